@@ -1,0 +1,104 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import cors from '@fastify/cors'
+import compress from '@fastify/compress'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { LIMITS, MESSAGES } from '@shelfwise/contracts'
+import type { Config } from '#/config.ts'
+import type { Db } from '#/db/portable.ts'
+import { createTokens } from '#/modules/auth/tokens.ts'
+import { createServices } from '#/services.ts'
+import { registerErrorHandler } from '#/plugins/error-handler.ts'
+import { registerAuth } from '#/plugins/auth.ts'
+import { authRoutes } from '#/modules/auth/auth.routes.ts'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+  /** The signing secret; resolved by the caller (server.ts or a test). */
+  jwtSecret: string
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Builds the whole app — API, uploads, web — without listening, so tests can `inject`. */
+export async function buildApp({ config, db, jwtSecret, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: LIMITS.bodyBytesMax,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+
+  const tokens = createTokens(jwtSecret)
+  const services = createServices({ db, config, tokens })
+
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['X-Total-Count', 'Link'],
+    maxAge: 600,
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Shelfwise API', version: '1.0.0', description: 'The open API of Shelfwise, a book discovery and review community. Errors answer `{message, code}`.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  registerAuth(app, { db, tokens })
+
+  await app.register(async (api) => {
+    api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
+    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+    await api.register(authRoutes, { services })
+  }, { prefix: '/api' })
+
+  mkdirSync(config.uploadsDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (reply) => { reply.header('X-Content-Type-Options', 'nosniff') },
+  })
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite names built assets by their content hash, so they never change.
+        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/'
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/uploads/')
+    if (isPage && hasWeb) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDist)
+    return reply.code(404).send({ message: MESSAGES.notFound, code: 'not_found' })
+  })
+
+  return app
+}

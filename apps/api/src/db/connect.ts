@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { NodeSqliteDialect } from '#/db/sqlite-dialect.ts'
+import type { Database } from '#/db/schema.ts'
+import type { DialectName } from '#/db/portable.ts'
+
+// The one place the dialect is chosen: a postgres:// URL means PostgreSQL, anything else a SQLite file.
+
+const INT8 = 20
+const NUMERIC = 1700
+
+export const dialectOfUrl = (url: string): DialectName => (/^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite')
+
+export interface DbOptions {
+  /** postgres://… or a SQLite file path (or ':memory:'). */
+  url: string
+  poolSize?: number
+}
+
+export function createDb({ url, poolSize = 10 }: DbOptions): Kysely<Database> {
+  const plugins = [new CamelCasePlugin()]
+  if (dialectOfUrl(url) === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      // Counts and averages arrive as numbers, not strings.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    })
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {})
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+  }
+  const path = url.replace(/^(sqlite|file):(\/\/)?/i, '')
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ path }), plugins })
+}

@@ -1,0 +1,47 @@
+import { PostgresAdapter, type Kysely } from 'kysely'
+import type { Database } from '#/db/schema.ts'
+
+// The only file besides connect.ts that may look at which database is underneath.
+
+export type DialectName = 'sqlite' | 'postgres'
+export type Db = Kysely<Database>
+
+export const dialectOf = (db: Kysely<any>): DialectName =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+
+/** Column types that differ between the dialects, handed to every migration. */
+export interface ColumnTypes {
+  dialect: DialectName
+  timestamp: 'timestamptz' | 'text'
+  double: 'double precision' | 'real'
+}
+
+export const columnTypes = (dialect: DialectName): ColumnTypes =>
+  dialect === 'postgres'
+    ? { dialect, timestamp: 'timestamptz', double: 'double precision' }
+    : { dialect, timestamp: 'text', double: 'real' }
+
+/** A timestamp as the API sends it, whichever driver read it. */
+export const toIso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v)
+
+/** Now, as every table stores it. */
+export const nowIso = (): string => new Date().toISOString()
+
+/** True when an error is a unique-constraint violation, on either database. */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; errcode?: string; message?: string }
+  return e?.code === '23505' || (e?.code === 'ERR_SQLITE_ERROR' && /UNIQUE constraint failed/i.test(e.message ?? ''))
+}
+
+/** True when an error is a foreign-key violation, on either database. */
+export const isForeignKeyViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; message?: string }
+  return e?.code === '23503' || (e?.code === 'ERR_SQLITE_ERROR' && /FOREIGN KEY constraint failed/i.test(e.message ?? ''))
+}
+
+/** True when an error means the database cannot be reached right now. */
+export const isConnectionError = (err: unknown): boolean => {
+  const e = err as { code?: string; message?: string }
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(e?.code ?? '')
+    || /Connection terminated|timeout exceeded when trying to connect/i.test(e?.message ?? '')
+}

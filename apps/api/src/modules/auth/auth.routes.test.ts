@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { AuthResultSchema, ErrorBodySchema, MESSAGES } from '@shelfwise/contracts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+
+describeEachDialect('auth routes', (ctx) => {
+  const register = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
+  const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload })
+  const valid = (n: string) => ({ name: 'Ada Reader', username: `ada_${n}`, email: `Ada.${n}@Example.test`, password: 'secret1', userType: 'Reader' })
+
+  describe('POST /api/auth/register', () => {
+    it('answers 201 with message, token and the user with _id and own e-mail, never a hash', async () => {
+      const res = await register(valid('a1'))
+      expect(res.statusCode).toBe(201)
+      const body = AuthResultSchema.parse(res.json())
+      expect(body.user).toMatchObject({ name: 'Ada Reader', username: 'ada_a1', email: 'ada.a1@example.test', userType: 'Reader', followers: [], following: [] })
+      expect(res.body).not.toMatch(/passwordHash|password_hash|argon2|tokenVersion/)
+      const payload = JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString())
+      expect(payload.exp).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600)
+      expect(payload.exp).toBeLessThan(Date.now() / 1000 + 8 * 24 * 3600)
+    })
+
+    it('refuses a taken username or e-mail in any letter case with 409', async () => {
+      await register(valid('dup'))
+      const sameName = await register({ ...valid('dup'), username: 'ADA_DUP', email: 'other.dup@example.test' })
+      expect(sameName.statusCode).toBe(409)
+      expect(sameName.json()).toEqual({ message: MESSAGES.usernameTaken, code: 'conflict' })
+      const sameEmail = await register({ ...valid('dup'), username: 'someone_else_dup', email: 'ADA.DUP@EXAMPLE.TEST' })
+      expect(sameEmail.statusCode).toBe(409)
+      expect(sameEmail.json().message).toBe(MESSAGES.emailTaken)
+    })
+
+    it.each([
+      [{ name: '' }, 'name: is required'],
+      [{ username: 'ab' }, 'username: must be at least 3 characters'],
+      [{ username: 'no spaces' }, 'username: may contain only letters, digits, ".", "_" and "-"'],
+      [{ email: 'not-an-email' }, 'email: must be a valid email address'],
+      [{ password: '12345' }, 'password: must be at least 6 characters long'],
+      [{ userType: 'Admin' }, 'userType: must be one of Reader, Author, Seller'],
+      [{ userType: undefined }, 'userType: must be one of Reader, Author, Seller'],
+    ])('answers 400 naming the field for %j', async (change, message) => {
+      const res = await register({ ...valid(`v${Math.random().toString(36).slice(2, 8)}`), ...change })
+      expect(res.statusCode).toBe(400)
+      const body = ErrorBodySchema.parse(res.json())
+      expect(body).toMatchObject({ message, code: 'validation_failed' })
+    })
+
+    it('answers 400 for a body that is not JSON, and 413 for a 10 MB body', async () => {
+      const bad = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe('The request body is not valid JSON')
+      const huge = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024) }) })
+      expect(huge.statusCode).toBe(413)
+      expect(huge.json()).toEqual({ message: MESSAGES.bodyTooLarge, code: 'payload_too_large' })
+    })
+  })
+
+  describe('POST /api/auth/login', () => {
+    it('signs in with the e-mail in any case and answers token and user', async () => {
+      const { user } = await signUp(ctx.app, { email: 'Login.Case@Example.test' })
+      const res = await login({ email: 'LOGIN.CASE@example.test', password: TEST_PASSWORD })
+      expect(res.statusCode).toBe(200)
+      const body = AuthResultSchema.parse(res.json())
+      expect(body.user._id).toBe(user._id)
+    })
+
+    it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
+      await signUp(ctx.app, { email: 'wrong.pw@example.test' })
+      const wrong = await login({ email: 'wrong.pw@example.test', password: 'not-it' })
+      const unknown = await login({ email: 'nobody@example.test', password: 'whatever' })
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(401)
+        expect(res.json()).toEqual({ message: MESSAGES.invalidCredentials, code: 'unauthorized' })
+      }
+    })
+
+    it('needs both fields', async () => {
+      const res = await login({ email: 'a@b.test' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('password: is required')
+    })
+  })
+
+  describe('tokens', () => {
+    it('a token stops working after logout, and logout needs a token', async () => {
+      const { token } = await signUp(ctx.app)
+      const me = () => ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })
+      expect((await me()).statusCode).toBe(204)
+      const again = await me()
+      expect(again.statusCode).toBe(401)
+      expect(again.json().message).toBe(MESSAGES.authFailed)
+      const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })
+      expect(none.statusCode).toBe(401)
+      expect(none.json()).toEqual({ message: MESSAGES.authRequired, code: 'unauthorized' })
+    })
+
+    it('refuses a tampered token, an unsigned one and garbage with 401, never 500', async () => {
+      const { token } = await signUp(ctx.app)
+      const [h, p] = token.split('.')
+      const claims = JSON.parse(Buffer.from(p!, 'base64url').toString())
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-7000-8000-000000000000' })).toString('base64url')
+      const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${p}.`
+      for (const bad of [`${h}.${forged}.${token.split('.')[2]}`, none, 'garbage', 'a.b.c']) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(bad) })
+        expect(res.statusCode).toBe(401)
+      }
+    })
+  })
+
+  describe('PUT /api/users/password', () => {
+    it('checks the current password, answers a fresh token and ends the old sessions', async () => {
+      const { token, user } = await signUp(ctx.app)
+      const change = (t: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(t), payload: body })
+
+      const wrong = await change(token, { currentPassword: 'nope-nope', newPassword: 'brand-new-pw' })
+      expect(wrong.statusCode).toBe(400)
+      expect(wrong.json().message).toBe(MESSAGES.wrongPassword)
+
+      const short = await change(token, { currentPassword: TEST_PASSWORD, newPassword: '12345' })
+      expect(short.statusCode).toBe(400)
+      expect(short.json().message).toBe('newPassword: must be at least 6 characters long')
+
+      const ok = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pw' })
+      expect(ok.statusCode).toBe(200)
+      expect(ok.json().message).toBe(MESSAGES.passwordUpdated)
+      const fresh = ok.json().token as string
+
+      expect((await change(token, { currentPassword: 'brand-new-pw', newPassword: 'another-pw' })).statusCode).toBe(401)
+      expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401)
+      expect((await login({ email: user.email, password: 'brand-new-pw' })).statusCode).toBe(200)
+      expect((await change(fresh, { currentPassword: 'brand-new-pw', newPassword: 'another-pw' })).statusCode).toBe(200)
+    })
+
+    it('needs a token', async () => {
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', payload: { currentPassword: 'a', newPassword: 'bbbbbb' } })
+      expect(res.statusCode).toBe(401)
+    })
+  })
+})

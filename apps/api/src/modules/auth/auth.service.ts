@@ -1,0 +1,70 @@
+import { v7 as uuidv7 } from 'uuid'
+import { MESSAGES, type AuthResult, type LoginInput, type PasswordChangeInput, type RegisterInput } from '@shelfwise/contracts'
+import { nowIso, isUniqueViolation, type Db } from '#/db/portable.ts'
+import { AppError, conflict, unauthorized } from '#/errors.ts'
+import type { Tokens } from '#/modules/auth/tokens.ts'
+import type { UsersService } from '#/modules/users/users.service.ts'
+import type { Actor } from '#/plugins/auth.ts'
+import { hashPassword, verifyPassword } from '#/modules/auth/passwords.ts'
+import {
+  findCredentialsByEmail, findCredentialsById, findTakenIdentity, insertRevokedToken, insertUser, updatePasswordHash,
+} from '#/modules/auth/auth.repository.ts'
+
+export interface AuthDeps {
+  db: Db
+  tokens: Tokens
+  users: UsersService
+}
+
+export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
+  const takenError = (taken: { username: boolean; email: boolean }) =>
+    conflict(taken.username ? MESSAGES.usernameTaken : MESSAGES.emailTaken)
+
+  return {
+    /** Creates a reader and signs them in; 409 when the username or e-mail (any case) is taken. */
+    async register(input: RegisterInput): Promise<AuthResult> {
+      const taken = await findTakenIdentity(db, input.username, input.email)
+      if (taken.username || taken.email) throw takenError(taken)
+      const id = uuidv7()
+      const now = nowIso()
+      const passwordHash = await hashPassword(input.password)
+      try {
+        await insertUser(db, {
+          id, name: input.name, username: input.username, email: input.email, passwordHash,
+          userType: input.userType, createdAt: now, updatedAt: now,
+        })
+      } catch (err) {
+        // Two sign-ups racing for the same name: the unique index decides.
+        if (isUniqueViolation(err)) throw takenError(await findTakenIdentity(db, input.username, input.email))
+        throw err
+      }
+      return { message: MESSAGES.registered, token: tokens.sign(id, 0), user: await users.getProfile(id, id) }
+    },
+
+    /** 401 'Invalid email or password' for an unknown e-mail and a wrong password alike. */
+    async login(input: LoginInput): Promise<AuthResult> {
+      const cred = await findCredentialsByEmail(db, input.email)
+      const ok = await verifyPassword(cred?.passwordHash, input.password)
+      if (!cred || !ok) throw unauthorized(MESSAGES.invalidCredentials)
+      return { message: MESSAGES.loggedIn, token: tokens.sign(cred.id, Number(cred.tokenVersion)), user: await users.getProfile(cred.id, cred.id) }
+    },
+
+    /** Ends this token's session: it is refused from now on. */
+    async logout(actor: Actor): Promise<void> {
+      await insertRevokedToken(db, actor.jti, new Date(actor.exp * 1000).toISOString(), nowIso())
+    },
+
+    /** Checks the current password, stores the new one and ends every other session. */
+    async changePassword(actor: Actor, input: PasswordChangeInput) {
+      const cred = await findCredentialsById(db, actor.id)
+      if (!cred || !(await verifyPassword(cred.passwordHash, input.currentPassword))) {
+        throw new AppError('bad_request', MESSAGES.wrongPassword)
+      }
+      const version = await updatePasswordHash(db, actor.id, await hashPassword(input.newPassword), nowIso())
+      if (version === undefined) throw unauthorized(MESSAGES.authFailed)
+      return { message: MESSAGES.passwordUpdated, token: tokens.sign(actor.id, version) }
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, inject } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig, type Config } from '#/config.ts'
+import { createDb } from '#/db/connect.ts'
+import { migrateToLatest } from '#/db/migrate.ts'
+import type { Db, DialectName } from '#/db/portable.ts'
+import { buildApp } from '#/app.ts'
+import { testPgUrl, urlForDatabase, withAdmin } from './pg-admin.ts'
+
+export interface TestContext {
+  dialect: DialectName
+  db: Db
+  app: FastifyInstance
+  config: Config
+  jwtSecret: string
+}
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
+/** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDialects = (): DialectName[] => (testPgUrl() && inject('pgTemplate') ? ['sqlite', 'postgres'] : ['sqlite'])
+
+/** Makes a fresh migrated database of one dialect and the app on it; `close` drops everything. */
+export async function createTestContext(dialect: DialectName, env: Record<string, string> = {}): Promise<TestContext & { close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-test-'))
+  let url: string
+  let pgName: string | undefined
+  if (dialect === 'postgres') {
+    pgName = `shelfwise_t_${randomBytes(6).toString('hex')}`
+    await withAdmin((c) => c.query(`create database ${pgName} template ${inject('pgTemplate')}`))
+    url = urlForDatabase(testPgUrl()!, pgName)
+  } else {
+    url = join(dir, 'test.db')
+  }
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env })
+  const db = createDb({ url, poolSize: 4 })
+  if (dialect === 'sqlite') await migrateToLatest(db)
+  const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET })
+  await app.ready()
+  return {
+    dialect, db, app, config, jwtSecret: TEST_JWT_SECRET,
+    async close() {
+      await app.close()
+      await db.destroy()
+      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Runs a suite once per dialect, each on its own fresh database and app. The context's fields are
+ * filled in `beforeAll`, so read them inside tests and hooks, not at collection time.
+ */
+export function describeEachDialect(name: string, fn: (ctx: TestContext) => void, env: Record<string, string> = {}) {
+  for (const dialect of testDialects()) {
+    describe(`${name} [${dialect}]`, () => {
+      const ctx = { dialect } as TestContext
+      let close: (() => Promise<void>) | undefined
+      beforeAll(async () => {
+        const made = await createTestContext(dialect, env)
+        Object.assign(ctx, made)
+        close = made.close
+      })
+      afterAll(async () => {
+        await close?.()
+      })
+      fn(ctx)
+    })
+  }
+}

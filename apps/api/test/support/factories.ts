@@ -1,0 +1,147 @@
+import { v7 as uuidv7 } from 'uuid'
+import { sql } from 'kysely'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '#/db/portable.ts'
+import { hashPassword } from '#/modules/auth/passwords.ts'
+import { createTokens } from '#/modules/auth/tokens.ts'
+import { TEST_JWT_SECRET } from './context.ts'
+
+// Factories in pairs: buildX makes an object, insertX stores it (creating missing parents).
+// Each call makes unique names, so tests never collide on their own data.
+
+export const TEST_PASSWORD = 'correct-horse-battery'
+let passwordHash: Promise<string> | undefined
+const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD))
+
+let seq = 0
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const iso = (d: Date | string | undefined) => (d ? new Date(d).toISOString() : new Date().toISOString())
+
+export interface UserOverrides {
+  id?: string
+  name?: string
+  username?: string
+  email?: string
+  userType?: 'Reader' | 'Author' | 'Seller'
+  bio?: string
+  profileImage?: string
+  createdAt?: Date | string
+}
+
+export function buildUser(o: UserOverrides = {}) {
+  const u = o.username ?? `reader_${unique()}`
+  return {
+    id: o.id ?? uuidv7(),
+    name: o.name ?? `Reader ${u}`,
+    username: u,
+    email: (o.email ?? `${u}@example.test`).toLowerCase(),
+    userType: o.userType ?? 'Reader',
+    bio: o.bio ?? '',
+    profileImage: o.profileImage ?? '',
+    createdAt: iso(o.createdAt),
+  }
+}
+
+/** A stored user whose password is TEST_PASSWORD, with a valid bearer token. */
+export async function insertUser(db: Db, o: UserOverrides = {}) {
+  const u = buildUser(o)
+  await db.insertInto('users').values({ ...u, passwordHash: await testHash(), updatedAt: u.createdAt }).execute()
+  return { ...u, token: tokenFor(u.id) }
+}
+
+export const tokenFor = (userId: string, tokenVersion = 0) => createTokens(TEST_JWT_SECRET).sign(userId, tokenVersion)
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export interface BookOverrides {
+  id?: string
+  title?: string
+  author?: string
+  authorUserId?: string | null
+  publisher?: string
+  publisherUserId?: string | null
+  listedByUserId?: string | null
+  createdByUserId?: string | null
+  description?: string
+  coverImage?: string
+  publishedDate?: string | null
+  language?: string
+  edition?: string
+  pageCount?: number | null
+  amazonLink?: string
+  isbn?: string | null
+  category?: string
+  genres?: string[]
+  createdAt?: Date | string
+}
+
+export function buildBook(o: BookOverrides = {}) {
+  const n = unique()
+  return {
+    id: o.id ?? uuidv7(),
+    title: o.title ?? `Book ${n}`,
+    author: o.author ?? `Author ${n}`,
+    authorUserId: o.authorUserId ?? null,
+    publisher: o.publisher ?? 'Test Press',
+    publisherUserId: o.publisherUserId ?? null,
+    listedByUserId: o.listedByUserId ?? null,
+    createdByUserId: o.createdByUserId ?? null,
+    description: o.description ?? `A test book (${n}).`,
+    coverImage: o.coverImage ?? '',
+    publishedDate: o.publishedDate === undefined ? '2001-05-17' : o.publishedDate,
+    language: o.language ?? 'English',
+    edition: o.edition ?? 'First',
+    pageCount: o.pageCount === undefined ? 320 : o.pageCount,
+    amazonLink: o.amazonLink ?? '',
+    isbn: o.isbn ?? null,
+    category: o.category ?? 'Classic',
+    genres: o.genres ?? ['Fiction'],
+    createdAt: iso(o.createdAt),
+  }
+}
+
+export async function insertBook(db: Db, o: BookOverrides = {}) {
+  const { genres, ...b } = buildBook(o)
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('books').values({ ...b, updatedAt: b.createdAt }).execute()
+    if (genres.length) await trx.insertInto('bookGenres').values(genres.map((genre) => ({ bookId: b.id, genre }))).execute()
+  })
+  return { ...b, genres }
+}
+
+/** A stored review (creating its book and reader when not given); the book's average follows. */
+export async function insertReview(db: Db, o: { bookId?: string; userId?: string; rating?: number; comment?: string; createdAt?: Date | string } = {}) {
+  const bookId = o.bookId ?? (await insertBook(db)).id
+  const userId = o.userId ?? (await insertUser(db)).id
+  const createdAt = iso(o.createdAt)
+  const review = { id: uuidv7(), bookId, userId, rating: o.rating ?? 4, comment: o.comment ?? `Review ${unique()}`, createdAt, updatedAt: createdAt }
+  await db.insertInto('reviews').values(review).execute()
+  await db.updateTable('books').set({
+    averageRating: sql<number>`coalesce((select avg(rating * 1.0) from reviews where book_id = ${bookId}), 0)`,
+    totalReviews: sql<number>`(select count(*) from reviews where book_id = ${bookId})`,
+  }).where('id', '=', bookId).execute()
+  return review
+}
+
+export async function insertFollow(db: Db, followerId: string, followeeId: string, createdAt?: Date | string) {
+  await db.insertInto('follows').values({ followerId, followeeId, createdAt: iso(createdAt) }).execute()
+}
+
+export async function insertWish(db: Db, userId: string, bookId: string, addedAt?: Date | string) {
+  await db.insertInto('wishlist').values({ userId, bookId, addedAt: iso(addedAt) }).execute()
+}
+
+export async function insertRead(db: Db, userId: string, bookId: string, readAt?: Date | string) {
+  await db.insertInto('reads').values({ userId, bookId, readAt: iso(readAt) }).execute()
+}
+
+/** Signs up through the API, as a client would; answers the token and user. */
+export async function signUp(app: FastifyInstance, o: { name?: string; username?: string; email?: string; password?: string; userType?: string } = {}) {
+  const u = o.username ?? `reader_${unique()}`
+  const res = await app.inject({
+    method: 'POST', url: '/api/auth/register',
+    payload: { name: o.name ?? `Reader ${u}`, username: u, email: o.email ?? `${u}@example.test`, password: o.password ?? TEST_PASSWORD, userType: o.userType ?? 'Reader' },
+  })
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
+  const body = res.json() as { token: string; user: { _id: string; username: string; email: string } }
+  return { token: body.token, user: body.user, id: body.user._id }
+}

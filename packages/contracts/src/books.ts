@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_TYPES } from '#/constants.ts'
+import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+
+export const BookSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  author: z.string(),
+  author_username: z.string().nullable(),
+  publisher: z.string(),
+  publisher_username: z.string().nullable(),
+  description: z.string(),
+  coverImage: z.string(),
+  averageRating: z.number(),
+  totalReviews: z.int(),
+  publishedDate: z.string().nullable().describe('YYYY-MM-DD'),
+  language: z.string(),
+  edition: z.string(),
+  pageCount: z.int().nullable(),
+  amazonLink: z.string(),
+  isbn: z.string(),
+  genre: z.array(z.string()),
+  category: z.string(),
+  listed_by_username: z.string().nullable(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+  /** Only for a signed-in viewer of GET /books/{id}. */
+  inWishlist: z.boolean().optional(),
+  inRecentlyRead: z.boolean().optional(),
+})
+export type Book = z.infer<typeof BookSchema>
+export const BookListSchema = z.array(BookSchema)
+
+export const BookIdParamsSchema = z.object({ id: IdSchema })
+export const BookIdRefParamsSchema = z.object({ bookId: IdSchema })
+
+const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.string().max(1000, 'is too long').transform((raw, ctx) => {
+    const items = raw.split(',').map((s) => s.trim()).filter(Boolean)
+    const lower = new Map(values.map((v) => [v.toLowerCase(), v]))
+    const out: T[number][] = []
+    for (const item of items) {
+      const known = lower.get(item.toLowerCase())
+      if (!known) {
+        ctx.addIssue({ code: 'custom', message: `unknown ${what} "${item}"; expected one of ${values.join(', ')}` })
+        return z.NEVER
+      }
+      out.push(known)
+    }
+    return out
+  })
+
+const optionalInt = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number')
+    .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional()
+
+export const BookListQuerySchema = PagingQuerySchema.extend({
+  sort: z.enum(BOOK_SORTS, { error: `must be one of ${BOOK_SORTS.join(', ')}` }).default('recent'),
+})
+export type BookListQuery = z.infer<typeof BookListQuerySchema>
+
+export const BookSearchQuerySchema = PagingQuerySchema.extend({
+  query: z.string().max(LIMITS.searchQueryMax, `must be at most ${LIMITS.searchQueryMax} characters`).optional()
+    .transform((q) => q?.trim() ?? ''),
+  type: z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(', ')}` }).default('all'),
+  genres: commaList(GENRES, 'genre').optional(),
+  categories: commaList(CATEGORIES, 'category').optional(),
+  languages: commaList(LANGUAGES, 'language').optional(),
+  minPages: optionalInt(0, 100_000),
+  maxPages: optionalInt(0, 100_000),
+  minRating: z.coerce.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(5, 'must be at most 5').optional(),
+  minYear: optionalInt(0, 9999),
+  maxYear: optionalInt(0, 9999),
+})
+export type BookSearchQuery = z.infer<typeof BookSearchQuerySchema>
+
+const isbnSchema = z.string().trim().transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .refine((v) => v === '' || /^(\d{9}[\dX]|\d{13})$/.test(v), 'must be an ISBN-10 or ISBN-13')
+
+const publishedDateSchema = z.string().trim().transform((v, ctx) => {
+  if (v === '') return null
+  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(v)
+  const date = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) : undefined
+  if (!m || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}`) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date like 1999-12-31' })
+    return z.NEVER
+  }
+  return `${m[1]}-${m[2]}-${m[3]}`
+})
+
+const genreListSchema = z.union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((g) => g.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(40, 'each genre must be at most 40 characters')).max(LIMITS.genresMax, `must have at most ${LIMITS.genresMax} genres`))
+  .transform((gs) => [...new Set(gs)])
+
+const usernameRef = z.string().trim().max(LIMITS.usernameMax + 10, 'is too long').optional().nullable()
+  .transform((v) => (v ? v : null))
+
+/** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
+export const CreateBookInputSchema = z.object({
+  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
+  author: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  author_username: usernameRef,
+  description: z.string().trim().max(LIMITS.descriptionMax, `must be at most ${LIMITS.descriptionMax} characters`).default(''),
+  coverImage: HttpUrlOrEmptySchema.default(''),
+  publisher: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  publisher_username: usernameRef,
+  publishedDate: publishedDateSchema.nullable().optional().transform((v) => v ?? null),
+  language: z.string().trim().max(40, 'must be at most 40 characters').default(''),
+  edition: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  pageCount: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000').nullable().optional().transform((v) => v ?? null),
+  amazonLink: HttpUrlOrEmptySchema.default(''),
+  isbn: isbnSchema.default(''),
+  genre: genreListSchema.default([]),
+  category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }).or(z.literal('')).default(''),
+  role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
+})
+export type CreateBookInput = z.infer<typeof CreateBookInputSchema>

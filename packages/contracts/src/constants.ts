@@ -1,0 +1,93 @@
+// Business constants of the product spec (§9) and the API's own limits, shared by server and client.
+
+export const GENRES = [
+  'Fiction', 'Non-Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Biography', 'History',
+  'Thriller', 'Horror', 'Self-Help', 'Business', 'Poetry', 'Drama', 'Adventure', 'Crime',
+] as const
+
+export const BROWSE_CATEGORIES = [
+  'Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author',
+] as const
+
+export const ADD_BOOK_CATEGORIES = [
+  'Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other',
+] as const
+
+/** Every category a book may carry: the Browse filter's and the Add Book form's. */
+export const CATEGORIES = [...BROWSE_CATEGORIES, ...ADD_BOOK_CATEGORIES.filter((c) => !(BROWSE_CATEGORIES as readonly string[]).includes(c))] as const
+
+export const LANGUAGES = [
+  'English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi',
+] as const
+
+export const USER_TYPES = ['Reader', 'Author', 'Seller'] as const
+export const BOOK_ROLES = ['author', 'publisher', 'none'] as const
+export const SEARCH_TYPES = ['all', 'title', 'author'] as const
+export const BOOK_SORTS = ['recent', 'published', 'rating', 'title'] as const
+
+export const PAGE_RANGES = [
+  { label: '0-100', min: 0, max: 100 },
+  { label: '101-300', min: 101, max: 300 },
+  { label: '301-500', min: 301, max: 500 },
+  { label: '501+ pages', min: 501, max: 1000 },
+] as const
+
+export const RATING_FILTERS = [5, 4, 3, 2, 1] as const
+export const DEFAULT_YEAR_RANGE = { min: 2000, max: 2023 } as const
+
+export const LIMITS = {
+  ratingMax: 5,
+  passwordMin: 6,
+  passwordMax: 200,
+  usernameMin: 3,
+  usernameMax: 30,
+  nameMax: 100,
+  bioMax: 1000,
+  reviewMax: 5000,
+  titleMax: 300,
+  descriptionMax: 10_000,
+  genresMax: 10,
+  pageSizeMax: 100,
+  searchQueryMax: 200,
+  uploadBytesMax: 5 * 1024 * 1024,
+  imageSideMax: 1024,
+  bodyBytesMax: 1024 * 1024,
+  reviewsShown: 5,
+  descriptionPreview: 100,
+  activityAvatars: 3,
+  newReleases: 20,
+  topRated: 20,
+  popularWeek: 10,
+  recentReviews: 8,
+  followedBooks: 8,
+  followedActivity: 10,
+  followedWindowDays: 30,
+  tokenDays: 7,
+} as const
+
+/** Messages the server answers with; the client shows them as they are. */
+export const MESSAGES = {
+  authRequired: 'Authentication required',
+  authFailed: 'Authentication failed: the token is invalid, expired or revoked',
+  invalidCredentials: 'Invalid email or password',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  wrongPassword: 'Current password is incorrect',
+  alreadyReviewed: 'You have already reviewed this book',
+  followSelf: 'You cannot follow yourself',
+  onlyImages: 'Only image files are allowed',
+  noImage: 'No image file was sent in the field "image"',
+  fileTooLarge: 'The image is larger than 5 MB',
+  bodyTooLarge: 'The request body is too large',
+  nothingToUpdate: 'Nothing to update: send username, name, bio or profileImage',
+  notFound: 'Not found',
+  bookNotFound: 'Book not found',
+  userNotFound: 'User not found',
+  reviewNotFound: 'Review not found',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  registered: 'Account created successfully',
+  loggedIn: 'Logged in successfully',
+  passwordUpdated: 'Password updated successfully',
+  userNamed: (name: string) => `User "${name}" not found`,
+} as const
