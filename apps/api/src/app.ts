@@ -15,6 +15,11 @@ import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
 import { registerAuth } from '#/plugins/auth.ts'
 import { authRoutes } from '#/modules/auth/auth.routes.ts'
+import { booksRoutes } from '#/modules/books/books.routes.ts'
+import { reviewsRoutes } from '#/modules/reviews/reviews.routes.ts'
+import { usersRoutes } from '#/modules/users/users.routes.ts'
+import { shelvesRoutes } from '#/modules/shelves/shelves.routes.ts'
+import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -63,7 +68,13 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   await app.register(async (api) => {
     api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
     api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+    // Every route of the API, registered explicitly.
     await api.register(authRoutes, { services })
+    await api.register(booksRoutes, { services })
+    await api.register(reviewsRoutes, { services })
+    await api.register(usersRoutes, { services })
+    await api.register(shelvesRoutes, { services })
+    await api.register(uploadsRoutes, { services })
   }, { prefix: '/api' })
 
   mkdirSync(config.uploadsDir, { recursive: true })

@@ -3,6 +3,10 @@ import type { Db } from '#/db/portable.ts'
 import type { Tokens } from '#/modules/auth/tokens.ts'
 import { createAuthService } from '#/modules/auth/auth.service.ts'
 import { createUsersService } from '#/modules/users/users.service.ts'
+import { createBooksService } from '#/modules/books/books.service.ts'
+import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createShelvesService } from '#/modules/shelves/shelves.service.ts'
+import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 
 export interface ServiceDeps {
   db: Db
@@ -13,8 +17,12 @@ export interface ServiceDeps {
 /** Every domain service, wired explicitly: a module reaches another only through its service. */
 export function createServices({ db, config, tokens }: ServiceDeps) {
   const users = createUsersService({ db })
+  const books = createBooksService({ db })
   const auth = createAuthService({ db, tokens, users })
-  return { config, users, auth }
+  const reviews = createReviewsService({ db, books })
+  const shelves = createShelvesService({ db, books, users })
+  const uploads = createUploadsService({ config })
+  return { config, users, books, auth, reviews, shelves, uploads }
 }
 
 export type Services = ReturnType<typeof createServices>

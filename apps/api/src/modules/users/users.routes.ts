@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Services } from '#/services.ts'
+
+export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (_app, _opts) => {
+  // Routes of this module are added here.
+}
