@@ -1,4 +1,8 @@
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
+
+// CI sets TEST_REPORT_DIR to collect a JSON report, from which it checks that the PostgreSQL half ran.
+const reportDir = process.env.TEST_REPORT_DIR
 
 export default defineConfig({
   test: {
@@ -8,5 +12,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    reporters: reportDir ? ['default', ['json', { outputFile: join(reportDir, 'api.json') }]] : ['default'],
   },
 })

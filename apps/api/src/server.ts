@@ -1,26 +1,9 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { ConfigError, loadConfig, type Config } from '#/config.ts'
 import { createDb } from '#/db/connect.ts'
 import { migrateToLatest } from '#/db/migrate.ts'
 import { seedDemoIfEmpty } from '#/db/seed/demo.ts'
 import { buildApp } from '#/app.ts'
-
-/** The signing secret: JWT_SECRET, or in embedded mode one made once and kept in DATA_DIR/secret. */
-function resolveSecret(config: Config): string {
-  if (config.jwtSecret) return config.jwtSecret
-  if (!config.isEmbedded) {
-    throw new ConfigError('JWT_SECRET: must be set when DATABASE_URL points at PostgreSQL, so every instance signs with the same secret')
-  }
-  const file = join(config.dataDir, 'secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(config.dataDir, { recursive: true })
-  const secret = randomBytes(48).toString('base64url')
-  writeFileSync(file, secret, { mode: 0o600 })
-  chmodSync(file, 0o600)
-  return secret
-}
+import { resolveSecret } from '#/secret.ts'
 
 async function main() {
   let config: Config

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import {
+  BookSearchQuerySchema, CATEGORIES, CreateBookInputSchema, CreateReviewInputSchema, RegisterInputSchema,
+} from '@shelfwise/contracts'
+
+const firstMessage = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.error ? `${r.error.issues[0]!.path.join('.')}: ${r.error.issues[0]!.message}` : 'ok'
+
+describe('review input', () => {
+  it('reads the text from comment or from content, as the spec’s two screens send it', () => {
+    expect(CreateReviewInputSchema.parse({ rating: 5, comment: ' Loved it ' })).toEqual({ rating: 5, comment: 'Loved it' })
+    expect(CreateReviewInputSchema.parse({ rating: 4, content: 'Fine' })).toEqual({ rating: 4, comment: 'Fine' })
+  })
+
+  it.each([
+    [{ rating: 0, comment: 'x' }, 'rating: must be at least 1'],
+    [{ rating: 6, comment: 'x' }, 'rating: must be at most 5'],
+    [{ rating: 4.5, comment: 'x' }, 'rating: must be a whole number of stars from 1 to 5'],
+    [{ rating: 3 }, 'comment: is required'],
+    [{ rating: 3, comment: '   ' }, 'comment: cannot be empty'],
+  ])('refuses %j', (input, message) => {
+    expect(firstMessage(CreateReviewInputSchema.safeParse(input))).toBe(message)
+  })
+})
+
+describe('search query', () => {
+  it('splits comma-joined filters and matches the spec’s options in any case', () => {
+    const q = BookSearchQuerySchema.parse({ query: '  hobbit ', genres: 'fantasy,Adventure', languages: 'english', minRating: '4' })
+    expect(q).toMatchObject({ query: 'hobbit', type: 'all', genres: ['Fantasy', 'Adventure'], languages: ['English'], minRating: 4 })
+  })
+
+  it('names an unknown category', () => {
+    expect(firstMessage(BookSearchQuerySchema.safeParse({ categories: 'Classic,Cookbooks' }))).toMatch(/^categories: unknown category "Cookbooks"/)
+  })
+
+  it('knows the Browse and the Add Book categories', () => {
+    expect(CATEGORIES).toEqual(expect.arrayContaining(['Bestseller', 'Local Author', 'Educational', 'Other', 'Fiction']))
+  })
+})
+
+describe('book input', () => {
+  it('turns a comma-separated genre string into a clean list and normalises the ISBN and date', () => {
+    const b = CreateBookInputSchema.parse({ title: 'T', author: 'A', genre: 'Fantasy, Adventure, , Fantasy', isbn: '978-0-14-143951-8', publishedDate: '1813-01-28T00:00:00.000Z' })
+    expect(b).toMatchObject({ genre: ['Fantasy', 'Adventure'], isbn: '9780141439518', publishedDate: '1813-01-28', description: '' })
+  })
+
+  it.each([
+    [{ author: 'A' }, 'title: is required'],
+    [{ title: 'T', author: 'A', coverImage: 'javascript:alert(1)' }, 'coverImage: must be an http(s) URL'],
+    [{ title: 'T', author: 'A', pageCount: 0 }, 'pageCount: must be at least 1'],
+    [{ title: 'T', author: 'A', publishedDate: '2023-02-30' }, 'publishedDate: must be a date like 1999-12-31'],
+    [{ title: 'T', author: 'A', isbn: '12345' }, 'isbn: must be an ISBN-10 or ISBN-13'],
+  ])('refuses %j', (input, message) => {
+    expect(firstMessage(CreateBookInputSchema.safeParse(input))).toBe(message)
+  })
+})
+
+describe('sign-up input', () => {
+  it('lower-cases the e-mail and keeps the username as typed', () => {
+    const r = RegisterInputSchema.parse({ name: 'Ada', username: 'Ada_L', email: ' Ada@Example.COM ', password: 'secret1', userType: 'Author' })
+    expect(r).toMatchObject({ username: 'Ada_L', email: 'ada@example.com' })
+  })
+})
