@@ -38,6 +38,8 @@ export interface BooksTable {
   category: Generated<string>
   averageRating: Generated<number>
   totalReviews: Generated<number>
+  /** Sum of the book's ratings, kept beside totalReviews so averageRating = ratingSum / totalReviews exactly. */
+  ratingSum: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

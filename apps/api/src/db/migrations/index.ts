@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { ColumnTypes } from '../portable.ts'
 import * as initialSchema from './2026_11_21_1400_initial_schema.ts'
+import * as booksRatingSum from './2026_11_22_1000_books_rating_sum.ts'
+import * as followsKeysetIndexes from './2026_11_22_1100_follows_keyset_indexes.ts'
+import * as booksSearch from './2026_11_22_1300_books_search.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -9,4 +12,7 @@ export interface AppMigration {
 /** Every migration, by name, in the order they run. Append only. */
 export const migrations: Record<string, AppMigration> = {
   '2026_11_21_1400_initial_schema': initialSchema,
+  '2026_11_22_1000_books_rating_sum': booksRatingSum,
+  '2026_11_22_1100_follows_keyset_indexes': followsKeysetIndexes,
+  '2026_11_22_1300_books_search': booksSearch,
 }

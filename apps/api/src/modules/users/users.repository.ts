@@ -1,6 +1,7 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
-import type { User } from '@shelfwise/contracts'
 
 const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt'] as const
 
@@ -26,6 +27,25 @@ export async function findUserById(db: Db, id: string): Promise<UserRecord | und
   return row && toUserRecord(row)
 }
 
+// Written exactly as the unique index users_username_lower_key is, so the lookup uses it.
+const lowerUsername = sql<string>`lower(${sql.ref('username')})`
+
+/** A user by username in any letter case, without secrets. */
+export async function findUserByUsername(db: Db, username: string): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').select(userColumns)
+    .where(lowerUsername, '=', sql<string>`lower(${username})`)
+    .executeTakeFirst()
+  return row && toUserRecord(row)
+}
+
+/** The id of whoever holds a username in any letter case, if anyone does. */
+export async function findUsernameOwner(db: Db, username: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id')
+    .where(lowerUsername, '=', sql<string>`lower(${username})`)
+    .executeTakeFirst()
+  return row?.id
+}
+
 /** Ids of the people following a user, and of the people the user follows. */
 export async function listFollowIds(db: Db, userId: string) {
   const [followers, following] = await Promise.all([
@@ -49,5 +69,162 @@ export function presentUser(u: UserRecord, ids: { followers: string[]; following
     followers: ids.followers,
     following: ids.following,
     isFollowing: viewerId !== undefined && ids.followers.includes(viewerId),
+  }
+}
+
+export interface ProfileChanges {
+  username?: string
+  name?: string
+  bio?: string
+  profileImage?: string
+}
+
+/** Stores the given profile fields; false when the user is gone. */
+export async function updateProfile(db: Db, id: string, changes: ProfileChanges, updatedAt: string): Promise<boolean> {
+  const res = await db.updateTable('users').set({ ...changes, updatedAt }).where('id', '=', id).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+/** A user's bio and profile image; undefined when the user is absent. */
+export async function findUserAbout(db: Db, id: string): Promise<{ bio: string; profileImage: string } | undefined> {
+  return db.selectFrom('users').select(['bio', 'profileImage']).where('id', '=', id).executeTakeFirst()
+}
+
+// ---- search ----
+
+/** Escapes LIKE's wildcards (and the escape character itself), so the text matches literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+// LIKE with '\' as its escape character; lower() on both sides makes it case-insensitive on both dialects.
+const ilike = (column: 'name' | 'username', pattern: string): Expression<SqlBool> =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
+
+/** Users whose name or username contains the text (literally, any case): exact username, then prefix, then others. */
+export async function searchUsers(db: Db, text: string, limit: number): Promise<UserSummary[]> {
+  const inner = `%${escapeLike(text)}%`
+  const prefix = `${escapeLike(text)}%`
+  const rows = await db.selectFrom('users')
+    .select(['id', 'name', 'username', 'profileImage'])
+    .where((eb) => eb.or([ilike('name', inner), ilike('username', inner)]))
+    .orderBy(sql`case when ${lowerUsername} = lower(${text}) then 0 when ${ilike('username', prefix)} then 1 else 2 end`)
+    .orderBy(lowerUsername)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ _id: r.id, name: r.name, username: r.username, profileImage: r.profileImage }))
+}
+
+// ---- follows ----
+
+/** How many people follow a user and how many they follow; undefined when the user is absent. */
+export async function findFollowCounts(db: Db, id: string): Promise<{ followers: number; following: number } | undefined> {
+  const row = await db.selectFrom('users as u')
+    .select((eb) => [
+      eb.selectFrom('follows').select(eb.fn.countAll<number>().as('n')).where('followeeId', '=', id).as('followers'),
+      eb.selectFrom('follows').select(eb.fn.countAll<number>().as('n')).where('followerId', '=', id).as('following'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst()
+  return row && { followers: Number(row.followers), following: Number(row.following) }
+}
+
+/** Removes a follow; true when there was one to remove. */
+export async function deleteFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const res = await db.deleteFrom('follows').where('followerId', '=', followerId).where('followeeId', '=', followeeId).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}
+
+/** Adds a follow; a row that already exists (a concurrent click) is left as it is. */
+export async function insertFollow(db: Db, followerId: string, followeeId: string, createdAt: string): Promise<void> {
+  await db.insertInto('follows').values({ followerId, followeeId, createdAt })
+    .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
+    .execute()
+}
+
+export interface FollowKey {
+  /** When the follow was made (ISO), then the person's id: the list's sort order. */
+  followedAt: string
+  id: string
+}
+
+export interface FollowPerson extends PersonRow {
+  followedAt: string
+}
+
+/**
+ * One page of a user's followers (or of the people they follow), newest follow first, each with
+ * whether the viewer follows that person; all in one query.
+ */
+export async function listFollowPeople(db: Db, opts: {
+  userId: string
+  side: 'followers' | 'following'
+  viewerId: string | undefined
+  limit?: number
+  after?: FollowKey
+}): Promise<FollowPerson[]> {
+  const { userId, side, viewerId, limit, after } = opts
+  // Followers: rows where the user is followed, joined to the follower; following: the reverse.
+  const own = side === 'followers' ? 'f.followeeId' : 'f.followerId'
+  const other = side === 'followers' ? 'f.followerId' : 'f.followeeId'
+  let q = db.selectFrom('follows as f')
+    .innerJoin('users as u', 'u.id', other)
+    .select((eb) => [
+      'u.id', 'u.name', 'u.username', 'u.profileImage', 'u.createdAt', 'f.createdAt as followedAt',
+      viewerId === undefined
+        ? eb.lit(false).as('isFollowing')
+        : eb.exists(eb.selectFrom('follows as v').select('v.followerId').where('v.followerId', '=', viewerId).whereRef('v.followeeId', '=', 'u.id')).as('isFollowing'),
+    ])
+    .where(own, '=', userId)
+  // Keyset: rows strictly after the cursor in (followedAt desc, person id desc) order.
+  if (after) q = q.where((eb) => eb(eb.refTuple('f.createdAt', other), '<', eb.tuple(after.followedAt, after.id)))
+  q = q.orderBy('f.createdAt', 'desc').orderBy(other, 'desc')
+  if (limit !== undefined) q = q.limit(limit)
+  const rows = await q.execute()
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    username: r.username,
+    profileImage: r.profileImage,
+    createdAt: toIso(r.createdAt),
+    isFollowing: Boolean(r.isFollowing),
+    followedAt: toIso(r.followedAt),
+  }))
+}
+
+// ---- stats ----
+
+/**
+ * Every profile count of a user in one statement of scalar subqueries, each served by an index;
+ * the wishlist count only when asked for (it is private). Undefined when the user is absent.
+ */
+export async function findUserStats(db: Db, id: string, withWishlist: boolean): Promise<Stats | undefined> {
+  const row = await db.selectFrom('users as u')
+    .select((eb) => {
+      const count = () => eb.fn.countAll<number>().as('n')
+      return [
+        eb.selectFrom('follows').select(count).where('followeeId', '=', id).as('followers'),
+        eb.selectFrom('follows').select(count).where('followerId', '=', id).as('following'),
+        eb.selectFrom('reviews').select(count).where('userId', '=', id).as('reviews'),
+        eb.selectFrom('reads').select(count).where('userId', '=', id).as('readBooks'),
+        eb.selectFrom('books').select(count).where('listedByUserId', '=', id).as('listedBooks'),
+        eb.selectFrom('books').select(count).where('createdByUserId', '=', id).where('listedByUserId', 'is', null).as('createdBooks'),
+        withWishlist
+          ? eb.selectFrom('wishlist').select(count).where('userId', '=', id).as('wishlistCount')
+          : eb.lit(null).as('wishlistCount'),
+      ]
+    })
+    .where('u.id', '=', id)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const readBooks = Number(row.readBooks)
+  return {
+    followers: Number(row.followers),
+    following: Number(row.following),
+    reviews: Number(row.reviews),
+    readBooks,
+    recentlyReadCount: readBooks,
+    listedBooks: Number(row.listedBooks),
+    createdBooks: Number(row.createdBooks),
+    wishlistCount: row.wishlistCount === null ? null : Number(row.wishlistCount),
   }
 }

@@ -1,6 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  BioSchema, CountSchema, FollowParamsSchema, FollowResultSchema, PagingQuerySchema, PersonListSchema, ProfileImageResultSchema,
+  ProfileUpdateInputSchema, StatsSchema, UserIdParamsSchema, UsernameParamsSchema, UserSchema, UserSearchQuerySchema,
+  UserSummaryListSchema,
+} from '@shelfwise/contracts'
+import { sendPage } from '#/paging.ts'
 import type { Services } from '#/services.ts'
 
-export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (_app, _opts) => {
-  // Routes of this module are added here.
+const tags = ['users']
+const security = [{ bearer: [] }]
+
+export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { users } }) => {
+  app.get('/users/profile/:id', {
+    schema: { tags, summary: 'A user’s profile; e-mail only to the user themself', params: UserIdParamsSchema, response: { 200: UserSchema } },
+    preHandler: app.optionalUser,
+  }, async (req) => users.getProfile(req.user?.id, req.params.id))
+
+  app.get('/users/me', {
+    schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
+    preHandler: app.requireUser,
+  }, async (req) => users.getProfile(req.user!.id, req.user!.id))
+
+  app.get('/users/by-username/:username', {
+    schema: { tags, summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } },
+    preHandler: app.optionalUser,
+  }, async (req) => users.getByUsername(req.user?.id, req.params.username))
+
+  app.put('/users/profile/update', {
+    schema: {
+      tags, summary: 'Change the own username, name, bio or profile image', security,
+      body: ProfileUpdateInputSchema, response: { 200: UserSchema },
+    },
+    preHandler: app.requireUser,
+  }, async (req) => users.updateProfile(req.user!, req.body))
+
+  app.get('/users/search', {
+    schema: { tags, summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } },
+  }, async (req) => users.search(req.query.query, req.query.limit))
+
+  app.get('/users/bio/:id', {
+    schema: { tags, summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } },
+  }, async (req) => users.getBio(req.params.id))
+
+  app.get('/users/profile-image/:id', {
+    schema: { tags, summary: 'A user’s profile image path or URL', params: UserIdParamsSchema, response: { 200: ProfileImageResultSchema } },
+  }, async (req) => users.getProfileImage(req.params.id))
+
+  app.get('/users/follower-count/:id', {
+    schema: { tags, summary: 'How many people follow a user', params: UserIdParamsSchema, response: { 200: CountSchema } },
+  }, async (req) => users.countFollows(req.params.id, 'followers'))
+
+  app.get('/users/following-count/:id', {
+    schema: { tags, summary: 'How many people a user follows', params: UserIdParamsSchema, response: { 200: CountSchema } },
+  }, async (req) => users.countFollows(req.params.id, 'following'))
+
+  app.put('/users/follow/:userId', {
+    schema: {
+      tags, summary: 'Follow a user, or unfollow when already following; answers the target’s counts', security,
+      params: FollowParamsSchema, response: { 200: FollowResultSchema },
+    },
+    preHandler: app.requireUser,
+  }, async (req) => users.toggleFollow(req.user!, req.params.userId))
+
+  app.get('/users/followers/:id', {
+    schema: { tags, summary: 'A user’s followers, newest follow first', params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
+    preHandler: app.optionalUser,
+  }, async (req, reply) => sendPage(req, reply, await users.listFollowers(req.user?.id, req.params.id, req.query)))
+
+  app.get('/users/following/:id', {
+    schema: { tags, summary: 'The people a user follows, newest follow first', params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
+    preHandler: app.optionalUser,
+  }, async (req, reply) => sendPage(req, reply, await users.listFollowing(req.user?.id, req.params.id, req.query)))
+
+  app.get('/users/:id/stats', {
+    schema: { tags, summary: 'Every profile count of a user; the wishlist count only for its owner', params: UserIdParamsSchema, response: { 200: StatsSchema } },
+    preHandler: app.optionalUser,
+  }, async (req) => users.getStats(req.user?.id, req.params.id))
 }
