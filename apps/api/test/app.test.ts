@@ -94,3 +94,28 @@ describe('the app around the API', () => {
     expect([200, 302]).toContain(page.statusCode)
   })
 })
+
+describe('bad input anywhere', () => {
+  let ctx: TestContext & { close(): Promise<void> }
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite')
+  })
+  afterAll(() => ctx.close())
+
+  it('answers a missing or non-object JSON body with 400 "body: must be a JSON object"', async () => {
+    for (const payload of [undefined, '[]', '"text"', 'null']) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/api/auth/login',
+        ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ message: 'body: must be a JSON object', code: 'validation_failed' })
+    }
+  })
+
+  it('answers a body of an unsupported type with 415', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().code).toBe('unsupported_media_type')
+  })
+})

@@ -29,7 +29,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const issues = err.validation.map((v) => {
         const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
         const params = v.params as { issue?: { message?: string } } | undefined
-        return { path: path || part, message: params?.issue?.message ?? v.message ?? 'is invalid' }
+        const message = params?.issue?.message ?? v.message ?? 'is invalid'
+        // A missing or non-object body reads better as one plain sentence than as zod's type talk.
+        if (!path && /expected object/.test(message)) return { path: part, message: `must be a JSON object` }
+        return { path: path || part, message }
       })
       const first = issues[0]!
       status = 400
