@@ -1,6 +1,14 @@
-import type { Db } from '#/db/portable.ts'
+import { LIMITS, MESSAGES, type Book, type FollowedBookEntry, type PagingQuery } from '@shelfwise/contracts'
+import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
+import { badRequest, notFound } from '#/errors.ts'
+import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
+import type { Actor } from '#/plugins/auth.ts'
+import {
+  deleteShelfEntry, insertShelfEntry, listFollowedActivity, listFollowedActivityTotals, listOwnedBooks, listShelfBookIds,
+  listShelfBooks, type BookPageRequest, type BookPageResult, type Keyset, type Ownership, type Shelf,
+} from '#/modules/shelves/shelves.repository.ts'
 
 export interface ShelvesDeps {
   db: Db
@@ -8,6 +16,116 @@ export interface ShelvesDeps {
   users: UsersService
 }
 
-export const createShelvesService = (_deps: ShelvesDeps) => ({})
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// A cursor is [ISO time, book id]; the time is checked and normalised so a forged cursor is a 400,
+// never a database error.
+function keysetOf(cursor: string): Keyset {
+  const [at, id] = decodeCursor(cursor, 2)
+  const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? new Date(at) : undefined
+  if (!time || Number.isNaN(time.getTime()) || typeof id !== 'string') throw badRequest('cursor: is not a cursor this list gave out')
+  return { at: time.toISOString(), id }
+}
+
+const pageRequest = (q: PagingQuery): BookPageRequest => ({
+  ...(q.limit !== undefined ? { limit: q.limit } : {}),
+  ...(q.cursor ? { after: keysetOf(q.cursor) } : {}),
+})
+
+const toPage = (r: BookPageResult): Page<Book> => ({
+  items: r.books,
+  total: r.total,
+  ...(r.next ? { nextCursor: encodeCursor([r.next.at, r.next.id]) } : {}),
+})
+
+export const createShelvesService = ({ db, books, users }: ShelvesDeps) => {
+  const shelfPage = async (shelf: Shelf, userId: string, q: PagingQuery) => toPage(await listShelfBooks(db, shelf, userId, pageRequest(q)))
+  const ownedPage = async (ownership: Ownership, userId: string, q: PagingQuery) => toPage(await listOwnedBooks(db, ownership, userId, pageRequest(q)))
+  // The signed-in caller surely exists; a reader named by id must, else 404 rather than an empty
+  // list, so a wrong link is told apart from an empty shelf.
+  const readerId = async (who: Actor | string) => {
+    if (typeof who !== 'string') return who.id
+    await users.getProfile(undefined, who)
+    return who
+  }
+
+  // Delete if there, insert otherwise, in one transaction: two racing toggles leave 0 or 1 row,
+  // and the answer's list is the one this transaction left.
+  const toggle = async (shelf: Shelf, actor: Actor, bookId: string) => {
+    await books.assertExists(bookId)
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const removed = await deleteShelfEntry(trx, shelf, actor.id, bookId)
+        if (!removed) await insertShelfEntry(trx, shelf, actor.id, bookId, nowIso())
+        const ids = await listShelfBookIds(trx, shelf, actor.id)
+        return { isOn: ids.includes(bookId), ids }
+      })
+    } catch (err) {
+      // The book was deleted between the check and the insert.
+      if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
+      throw err
+    }
+  }
+
+  return {
+    /** The caller's wishlist as Books, most recently added first; nobody else can read it. */
+    wishlist: (actor: Actor, q: PagingQuery) => shelfPage('wishlist', actor.id, q),
+
+    /** Adds the book to the caller's wishlist or takes it off; 404 for an absent book. */
+    async toggleWishlist(actor: Actor, bookId: string) {
+      const { isOn, ids } = await toggle('wishlist', actor, bookId)
+      return { inWishlist: isOn, wishlist: ids }
+    },
+
+    /** A reader's recently-read list as Books, most recently read first; 404 for an unknown reader id. */
+    async recentlyRead(who: Actor | string, q: PagingQuery) {
+      return shelfPage('reads', await readerId(who), q)
+    },
+
+    /** Adds the book to the caller's recently-read list or takes it off; 404 for an absent book. */
+    async toggleRecentlyRead(actor: Actor, bookId: string) {
+      const { isOn, ids } = await toggle('reads', actor, bookId)
+      return { inRecentlyRead: isOn, recentlyRead: ids }
+    },
+
+    /** Books a reader listed (someone else's book), newest first; 404 for an unknown reader id. */
+    async listedBooks(who: Actor | string, q: PagingQuery) {
+      return ownedPage('listed', await readerId(who), q)
+    },
+
+    /** Books a reader created as author or publisher, newest first; 404 for an unknown reader id. */
+    async createdBooks(who: Actor | string, q: PagingQuery) {
+      return ownedPage('created', await readerId(who), q)
+    },
+
+    /**
+     * Books the people the caller follows reviewed or read lately, most activity first, with the
+     * newest activity of each; four queries whatever the numbers of books and people.
+     */
+    async followedUsersBooks(actor: Actor): Promise<FollowedBookEntry[]> {
+      const since = new Date(Date.now() - LIMITS.followedWindowDays * DAY_MS).toISOString()
+      const totals = await listFollowedActivityTotals(db, actor.id, since, LIMITS.followedBooks)
+      if (!totals.length) return []
+      const bookIds = totals.map((t) => t.bookId)
+      const [activity, found] = await Promise.all([
+        listFollowedActivity(db, actor.id, since, bookIds, LIMITS.followedActivity),
+        books.listByIds(bookIds),
+      ])
+      const byId = new Map(found.map((b) => [b._id, b]))
+      const activityByBook = Map.groupBy(activity, (a) => a.bookId)
+      return totals.flatMap((t) => {
+        const book = byId.get(t.bookId)
+        if (!book) return []
+        const recentActivity = (activityByBook.get(t.bookId) ?? []).map((a) => ({
+          type: a.type,
+          user: { _id: a.userId, username: a.username, profileImage: a.profileImage },
+          createdAt: a.at,
+          ...(a.type === 'review' && a.rating !== null ? { rating: a.rating } : {}),
+        }))
+        return [{ book, reviewCount: t.reviewCount, readCount: t.readCount, recentActivity }]
+      })
+    },
+  }
+}
 
 export type ShelvesService = ReturnType<typeof createShelvesService>

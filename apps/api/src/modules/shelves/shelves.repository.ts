@@ -1,0 +1,202 @@
+import { sql } from 'kysely'
+import type { Book } from '@shelfwise/contracts'
+import { toIso, type Db } from '#/db/portable.ts'
+import { selectBooks, toBooks } from '#/modules/books/books.repository.ts'
+
+// A reader's shelves (wishlist, reads), the books they listed or created, and the activity of the
+// people they follow. Lists page by keyset: (time desc, book id desc).
+
+export type Shelf = 'wishlist' | 'reads'
+/** Listed: the reader put someone else's book in the catalogue; created: as its author or publisher. */
+export type Ownership = 'listed' | 'created'
+
+/** Where a page starts: strictly after this (time, book id) pair. */
+export interface Keyset {
+  at: string
+  id: string
+}
+
+export interface BookPageRequest {
+  limit?: number
+  after?: Keyset
+}
+
+export interface BookPageResult {
+  books: Book[]
+  /** The whole list's size. */
+  total: number
+  /** The keyset of the last book, when more follow. */
+  next?: Keyset
+}
+
+export type ActivityType = 'review' | 'read'
+
+export interface BookActivityTotals {
+  bookId: string
+  reviewCount: number
+  readCount: number
+}
+
+export interface ActivityRecord {
+  type: ActivityType
+  bookId: string
+  userId: string
+  username: string
+  profileImage: string
+  at: string
+  rating: number | null
+}
+
+// Both shelves have the same shape but name their time column differently; aliasing it lets one
+// query serve both.
+const shelfEntries = (db: Db, shelf: Shelf, userId: string) =>
+  shelf === 'wishlist'
+    ? db.selectFrom('wishlist').select(['bookId', 'addedAt as at']).where('userId', '=', userId).as('s')
+    : db.selectFrom('reads').select(['bookId', 'readAt as at']).where('userId', '=', userId).as('s')
+
+/** One page (or, without a limit, all) of a reader's shelf as Books, most recently added first. */
+export async function listShelfBooks(db: Db, shelf: Shelf, userId: string, page: BookPageRequest): Promise<BookPageResult> {
+  let query = selectBooks(db)
+    .innerJoin(shelfEntries(db, shelf, userId), 's.bookId', 'b.id')
+    .select('s.at as shelvedAt')
+    .orderBy('s.at', 'desc')
+    .orderBy('s.bookId', 'desc')
+  const { after, limit } = page
+  if (after) {
+    query = query.where((eb) => eb.or([
+      eb('s.at', '<', after.at),
+      eb.and([eb('s.at', '=', after.at), eb('s.bookId', '<', after.id)]),
+    ]))
+  }
+  if (limit !== undefined) query = query.limit(limit + 1)
+  const rows = await query.execute()
+  const more = limit !== undefined && rows.length > limit
+  const kept = more ? rows.slice(0, limit) : rows
+  const last = kept.at(-1)
+  const total = limit === undefined && !after ? kept.length : await countShelf(db, shelf, userId)
+  return {
+    books: await toBooks(db, kept),
+    total,
+    ...(more && last ? { next: { at: toIso(last.shelvedAt), id: last.id } } : {}),
+  }
+}
+
+async function countShelf(db: Db, shelf: Shelf, userId: string): Promise<number> {
+  const row = await db.selectFrom(shelfEntries(db, shelf, userId)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The ids of a reader's shelf, most recently added first. */
+export async function listShelfBookIds(db: Db, shelf: Shelf, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom(shelfEntries(db, shelf, userId)).select('s.bookId').orderBy('s.at', 'desc').orderBy('s.bookId', 'desc').execute()
+  return rows.map((r) => r.bookId)
+}
+
+/** Takes a book off a shelf; true when it was there. */
+export async function deleteShelfEntry(db: Db, shelf: Shelf, userId: string, bookId: string): Promise<boolean> {
+  const res = await db.deleteFrom(shelf).where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}
+
+/** Puts a book on a shelf; a row that is already there (a racing toggle) is left as it is. */
+export async function insertShelfEntry(db: Db, shelf: Shelf, userId: string, bookId: string, at: string): Promise<void> {
+  const query = shelf === 'wishlist'
+    ? db.insertInto('wishlist').values({ userId, bookId, addedAt: at })
+    : db.insertInto('reads').values({ userId, bookId, readAt: at })
+  await query.onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing()).execute()
+}
+
+/** One page (or all) of the books a user listed or created, newest first. */
+export async function listOwnedBooks(db: Db, ownership: Ownership, userId: string, page: BookPageRequest): Promise<BookPageResult> {
+  const owned = <Q extends ReturnType<typeof selectBooks>>(q: Q) => ownership === 'listed'
+    ? q.where('b.listedByUserId', '=', userId)
+    : q.where('b.createdByUserId', '=', userId).where('b.listedByUserId', 'is', null)
+  let query = owned(selectBooks(db)).orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc')
+  const { after, limit } = page
+  if (after) {
+    query = query.where((eb) => eb.or([
+      eb('b.createdAt', '<', after.at),
+      eb.and([eb('b.createdAt', '=', after.at), eb('b.id', '<', after.id)]),
+    ]))
+  }
+  if (limit !== undefined) query = query.limit(limit + 1)
+  const rows = await query.execute()
+  const more = limit !== undefined && rows.length > limit
+  const kept = more ? rows.slice(0, limit) : rows
+  const last = kept.at(-1)
+  let total = kept.length
+  if (limit !== undefined || after) {
+    const counted = await owned(selectBooks(db)).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    total = Number(counted.n)
+  }
+  return {
+    books: await toBooks(db, kept),
+    total,
+    ...(more && last ? { next: { at: toIso(last.createdAt), id: last.id } } : {}),
+  }
+}
+
+// Reviews and reads by the people a reader follows, since a moment, optionally for some books only.
+const followedActivity = (db: Db, followerId: string, since: string, bookIds?: string[]) => {
+  let reviews = db.selectFrom('reviews as r')
+    .innerJoin('follows as f', 'f.followeeId', 'r.userId')
+    .where('f.followerId', '=', followerId)
+    .where('r.createdAt', '>=', since)
+    .select([sql<ActivityType>`'review'`.as('type'), 'r.bookId', 'r.userId', 'r.createdAt as at', sql<number | null>`r.rating`.as('rating')])
+  let reads = db.selectFrom('reads as x')
+    .innerJoin('follows as f', 'f.followeeId', 'x.userId')
+    .where('f.followerId', '=', followerId)
+    .where('x.readAt', '>=', since)
+    .select([sql<ActivityType>`'read'`.as('type'), 'x.bookId', 'x.userId', 'x.readAt as at', sql<number | null>`null`.as('rating')])
+  if (bookIds) {
+    reviews = reviews.where('r.bookId', 'in', bookIds)
+    reads = reads.where('x.bookId', 'in', bookIds)
+  }
+  return reviews.unionAll(reads)
+}
+
+/**
+ * The books with the most activity by the people a reader follows since a moment (ties: newest
+ * activity first), with their review and read counts.
+ */
+export async function listFollowedActivityTotals(db: Db, followerId: string, since: string, limit: number): Promise<BookActivityTotals[]> {
+  const rows = await db.with('a', () => followedActivity(db, followerId, since))
+    .selectFrom('a')
+    .select((eb) => [
+      'a.bookId',
+      eb.fn.sum<number>(eb.case().when('a.type', '=', sql.lit('review')).then(1).else(0).end()).as('reviewCount'),
+      eb.fn.countAll<number>().as('activityCount'),
+      eb.fn.max('a.at').as('latestAt'),
+    ])
+    .groupBy('a.bookId')
+    .orderBy('activityCount', 'desc')
+    .orderBy('latestAt', 'desc')
+    .orderBy('a.bookId', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ bookId: r.bookId, reviewCount: Number(r.reviewCount), readCount: Number(r.activityCount) - Number(r.reviewCount) }))
+}
+
+/** The newest activity items per book (at most `perBook` each) by the people a reader follows. */
+export async function listFollowedActivity(db: Db, followerId: string, since: string, bookIds: string[], perBook: number): Promise<ActivityRecord[]> {
+  if (!bookIds.length) return []
+  const rows = await db.with('a', () => followedActivity(db, followerId, since, bookIds))
+    .with('ranked', (qc) => qc.selectFrom('a').selectAll().select((eb) =>
+      eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('a.bookId').orderBy('a.at', 'desc').orderBy('a.type', 'desc').orderBy('a.userId')).as('rank')))
+    .selectFrom('ranked')
+    .innerJoin('users as u', 'u.id', 'ranked.userId')
+    .where('ranked.rank', '<=', perBook)
+    .select(['ranked.type', 'ranked.bookId', 'ranked.userId', 'ranked.at', 'ranked.rating', 'u.username', 'u.profileImage'])
+    .orderBy('ranked.bookId')
+    .orderBy('ranked.rank')
+    .execute()
+  return rows.map((r) => ({
+    type: r.type,
+    bookId: r.bookId,
+    userId: r.userId,
+    username: r.username,
+    profileImage: r.profileImage,
+    at: toIso(r.at),
+    rating: r.rating === null ? null : Number(r.rating),
+  }))
+}
