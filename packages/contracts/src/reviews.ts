@@ -55,3 +55,13 @@ export const ReviewIdParamsSchema = z.object({ id: IdSchema })
 export const PopularEntrySchema = z.object({ book: BookSchema, reviewCount: z.int() })
 export type PopularEntry = z.infer<typeof PopularEntrySchema>
 export const PopularListSchema = z.array(PopularEntrySchema)
+
+/** Most reviews GET /reviews/recent answers in one call. */
+export const RECENT_REVIEWS_MAX = 50
+
+/** GET /reviews/recent: how many of the newest reviews to answer (default LIMITS.recentReviews). */
+export const RecentReviewsQuerySchema = z.object({
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number')
+    .min(1, 'must be at least 1').max(RECENT_REVIEWS_MAX, `must be at most ${RECENT_REVIEWS_MAX}`).optional(),
+})
+export type RecentReviewsQuery = z.infer<typeof RecentReviewsQuerySchema>

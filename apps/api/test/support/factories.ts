@@ -118,6 +118,7 @@ export async function insertReview(db: Db, o: { bookId?: string; userId?: string
   await db.updateTable('books').set({
     averageRating: sql<number>`coalesce((select avg(rating * 1.0) from reviews where book_id = ${bookId}), 0)`,
     totalReviews: sql<number>`(select count(*) from reviews where book_id = ${bookId})`,
+    ratingSum: sql<number>`coalesce((select sum(rating) from reviews where book_id = ${bookId}), 0)`,
   }).where('id', '=', bookId).execute()
   return review
 }

@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import type { Review } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
 export const selectReviews = (db: Db) =>
@@ -22,3 +23,160 @@ export const toReview = (r: ReviewRow): Review => ({
   user: { _id: r.userId, username: r.username, profileImage: r.profileImage },
   book: { _id: r.bookId, title: r.bookTitle, author: r.bookAuthor, coverImage: r.bookCoverImage },
 })
+
+/** Where a page of a newest-first review list starts: after the review with this creation time and id. */
+export interface ReviewKey {
+  createdAt: string
+  id: string
+}
+
+export interface ReviewListOptions {
+  limit?: number
+  after?: ReviewKey
+}
+
+type ReviewQuery = ReturnType<typeof selectReviews>
+
+// Newest first, ties by id; the keyset condition keeps `created_at <= ?` on its own so an index range serves it.
+const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): ReviewQuery => {
+  let out = q
+  if (after) {
+    out = out.where('r.createdAt', '<=', after.createdAt).where((eb) => eb.or([
+      eb('r.createdAt', '<', after.createdAt),
+      eb('r.id', '<', after.id),
+    ]))
+  }
+  out = out.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
+  return limit === undefined ? out : out.limit(limit)
+}
+
+/** One review with its reader and book. */
+export async function findReviewById(db: Db, id: string): Promise<Review | undefined> {
+  const row = await selectReviews(db).where('r.id', '=', id).executeTakeFirst()
+  return row && toReview(row)
+}
+
+/** A book's reviews, newest first. */
+export async function listBookReviews(db: Db, bookId: string, opts: ReviewListOptions = {}): Promise<Review[]> {
+  return (await newestFirst(selectReviews(db).where('r.bookId', '=', bookId), opts).execute()).map(toReview)
+}
+
+/** A reader's reviews, newest first, each with its book's title, author and cover. */
+export async function listUserReviews(db: Db, userId: string, opts: ReviewListOptions = {}): Promise<Review[]> {
+  return (await newestFirst(selectReviews(db).where('r.userId', '=', userId), opts).execute()).map(toReview)
+}
+
+/** The newest reviews over all books. */
+export async function listRecentReviews(db: Db, limit: number): Promise<Review[]> {
+  return (await newestFirst(selectReviews(db), { limit }).execute()).map(toReview)
+}
+
+/** A book's review count (kept on the book row); undefined when the book is absent. */
+export async function findBookReviewCount(db: Db, bookId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('books').select('totalReviews').where('id', '=', bookId).executeTakeFirst()
+  return row && Number(row.totalReviews)
+}
+
+/** How many reviews a reader wrote; undefined when the reader is absent. */
+export async function findUserReviewCount(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users as u')
+    .select((eb) => eb.selectFrom('reviews').select(eb.fn.countAll<number>().as('n')).where('userId', '=', userId).as('n'))
+    .where('u.id', '=', userId)
+    .executeTakeFirst()
+  return row && Number(row.n)
+}
+
+/** A span of creation times, both ends included, as ISO strings. */
+export interface TimeWindow {
+  since: string
+  until: string
+}
+
+/**
+ * Books with reviews created in a window, with that count: most first, then by average, then title.
+ * The window is counted first (a range of the created_at index), then joined to its few books.
+ */
+export const buildPopularInWindowQuery = (db: Db, window: TimeWindow, limit: number) =>
+  db.selectFrom((eb) => eb.selectFrom('reviews')
+    .select((e) => ['bookId', e.fn.countAll<number>().as('reviewCount')])
+    // Both ends bounded: SQLite then rates the range as narrow and reads it from reviews_created_idx,
+    // instead of walking all of reviews_book_created_idx to skip sorting for the GROUP BY.
+    .where('createdAt', '>=', window.since)
+    .where('createdAt', '<=', window.until)
+    .groupBy('bookId')
+    .as('w'))
+    // A cross join with the key in WHERE is an inner join; SQLite also keeps it in this order (the
+    // window's few rows first, each looked up by primary key) instead of scanning every book.
+    .crossJoin('books as b')
+    .whereRef('b.id', '=', 'w.bookId')
+    .select(['b.id', 'w.reviewCount'])
+    .orderBy('w.reviewCount', 'desc')
+    .orderBy('b.averageRating', 'desc')
+    .orderBy('b.title', 'asc')
+    .orderBy('b.id', 'asc')
+    .limit(limit)
+
+/** The ids of the books most reviewed in a window, with their review count in it. */
+export async function listPopularBookIds(db: Db, window: TimeWindow, limit: number): Promise<{ bookId: string; reviewCount: number }[]> {
+  const rows = await buildPopularInWindowQuery(db, window, limit).execute()
+  return rows.map((r) => ({ bookId: r.id, reviewCount: Number(r.reviewCount) }))
+}
+
+export interface NewReview {
+  id: string
+  bookId: string
+  userId: string
+  rating: number
+  comment: string
+  createdAt: string
+}
+
+/** Stores a review; the unique (book, reader) constraint refuses a second one. */
+export async function insertReview(db: Db, r: NewReview): Promise<void> {
+  await db.insertInto('reviews').values({ ...r, updatedAt: r.createdAt }).execute()
+}
+
+/**
+ * The author, book and rating of a review, locked until the transaction ends (on PostgreSQL;
+ * SQLite transactions already hold the whole database), so a concurrent edit cannot slip between.
+ */
+export async function findReviewForChange(db: Db, id: string): Promise<{ userId: string; bookId: string; rating: number } | undefined> {
+  let q = db.selectFrom('reviews').select(['userId', 'bookId', 'rating']).where('id', '=', id)
+  if (dialectOf(db) === 'postgres') q = q.forUpdate()
+  const row = await q.executeTakeFirst()
+  return row && { userId: row.userId, bookId: row.bookId, rating: Number(row.rating) }
+}
+
+/** Changes a review's rating and/or text. */
+export async function updateReview(db: Db, id: string, changes: { rating?: number; comment?: string }, updatedAt: string): Promise<void> {
+  await db.updateTable('reviews').set({ ...changes, updatedAt }).where('id', '=', id).execute()
+}
+
+/** Deletes a review if this reader wrote it; answers its book and rating, or undefined when nothing was deleted. */
+export async function deleteOwnReview(db: Db, id: string, userId: string): Promise<{ bookId: string; rating: number } | undefined> {
+  const row = await db.deleteFrom('reviews').where('id', '=', id).where('userId', '=', userId)
+    .returning(['bookId', 'rating'])
+    .executeTakeFirst()
+  return row && { bookId: row.bookId, rating: Number(row.rating) }
+}
+
+/**
+ * Moves a book's review count, rating sum and average by a delta in one relative UPDATE (never a
+ * recount), so concurrent changes add up and the average stays exactly sum / count; false when the
+ * book is absent.
+ */
+export async function applyRatingChange(db: Db, bookId: string, countDelta: number, sumDelta: number): Promise<boolean> {
+  const count = sql.ref('totalReviews')
+  const sum = sql.ref('ratingSum')
+  // SET expressions read the row as it was before this UPDATE, so the deltas are added again here.
+  const average = sql<number>`case when ${count} + ${countDelta} > 0 then (${sum} + ${sumDelta}) * 1.0 / (${count} + ${countDelta}) else 0 end`
+  const res = await db.updateTable('books')
+    .set((eb) => ({
+      totalReviews: eb('totalReviews', '+', countDelta),
+      ratingSum: eb('ratingSum', '+', sumDelta),
+      averageRating: average,
+    }))
+    .where('id', '=', bookId)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}

@@ -1,11 +1,115 @@
-import type { Db } from '#/db/portable.ts'
+import { v7 as uuidv7 } from 'uuid'
+import {
+  IdSchema, LIMITS, MESSAGES,
+  type CreateReviewInput, type PagingQuery, type PopularEntry, type Review, type UpdateReviewInput,
+} from '@shelfwise/contracts'
+import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { badRequest, conflict, notFound } from '#/errors.ts'
+import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
+import type { Actor } from '#/plugins/auth.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
+import {
+  applyRatingChange, deleteOwnReview, findBookReviewCount, findReviewById, findReviewForChange, findUserReviewCount,
+  insertReview, listBookReviews, listPopularBookIds, listRecentReviews, listUserReviews, updateReview,
+  type ReviewKey, type ReviewListOptions,
+} from '#/modules/reviews/reviews.repository.ts'
 
 export interface ReviewsDeps {
   db: Db
   books: BooksService
 }
 
-export const createReviewsService = (_deps: ReviewsDeps) => ({})
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000
+// Exactly what Date#toISOString writes, the only form timestamps are stored and compared in.
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
+/** The keyset of a review list's cursor; 400 for anything this API did not give out. */
+function decodeReviewKey(cursor: string): ReviewKey {
+  const [createdAt, id] = decodeCursor(cursor, 2)
+  // Checked here so a forged cursor is a 400, never a database error about a bad timestamp.
+  if (typeof createdAt !== 'string' || !ISO_INSTANT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !IdSchema.safeParse(id).success) {
+    throw badRequest('cursor: is not a cursor this list gave out')
+  }
+  return { createdAt, id: id as string }
+}
+
+/** Reads one page (or, without `limit`, the rest of the list) through a newest-first list function. */
+async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOptions) => Promise<Review[]>): Promise<Page<Review>> {
+  const after = q.cursor ? decodeReviewKey(q.cursor) : undefined
+  // One row past the page tells whether there is a next one.
+  const rows = await list({ after, limit: q.limit === undefined ? undefined : q.limit + 1 })
+  if (q.limit === undefined || rows.length <= q.limit) return { items: rows, total }
+  const items = rows.slice(0, q.limit)
+  const last = items[items.length - 1]!
+  return { items, total, nextCursor: encodeCursor([last.createdAt, last._id]) }
+}
+
+export const createReviewsService = ({ db, books }: ReviewsDeps) => ({
+  /** A book's reviews, newest first, paged when `limit` is given; 404 'Book not found' when absent. */
+  async listForBook(bookId: string, q: PagingQuery): Promise<Page<Review>> {
+    const total = await findBookReviewCount(db, bookId)
+    if (total === undefined) throw notFound(MESSAGES.bookNotFound)
+    return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
+  },
+
+  /** A reader's reviews, newest first, each with its book; 404 'User not found' when absent. */
+  async listForUser(userId: string, q: PagingQuery): Promise<Page<Review>> {
+    const total = await findUserReviewCount(db, userId)
+    if (total === undefined) throw notFound(MESSAGES.userNotFound)
+    return readPage(q, total, (opts) => listUserReviews(db, userId, opts))
+  },
+
+  /** The newest reviews over all books (8 unless asked for another number). */
+  recent: (limit: number = LIMITS.recentReviews): Promise<Review[]> => listRecentReviews(db, limit),
+
+  /** The books most reviewed in the last 7×24 hours, with that count: most first, then by average, then title. */
+  async popularThisWeek(): Promise<PopularEntry[]> {
+    const now = Date.now()
+    const window = { since: new Date(now - WEEK_MS).toISOString(), until: new Date(now).toISOString() }
+    const counts = await listPopularBookIds(db, window, LIMITS.popularWeek)
+    const list = await books.listByIds(counts.map((c) => c.bookId))
+    const countOf = new Map(counts.map((c) => [c.bookId, c.reviewCount]))
+    return list.map((book) => ({ book, reviewCount: countOf.get(book._id) ?? 0 }))
+  },
+
+  /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
+  async create(actor: Actor, bookId: string, input: CreateReviewInput): Promise<Review> {
+    await books.assertExists(bookId)
+    const id = uuidv7()
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt: nowIso() })
+        // Counted in the same transaction as the insert, so the average never drifts from the rows.
+        await applyRatingChange(trx, bookId, 1, input.rating)
+        return (await findReviewById(trx, id))!
+      })
+    } catch (err) {
+      // The unique (book, reader) constraint decides, so two racing requests still make one review.
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed)
+      // The book was deleted between the check and the insert.
+      if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
+      throw err
+    }
+  },
+
+  /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
+  update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
+    db.transaction().execute(async (trx) => {
+      const current = await findReviewForChange(trx, id)
+      if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
+      await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
+      const delta = (input.rating ?? current.rating) - current.rating
+      if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
+      return (await findReviewById(trx, id))!
+    }),
+
+  /** Deletes the author's own review and takes it out of the book's average; else 404 'Review not found'. */
+  remove: (actor: Actor, id: string): Promise<void> =>
+    db.transaction().execute(async (trx) => {
+      const gone = await deleteOwnReview(trx, id, actor.id)
+      if (!gone) throw notFound(MESSAGES.reviewNotFound)
+      await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
+    }),
+})
 
 export type ReviewsService = ReturnType<typeof createReviewsService>

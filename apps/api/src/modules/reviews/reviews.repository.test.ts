@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { CompiledQuery, sql, type Kysely } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { createDb } from '#/db/connect.ts'
+import { columnTypes } from '#/db/portable.ts'
+import * as initialSchema from '#/db/migrations/2026_11_21_1400_initial_schema.ts'
+import * as booksRatingSum from '#/db/migrations/2026_11_22_1000_books_rating_sum.ts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { insertBook, insertUser } from '../../../test/support/factories.ts'
+import { applyRatingChange, buildPopularInWindowQuery, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+
+describeEachDialect('reviews.repository', (ctx) => {
+  const stats = async (bookId: string) => {
+    const row = await ctx.db.selectFrom('books').select(['totalReviews', 'ratingSum', 'averageRating']).where('id', '=', bookId).executeTakeFirstOrThrow()
+    return { count: Number(row.totalReviews), sum: Number(row.ratingSum), average: Number(row.averageRating) }
+  }
+
+  describe('applyRatingChange', () => {
+    it('moves count, sum and average by deltas, back to 0 when the last review goes', async () => {
+      const book = await insertBook(ctx.db)
+      expect(await applyRatingChange(ctx.db, book.id, 1, 5)).toBe(true)
+      expect(await applyRatingChange(ctx.db, book.id, 1, 2)).toBe(true)
+      expect(await stats(book.id)).toEqual({ count: 2, sum: 7, average: 3.5 })
+      await applyRatingChange(ctx.db, book.id, 0, 2) // an edit from 2 to 4
+      expect(await stats(book.id)).toEqual({ count: 2, sum: 9, average: 4.5 })
+      await applyRatingChange(ctx.db, book.id, 1, 1)
+      expect((await stats(book.id)).average).toBeCloseTo(10 / 3, 12)
+      await applyRatingChange(ctx.db, book.id, -3, -10)
+      expect(await stats(book.id)).toEqual({ count: 0, sum: 0, average: 0 })
+    })
+
+    it('answers false for an absent book', async () => {
+      expect(await applyRatingChange(ctx.db, uuidv7(), 1, 3)).toBe(false)
+    })
+  })
+
+  describe('popular this week', () => {
+    it('reads only the window through the created_at index, not every review', async () => {
+      // Many books with old reviews and a few new ones, with statistics, as a real catalogue would have.
+      const books = await Promise.all(Array.from({ length: 150 }, () => insertBook(ctx.db)))
+      const users = await Promise.all(Array.from({ length: 3 }, () => insertUser(ctx.db)))
+      const rows = books.flatMap((b, i) => users.map((u, j) => {
+        const recent = i === 0 || (i === 1 && j === 0)
+        const createdAt = new Date(Date.now() - (recent ? DAY : 60 * DAY + (i * 3 + j) * 60_000)).toISOString()
+        return { id: uuidv7(), bookId: b.id, userId: u.id, rating: 3, comment: 'Old news', createdAt, updatedAt: createdAt }
+      }))
+      await ctx.db.insertInto('reviews').values(rows).execute()
+      await sql`analyze`.execute(ctx.db)
+
+      const window = { since: new Date(Date.now() - 7 * DAY).toISOString(), until: new Date().toISOString() }
+      expect(await listPopularBookIds(ctx.db, window, 10)).toEqual([{ bookId: books[0]!.id, reviewCount: 3 }, { bookId: books[1]!.id, reviewCount: 1 }])
+
+      const compiled = buildPopularInWindowQuery(ctx.db, window, 10).compile()
+      const plan = await ctx.db.connection().execute(async (conn) => {
+        if (ctx.dialect === 'postgres') await sql`set enable_seqscan = off`.execute(conn)
+        try {
+          const prefix = ctx.dialect === 'postgres' ? 'explain ' : 'explain query plan '
+          const res = await conn.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
+          return (res.rows as Record<string, unknown>[]).map((r) => String(r.detail ?? r['QUERY PLAN'] ?? r.queryPlan)).join('\n')
+        } finally {
+          if (ctx.dialect === 'postgres') await sql`reset enable_seqscan`.execute(conn)
+        }
+      })
+      expect(plan).toMatch(/reviews_created_idx/)
+      // Neither every review nor every book is read.
+      expect(plan).not.toMatch(/SCAN (reviews|b)\b|Seq Scan on (reviews|books)/)
+    })
+  })
+})
+
+describe('migration 2026_11_22_1000_books_rating_sum', () => {
+  it('backfills the rating sum, count and exact average of books reviewed before it', async () => {
+    const db = createDb({ url: ':memory:' }).withoutPlugins() as Kysely<any>
+    try {
+      const t = columnTypes('sqlite')
+      await initialSchema.up(db, t)
+      const now = new Date().toISOString()
+      await db.insertInto('users').values(['u1', 'u2', 'u3'].map((id) => ({ id, name: id, username: id, email: `${id}@x.test`, password_hash: 'x', user_type: 'Reader', created_at: now, updated_at: now }))).execute()
+      await db.insertInto('books').values(['b1', 'b2'].map((id) => ({ id, title: id, author: 'A', average_rating: 0, total_reviews: 0, created_at: now, updated_at: now }))).execute()
+      await db.insertInto('reviews').values([
+        { id: 'r1', book_id: 'b1', user_id: 'u1', rating: 5, comment: 'c', created_at: now, updated_at: now },
+        { id: 'r2', book_id: 'b1', user_id: 'u2', rating: 4, comment: 'c', created_at: now, updated_at: now },
+        { id: 'r3', book_id: 'b1', user_id: 'u3', rating: 4, comment: 'c', created_at: now, updated_at: now },
+      ]).execute()
+      await booksRatingSum.up(db, t)
+      const rows = await db.selectFrom('books').select(['id', 'rating_sum', 'total_reviews', 'average_rating']).orderBy('id').execute()
+      expect(rows.map((r) => [r.id, r.rating_sum, r.total_reviews])).toEqual([['b1', 13, 3], ['b2', 0, 0]])
+      expect(rows[0]!.average_rating).toBeCloseTo(13 / 3, 12)
+      expect(rows[1]!.average_rating).toBe(0)
+    } finally {
+      await db.destroy()
+    }
+  })
+})
