@@ -1,0 +1,32 @@
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router'
+import { paths } from '#/config/paths.ts'
+import { AppLayout } from '#/components/chrome/app-layout.tsx'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+
+// Every screen is its own chunk; the root route has no errorElement, so React Router's default
+// error screen ('Unexpected Application Error!') shows for anything a screen does not handle.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    // Shown while the first screen's code loads.
+    HydrateFallback: () => <SectionSpinner label="Loading Shelfwise" />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('#/app/routes/home.tsx')).HomeRoute }) },
+      { path: paths.browse.pattern, lazy: async () => ({ Component: (await import('#/app/routes/browse.tsx')).BrowseRoute }) },
+      { path: paths.book.pattern, lazy: async () => ({ Component: (await import('#/app/routes/book.tsx')).BookRoute }) },
+      { path: paths.login.pattern, lazy: async () => ({ Component: (await import('#/app/routes/login.tsx')).LoginRoute }) },
+      { path: paths.profile.pattern, lazy: async () => ({ Component: (await import('#/app/routes/profile.tsx')).ProfileRoute }) },
+      { path: paths.user.pattern, lazy: async () => ({ Component: (await import('#/app/routes/user.tsx')).UserRoute }) },
+      { path: paths.followers.pattern, lazy: async () => ({ Component: (await import('#/app/routes/followers.tsx')).FollowersRoute }) },
+      { path: paths.addBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/add-book.tsx')).AddBookRoute }) },
+      { path: paths.about.pattern, lazy: async () => ({ Component: (await import('#/app/routes/about.tsx')).AboutRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await import('#/app/routes/not-found.tsx')).NotFoundRoute }) },
+    ],
+  },
+]
+
+export const createAppRouter = () => createBrowserRouter(routes)
+
+/** For tests: the same routes in memory, starting at the given entries. */
+export const createTestRouter = (initialEntries: string[] = ['/']) => createMemoryRouter(routes, { initialEntries })

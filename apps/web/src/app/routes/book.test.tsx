@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, notFound, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
+
+const book = buildBook({
+  title: 'Dracula', author: 'Bram Stoker', author_username: 'bram', publisher: 'Constable', publisher_username: null,
+  publishedDate: '1897-05-26', language: 'English', pageCount: 418, edition: 'First edition', averageRating: 4, totalReviews: 6,
+  description: 'A vampire travels to England.', inWishlist: false, inRecentlyRead: false,
+})
+const reviews = Array.from({ length: 7 }, (_, i) => buildReview({ comment: `Review number ${i + 1}` }))
+
+function api(extra: Record<string, Handler> = {}) {
+  return fakeApi({
+    [`GET /books/${book._id}`]: { body: book },
+    [`GET /reviews/book/${book._id}`]: { body: reviews, headers: { 'X-Total-Count': '7' } },
+    ...extra,
+  })
+}
+
+describe('Book detail', () => {
+  it('shows the book: title, author, average with count, description and details', async () => {
+    api()
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByRole('heading', { name: 'Dracula', level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Bram Stoker' })).toBeInTheDocument()
+    expect(screen.getByText('(6 reviews)')).toBeInTheDocument()
+    expect(screen.getByText('4.0')).toBeInTheDocument()
+    expect(screen.getByText('A vampire travels to England.')).toBeInTheDocument()
+    expect(screen.getByText('May 1897')).toBeInTheDocument()
+    expect(screen.getByText('418')).toBeInTheDocument()
+    expect(screen.getByText('First edition')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Buy on Amazon/ })).toHaveAttribute('target', '_blank')
+    expect(screen.getByRole('button', { name: /Write Review/ })).toBeInTheDocument()
+  })
+
+  it('shows a spinner while loading', async () => {
+    api({ [`GET /books/${book._id}`]: { pending: true } })
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByRole('progressbar', { name: 'Loading book' })).toBeInTheDocument()
+  })
+
+  it("shows 'Book not found' for a 404 and 'Failed to fetch book details' otherwise", async () => {
+    api({ [`GET /books/${book._id}`]: notFound('Book not found') })
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByText('Book not found')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to fetch book details' when loading fails", async () => {
+    api({ [`GET /books/${book._id}`]: serverError() })
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByText('Failed to fetch book details')).toBeInTheDocument()
+  })
+
+  it("shows the first 5 reviews, then all with 'Show All Reviews' / 'Show Less'", async () => {
+    api()
+    renderApp(`/books/${book._id}`)
+    const list = await screen.findByRole('list', { name: 'Reviews' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5)
+    fireEvent.click(screen.getByRole('button', { name: 'Show All Reviews' }))
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7)
+    fireEvent.click(screen.getByRole('button', { name: 'Show Less' }))
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5)
+  })
+
+  it('shows the empty message when there are no reviews', async () => {
+    api({ [`GET /reviews/book/${book._id}`]: { body: [] } })
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByText('No reviews yet. Be the first to review this book!')).toBeInTheDocument()
+  })
+
+  it('flips the wishlist and recently-read buttons after the call succeeds', async () => {
+    signIn(buildUser())
+    const { callsTo } = api({
+      [`PUT /users/addtowishlist/${book._id}`]: { body: { inWishlist: true, wishlist: [book._id] } },
+      [`PUT /users/addto-recently-read/${book._id}`]: { body: { inRecentlyRead: true, recentlyRead: [book._id] } },
+    })
+    renderApp(`/books/${book._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }))
+    expect(await screen.findByRole('button', { name: 'Remove from Wishlist' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Recently Read' }))
+    expect(await screen.findByRole('button', { name: 'Remove from Recently Read' })).toBeInTheDocument()
+    expect(callsTo(`PUT /users/addtowishlist/${book._id}`)).toHaveLength(1)
+  })
+
+  it('opens the author’s profile by username', async () => {
+    const bram = buildUser({ username: 'bram' })
+    api({ 'GET /users/by-username/bram': { body: bram }, [`GET /users/profile/${bram._id}`]: { body: bram } })
+    const { router } = renderApp(`/books/${book._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Bram Stoker' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${bram._id}`))
+  })
+
+  it('explains when a profile cannot be opened', async () => {
+    api({ 'GET /users/by-username/bram': notFound('User not found') })
+    renderApp(`/books/${book._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Bram Stoker' }))
+    expect(await screen.findByText('User "bram" not found')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Constable' }))
+    expect(await screen.findByText('Cannot navigate to profile: Username not available.')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to navigate to user profile. Please try again later.' when the look-up fails", async () => {
+    api({ 'GET /users/by-username/bram': serverError() })
+    renderApp(`/books/${book._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Bram Stoker' }))
+    expect(await screen.findByText('Failed to navigate to user profile. Please try again later.')).toBeInTheDocument()
+  })
+})
+
+describe('Write a Review', () => {
+  async function openDialog() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }))
+    return screen.findByRole('dialog', { name: 'Write a Review' })
+  }
+
+  it('keeps Submit disabled until a rating and text exist, then puts the new review on top', async () => {
+    signIn(buildUser())
+    const created = buildReview({ rating: 5, comment: 'A masterpiece of dread.' })
+    let current = book
+    const { callsTo } = api({
+      [`GET /books/${book._id}`]: () => ({ body: current }),
+      [`POST /reviews/book/${book._id}`]: () => {
+        current = { ...book, averageRating: 29 / 7, totalReviews: 7 }
+        return { body: created, status: 201 }
+      },
+    })
+    renderApp(`/books/${book._id}`)
+    const dialog = await openDialog()
+    const submit = within(dialog).getByRole('button', { name: 'Submit Review' })
+    expect(submit).toBeDisabled()
+    fireEvent.click(within(dialog).getByLabelText('5 Stars'))
+    expect(submit).toBeDisabled()
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'A masterpiece of dread.' } })
+    expect(submit).toBeEnabled()
+    fireEvent.click(submit)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const list = screen.getByRole('list', { name: 'Reviews' })
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('A masterpiece of dread.')
+    expect(callsTo(`POST /reviews/book/${book._id}`)[0]!.body).toEqual({ rating: 5, content: 'A masterpiece of dread.' })
+    // The average moves with the new review: (4 × 6 + 5) / 7.
+    expect(screen.getByText('4.1')).toBeInTheDocument()
+    expect(screen.getByText('(7 reviews)')).toBeInTheDocument()
+  })
+
+  it("shows 'Submitting...' while sending", async () => {
+    signIn(buildUser())
+    api({ [`POST /reviews/book/${book._id}`]: { pending: true } })
+    renderApp(`/books/${book._id}`)
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByLabelText('3 Stars'))
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Fine.' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
+    expect(await within(dialog).findByRole('button', { name: 'Submitting...' })).toBeDisabled()
+  })
+
+  it('sends a signed-out reader to /login on Submit', async () => {
+    api()
+    const { router } = renderApp(`/books/${book._id}`)
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByLabelText('4 Stars'))
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Great' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it("shows the server's message, else 'Failed to submit review'", async () => {
+    signIn(buildUser())
+    api({ [`POST /reviews/book/${book._id}`]: { status: 409, body: { message: 'You have already reviewed this book', code: 'conflict' } } })
+    renderApp(`/books/${book._id}`)
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByLabelText('4 Stars'))
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Again' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
+    expect(await within(dialog).findByText('You have already reviewed this book')).toBeInTheDocument()
+  })
+
+  it("falls back to 'Failed to submit review'", async () => {
+    signIn(buildUser())
+    api({ [`POST /reviews/book/${book._id}`]: { status: 500, body: {} } })
+    renderApp(`/books/${book._id}`)
+    const dialog = await openDialog()
+    fireEvent.click(within(dialog).getByLabelText('4 Stars'))
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Again' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
+    expect(await within(dialog).findByText('Failed to submit review')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, serverError } from '#/test/fake-api.ts'
+import { buildBook } from '#/test/factories.ts'
+
+const books = [buildBook({ title: 'Emma', author: 'Jane Austen', averageRating: 4.25 }), buildBook({ title: 'Ulysses', averageRating: 0, totalReviews: 0 })]
+const base = {
+  'GET /books': { body: books, headers: { 'X-Total-Count': '42' } },
+  'GET /books/search': { body: [books[0]], headers: { 'X-Total-Count': '1' } },
+  'GET /reviews/popular-week': { body: [{ book: books[0], reviewCount: 7 }] },
+}
+
+async function showFilters() {
+  fireEvent.click(await screen.findByRole('button', { name: /Show Filters/ }))
+}
+
+describe('Browse', () => {
+  it("lists all books with '{n} books found' and cards with average, title, author and View Details", async () => {
+    fakeApi(base)
+    renderApp('/browse')
+    expect(await screen.findByText('42 books found')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Emma' })).toBeInTheDocument()
+    expect(screen.getByText('by Jane Austen')).toBeInTheDocument()
+    expect(screen.getByText('★ 4.3')).toBeInTheDocument()
+    expect(screen.getByText('★ N/A')).toBeInTheDocument()
+    expect(screen.getAllByRole('link', { name: 'View Details' })[0]).toHaveAttribute('href', `/books/${books[0]!._id}`)
+    expect(screen.getByPlaceholderText('Search by title, author, or keyword...')).toBeInTheDocument()
+    for (const tab of ['All Books', 'Popular This Week', 'New Releases', 'Top Rated']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument()
+  })
+
+  it('shows a spinner, then the error alert', async () => {
+    fakeApi({ ...base, 'GET /books': serverError() })
+    renderApp('/browse')
+    expect(await screen.findByText('Failed to fetch books')).toBeInTheDocument()
+  })
+
+  it('searches with the trimmed text and the chosen scope; empty text is not sent', async () => {
+    const { callsTo } = fakeApi(base)
+    renderApp('/browse')
+    await screen.findByText('42 books found')
+    fireEvent.change(screen.getByLabelText('Search in'), { target: { value: 'title' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search books' }), { target: { value: '  emma ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('1 books found')).toBeInTheDocument()
+    const q = callsTo('GET /books/search')[0]!.query
+    expect(q.get('query')).toBe('emma')
+    expect(q.get('type')).toBe('title')
+    expect(q.has('minYear')).toBe(false)
+    // Blank text and no filter: the full list again, no search call.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search books' }), { target: { value: '   ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('42 books found')).toBeInTheDocument()
+    expect(callsTo('GET /books/search')).toHaveLength(1)
+  })
+
+  it("shows 'Failed to search books' and 'Failed to apply filters'", async () => {
+    fakeApi({ ...base, 'GET /books/search': serverError() })
+    renderApp('/browse')
+    await screen.findByText('42 books found')
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search books' }), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText('Failed to search books')).toBeInTheDocument()
+    await showFilters()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Poetry' }))
+    expect(await screen.findByText('Failed to apply filters')).toBeInTheDocument()
+  })
+
+  it('applies filters with chips, a count badge, single-choice rating and pages, and Clear All Filters', async () => {
+    const { callsTo } = fakeApi(base)
+    renderApp('/browse')
+    await showFilters()
+    expect(screen.getByRole('button', { name: /Hide Filters/ })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Fantasy' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mystery' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Classic' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'French' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: '4+ Stars' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: '101-300' }))
+    await waitFor(() => expect(callsTo('GET /books/search').length).toBeGreaterThan(0))
+    const last = callsTo('GET /books/search').at(-1)!.query
+    expect(last.get('genres')).toBe('Fantasy,Mystery')
+    expect(last.get('categories')).toBe('Classic')
+    expect(last.get('languages')).toBe('French')
+    expect(last.get('minRating')).toBe('4')
+    expect(last.get('minPages')).toBe('101')
+    expect(last.get('maxPages')).toBe('300')
+    expect(last.has('minYear')).toBe(false)
+    const chips = screen.getByText('4+ Stars', { selector: '.MuiChip-label' })
+    expect(chips).toBeInTheDocument()
+    expect(screen.getByText('101-300 pages', { selector: '.MuiChip-label' })).toBeInTheDocument()
+    expect(screen.getByText('Fantasy', { selector: '.MuiChip-label' })).toBeInTheDocument()
+    expect(within(screen.getByRole('button', { name: /Hide Filters/ })).getByText('6')).toBeInTheDocument()
+    // Choosing the selected rating again clears it.
+    fireEvent.click(screen.getByRole('checkbox', { name: '4+ Stars' }))
+    await waitFor(() => expect(screen.queryByText('4+ Stars', { selector: '.MuiChip-label' })).not.toBeInTheDocument())
+    fireEvent.click(screen.getByRole('checkbox', { name: '5+ Stars' }))
+    expect(screen.getByRole('checkbox', { name: '4+ Stars' })).not.toBeChecked()
+    // A chip removes its filter.
+    fireEvent.click(within(screen.getByText('Fantasy', { selector: '.MuiChip-label' }).closest('.MuiChip-root')! as HTMLElement).getByTestId('CancelIcon'))
+    expect(screen.getByRole('checkbox', { name: 'Fantasy' })).not.toBeChecked()
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear All Filters' })[0]!)
+    expect(await screen.findByText('42 books found')).toBeInTheDocument()
+    expect(screen.queryByText('Mystery', { selector: '.MuiChip-label' })).not.toBeInTheDocument()
+    expect(screen.getByText('Published: 2000–2023')).toBeInTheDocument()
+  })
+
+  it("shows Popular This Week with its badge and '{n} reviews this week'", async () => {
+    fakeApi(base)
+    renderApp('/browse')
+    fireEvent.click(await screen.findByRole('tab', { name: 'Popular This Week' }))
+    expect(await screen.findByText('7 reviews this week')).toBeInTheDocument()
+    expect(screen.getByText('Popular')).toBeInTheDocument()
+  })
+
+  it('asks the server for the 20 New Releases and the 20 Top Rated', async () => {
+    const { callsTo } = fakeApi(base)
+    renderApp('/browse')
+    fireEvent.click(await screen.findByRole('tab', { name: 'New Releases' }))
+    expect(await screen.findAllByText('New')).toHaveLength(2)
+    fireEvent.click(screen.getByRole('tab', { name: 'Top Rated' }))
+    await waitFor(() => expect(screen.getAllByText('Top Rated')).toHaveLength(3)) // the tab and two badges
+    const sorts = callsTo('GET /books').map((c) => `${c.query.get('sort')}:${c.query.get('limit')}`)
+    expect(sorts).toContain('published:20')
+    expect(sorts).toContain('rating:20')
+  })
+
+  it('shows the tab errors', async () => {
+    fakeApi({ 'GET /books': (r) => (r.query.get('sort') ? serverError() : base['GET /books']), 'GET /reviews/popular-week': serverError() })
+    renderApp('/browse')
+    fireEvent.click(await screen.findByRole('tab', { name: 'Popular This Week' }))
+    expect(await screen.findByText('Failed to fetch popular books this week')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('tab', { name: 'New Releases' }))
+    expect(await screen.findByText('Failed to fetch new releases')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('tab', { name: 'Top Rated' }))
+    expect(await screen.findByText('Failed to fetch top rated books')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, failWithoutMessage } from '#/test/fake-api.ts'
+import { buildUser, makeToken } from '#/test/factories.ts'
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input, select, textarea' }), { target: { value } })
+
+async function openSignUp() {
+  fireEvent.click(await screen.findByRole('tab', { name: 'Sign Up' }))
+  await screen.findByLabelText('Full Name')
+}
+
+describe('Login', () => {
+  it("requires email and password: 'All fields are required'", async () => {
+    const { callsTo } = fakeApi({})
+    renderApp('/login')
+    fireEvent.click(await screen.findByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('All fields are required')).toBeInTheDocument()
+    expect(callsTo('POST /auth/login')).toHaveLength(0)
+  })
+
+  it("shows 'Signing in...' while busy", async () => {
+    fakeApi({ 'POST /auth/login': { pending: true } })
+    renderApp('/login', { state: { from: { pathname: '/about' } } })
+    await screen.findByRole('tab', { name: 'Login' })
+    fill('Email', 'ada@example.com')
+    fill('Password', 'secret1')
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled()
+  })
+
+  it('returns to the page in navigation state after success, else /', async () => {
+    const user = buildUser()
+    fakeApi({ 'POST /auth/login': { body: { message: 'Logged in successfully', token: makeToken(), user } } })
+    const { router } = renderApp('/login', { state: { from: { pathname: '/about' } } })
+    await screen.findByRole('tab', { name: 'Login' })
+    fill('Email', 'ada@example.com')
+    fill('Password', 'secret1')
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
+    expect(localStorage.getItem('token')).not.toBeNull()
+    expect(JSON.parse(localStorage.getItem('user')!)._id).toBe(user._id)
+  })
+
+  it("shows the server's message in a red alert, else 'An error occurred. Please try again.'", async () => {
+    let fail = { status: 401, body: { message: 'Invalid email or password', code: 'unauthorized' } }
+    fakeApi({ 'POST /auth/login': () => fail })
+    renderApp('/login')
+    await screen.findByRole('tab', { name: 'Login' })
+    fill('Email', 'ada@example.com')
+    fill('Password', 'wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument()
+    fail = failWithoutMessage as typeof fail
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument()
+  })
+})
+
+describe('Sign Up', () => {
+  it('has the fields, with Reader as the default account type', async () => {
+    fakeApi({})
+    renderApp('/login')
+    await openSignUp()
+    for (const label of ['Full Name', 'Username', 'Email Address', 'Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label, { selector: 'input' })).toBeInTheDocument()
+    }
+    const type = screen.getByLabelText('Account Type', { selector: 'select' })
+    expect(type).toHaveValue('Reader')
+    expect([...(type as HTMLSelectElement).options].map((o) => o.value)).toEqual(['Reader', 'Author', 'Seller'])
+  })
+
+  it("says 'Passwords do not match'", async () => {
+    fakeApi({})
+    renderApp('/login')
+    await openSignUp()
+    fill('Full Name', 'Ada')
+    fill('Username', 'ada')
+    fill('Email Address', 'ada@example.com')
+    fill('Password', 'secret1')
+    fill('Confirm Password', 'secret2')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
+  })
+
+  it("says 'Name, username, and account type are required'", async () => {
+    fakeApi({})
+    renderApp('/login')
+    await openSignUp()
+    fill('Email Address', 'ada@example.com')
+    fill('Password', 'secret1')
+    fill('Confirm Password', 'secret1')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText('Name, username, and account type are required')).toBeInTheDocument()
+  })
+
+  it("says 'All fields are required' without email or password", async () => {
+    fakeApi({})
+    renderApp('/login')
+    await openSignUp()
+    fill('Full Name', 'Ada')
+    fill('Username', 'ada')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText('All fields are required')).toBeInTheDocument()
+  })
+
+  it("registers, shows 'Creating account...' and returns home", async () => {
+    const user = buildUser()
+    let release: (() => void) | undefined
+    const gate = new Promise<void>((r) => { release = r })
+    const { callsTo } = fakeApi({ 'POST /auth/register': { status: 201, body: { message: 'Account created successfully', token: makeToken(), user } } })
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => { await gate; return realFetch(...args) }) as typeof fetch
+    const { router } = renderApp('/login')
+    await openSignUp()
+    fill('Full Name', 'Ada Lovelace')
+    fill('Username', 'ada')
+    fireEvent.change(screen.getByLabelText('Account Type', { selector: 'select' }), { target: { value: 'Author' } })
+    fill('Email Address', 'ada@example.com')
+    fill('Password', 'secret1')
+    fill('Confirm Password', 'secret1')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled()
+    release!()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(callsTo('POST /auth/register')[0]!.body).toEqual({ name: 'Ada Lovelace', username: 'ada', userType: 'Author', email: 'ada@example.com', password: 'secret1' })
+  })
+})

@@ -1,0 +1,135 @@
+import { useState } from 'react'
+import { useLocation, useNavigate, type Location } from 'react-router'
+import { useForm } from 'react-hook-form'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Container from '@mui/material/Container'
+import Paper from '@mui/material/Paper'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import { LoginInputSchema, RegisterInputSchema, USER_TYPES } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { ApiError } from '#/lib/api-client.ts'
+import { formResolver } from '#/lib/form-resolver.ts'
+import { FormTextField } from '#/components/form-text-field.tsx'
+import { useLogin } from '#/features/auth/api/login.ts'
+import { useRegister } from '#/features/auth/api/register.ts'
+
+export const LOGIN_FALLBACK_ERROR = 'An error occurred. Please try again.'
+export const ALL_FIELDS_REQUIRED = 'All fields are required'
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const NAME_USERNAME_TYPE_REQUIRED = 'Name, username, and account type are required'
+
+const serverMessage = (err: unknown) => (err instanceof ApiError && err.fromServer ? err.message : LOGIN_FALLBACK_ERROR)
+
+/** Where to go after signing in: the page the reader came from (navigation state), else Home. */
+function useReturnTo(): string {
+  const location = useLocation()
+  const from = (location.state as { from?: Partial<Location> | string } | null)?.from
+  if (typeof from === 'string') return from
+  if (from?.pathname && from.pathname !== paths.login.href()) return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+  return paths.home.href()
+}
+
+interface LoginValues { email: string; password: string }
+
+function LoginForm({ onDone }: { onDone: () => void }) {
+  const { login } = useAuth()
+  const mutation = useLogin()
+  const [error, setError] = useState<string | null>(null)
+  const { control, handleSubmit, formState } = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: formResolver<LoginValues>((v) => (!v.email.trim() || !v.password ? ALL_FIELDS_REQUIRED : undefined), LoginInputSchema),
+  })
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await mutation.mutateAsync({ email: values.email.trim(), password: values.password })
+      login(res.token, res.user)
+      onDone()
+    } catch (err) {
+      setError(serverMessage(err))
+    }
+  })
+  const message = formState.errors.root?.message ?? error
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }} sx={{ display: 'grid', gap: 2 }}>
+      {message && <Alert severity="error">{message}</Alert>}
+      <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" fullWidth />
+      <FormTextField control={control} name="password" label="Password" type="password" autoComplete="current-password" fullWidth />
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Signing in...' : 'Login'}
+      </Button>
+    </Box>
+  )
+}
+
+interface SignUpValues { name: string; username: string; userType: string; email: string; password: string; confirmPassword: string }
+
+function signUpCheck(v: SignUpValues): string | undefined {
+  if (v.password !== v.confirmPassword) return PASSWORDS_DO_NOT_MATCH
+  if (!v.name.trim() || !v.username.trim() || !v.userType) return NAME_USERNAME_TYPE_REQUIRED
+  if (!v.email.trim() || !v.password) return ALL_FIELDS_REQUIRED
+  return undefined
+}
+
+function SignUpForm({ onDone }: { onDone: () => void }) {
+  const { login } = useAuth()
+  const mutation = useRegister()
+  const [error, setError] = useState<string | null>(null)
+  const { control, handleSubmit, formState } = useForm<SignUpValues>({
+    defaultValues: { name: '', username: '', userType: 'Reader', email: '', password: '', confirmPassword: '' },
+    resolver: formResolver<SignUpValues>(signUpCheck, RegisterInputSchema),
+  })
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const res = await mutation.mutateAsync(RegisterInputSchema.parse(v))
+      login(res.token, res.user)
+      onDone()
+    } catch (err) {
+      setError(serverMessage(err))
+    }
+  })
+  const message = formState.errors.root?.message ?? error
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }} sx={{ display: 'grid', gap: 2 }}>
+      {message && <Alert severity="error">{message}</Alert>}
+      <FormTextField control={control} name="name" label="Full Name" autoComplete="name" fullWidth />
+      <FormTextField control={control} name="username" label="Username" autoComplete="username" fullWidth />
+      <FormTextField control={control} name="userType" label="Account Type" select fullWidth slotProps={{ select: { native: true } }}>
+        {USER_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+      </FormTextField>
+      <FormTextField control={control} name="email" label="Email Address" type="email" autoComplete="email" fullWidth />
+      <FormTextField control={control} name="password" label="Password" type="password" autoComplete="new-password" fullWidth />
+      <FormTextField control={control} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" fullWidth />
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </Box>
+  )
+}
+
+export function LoginRoute() {
+  const [tab, setTab] = useState(0)
+  const navigate = useNavigate()
+  const returnTo = useReturnTo()
+  const onDone = () => navigate(returnTo, { replace: true })
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1, textAlign: 'center' }}>
+          {tab === 0 ? 'Welcome back' : 'Join Shelfwise'}
+        </Typography>
+        <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth" sx={{ mb: 3 }} aria-label="Login or sign up">
+          <Tab label="Login" id="auth-tab-0" aria-controls="auth-panel-0" />
+          <Tab label="Sign Up" id="auth-tab-1" aria-controls="auth-panel-1" />
+        </Tabs>
+        <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+          {tab === 0 ? <LoginForm onDone={onDone} /> : <SignUpForm onDone={onDone} />}
+        </div>
+      </Paper>
+    </Container>
+  )
+}

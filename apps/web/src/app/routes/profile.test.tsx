@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { buildBook, buildReview, buildStats, buildUser, makeToken, signIn } from '#/test/factories.ts'
+
+const me = buildUser({ name: 'Ada Lovelace', username: 'ada', bio: '' })
+
+function api(extra: Record<string, Handler> = {}) {
+  signIn(me)
+  return fakeApi({
+    [`GET /users/profile/${me._id}`]: { body: me },
+    [`GET /users/${me._id}/stats`]: { body: buildStats({ reviews: 3, readBooks: 2, wishlistCount: 5, following: 4, followers: 6 }) },
+    'GET /users/wishlist': { body: [] },
+    [`GET /users/recently-read/${me._id}`]: { body: [] },
+    [`GET /users/listed-books/${me._id}`]: { body: [] },
+    [`GET /users/created-books/${me._id}`]: { body: [] },
+    [`GET /users/reviews/${me._id}`]: { body: [] },
+    ...extra,
+  })
+}
+
+const openMenuItem = async (name: string) => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }))
+  fireEvent.click(await screen.findByRole('menuitem', { name }))
+}
+
+describe('Own profile', () => {
+  it("asks to log in when there is no stored user: 'Please login to view your profile'", async () => {
+    localStorage.setItem('token', makeToken())
+    fakeApi({})
+    renderApp('/profile')
+    expect(await screen.findByText('Please login to view your profile')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login')
+  })
+
+  it('shows name, @username, the bio placeholder, stat tiles and the empty wishlist', async () => {
+    api()
+    renderApp('/profile')
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument()
+    expect(screen.getByText('@ada')).toBeInTheDocument()
+    expect(screen.getByText('No bio added yet.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add Bio' })).toBeInTheDocument()
+    expect(screen.getByPlaceholderText('Search users by name...')).toBeInTheDocument()
+    const stats = await screen.findByRole('list', { name: 'Statistics' })
+    for (const [label, value] of [['Reviews', '3'], ['Books Read', '2'], ['Wishlist', '5'], ['Following', '4'], ['Followers', '6']]) {
+      expect(within(stats).getByText(label!).parentElement).toHaveTextContent(`${value}${label}`)
+    }
+    expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
+    expect(within(stats).getByRole('link', { name: /Following/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
+    expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/browse')
+    expect(screen.getByRole('link', { name: /Add Book/ })).toHaveAttribute('href', '/add-book')
+  })
+
+  it('shows each book list’s empty message', async () => {
+    api()
+    renderApp('/profile')
+    for (const [tab, text] of [['Recently Read', 'Your Recently Read List is empty.'], ['Listed', 'Your Listed Book List is empty.'], ['Created', 'Your Created Book List is empty.']]) {
+      fireEvent.click(await screen.findByRole('tab', { name: tab }))
+      expect(await screen.findByText(text!)).toBeInTheDocument()
+    }
+  })
+
+  it('lists books with View Details, and reviews with rating and date', async () => {
+    const book = buildBook({ title: 'Persuasion' })
+    api({ 'GET /users/wishlist': { body: [book] }, [`GET /users/reviews/${me._id}`]: { body: [buildReview({ rating: 4, comment: 'Lovely.', createdAt: '2024-03-09T12:00:00.000Z', book: { _id: book._id, title: 'Persuasion', author: 'Jane Austen', coverImage: '' } })] } })
+    renderApp('/profile')
+    expect(await screen.findByRole('heading', { name: 'Persuasion' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/books/${book._id}`)
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews' }))
+    expect(await screen.findByText('Rating: 4/5')).toBeInTheDocument()
+    expect(screen.getByText('Reviewed on March 9, 2024')).toBeInTheDocument()
+    expect(screen.getByText('by Jane Austen')).toBeInTheDocument()
+  })
+
+  it('shows the load errors', async () => {
+    api({ [`GET /users/${me._id}/stats`]: serverError(), 'GET /users/wishlist': serverError() })
+    renderApp('/profile')
+    expect(await screen.findByText('Failed to load user statistics')).toBeInTheDocument()
+    expect(await screen.findByText('Failed to load wishlist')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to load user data' when the profile fails", async () => {
+    api({ [`GET /users/profile/${me._id}`]: serverError() })
+    renderApp('/profile')
+    expect(await screen.findByText('Failed to load user data')).toBeInTheDocument()
+  })
+
+  it('changes the username: empty is refused, success is announced', async () => {
+    const { callsTo } = api({ 'PUT /users/profile/update': () => ({ body: { ...me, username: 'ada2' } }) })
+    renderApp('/profile')
+    await openMenuItem('Change Username')
+    const dialog = await screen.findByRole('dialog', { name: 'Change Username' })
+    fireEvent.change(within(dialog).getByLabelText('New Username'), { target: { value: '   ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Username cannot be empty')).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText('New Username'), { target: { value: ' ada2 ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Username updated successfully')).toBeInTheDocument()
+    expect(callsTo('PUT /users/profile/update')[0]!.body).toEqual({ username: 'ada2' })
+    expect(JSON.parse(localStorage.getItem('user')!).username).toBe('ada2')
+  })
+
+  it("says 'Failed to update username' when the server refuses", async () => {
+    api({ 'PUT /users/profile/update': { status: 409, body: { message: 'Username is already taken', code: 'conflict' } } })
+    renderApp('/profile')
+    await openMenuItem('Change Username')
+    const dialog = await screen.findByRole('dialog', { name: 'Change Username' })
+    fireEvent.change(within(dialog).getByLabelText('New Username'), { target: { value: 'taken' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Failed to update username')).toBeInTheDocument()
+  })
+
+  it('changes the password with the three checks, and stores the fresh token', async () => {
+    const fresh = makeToken(7200)
+    let answer: FakeResponse = { status: 400, body: { message: 'Current password is incorrect', code: 'bad_request' } }
+    api({ 'PUT /users/password': () => answer })
+    renderApp('/profile')
+    await openMenuItem('Change Password')
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' })
+    const set = (label: string, v: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value: v } })
+    const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Update Password' }))
+    submit()
+    expect(await within(dialog).findByText('All fields are required')).toBeInTheDocument()
+    set('Current Password', 'old-secret')
+    set('New Password', 'abcdef')
+    set('Confirm New Password', 'abcdeg')
+    submit()
+    expect(await within(dialog).findByText('New passwords do not match')).toBeInTheDocument()
+    set('New Password', 'abc')
+    set('Confirm New Password', 'abc')
+    submit()
+    expect(await within(dialog).findByText('Password must be at least 6 characters long')).toBeInTheDocument()
+    set('New Password', 'abcdef')
+    set('Confirm New Password', 'abcdef')
+    submit()
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument()
+    answer = { status: 500, body: {} }
+    submit()
+    expect(await within(dialog).findByText('Failed to update password. Please check your current password.')).toBeInTheDocument()
+    answer = { body: { message: 'Password updated successfully', token: fresh } }
+    submit()
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument()
+    expect(localStorage.getItem('token')).toBe(fresh)
+  })
+
+  it('logs out from the Edit Profile menu and goes to /login', async () => {
+    api({ 'POST /auth/logout': { status: 204 } })
+    const { router } = renderApp('/profile')
+    await openMenuItem('Logout')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('adds a bio', async () => {
+    let current = me
+    api({
+      [`GET /users/profile/${me._id}`]: () => ({ body: current }),
+      'PUT /users/profile/update': () => { current = { ...me, bio: 'I read at night.' }; return { body: current } },
+    })
+    renderApp('/profile')
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Bio' }))
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'I read at night.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Bio' }))
+    // (Wait for the editor to close: MUI's multiline field keeps a hidden copy of the text.)
+    expect(await screen.findByRole('button', { name: 'Edit Bio' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByText('I read at night.', { selector: 'p' })).toBeInTheDocument()
+  })
+})
+
+describe('Profile image upload', () => {
+  const chooseFile = async () => {
+    await screen.findByRole('heading', { name: 'Ada Lovelace' })
+    const input = screen.getByLabelText('Profile image file')
+    fireEvent.change(input, { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } })
+    expect(await screen.findByRole('img', { name: 'Preview of your new profile picture' })).toBeInTheDocument()
+  }
+
+  it("uploads, saves the image and says 'Profile image updated successfully'", async () => {
+    const { callsTo } = api({ 'POST /upload': { status: 201, body: { imageUrl: '/uploads/a.webp' } }, 'PUT /users/profile/update': { body: { ...me, profileImage: '/uploads/a.webp' } } })
+    renderApp('/profile')
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('Profile image updated successfully')).toBeInTheDocument()
+    expect(callsTo('POST /upload')[0]!.body).toBeInstanceOf(FormData)
+    expect(callsTo('PUT /users/profile/update')[0]!.body).toEqual({ profileImage: '/uploads/a.webp' })
+    expect(screen.queryByRole('img', { name: 'Preview of your new profile picture' })).not.toBeInTheDocument()
+  })
+
+  it("shows 'Uploading...' while sending, and Cancel drops the preview", async () => {
+    api({ 'POST /upload': { pending: true } })
+    renderApp('/profile')
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('img', { name: 'Preview of your new profile picture' })).not.toBeInTheDocument()
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled()
+  })
+
+  it("says 'No image URL returned from server' and 'Failed to upload profile image'", async () => {
+    let answer: FakeResponse = { status: 201, body: {} }
+    api({ 'POST /upload': () => answer })
+    renderApp('/profile')
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('No image URL returned from server')).toBeInTheDocument()
+    answer = { status: 400, body: { message: 'Only image files are allowed', code: 'bad_request' } }
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('Failed to upload profile image')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,218 @@
+import { useState } from 'react'
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Container from '@mui/material/Container'
+import Menu from '@mui/material/Menu'
+import MenuItem from '@mui/material/MenuItem'
+import Paper from '@mui/material/Paper'
+import Snackbar from '@mui/material/Snackbar'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import EditIcon from '@mui/icons-material/Edit'
+import AddIcon from '@mui/icons-material/Add'
+import type { User } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { SNACKBAR_MS } from '#/theme/theme.ts'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { useUser } from '#/features/users/api/get-user.ts'
+import { useUserStats } from '#/features/users/api/get-user-stats.ts'
+import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
+import { UserSearch } from '#/features/users/components/user-search.tsx'
+import { StatTiles } from '#/features/users/components/stat-tiles.tsx'
+import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
+import { AvatarUpload } from '#/features/users/components/avatar-upload.tsx'
+import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
+import { ChangeUsernameDialog } from '#/features/users/components/change-username-dialog.tsx'
+import { ChangePasswordDialog } from '#/features/auth/components/change-password-dialog.tsx'
+import { useUserReviews } from '#/features/reviews/api/get-user-reviews.ts'
+import { ProfileReviewCard } from '#/features/reviews/components/profile-review-card.tsx'
+
+export const PROFILE_TEXT = {
+  signedOut: 'Please login to view your profile',
+  loadUser: 'Failed to load user data',
+  loadStats: 'Failed to load user statistics',
+  loadReviews: 'Failed to load reviews',
+  noBio: 'No bio added yet.',
+  bioUpdated: 'Bio updated successfully',
+  bioFailed: 'Failed to update bio',
+} as const
+
+type Snack = { message: string; severity: 'success' | 'error' } | null
+
+function Bio({ bio, onSaved, onError }: { bio: string; onSaved: (u: User) => void; onError: () => void }) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const update = useUpdateProfile()
+  const save = async () => {
+    try {
+      const user = await update.mutateAsync({ bio: (draft ?? '').trim() })
+      setDraft(null)
+      onSaved(user)
+    } catch {
+      onError()
+    }
+  }
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Bio</Typography>
+        {draft === null && (
+          <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft(bio)}>{bio ? 'Edit Bio' : 'Add Bio'}</Button>
+        )}
+      </Box>
+      {draft === null ? (
+        <Typography sx={{ whiteSpace: 'pre-line', color: bio ? 'text.primary' : 'text.secondary' }}>{bio || PROFILE_TEXT.noBio}</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <TextField label="Bio" value={draft} onChange={(e) => setDraft(e.target.value)} multiline minRows={3} fullWidth autoFocus />
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Button onClick={() => setDraft(null)}>Cancel</Button>
+            <Button variant="contained" onClick={save} disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Bio'}</Button>
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  )
+}
+
+function OwnReviews({ userId }: { userId: string }) {
+  const { data, isPending, isError } = useUserReviews(userId)
+  if (isPending) return <SectionSpinner label="Loading reviews" />
+  if (isError) return <ErrorAlert>{PROFILE_TEXT.loadReviews}</ErrorAlert>
+  if (data.length === 0) return <EmptyState message="No reviews yet" />
+  return <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>{data.map((r) => <ProfileReviewCard key={r._id} review={r} />)}</Box>
+}
+
+const shelves = [
+  { label: 'Wishlist', shelf: 'wishlist' },
+  { label: 'Recently Read', shelf: 'recently-read' },
+  { label: 'Listed', shelf: 'listed-books' },
+  { label: 'Created', shelf: 'created-books' },
+] as const
+
+function OwnProfile({ userId }: { userId: string }) {
+  const navigate = useNavigate()
+  const { user: stored, updateUser, replaceToken, logout } = useAuth()
+  const profile = useUser(userId)
+  const stats = useUserStats(userId)
+  const [snack, setSnack] = useState<Snack>(null)
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null)
+  const [dialog, setDialog] = useState<'username' | 'password' | null>(null)
+  const [tab, setTab] = useState(0)
+  const [shelfTab, setShelfTab] = useState(0)
+
+  const onUserChanged = (user: User, message?: string) => {
+    updateUser({ ...stored, ...user })
+    if (message) setSnack({ message, severity: 'success' })
+  }
+
+  if (profile.isPending) return <SectionSpinner label="Loading profile" />
+  if (profile.isError || !profile.data) return <ErrorAlert>{PROFILE_TEXT.loadUser}</ErrorAlert>
+  const user = profile.data
+
+  return (
+    <>
+      <ProfileBanner
+        name={user.name}
+        username={user.username}
+        profileImage={user.profileImage}
+        avatarSlot={
+          <AvatarUpload
+            username={user.username}
+            profileImage={user.profileImage}
+            onDone={onUserChanged}
+            onError={(message) => setSnack({ message, severity: 'error' })}
+          />
+        }
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<EditIcon />} onClick={(e) => setMenuAnchor(e.currentTarget)} aria-haspopup="menu" aria-controls={menuAnchor ? 'edit-profile-menu' : undefined}>
+              Edit Profile
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addBook.href()}>Add Book</Button>
+          </>
+        }
+      />
+      <Menu id="edit-profile-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        <MenuItem onClick={() => { setMenuAnchor(null); setDialog('username') }}>Change Username</MenuItem>
+        <MenuItem onClick={() => { setMenuAnchor(null); setDialog('password') }}>Change Password</MenuItem>
+        <MenuItem onClick={() => { setMenuAnchor(null); logout(); navigate(paths.login.href()) }}>Logout</MenuItem>
+      </Menu>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
+        <Bio bio={user.bio} onSaved={(u) => onUserChanged(u, PROFILE_TEXT.bioUpdated)} onError={() => setSnack({ message: PROFILE_TEXT.bioFailed, severity: 'error' })} />
+        {stats.isPending ? (
+          <SectionSpinner label="Loading statistics" />
+        ) : stats.isError ? (
+          <ErrorAlert>{PROFILE_TEXT.loadStats}</ErrorAlert>
+        ) : (
+          <StatTiles
+            tiles={[
+              { label: 'Reviews', value: stats.data.reviews },
+              { label: 'Books Read', value: stats.data.readBooks },
+              { label: 'Wishlist', value: stats.data.wishlistCount ?? 0 },
+              { label: 'Following', value: stats.data.following, to: paths.followers.href(userId) },
+              { label: 'Followers', value: stats.data.followers, to: paths.followers.href(userId) },
+            ]}
+          />
+        )}
+        <Box>
+          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
+            <Tab label="Books" />
+            <Tab label="Reviews" />
+          </Tabs>
+          <Box sx={{ pt: 2 }}>
+            {tab === 0 ? (
+              <>
+                <Tabs value={shelfTab} onChange={(_, v: number) => setShelfTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Book lists" sx={{ mb: 2 }}>
+                  {shelves.map((s) => <Tab key={s.shelf} label={s.label} />)}
+                </Tabs>
+                <ShelfGrid userId={userId} shelf={shelves[shelfTab]!.shelf} />
+              </>
+            ) : (
+              <OwnReviews userId={userId} />
+            )}
+          </Box>
+        </Box>
+      </Box>
+      <ChangeUsernameDialog open={dialog === 'username'} current={user.username} onClose={() => setDialog(null)} onDone={onUserChanged} />
+      <ChangePasswordDialog
+        open={dialog === 'password'}
+        onClose={() => setDialog(null)}
+        onDone={(token, message) => { replaceToken(token); setSnack({ message, severity: 'success' }) }}
+      />
+      <Snackbar open={snack !== null} autoHideDuration={SNACKBAR_MS} onClose={() => setSnack(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        {snack ? <Alert severity={snack.severity} variant="filled" onClose={() => setSnack(null)}>{snack.message}</Alert> : undefined}
+      </Snackbar>
+    </>
+  )
+}
+
+export function ProfileRoute() {
+  const { isAuthenticated, user } = useAuth()
+  const location = useLocation()
+  // The guard: signed-out readers go to /login, which sends them back here afterwards.
+  if (!isAuthenticated) return <Navigate to={paths.login.href()} state={{ from: location }} replace />
+  return (
+    <>
+      <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+        {user?._id ? (
+          <>
+            <Box sx={{ mb: 2, maxWidth: 420 }}><UserSearch /></Box>
+            <OwnProfile userId={user._id} />
+          </>
+        ) : (
+          <Box sx={{ textAlign: 'center', py: 8 }}>
+            <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{PROFILE_TEXT.signedOut}</Typography>
+            <Button component={RouterLink} to={paths.login.href()} variant="contained">Go to Login</Button>
+          </Box>
+        )}
+      </Container>
+    </>
+  )
+}

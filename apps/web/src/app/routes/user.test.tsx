@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, notFound, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { buildBook, buildReview, buildStats, buildUser, signIn } from '#/test/factories.ts'
+
+const them = buildUser({ name: 'Bram Stoker', username: 'bram', bio: '' })
+
+function api(extra: Record<string, Handler> = {}) {
+  return fakeApi({
+    [`GET /users/profile/${them._id}`]: { body: them },
+    [`GET /users/${them._id}/stats`]: { body: buildStats({ reviews: 1, readBooks: 0, following: 2, followers: 5, wishlistCount: null }) },
+    [`GET /users/reviews/${them._id}`]: { body: [] },
+    [`GET /users/recently-read/${them._id}`]: { body: [] },
+    ...extra,
+  })
+}
+
+describe('Public profile', () => {
+  it('shows the profile with its stats, tabs and empty messages', async () => {
+    api()
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByRole('heading', { name: 'Bram Stoker' })).toBeInTheDocument()
+    expect(screen.getByText('@bram')).toBeInTheDocument()
+    expect(screen.getByText('No bio available')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument()
+    const stats = await screen.findByRole('list', { name: 'Statistics' })
+    expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${them._id}/followers`)
+    expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveTextContent('5Followers')
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('tab', { name: 'Books Read' }))
+    expect(await screen.findByText('No books read yet')).toBeInTheDocument()
+    expect(screen.getByPlaceholderText('Search users by name...')).toBeInTheDocument()
+  })
+
+  it("shows reviews with 'Rating: {n}/5' and 'Reviewed on {date}', and the books read", async () => {
+    const book = buildBook({ title: 'Carmilla' })
+    api({
+      [`GET /users/reviews/${them._id}`]: { body: [buildReview({ rating: 5, createdAt: '', book: { _id: book._id, title: 'Carmilla', author: 'Le Fanu', coverImage: '' } })] },
+      [`GET /users/recently-read/${them._id}`]: { body: [book] },
+    })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('Rating: 5/5')).toBeInTheDocument()
+    expect(screen.getByText('Reviewed on Unknown date')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('tab', { name: 'Books Read' }))
+    expect(await screen.findByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/books/${book._id}`)
+  })
+
+  it('follows and unfollows, updating the counts from the answer', async () => {
+    signIn(buildUser())
+    let following = false
+    api({ [`PUT /users/follow/${them._id}`]: () => { following = !following; return { body: { isFollowing: following, followerCount: following ? 6 : 5, followingCount: 2 } } } })
+    renderApp(`/user/${them._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow' }))
+    expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Followers/ })).toHaveTextContent('6Followers')
+    fireEvent.click(screen.getByRole('button', { name: 'Unfollow' }))
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument()
+  })
+
+  it("shows 'User not found' and 'Failed to load user profile'", async () => {
+    api({ [`GET /users/profile/${them._id}`]: notFound('User not found') })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('User not found')).toBeInTheDocument()
+  })
+
+  it("falls back to 'Failed to load user profile'", async () => {
+    api({ [`GET /users/profile/${them._id}`]: { status: 500, body: {} } })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('Failed to load user profile')).toBeInTheDocument()
+  })
+
+  it("shows 'Failed to load follow data' when the counts fail", async () => {
+    api({ [`GET /users/${them._id}/stats`]: serverError() })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('Failed to load follow data')).toBeInTheDocument()
+  })
+
+  it('searches users from the top bar; results open their profile; failures say so', async () => {
+    const other = buildUser({ name: 'Mary Shelley', username: 'mary' })
+    let fail = false
+    api({ 'GET /users/search': () => (fail ? serverError() : { body: [other] }), [`GET /users/profile/${other._id}`]: { body: other } })
+    const { router } = renderApp(`/user/${them._id}`)
+    const box = await screen.findByRole('textbox', { name: 'Search users' })
+    fireEvent.change(box, { target: { value: 'mary' } })
+    fireEvent.click(await screen.findByText('Mary Shelley'))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${other._id}`))
+    fail = true
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search users' }), { target: { value: 'zzz' } })
+    expect(await screen.findByText('Failed to search users')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,120 @@
+import { useState } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router'
+import Box from '@mui/material/Box'
+import Container from '@mui/material/Container'
+import Paper from '@mui/material/Paper'
+import Tab from '@mui/material/Tab'
+import Tabs from '@mui/material/Tabs'
+import Typography from '@mui/material/Typography'
+import type { FollowResult, User } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { ApiError, errorMessage } from '#/lib/api-client.ts'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
+import { useUser } from '#/features/users/api/get-user.ts'
+import { useUserStats } from '#/features/users/api/get-user-stats.ts'
+import { useToggleFollow } from '#/features/users/api/toggle-follow.ts'
+import { UserSearch } from '#/features/users/components/user-search.tsx'
+import { StatTiles } from '#/features/users/components/stat-tiles.tsx'
+import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
+import { FollowButton } from '#/features/users/components/follow-button.tsx'
+import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
+import { useUserReviews } from '#/features/reviews/api/get-user-reviews.ts'
+import { ProfileReviewCard } from '#/features/reviews/components/profile-review-card.tsx'
+
+export const USER_TEXT = {
+  idRequired: 'User ID is required',
+  notFound: 'User not found',
+  loadFailed: 'Failed to load user profile',
+  followData: 'Failed to load follow data',
+  noBio: 'No bio available',
+  noReviews: 'No reviews yet',
+  noBooks: 'No books read yet',
+} as const
+
+function UserReviews({ userId }: { userId: string }) {
+  const { data, isPending, isError } = useUserReviews(userId)
+  if (isPending) return <SectionSpinner label="Loading reviews" />
+  if (isError) return <ErrorAlert>Failed to load reviews</ErrorAlert>
+  if (data.length === 0) return <EmptyState message={USER_TEXT.noReviews} />
+  return <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>{data.map((r) => <ProfileReviewCard key={r._id} review={r} />)}</Box>
+}
+
+function PublicProfile({ user }: { user: User }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { user: viewer, isAuthenticated } = useAuth()
+  const stats = useUserStats(user._id)
+  const [tab, setTab] = useState(0)
+  const [follow, setFollow] = useState<FollowResult | null>(null)
+  const toggle = useToggleFollow({ onSuccess: (res) => setFollow(res) })
+  const isSelf = viewer?._id === user._id
+  const isFollowing = follow?.isFollowing ?? user.isFollowing
+  const handleFollow = () => (isAuthenticated ? toggle.mutate(user._id) : navigate(paths.login.href(), { state: { from: location } }))
+
+  return (
+    <>
+      <ProfileBanner
+        name={user.name}
+        username={user.username}
+        profileImage={user.profileImage}
+        actions={isSelf ? undefined : <FollowButton isFollowing={isFollowing} isBusy={toggle.isPending} onClick={handleFollow} />}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>Bio</Typography>
+          <Typography sx={{ whiteSpace: 'pre-line', color: user.bio ? 'text.primary' : 'text.secondary' }}>{user.bio || USER_TEXT.noBio}</Typography>
+        </Paper>
+        {stats.isPending ? (
+          <SectionSpinner label="Loading statistics" />
+        ) : stats.isError ? (
+          <ErrorAlert>{USER_TEXT.followData}</ErrorAlert>
+        ) : (
+          <StatTiles
+            tiles={[
+              { label: 'Reviews', value: stats.data.reviews },
+              { label: 'Books Read', value: stats.data.readBooks },
+              { label: 'Following', value: follow?.followingCount ?? stats.data.following, to: paths.followers.href(user._id) },
+              { label: 'Followers', value: follow?.followerCount ?? stats.data.followers, to: paths.followers.href(user._id) },
+            ]}
+          />
+        )}
+        <Box>
+          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
+            <Tab label="Reviews" />
+            <Tab label="Books Read" />
+          </Tabs>
+          <Box sx={{ pt: 2 }}>
+            {tab === 0 ? <UserReviews userId={user._id} /> : (
+              <ShelfGrid userId={user._id} shelf="recently-read" emptyMessage={USER_TEXT.noBooks} errorMessage="Failed to load read books" />
+            )}
+          </Box>
+        </Box>
+      </Box>
+    </>
+  )
+}
+
+export function UserRoute() {
+  const { userId } = useParams()
+  const { data, isPending, isError, error } = useUser(userId)
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <TopBarActions><UserSearch dense /></TopBarActions>
+      {!userId ? (
+        <ErrorAlert>{USER_TEXT.idRequired}</ErrorAlert>
+      ) : isPending ? (
+        <SectionSpinner label="Loading profile" />
+      ) : isError ? (
+        <ErrorAlert>{error instanceof ApiError && error.status === 400 ? USER_TEXT.notFound : errorMessage(error, USER_TEXT.loadFailed)}</ErrorAlert>
+      ) : data === null ? (
+        <ErrorAlert>{USER_TEXT.notFound}</ErrorAlert>
+      ) : (
+        <PublicProfile user={data} />
+      )}
+    </Container>
+  )
+}

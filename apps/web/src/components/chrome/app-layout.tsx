@@ -1,0 +1,29 @@
+import { useState } from 'react'
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import Box from '@mui/material/Box'
+import { TopBar } from '#/components/chrome/top-bar.tsx'
+import { Footer } from '#/components/chrome/footer.tsx'
+import { MobileNav } from '#/components/chrome/mobile-nav.tsx'
+import { TopBarSlotContext } from '#/components/chrome/top-bar-slot.tsx'
+
+export function AppLayout() {
+  const [slot, setSlot] = useState<HTMLElement | null>(null)
+  const navigation = useNavigation()
+  return (
+    <TopBarSlotContext value={slot}>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <a href="#main" className="skip-link">Skip to content</a>
+        <TopBar onSlot={setSlot} />
+        {navigation.state === 'loading' && (
+          <Box role="progressbar" aria-label="Loading page" className="page-progress" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: 'tooltip', bgcolor: 'secondary.main' }} />
+        )}
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <Footer />
+        <MobileNav />
+      </Box>
+      <ScrollRestoration />
+    </TopBarSlotContext>
+  )
+}

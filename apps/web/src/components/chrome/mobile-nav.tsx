@@ -1,0 +1,58 @@
+import { lazy, Suspense, useState } from 'react'
+import { NavLink } from 'react-router'
+import Box from '@mui/material/Box'
+import ButtonBase from '@mui/material/ButtonBase'
+import HomeIcon from '@mui/icons-material/Home'
+import ExploreIcon from '@mui/icons-material/Explore'
+import InfoIcon from '@mui/icons-material/Info'
+import PersonIcon from '@mui/icons-material/Person'
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz'
+import { paths } from '#/config/paths.ts'
+
+// The drawer (a Modal) loads only when first opened, so it stays out of the first screen's code.
+const NavDrawer = lazy(() => import('#/components/chrome/nav-drawer.tsx'))
+
+const items = [
+  { label: 'Home', to: paths.home.href(), icon: <HomeIcon /> },
+  { label: 'Browse', to: paths.browse.href(), icon: <ExploreIcon /> },
+  { label: 'About', to: paths.about.href(), icon: <InfoIcon /> },
+  { label: 'Profile', to: paths.profile.href(), icon: <PersonIcon /> },
+]
+
+const itemSx = {
+  flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25, py: 0.75, fontSize: 12,
+  color: 'text.secondary', textDecoration: 'none', font: 'inherit',
+  '&.active': { color: 'primary.main', fontWeight: 700 },
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: -3 },
+} as const
+
+/** Small screens: a bottom navigation bar, and a bottom drawer with every link. */
+export function MobileNav() {
+  const [isOpen, setOpen] = useState(false)
+  const [hasOpened, setHasOpened] = useState(false)
+  return (
+    <>
+      <Box
+        component="nav"
+        aria-label="Bottom navigation"
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', display: { xs: 'flex', sm: 'none' }, bgcolor: 'background.paper', boxShadow: 8, fontSize: 12 }}
+      >
+        {items.map((i) => (
+          <Box key={i.to} component={NavLink} to={i.to} end={i.to === '/'} sx={itemSx}>
+            {i.icon}
+            <span>{i.label}</span>
+          </Box>
+        ))}
+        <ButtonBase aria-haspopup="dialog" onClick={() => { setHasOpened(true); setOpen(true) }} sx={itemSx}>
+          <MoreHorizIcon />
+          <span>More</span>
+        </ButtonBase>
+      </Box>
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <NavDrawer open={isOpen} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

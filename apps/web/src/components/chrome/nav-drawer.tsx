@@ -1,0 +1,23 @@
+import { Link as RouterLink } from 'react-router'
+import Drawer from '@mui/material/Drawer'
+import List from '@mui/material/List'
+import ListItemButton from '@mui/material/ListItemButton'
+import ListItemText from '@mui/material/ListItemText'
+import ListSubheader from '@mui/material/ListSubheader'
+import { paths } from '#/config/paths.ts'
+import { allLinks } from '#/components/chrome/nav-links.ts'
+
+export default function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const links = [...allLinks, { label: 'Add Book', to: paths.addBook.href() }, { label: 'Login / Sign Up', to: paths.login.href() }]
+  return (
+    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+      <List component="nav" aria-label="Navigation drawer" subheader={<ListSubheader>Navigate</ListSubheader>} sx={{ pb: 3 }}>
+        {links.map((l) => (
+          <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
+            <ListItemText primary={l.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Drawer>
+  )
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import { LIMITS } from '@shelfwise/contracts/constants'
+import { errorMessage } from '#/lib/api-client.ts'
+import { formResolver } from '#/lib/form-resolver.ts'
+import { FormTextField } from '#/components/form-text-field.tsx'
+import { useChangePassword } from '#/features/auth/api/change-password.ts'
+
+export const PASSWORD_MESSAGES = {
+  required: 'All fields are required',
+  mismatch: 'New passwords do not match',
+  tooShort: 'Password must be at least 6 characters long',
+  updated: 'Password updated successfully',
+  failed: 'Failed to update password. Please check your current password.',
+} as const
+
+interface Values { currentPassword: string; newPassword: string; confirmPassword: string }
+
+function check(v: Values): string | undefined {
+  if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return PASSWORD_MESSAGES.required
+  if (v.newPassword !== v.confirmPassword) return PASSWORD_MESSAGES.mismatch
+  if (v.newPassword.length < LIMITS.passwordMin) return PASSWORD_MESSAGES.tooShort
+  return undefined
+}
+
+const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+export function ChangePasswordDialog({ open, onClose, onDone }: {
+  open: boolean
+  onClose: () => void
+  /** Receives the fresh token the server answers (the old sessions end) and the success message. */
+  onDone: (token: string, message: string) => void
+}) {
+  const [error, setError] = useState<string | null>(null)
+  const mutation = useChangePassword()
+  const { control, handleSubmit, formState, reset } = useForm<Values>({ defaultValues: empty, resolver: formResolver<Values>(check) })
+  const close = () => {
+    reset(empty)
+    setError(null)
+    onClose()
+  }
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const res = await mutation.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword })
+      onDone(res.token, PASSWORD_MESSAGES.updated)
+      close()
+    } catch (err) {
+      setError(errorMessage(err, PASSWORD_MESSAGES.failed))
+    }
+  })
+  const message = formState.errors.root?.message ?? error
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+      <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }}>
+        <DialogTitle id="change-password-title">Change Password</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          {message && <Alert severity="error">{message}</Alert>}
+          <FormTextField control={control} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" fullWidth />
+          <FormTextField control={control} name="newPassword" label="New Password" type="password" autoComplete="new-password" fullWidth />
+          <FormTextField control={control} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" fullWidth />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>{mutation.isPending ? 'Updating...' : 'Update Password'}</Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  )
+}

@@ -1,0 +1,58 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { SEARCH_TYPES } from '@shelfwise/contracts'
+import { api, toPage } from '#/lib/api-client.ts'
+
+export interface BookSearchParams {
+  query?: string
+  type?: (typeof SEARCH_TYPES)[number]
+  genres?: string[]
+  categories?: string[]
+  languages?: string[]
+  minPages?: number
+  maxPages?: number
+  minRating?: number
+  minYear?: number
+  maxYear?: number
+}
+
+/** The query string of GET /books/search: lists comma-joined, empty values left out. */
+export function toSearchQuery(p: BookSearchParams, limit: number, cursor?: string) {
+  return {
+    query: p.query?.trim() || undefined,
+    type: p.type && p.type !== 'all' ? p.type : p.query?.trim() ? 'all' : undefined,
+    genres: p.genres?.length ? p.genres.join(',') : undefined,
+    categories: p.categories?.length ? p.categories.join(',') : undefined,
+    languages: p.languages?.length ? p.languages.join(',') : undefined,
+    minPages: p.minPages,
+    maxPages: p.maxPages,
+    minRating: p.minRating,
+    minYear: p.minYear,
+    maxYear: p.maxYear,
+    limit,
+    cursor,
+  }
+}
+
+export async function searchBooks(p: BookSearchParams, limit: number, cursor?: string) {
+  const { data, headers } = await api.getWithHeaders('/books/search', (c) => c.BookListSchema, { query: toSearchQuery(p, limit, cursor) })
+  return toPage(data, headers)
+}
+
+/** One page of matches: the Home search. */
+export const bookSearchQuery = (p: BookSearchParams, limit: number) =>
+  queryOptions({ queryKey: ['books', 'search', p, limit], queryFn: () => searchBooks(p, limit) })
+
+export const useBookSearch = (p: BookSearchParams | null, limit: number) =>
+  useQuery({ ...bookSearchQuery(p ?? {}, limit), enabled: p !== null })
+
+/** Every match, a page at a time: Browse's search and filters. */
+export const bookSearchInfiniteQuery = (p: BookSearchParams, limit: number) =>
+  infiniteQueryOptions({
+    queryKey: ['books', 'search', 'paged', p, limit],
+    queryFn: ({ pageParam }) => searchBooks(p, limit, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  })
+
+export const useBookSearchInfinite = (p: BookSearchParams | null, limit: number) =>
+  useInfiniteQuery({ ...bookSearchInfiniteQuery(p ?? {}, limit), enabled: p !== null, placeholderData: keepPreviousData })

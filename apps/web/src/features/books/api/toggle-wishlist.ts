@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '#/lib/api-client.ts'
+import { bookQuery } from '#/features/books/api/get-book.ts'
+
+export const toggleWishlist = (bookId: string) =>
+  api.put(`/users/addtowishlist/${encodeURIComponent(bookId)}`, (c) => c.WishlistToggleSchema)
+
+export const useToggleWishlist = (bookId: string, options: { onError?: (err: unknown) => void } = {}) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => toggleWishlist(bookId),
+    onSuccess: (res) => {
+      queryClient.setQueryData(bookQuery(bookId).queryKey, (b) => (b ? { ...b, inWishlist: res.inWishlist } : b))
+      void queryClient.invalidateQueries({ queryKey: ['users'] })
+    },
+    onError: options.onError,
+  })
+}

@@ -1,0 +1,107 @@
+import Box from '@mui/material/Box'
+import Checkbox from '@mui/material/Checkbox'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import Slider from '@mui/material/Slider'
+import Typography from '@mui/material/Typography'
+import { BROWSE_CATEGORIES, DEFAULT_YEAR_RANGE, GENRES, LANGUAGES, PAGE_RANGES, RATING_FILTERS } from '@shelfwise/contracts/constants'
+
+export interface Filters {
+  genres: string[]
+  categories: string[]
+  languages: string[]
+  rating: number | null
+  pageRange: string | null
+  years: [number, number]
+}
+
+export const emptyFilters = (): Filters => ({
+  genres: [], categories: [], languages: [], rating: null, pageRange: null, years: [DEFAULT_YEAR_RANGE.min, DEFAULT_YEAR_RANGE.max],
+})
+
+export const isDefaultYears = (y: [number, number]) => y[0] === DEFAULT_YEAR_RANGE.min && y[1] === DEFAULT_YEAR_RANGE.max
+
+/** How many filters are set: the badge on 'Show Filters'. */
+export const activeFilterCount = (f: Filters) =>
+  f.genres.length + f.categories.length + f.languages.length + (f.rating ? 1 : 0) + (f.pageRange ? 1 : 0) + (isDefaultYears(f.years) ? 0 : 1)
+
+export const YEAR_BOUNDS = { min: 1800, max: new Date().getFullYear() }
+
+function MultiGroup({ title, options, selected, onChange }: { title: string; options: readonly string[]; selected: string[]; onChange: (next: string[]) => void }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      <FormGroup>
+        {options.map((o) => (
+          <FormControlLabel
+            key={o}
+            sx={{ my: -0.5 }}
+            control={<Checkbox size="small" checked={selected.includes(o)} onChange={() => onChange(selected.includes(o) ? selected.filter((x) => x !== o) : [...selected, o])} />}
+            label={o}
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  )
+}
+
+function SingleGroup<T extends string | number>({ title, options, selected, onChange }: { title: string; options: { value: T; label: string }[]; selected: T | null; onChange: (next: T | null) => void }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      <FormGroup>
+        {options.map((o) => (
+          <FormControlLabel
+            key={o.value}
+            sx={{ my: -0.5 }}
+            // One choice at a time; choosing the selected one again clears it.
+            control={<Checkbox size="small" checked={selected === o.value} onChange={() => onChange(selected === o.value ? null : o.value)} />}
+            label={o.label}
+          />
+        ))}
+      </FormGroup>
+    </Box>
+  )
+}
+
+export function BrowseFilters({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
+  return (
+    <Box>
+      <MultiGroup title="Genres" options={GENRES} selected={filters.genres} onChange={(genres) => onChange({ ...filters, genres })} />
+      <MultiGroup title="Categories" options={BROWSE_CATEGORIES} selected={filters.categories} onChange={(categories) => onChange({ ...filters, categories })} />
+      <MultiGroup title="Languages" options={LANGUAGES} selected={filters.languages} onChange={(languages) => onChange({ ...filters, languages })} />
+      <SingleGroup
+        title="Rating"
+        options={RATING_FILTERS.map((r) => ({ value: r, label: `${r}+ Stars` }))}
+        selected={filters.rating}
+        onChange={(rating) => onChange({ ...filters, rating })}
+      />
+      <SingleGroup
+        title="Page Count"
+        options={PAGE_RANGES.map((p) => ({ value: p.label, label: p.label }))}
+        selected={filters.pageRange}
+        onChange={(pageRange) => onChange({ ...filters, pageRange })}
+      />
+      <Box sx={{ px: 1 }}>
+        <Typography variant="subtitle2" id="year-range-label" sx={{ fontWeight: 700, ml: -1 }}>
+          Published: {filters.years[0]}–{filters.years[1]}
+        </Typography>
+        <YearSlider value={filters.years} onCommit={(years) => onChange({ ...filters, years })} />
+      </Box>
+    </Box>
+  )
+}
+
+function YearSlider({ value, onCommit }: { value: [number, number]; onCommit: (v: [number, number]) => void }) {
+  return (
+    <Slider
+      key={value.join('-')}
+      defaultValue={value}
+      min={YEAR_BOUNDS.min}
+      max={YEAR_BOUNDS.max}
+      valueLabelDisplay="auto"
+      getAriaLabel={(i) => (i === 0 ? 'Earliest year' : 'Latest year')}
+      onChangeCommitted={(_, v) => onCommit(v as [number, number])}
+    />
+  )
+}

@@ -1,0 +1,45 @@
+import { Link as RouterLink } from 'react-router'
+import Avatar from '@mui/material/Avatar'
+import Box from '@mui/material/Box'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import type { Review } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
+import { Stars } from '#/components/stars.tsx'
+import { formatFullDate, profileImageUrl } from '#/lib/format.ts'
+
+/** A review with its writer; `showBook` adds the book's title (Home's Recent Reviews). */
+export function ReviewCard({ review, showBook = false, clamp = false }: { review: Review; showBook?: boolean; clamp?: boolean }) {
+  return (
+    <Card component="li" sx={{ listStyle: 'none' }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
+          <Avatar src={profileImageUrl(review.user.profileImage)} alt={review.user.username}>
+            {review.user.username.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Link component={RouterLink} to={paths.user.href(review.user._id)} underline="hover" sx={{ fontWeight: 600 }}>
+              {review.user.username}
+            </Link>
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>{formatFullDate(review.createdAt)}</Typography>
+          </Box>
+        </Box>
+        {showBook && (
+          <Link component={RouterLink} to={paths.book.href(review.book._id)} underline="hover" sx={{ fontWeight: 700, display: 'block' }}>
+            {review.book.title}
+          </Link>
+        )}
+        <Stars value={review.rating} label={`${review.rating} out of 5 stars`} />
+        <Typography
+          variant="body2"
+          data-testid="review-text"
+          sx={clamp ? { overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 3 }, wordBreak: 'break-word' } : { whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+        >
+          {review.comment}
+        </Typography>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,32 @@
+import { Link as RouterLink } from 'react-router'
+import Button from '@mui/material/Button'
+import { paths } from '#/config/paths.ts'
+import { BookCard } from '#/components/book-card.tsx'
+import { BookGrid } from '#/components/book-grid.tsx'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { useShelf, type Shelf } from '#/features/users/api/get-shelves.ts'
+
+export const SHELF_TEXT: Record<Shelf, { empty: string; error: string }> = {
+  wishlist: { empty: 'Your wishlist is empty.', error: 'Failed to load wishlist' },
+  'recently-read': { empty: 'Your Recently Read List is empty.', error: 'Failed to load read books' },
+  'listed-books': { empty: 'Your Listed Book List is empty.', error: 'Failed to load listed books' },
+  'created-books': { empty: 'Your Created Book List is empty.', error: 'Failed to load created books' },
+}
+
+/** One of the own profile's book lists, with its empty message and 'Browse Books'. */
+export function ShelfGrid({ userId, shelf, emptyMessage, errorMessage }: { userId: string; shelf: Shelf; emptyMessage?: string; errorMessage?: string }) {
+  const { data, isPending, isError } = useShelf(userId, shelf)
+  if (isPending) return <SectionSpinner label="Loading books" />
+  if (isError) return <ErrorAlert>{errorMessage ?? SHELF_TEXT[shelf].error}</ErrorAlert>
+  if (data.length === 0) {
+    return (
+      <EmptyState
+        message={emptyMessage ?? SHELF_TEXT[shelf].empty}
+        action={emptyMessage ? undefined : <Button component={RouterLink} to={paths.browse.href()} variant="contained">Browse Books</Button>}
+      />
+    )
+  }
+  return <BookGrid>{data.map((b) => <BookCard key={b._id} book={b} />)}</BookGrid>
+}

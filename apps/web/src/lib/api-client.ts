@@ -1,0 +1,142 @@
+import type { z } from 'zod'
+import { bearerToken, clearSession } from '#/lib/session.ts'
+
+type Contracts = typeof import('@shelfwise/contracts')
+/** Picks the response schema out of the contracts, which (with zod) load apart from the first screen's code. */
+export type SchemaPick<S extends z.ZodType> = (contracts: Contracts) => S
+
+let contracts: Promise<Contracts> | undefined
+export const loadContracts = (): Promise<Contracts> => (contracts ??= import('@shelfwise/contracts'))
+
+export const API_BASE = '/api'
+export const FALLBACK_ERROR = 'An error occurred'
+export const NETWORK_ERROR = 'An unexpected error occurred'
+
+/** A failed call: the server's message (or the spec's fallbacks), its status and error code. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  /** True when the message is the server's own words. */
+  readonly fromServer: boolean
+  constructor(message: string, status: number, code: string, fromServer: boolean) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fromServer = fromServer
+  }
+}
+
+/** What a screen shows for a failure: the server's message when it sent one, else the screen's fallback. */
+export const errorMessage = (err: unknown, fallback: string): string =>
+  err instanceof ApiError && err.fromServer ? err.message : fallback
+
+type Query = Record<string, string | number | boolean | undefined | null>
+
+export interface RequestOptions {
+  query?: Query
+  body?: unknown
+  signal?: AbortSignal
+}
+
+export interface ApiResponse<T> {
+  data: T
+  headers: Headers
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  }
+  const qs = params.toString()
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`
+}
+
+async function send<S extends z.ZodType>(
+  method: string, path: string, pick: SchemaPick<S> | undefined, opts: RequestOptions = {},
+): Promise<ApiResponse<z.output<S>>> {
+  // The schemas load while the request is in flight.
+  const schemas = pick ? loadContracts() : undefined
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = bearerToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  let body: BodyInit | undefined
+  if (opts.body instanceof FormData) body = opts.body
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(opts.body)
+  }
+
+  let res: Response
+  try {
+    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: opts.signal })
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'AbortError') throw err
+    throw new ApiError(NETWORK_ERROR, 0, 'network', false)
+  }
+
+  const text = await res.text().catch(() => '')
+  let json: unknown
+  try {
+    json = text ? JSON.parse(text) : undefined
+  } catch {
+    json = undefined
+  }
+
+  if (!res.ok) {
+    const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string'
+      ? (json as { message: string }).message : undefined
+    const code = json && typeof json === 'object' && typeof (json as { code?: unknown }).code === 'string'
+      ? (json as { code: string }).code : 'http_error'
+    // A signed-in call refused as unauthenticated means the session is over (revoked or expired).
+    if (res.status === 401 && token) {
+      console.warn('Session ended by the server; logging out.')
+      clearSession()
+    }
+    throw new ApiError(serverMessage ?? FALLBACK_ERROR, res.status, code, serverMessage !== undefined)
+  }
+
+  if (!pick || !schemas) return { data: undefined as never, headers: res.headers }
+  const parsed = pick(await schemas).safeParse(json)
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${method} ${path}`, parsed.error)
+    throw new ApiError(NETWORK_ERROR, res.status, 'invalid_response', false)
+  }
+  return { data: parsed.data as never, headers: res.headers }
+}
+
+/** The one API client (CONVENTIONS 17): bearer header, contract parsing, ApiError on failure. */
+export const api = {
+  get: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, opts?: RequestOptions) => (await send('GET', path, schema, opts)).data,
+  getWithHeaders: <S extends z.ZodType>(path: string, schema: SchemaPick<S>, opts?: RequestOptions) => send('GET', path, schema, opts),
+  post: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('POST', path, schema, { body })).data,
+  put: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('PUT', path, schema, { body })).data,
+  delete: async (path: string) => { await send('DELETE', path, undefined) },
+  postNoContent: async (path: string, body?: unknown) => { await send('POST', path, undefined, { body }) },
+}
+
+export interface Page<T> {
+  items: T[]
+  total: number | undefined
+  nextCursor: string | undefined
+}
+
+/** Reads a paged answer: the array, X-Total-Count and the cursor of `Link: <…>; rel="next"`. */
+export function toPage<T>(items: T[], headers: Headers): Page<T> {
+  const totalRaw = headers.get('X-Total-Count')
+  const total = totalRaw !== null && totalRaw !== '' && Number.isFinite(Number(totalRaw)) ? Number(totalRaw) : undefined
+  return { items, total, nextCursor: nextCursorFromLink(headers.get('Link')) }
+}
+
+export function nextCursorFromLink(link: string | null): string | undefined {
+  if (!link) return undefined
+  for (const part of link.split(',')) {
+    const m = /<([^>]*)>\s*;\s*rel="?next"?/i.exec(part)
+    if (m?.[1]) {
+      const url = new URL(m[1], 'http://x')
+      return url.searchParams.get('cursor') ?? undefined
+    }
+  }
+  return undefined
+}

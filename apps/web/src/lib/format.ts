@@ -1,0 +1,50 @@
+import { LIMITS } from '@shelfwise/contracts/constants'
+
+export const UNKNOWN_DATE = 'Unknown date'
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+const fullDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+
+function toDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined
+  // A bare YYYY-MM-DD is a calendar date: read it at UTC noon so no time zone moves the day.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value)
+  return Number.isNaN(d.getTime()) ? undefined : d
+}
+
+/** Published date as 'Month YYYY'. */
+export function formatMonthYear(value: string | null | undefined): string {
+  const d = toDate(value)
+  return d ? monthYear.format(d) : UNKNOWN_DATE
+}
+
+/** Review and join dates as 'Month D, YYYY', or 'Unknown date'. */
+export function formatFullDate(value: string | null | undefined): string {
+  const d = toDate(value)
+  if (!d) return UNKNOWN_DATE
+  return /^\d{4}-\d{2}-\d{2}$/.test(value ?? '')
+    ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d)
+    : fullDate.format(d)
+}
+
+/** The card preview: the first 100 characters followed by an ellipsis. */
+export function descriptionPreview(text: string | null | undefined): string {
+  if (!text) return ''
+  return `${text.slice(0, LIMITS.descriptionPreview)}...`
+}
+
+/** An average to one decimal, or 'N/A' when there is none. */
+export function formatAverage(avg: number | null | undefined, totalReviews?: number): string {
+  if (typeof avg !== 'number' || Number.isNaN(avg) || avg <= 0 || totalReviews === 0) return 'N/A'
+  return avg.toFixed(1)
+}
+
+/** A profile image path made absolute: origin + /uploads/ for a relative one; URLs as they are. */
+export function profileImageUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  if (/^(https?:)?\/\//i.test(value) || value.startsWith('data:') || value.startsWith('blob:')) return value
+  const origin = globalThis.location?.origin ?? ''
+  if (value.startsWith('/uploads/')) return `${origin}${value}`
+  if (value.startsWith('uploads/')) return `${origin}/${value}`
+  return `${origin}/uploads/${value.replace(/^\/+/, '')}`
+}

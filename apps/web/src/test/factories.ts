@@ -1,0 +1,87 @@
+import type { Book, PersonRow, Review, Stats, User } from '@shelfwise/contracts'
+
+let n = 0
+const uuid = () => crypto.randomUUID()
+
+export function buildBook(overrides: Partial<Book> = {}): Book {
+  n += 1
+  return {
+    _id: uuid(),
+    title: `Book ${n}`,
+    author: `Author ${n}`,
+    author_username: null,
+    publisher: 'Penguin',
+    publisher_username: null,
+    description: `A description of book ${n}.`,
+    coverImage: '',
+    averageRating: 4,
+    totalReviews: 2,
+    publishedDate: '2020-03-15',
+    language: 'English',
+    edition: 'First',
+    pageCount: 320,
+    amazonLink: 'https://www.amazon.com/dp/123',
+    isbn: '',
+    genre: ['Fiction'],
+    category: 'Classic',
+    listed_by_username: null,
+    createdAt: '2024-01-01T10:00:00.000Z',
+    updatedAt: '2024-01-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  n += 1
+  return {
+    _id: uuid(),
+    name: `Reader ${n}`,
+    username: `reader${n}`,
+    userType: 'Reader',
+    bio: '',
+    profileImage: '',
+    createdAt: '2024-02-03T10:00:00.000Z',
+    followers: [],
+    following: [],
+    isFollowing: false,
+    ...overrides,
+  }
+}
+
+export function buildReview(overrides: Partial<Review> = {}): Review {
+  n += 1
+  return {
+    _id: uuid(),
+    rating: 4,
+    comment: `Review text ${n}`,
+    createdAt: '2024-05-06T10:00:00.000Z',
+    updatedAt: '2024-05-06T10:00:00.000Z',
+    user: { _id: uuid(), username: `writer${n}`, profileImage: '' },
+    book: { _id: uuid(), title: `Reviewed Book ${n}`, author: 'Some Author', coverImage: '' },
+    ...overrides,
+  }
+}
+
+export function buildStats(overrides: Partial<Stats> = {}): Stats {
+  return { followers: 0, following: 0, reviews: 0, readBooks: 0, recentlyReadCount: 0, listedBooks: 0, createdBooks: 0, wishlistCount: 0, ...overrides }
+}
+
+export function buildPerson(overrides: Partial<PersonRow> = {}): PersonRow {
+  n += 1
+  return { _id: uuid(), name: `Person ${n}`, username: `person${n}`, profileImage: '', createdAt: '2024-02-03T10:00:00.000Z', isFollowing: false, ...overrides }
+}
+
+const b64url = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+
+/** A token the client can decode; `expInSeconds` from now (negative: already expired). */
+export function makeToken(expInSeconds = 3600): string {
+  const now = Math.floor(Date.now() / 1000)
+  return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: 'u', ver: 0, jti: 'j', iat: now, exp: now + expInSeconds })}.sig`
+}
+
+/** Signs a user in the way the app stores it: 'user' JSON with _id and 'token'. */
+export function signIn(user: Partial<User> & { _id: string } = buildUser(), token = makeToken()) {
+  localStorage.setItem('token', token)
+  localStorage.setItem('user', JSON.stringify(user))
+  return { user, token }
+}

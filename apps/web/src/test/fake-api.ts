@@ -1,0 +1,62 @@
+import { vi } from 'vitest'
+
+export interface FakeResponse {
+  status?: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Never answers (to see loading states). */
+  pending?: boolean
+  /** Fails like a dropped connection. */
+  networkError?: boolean
+}
+
+export interface FakeRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  body: unknown
+  headers: Record<string, string>
+}
+
+export type Handler = FakeResponse | ((req: FakeRequest) => FakeResponse)
+
+/**
+ * Fakes the API at the fetch level. Keys are 'METHOD /path' (the path after /api, without the query);
+ * unknown calls answer 404 {message: 'Not found'}.
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: FakeRequest[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost')
+    const method = (init.method ?? 'GET').toUpperCase()
+    const path = url.pathname.replace(/^\/api/, '')
+    let body: unknown = init.body
+    if (typeof init.body === 'string') {
+      try { body = JSON.parse(init.body) } catch { body = init.body }
+    }
+    const req: FakeRequest = { method, path, query: url.searchParams, body, headers: (init.headers ?? {}) as Record<string, string> }
+    calls.push(req)
+    const handler = routes[`${method} ${path}`]
+    const res: FakeResponse = handler === undefined
+      ? { status: 404, body: { message: 'Not found', code: 'not_found' } }
+      : typeof handler === 'function' ? handler(req) : handler
+    if (res.pending) return new Promise<Response>(() => undefined)
+    if (res.networkError) throw new TypeError('Failed to fetch')
+    const status = res.status ?? 200
+    return new Response(status === 204 || res.body === undefined ? null : JSON.stringify(res.body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...res.headers },
+    })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return {
+    calls,
+    /** The calls made to one 'METHOD /path'. */
+    callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  }
+}
+
+export const serverError = (message = 'Something went wrong on our side. Please try again.'): FakeResponse =>
+  ({ status: 500, body: { message, code: 'internal' } })
+export const failWithoutMessage: FakeResponse = { status: 500, body: {} }
+export const notFound = (message = 'Not found'): FakeResponse => ({ status: 404, body: { message, code: 'not_found' } })

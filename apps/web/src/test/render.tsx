@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { AppProvider } from '#/app/provider.tsx'
+import { routes as appRoutes } from '#/app/router.tsx'
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } })
+}
+
+/** Renders the whole app (chrome, router, providers) at a path. */
+export function renderApp(path = '/', { routes = appRoutes, state }: { routes?: RouteObject[]; state?: unknown } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? path : { pathname: path, state }] })
+  const queryClient = testQueryClient()
+  const utils = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
+  return { ...utils, router, queryClient }
+}
+
+/** Waits for the lazy route to render its first heading or landmark. */
+export const findMain = () => screen.findByRole('main')

@@ -1,0 +1,49 @@
+import { createTheme } from '@mui/material/styles'
+
+// Tokens of the spec (§9): primary a blue, secondary a pink, system font first, MUI's breakpoints.
+// Both main colours keep at least 4.5:1 contrast against white text (WCAG AA).
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#1565c0', light: '#5e92f3', dark: '#003c8f', contrastText: '#ffffff' },
+    secondary: { main: '#c2185b', light: '#fa5788', dark: '#8c0032', contrastText: '#ffffff' },
+    background: { default: '#f7f8fa', paper: '#ffffff' },
+    text: { secondary: 'rgba(0, 0, 0, 0.68)' },
+  },
+  breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+  typography: {
+    fontFamily: [
+      'system-ui', '-apple-system', 'BlinkMacSystemFont', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial',
+      'sans-serif', '"Apple Color Emoji"', '"Segoe UI Emoji"',
+    ].join(','),
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: (t) => ({
+        '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000, padding: '8px 12px', background: t.palette.background.paper, color: t.palette.primary.dark, borderRadius: 4 },
+        '.skip-link:focus': { left: 8 },
+        '@keyframes page-progress': { from: { transform: 'scaleX(0)' }, to: { transform: 'scaleX(0.9)' } },
+        '.page-progress': { transformOrigin: 'left', animation: 'page-progress 2s ease-out forwards' },
+      }),
+    },
+    MuiTooltip: { defaultProps: { enterDelay: 100, enterTouchDelay: 700, leaveTouchDelay: 1500 } },
+    MuiSnackbar: { defaultProps: { autoHideDuration: 6000 } },
+    MuiButtonBase: {
+      styleOverrides: {
+        // A visible focus ring for keyboard users on every button, tab, chip and menu item.
+        root: ({ theme: t }) => ({
+          '&.Mui-focusVisible': { outline: `3px solid ${t.palette.secondary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({ '&:focus-visible': { outline: `3px solid ${t.palette.secondary.main}`, outlineOffset: 2 } }),
+      },
+    },
+    MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: ({ theme: t }) => ({ border: `1px solid ${t.palette.divider}` }) } },
+  },
+})
+
+export const SNACKBAR_MS = 6000
