@@ -113,7 +113,13 @@ export const CreateBookInputSchema = z.object({
   amazonLink: HttpUrlOrEmptySchema.default(''),
   isbn: isbnSchema.default(''),
   genre: genreListSchema.default([]),
-  category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }).or(z.literal('')).default(''),
+  // One enum with '' (not a union), so a wrong value gets the message naming the choices.
+  category: z.enum(['', ...CATEGORIES], { error: `must be one of ${CATEGORIES.join(', ')}` }).default(''),
   role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
 })
 export type CreateBookInput = z.infer<typeof CreateBookInputSchema>
+
+/** Messages of the books calls that the client shows as they are. */
+export const BOOK_MESSAGES = {
+  isbnTaken: 'A book with this ISBN already exists',
+} as const

@@ -4,6 +4,7 @@ import * as initialSchema from './2026_11_21_1400_initial_schema.ts'
 import * as booksRatingSum from './2026_11_22_1000_books_rating_sum.ts'
 import * as followsKeysetIndexes from './2026_11_22_1100_follows_keyset_indexes.ts'
 import * as booksSearch from './2026_11_22_1300_books_search.ts'
+import * as booksPublishedKey from './2026_11_22_1310_books_published_key.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -15,4 +16,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_22_1000_books_rating_sum': booksRatingSum,
   '2026_11_22_1100_follows_keyset_indexes': followsKeysetIndexes,
   '2026_11_22_1300_books_search': booksSearch,
+  '2026_11_22_1310_books_published_key': booksPublishedKey,
 }

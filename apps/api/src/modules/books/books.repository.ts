@@ -1,5 +1,7 @@
-import type { Book } from '@shelfwise/contracts'
+import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely'
+import type { Book, BookListQuery } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
+import type { BooksTable } from '#/db/schema.ts'
 
 // The book as stored plus the usernames of its linked people, joined in on read so a rename
 // never breaks a link.
@@ -80,4 +82,109 @@ export async function listBooksByIds(db: Db, ids: string[]): Promise<Book[]> {
 /** True when a book with this id exists. */
 export async function bookExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+// ---- The catalogue in a chosen order, with keyset paging ----------------------------------------
+
+export type BookSort = BookListQuery['sort']
+/** The sort key of the last book of a page: the order's columns, then the id. */
+export type BookKeyset = (string | number | null)[]
+
+export interface BookListRequest {
+  sort: BookSort
+  /** Without a limit, every book after the keyset (the whole catalogue without one). */
+  limit?: number | undefined
+  after?: BookKeyset | undefined
+}
+
+// Every order ends in the id, so it is total and a keyset never skips or repeats a book.
+// Raw SQL over `b` because the title order is an expression (lower(title)) and the keys must compare
+// exactly as the database orders them.
+const ORDERS: Record<BookSort, { orderBy: RawBuilder<unknown>; after: (k: BookKeyset) => RawBuilder<SqlBool> }> = {
+  recent: {
+    orderBy: sql`b.created_at desc, b.id desc`,
+    after: ([at, id]) => sql<SqlBool>`(b.created_at, b.id) < (${at}, ${id})`,
+  },
+  published: {
+    // A book without a date has the key '', which sorts after every date in descending order.
+    orderBy: sql`coalesce(b.published_date, '') desc, b.id desc`,
+    after: ([date, id]) => sql<SqlBool>`(coalesce(b.published_date, ''), b.id) < (${date}, ${id})`,
+  },
+  rating: {
+    orderBy: sql`b.average_rating desc, b.total_reviews desc, b.id desc`,
+    after: ([avg, count, id]) => sql<SqlBool>`(b.average_rating, b.total_reviews, b.id) < (${avg}, ${count}, ${id})`,
+  },
+  title: {
+    orderBy: sql`lower(b.title), b.id`,
+    after: ([title, id]) => sql<SqlBool>`(lower(b.title), b.id) > (${title}, ${id})`,
+  },
+}
+
+/** How many values a keyset of each order has. */
+export const KEYSET_ARITY: Record<BookSort, number> = { recent: 2, published: 2, rating: 3, title: 2 }
+
+/** One page of the catalogue in the given order, and the keyset of its last book when more follow. */
+export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ books: Book[]; next?: BookKeyset }> {
+  const order = ORDERS[req.sort]
+  let query = selectBooks(db)
+    .select(sql<string>`lower(b.title)`.as('titleKey'))
+    .orderBy(order.orderBy)
+  if (req.after) query = query.where(order.after(req.after))
+  if (req.limit !== undefined) query = query.limit(req.limit + 1)
+  const rows = await query.execute()
+  const more = req.limit !== undefined && rows.length > req.limit
+  const page = more ? rows.slice(0, req.limit) : rows
+  const last = page.at(-1)
+  const books = await toBooks(db, page)
+  if (!more || !last) return { books }
+  const next: Record<BookSort, BookKeyset> = {
+    recent: [toIso(last.createdAt), last.id],
+    published: [last.publishedDate ?? '', last.id],
+    rating: [Number(last.averageRating), Number(last.totalReviews), last.id],
+    title: [last.titleKey, last.id],
+  }
+  return { books, next: next[req.sort] }
+}
+
+/** How many books the catalogue holds. */
+export async function countBooks(db: Db): Promise<number> {
+  const row = await db.selectFrom('books').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+// ---- One book for a signed-in viewer, and adding a book ----------------------------------------
+
+/** Whether a book is on a user's wishlist and recently-read list. */
+export async function findViewerFlags(db: Db, bookId: string, userId: string): Promise<{ inWishlist: boolean; inRecentlyRead: boolean }> {
+  const row = await db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('wishlist').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inWishlist'),
+    eb.exists(eb.selectFrom('reads').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inRecentlyRead'),
+  ]).executeTakeFirstOrThrow()
+  return { inWishlist: Boolean(row.inWishlist), inRecentlyRead: Boolean(row.inRecentlyRead) }
+}
+
+export interface UserRef {
+  id: string
+  username: string
+}
+
+/** A user's id and username. */
+export async function findUserRefById(db: Db, id: string): Promise<UserRef | undefined> {
+  return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst()
+}
+
+/** Users by username in any letter case, keyed by the lower-cased username. */
+export async function listUserRefsByUsernames(db: Db, usernames: string[]): Promise<Map<string, UserRef>> {
+  const lowered = [...new Set(usernames.map((u) => u.toLowerCase()))]
+  if (!lowered.length) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'username'])
+    .where((eb) => eb(eb.fn('lower', ['username']), 'in', lowered))
+    .execute()
+  return new Map(rows.map((r) => [r.username.toLowerCase(), r]))
+}
+
+/** Stores a book and its genres; call inside a transaction so both land or neither does. */
+export async function insertBookWithGenres(db: Db, book: Insertable<BooksTable>, genres: string[]): Promise<void> {
+  await db.insertInto('books').values(book).execute()
+  if (genres.length) await db.insertInto('bookGenres').values(genres.map((genre) => ({ bookId: book.id, genre }))).execute()
 }

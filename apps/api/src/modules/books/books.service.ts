@@ -1,25 +1,169 @@
-import { MESSAGES, type Book } from '@shelfwise/contracts'
-import type { Db } from '#/db/portable.ts'
-import { notFound } from '#/errors.ts'
-import { bookExists, findBookById, listBooksByIds } from '#/modules/books/books.repository.ts'
+import { v7 as uuidv7 } from 'uuid'
+import {
+  BOOK_MESSAGES, GENRES, LANGUAGES, MESSAGES,
+  type Book, type BookListQuery, type BookSearchQuery, type CreateBookInput,
+} from '@shelfwise/contracts'
+import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
+import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
+import type { Actor } from '#/plugins/auth.ts'
+import {
+  bookExists, countBooks, findBookById, findUserRefById, findViewerFlags, insertBookWithGenres, KEYSET_ARITY,
+  listBooksByIds, listBooksPage, listUserRefsByUsernames, type BookKeyset, type BookSort,
+} from '#/modules/books/books.repository.ts'
+import { SEARCH_COUNT_CAP, searchBookIds } from '#/modules/books/books.search.repository.ts'
 
 export interface BooksDeps {
   db: Db
 }
 
-export const createBooksService = ({ db }: BooksDeps) => ({
-  /** One book; 404 'Book not found' when absent. */
-  async get(id: string): Promise<Book> {
+/** How many matches a search answers when the caller sends no `limit`. */
+export const SEARCH_DEFAULT_LIMIT = 100
+
+const badCursor = () => badRequest('cursor: is not a cursor this list gave out')
+
+// A forged cursor must be a 400, never a database error: each key is checked against its order.
+function keysetOf(sort: BookSort, cursor: string): BookKeyset {
+  const keys = decodeCursor(cursor, KEYSET_ARITY[sort])
+  const id = keys.at(-1)
+  if (typeof id !== 'string') throw badCursor()
+  const [first, second] = keys
+  if (sort === 'recent') {
+    const at = typeof first === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(first) ? new Date(first) : undefined
+    if (!at || Number.isNaN(at.getTime())) throw badCursor()
+    return [at.toISOString(), id]
+  }
+  if (sort === 'published' && typeof first === 'string' && /^(\d{4}-\d{2}-\d{2})?$/.test(first)) return [first, id]
+  if (sort === 'rating' && typeof first === 'number' && typeof second === 'number') return [first, second, id]
+  if (sort === 'title' && typeof first === 'string') return [first, id]
+  throw badCursor()
+}
+
+function offsetOf(cursor: string): number {
+  const [offset] = decodeCursor(cursor, 1)
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > SEARCH_COUNT_CAP) throw badCursor()
+  return offset
+}
+
+// Known genres and languages are stored in the spelling of the filter lists, so filters match exactly.
+const canonical = (known: readonly string[]) => {
+  const byLower = new Map(known.map((v) => [v.toLowerCase(), v]))
+  return (v: string) => byLower.get(v.toLowerCase()) ?? v
+}
+const canonicalGenre = canonical(GENRES)
+const canonicalLanguage = canonical(LANGUAGES)
+
+function genresOf(input: string[]): string[] {
+  const byLower = new Map<string, string>()
+  for (const g of input.map(canonicalGenre)) if (!byLower.has(g.toLowerCase())) byLower.set(g.toLowerCase(), g)
+  return [...byLower.values()]
+}
+
+export const createBooksService = ({ db }: BooksDeps) => {
+  const get = async (id: string): Promise<Book> => {
     const book = await findBookById(db, id)
     if (!book) throw notFound(MESSAGES.bookNotFound)
     return book
-  },
-  /** Books by id in the given order, for other modules' lists (popular, shelves, feeds). */
-  listByIds: (ids: string[]) => listBooksByIds(db, ids),
-  /** 404 'Book not found' unless the book exists. */
-  async assertExists(id: string): Promise<void> {
-    if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
-  },
-})
+  }
+
+  return {
+    /** One book; 404 'Book not found' when absent. */
+    get,
+
+    /** One book as a viewer sees it: a signed-in viewer also learns whether it is on their lists. */
+    async getForViewer(id: string, viewerId: string | undefined): Promise<Book> {
+      const book = await get(id)
+      return viewerId ? { ...book, ...(await findViewerFlags(db, id, viewerId)) } : book
+    },
+
+    /** Books by id in the given order, for other modules' lists (popular, shelves, feeds). */
+    listByIds: (ids: string[]) => listBooksByIds(db, ids),
+
+    /** 404 'Book not found' unless the book exists. */
+    async assertExists(id: string): Promise<void> {
+      if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
+    },
+
+    /** The catalogue in one order, a page at a time with `limit`, or whole without. */
+    async list(query: BookListQuery): Promise<Page<Book>> {
+      const after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
+      const { books, next } = await listBooksPage(db, { sort: query.sort, limit: query.limit, after })
+      const total = query.limit === undefined && !after ? books.length : await countBooks(db)
+      return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
+    },
+
+    /**
+     * Search by words and filters. Always bounded: at most `limit` (default 100) books per call,
+     * paging reaches the best SEARCH_COUNT_CAP matches, and the total is counted up to that cap.
+     */
+    async search(query: BookSearchQuery): Promise<Page<Book>> {
+      const offset = query.cursor ? offsetOf(query.cursor) : 0
+      // Paging stops at the cap, so the last page is cut there too.
+      const limit = Math.min(query.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_COUNT_CAP - offset)
+      const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
+      const filters = { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear }
+      const { ids, total } = await searchBookIds(db, { query: query.query, type: query.type, filters, limit, offset })
+      const items = await listBooksByIds(db, ids)
+      const nextOffset = offset + ids.length
+      return { items, total, ...(ids.length === limit && nextOffset < total ? { nextCursor: encodeCursor([nextOffset]) } : {}) }
+    },
+
+    /**
+     * Adds a book for the signed-in submitter. The server sets ids, ratings, counts and timestamps;
+     * named users are resolved case-insensitively (400 when unknown); the role decides whose list the
+     * book lands on: author/publisher link the submitter as such (their Created list), none makes
+     * them the lister (their Listed list). 409 when the ISBN is taken.
+     */
+    async create(actor: Actor, input: CreateBookInput): Promise<Book> {
+      const named = [input.author_username, input.publisher_username].filter((u): u is string => !!u)
+      const [me, users] = await Promise.all([findUserRefById(db, actor.id), listUserRefsByUsernames(db, named)])
+      if (!me) throw unauthorized(MESSAGES.authFailed)
+      const resolve = (name: string | null) => {
+        if (!name) return null
+        const user = users.get(name.toLowerCase())
+        if (!user) throw badRequest(MESSAGES.userNamed(name))
+        return user.id
+      }
+      const authorId = resolve(input.author_username)
+      const publisherId = resolve(input.publisher_username)
+      const isMe = (name: string | null) => name?.toLowerCase() === me.username.toLowerCase()
+      const role = input.role ?? (isMe(input.author_username) ? 'author' : isMe(input.publisher_username) ? 'publisher' : 'none')
+
+      const id = uuidv7()
+      const now = nowIso()
+      const book = {
+        id,
+        title: input.title,
+        author: input.author,
+        authorUserId: role === 'author' ? me.id : authorId,
+        publisher: input.publisher,
+        publisherUserId: role === 'publisher' ? me.id : publisherId,
+        listedByUserId: role === 'none' ? me.id : null,
+        createdByUserId: me.id,
+        description: input.description,
+        coverImage: input.coverImage,
+        publishedDate: input.publishedDate,
+        language: canonicalLanguage(input.language),
+        edition: input.edition,
+        pageCount: input.pageCount,
+        amazonLink: input.amazonLink,
+        isbn: input.isbn || null,
+        category: input.category,
+        averageRating: 0,
+        totalReviews: 0,
+        createdAt: now,
+        updatedAt: now,
+      }
+      try {
+        await db.transaction().execute((trx) => insertBookWithGenres(trx, book, genresOf(input.genre)))
+      } catch (err) {
+        // The unique index decides, so two submissions racing with one ISBN cannot both land.
+        if (isUniqueViolation(err)) throw conflict(BOOK_MESSAGES.isbnTaken)
+        throw err
+      }
+      return get(id)
+    },
+  }
+}
 
 export type BooksService = ReturnType<typeof createBooksService>

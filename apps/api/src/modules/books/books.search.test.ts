@@ -1,0 +1,341 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { v7 as uuidv7 } from 'uuid'
+import { BookListSchema, BookSchema, ErrorBodySchema, type Book } from '@shelfwise/contracts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+
+// GET /api/books/search as a client sees it. The corpus is inserted both through the factories
+// (plain INSERTs: the database keeps its search index current by itself) and through POST /books.
+
+const nextLink = (link: unknown) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined)
+
+describeEachDialect('books search', (ctx) => {
+  const search = async (qs: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${qs}` })
+    expect(res.statusCode, res.body).toBe(200)
+    return { books: BookListSchema.parse(res.json()), total: res.headers['x-total-count'], link: nextLink(res.headers.link) }
+  }
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString()
+
+  const c = {} as Record<'pride' | 'manners' | 'wuthering' | 'hobbit' | 'soledad' | 'zauberberg' | 'undated' | 'lanternA' | 'lanternB' | 'posted', { id: string }>
+  const corpusIds = () => new Set(Object.values(c).map((b) => b.id))
+  /** The corpus books among the results, by key, in result order. */
+  const keysOf = (books: Book[]) => books.map((b) => Object.entries(c).find(([, v]) => v.id === b._id)?.[0]).filter(Boolean)
+
+  beforeAll(async () => {
+    const rate = async (bookId: string, ratings: number[]) => { for (const rating of ratings) await insertReview(ctx.db, { bookId, rating }) }
+    c.pride = await insertBook(ctx.db, {
+      title: 'Pride and Prejudice', author: 'Jane Austen', genres: ['Romance', 'Fiction'], category: 'Classic', language: 'English',
+      pageCount: 432, publishedDate: '1813-01-28', isbn: '9780141439518', description: 'Elizabeth Bennet meets Mr Darcy.',
+    })
+    await rate(c.pride.id, [4])
+    // Higher rated and full of the words, but only in its description.
+    c.manners = await insertBook(ctx.db, {
+      title: 'Manners of the Assembly Rooms', author: 'Clement Hartwell', genres: ['History'], category: 'Contemporary',
+      language: 'English', pageCount: 250, publishedDate: '1990-05-05',
+      description: 'On pride and prejudice in Regency ballrooms: pride, prejudice, and more pride and prejudice.',
+    })
+    await rate(c.manners.id, [5, 5])
+    c.wuthering = await insertBook(ctx.db, {
+      title: 'Wuthering Heights', author: 'Emily Brontë', genres: ['Romance'], category: 'Classic', language: 'English',
+      pageCount: 416, publishedDate: '1847-12-01', description: 'Moorland passion and revenge.',
+    })
+    await rate(c.wuthering.id, [3])
+    c.hobbit = await insertBook(ctx.db, {
+      title: 'The Hobbit', author: 'J. R. R. Tolkien', genres: ['Fantasy', 'Adventure'], category: 'Classic', language: 'English',
+      pageCount: 310, publishedDate: '1937-09-21', isbn: '9780547928227', description: 'Bilbo Baggins goes there and back again.',
+    })
+    await rate(c.hobbit.id, [5, 4])
+    c.soledad = await insertBook(ctx.db, {
+      title: 'Cien años de soledad', author: 'Gabriel García Márquez', genres: ['Fiction'], category: 'Award Winner', language: 'Spanish',
+      pageCount: 417, publishedDate: '1967-05-30', description: 'Siete generaciones de la familia Buendía en Macondo.',
+    })
+    await rate(c.soledad.id, [5])
+    c.zauberberg = await insertBook(ctx.db, {
+      title: 'Der Zauberberg', author: 'Thomas Mann', genres: ['Fiction', 'Drama'], category: 'Classic', language: 'German',
+      pageCount: 720, publishedDate: '1924-11-01', description: 'Sieben Jahre in einem Sanatorium in Davos.',
+    })
+    c.undated = await insertBook(ctx.db, {
+      title: 'Almanac Without A Year', author: 'Nobody Known', genres: ['Poetry'], category: 'Indie', language: 'French',
+      pageCount: null, publishedDate: null, description: 'Verses of uncertain age.',
+    })
+    // Same text, different ratings: equal relevance, so rating decides.
+    c.lanternA = await insertBook(ctx.db, { title: 'Lantern Tide', author: 'Mira Okonkwo', genres: ['Mystery'], category: 'Bestseller', description: 'Harbour lights.', publishedDate: '2005-01-01' })
+    c.lanternB = await insertBook(ctx.db, { title: 'Lantern Tide', author: 'Mira Okonkwo', genres: ['Mystery'], category: 'Bestseller', description: 'Harbour lights.', publishedDate: '2005-01-01' })
+    await rate(c.lanternA.id, [2])
+    await rate(c.lanternB.id, [4])
+    // Through the API too: its genres are added after the book, in the same transaction.
+    const me = await insertUser(ctx.db)
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/api/books', headers: bearer(me.token),
+      payload: { title: 'Quokka Cartographer', author: 'Ilse Vandermeer', genre: 'Science Fiction, Horror', language: 'Italian', role: 'none', pageCount: 199, publishedDate: '2019-07-07', isbn: '0-306-40615-2' },
+    })
+    c.posted = { id: BookSchema.parse(res.json())._id }
+  })
+
+  describe('words', () => {
+    it('finds a title word, case-insensitively', async () => {
+      expect(keysOf((await search(q({ query: 'HOBBIT' }))).books)).toEqual(['hobbit'])
+    })
+
+    it('ignores accents on both sides', async () => {
+      expect(keysOf((await search(q({ query: 'bronte' }))).books)).toEqual(['wuthering'])
+      expect(keysOf((await search(q({ query: 'Brontë' }))).books)).toEqual(['wuthering'])
+      expect(keysOf((await search(q({ query: 'marquez anos' }))).books)).toEqual(['soledad'])
+    })
+
+    it('requires every word', async () => {
+      expect(keysOf((await search(q({ query: 'hobbit prejudice' }))).books)).toEqual([])
+      expect(keysOf((await search(q({ query: 'wuthering heights' }))).books)).toEqual(['wuthering'])
+    })
+
+    it('reads the last word as a prefix, the others as whole words', async () => {
+      expect(keysOf((await search(q({ query: 'hobb' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'the hobb' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'quokka cart' }))).books)).toEqual(['posted'])
+      expect(keysOf((await search(q({ query: 'hobb the' }))).books)).not.toContain('hobbit')
+    })
+
+    it('forgives one wrong, missing, extra or swapped letter', async () => {
+      expect(keysOf((await search(q({ query: 'pride prejudise' }))).books)[0]).toBe('pride')
+      expect(keysOf((await search(q({ query: 'tolkein' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'hobit' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'wutherring heights' }))).books)).toEqual(['wuthering'])
+      expect(keysOf((await search(q({ query: 'zauberbreg' }))).books)).toEqual(['zauberberg'])
+    })
+
+    it('does not stretch a known word to its neighbours', async () => {
+      // 'heights' is indexed, so it is not read as a typo of anything else.
+      expect(keysOf((await search(q({ query: 'heights' }))).books)).toEqual(['wuthering'])
+    })
+
+    it('searches author, genre and description with type all', async () => {
+      expect(keysOf((await search(q({ query: 'austen' }))).books)).toEqual(['pride'])
+      expect(keysOf((await search(q({ query: 'fantasy' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'baggins' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'science fiction quokka' }))).books)).toEqual(['posted'])
+    })
+
+    it('finds a book by its ISBN, with or without hyphens, and by its start', async () => {
+      expect(keysOf((await search(q({ query: '9780141439518' }))).books)).toEqual(['pride'])
+      expect(keysOf((await search(q({ query: '978-0-14-143951-8' }))).books)).toEqual(['pride'])
+      expect(keysOf((await search(q({ query: '0306406152' }))).books)).toEqual(['posted'])
+      expect(keysOf((await search(q({ query: '0-306-40615-2' }))).books)).toEqual(['posted'])
+      expect(keysOf((await search(q({ query: '978-0-547' }))).books)).toEqual(['hobbit'])
+    })
+
+    it('with type title searches titles only', async () => {
+      expect(keysOf((await search(q({ query: 'hobbit', type: 'title' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'tolkien', type: 'title' }))).books)).toEqual([])
+      expect(keysOf((await search(q({ query: 'baggins', type: 'title' }))).books)).toEqual([])
+      expect(keysOf((await search(q({ query: '9780141439518', type: 'title' }))).books)).toEqual([])
+      // The description book mentions the words but is not titled so.
+      expect(keysOf((await search(q({ query: 'pride prejudice', type: 'title' }))).books)).toEqual(['pride'])
+    })
+
+    it('with type author searches authors only', async () => {
+      expect(keysOf((await search(q({ query: 'tolkien', type: 'author' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'tolk', type: 'author' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'hobbit', type: 'author' }))).books)).toEqual([])
+      expect(keysOf((await search(q({ query: 'bronte', type: 'author' }))).books)).toEqual(['wuthering'])
+    })
+
+    it('ranks title matches above description matches, whatever the ratings', async () => {
+      const { books } = await search(q({ query: 'pride prejudice' }))
+      expect(keysOf(books)).toEqual(['pride', 'manners'])
+      expect(books[0]!._id).toBe(c.pride.id)
+    })
+
+    it('breaks equal relevance by rating', async () => {
+      expect(keysOf((await search(q({ query: 'lantern tide' }))).books)).toEqual(['lanternB', 'lanternA'])
+    })
+
+    it.each([
+      '%_\'"\\*()[]{}^$|?+.:-', 'OR', 'NEAR', '"', 'hobbit OR', 'OR hobbit', 'NEAR(hobbit tolkien)', 'hobbit NOT tolkien', 'AND',
+      '*', 'hobbit*', '^hobbit', 'title:hobbit', '{title}:hobbit', '-hobbit', "'; drop table books; --", '\\', "'':*", ':*', 'hobbit:*A',
+      '!&|<->', 'a & b | !c', 'hob"bit', '(((', '💥📚', '%', '_', '..', "l'amour", '\u0000', '  ', 'x'.repeat(200),
+    ])('never fails on %j', async (query) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${q({ query })}` })
+      expect(res.statusCode, res.body).toBe(200)
+      BookListSchema.parse(res.json())
+    })
+
+    it('reads operators as plain words', async () => {
+      expect(keysOf((await search(q({ query: 'hobbit*' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: '"the hobbit"' }))).books)).toEqual(['hobbit'])
+      expect(keysOf((await search(q({ query: 'NEAR(hobbit)' }))).books)).toEqual([])
+      expect(keysOf((await search(q({ query: '-tolkien' }))).books)).toEqual(['hobbit'])
+    })
+
+    it('answers 400 for an over-long query', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${q({ query: 'x'.repeat(201) })}` })
+      expect(res.statusCode).toBe(400)
+      expect(ErrorBodySchema.parse(res.json()).message).toBe('query: must be at most 200 characters')
+    })
+  })
+
+  describe('the index follows the books', () => {
+    const find = async (query: string) => (await search(q({ query }))).books.map((b) => b._id)
+
+    it('re-indexes a book when its genres or text change, and forgets it when it is deleted', async () => {
+      const book = await insertBook(ctx.db, { title: 'Gossamer Tollhouse', genres: [], description: 'Bridges.' })
+      expect(await find('gossamer')).toEqual([book.id])
+      await ctx.db.insertInto('bookGenres').values({ bookId: book.id, genre: 'Thriller' }).execute()
+      expect(await find('gossamer thriller')).toEqual([book.id])
+      await ctx.db.deleteFrom('bookGenres').where('bookId', '=', book.id).execute()
+      expect(await find('gossamer thriller')).toEqual([])
+      await ctx.db.updateTable('books').set({ title: 'Velvet Tollhouse' }).where('id', '=', book.id).execute()
+      expect(await find('gossamer')).toEqual([])
+      expect(await find('velvet tollhouse')).toEqual([book.id])
+      await ctx.db.deleteFrom('books').where('id', '=', book.id).execute()
+      expect(await find('velvet')).toEqual([])
+    })
+  })
+
+  describe('filters', () => {
+    const keys = async (params: Record<string, string | number>) => keysOf((await search(q(params))).books).sort()
+
+    it('genres: any of', async () => {
+      expect(await keys({ genres: 'Fantasy' })).toEqual(['hobbit'])
+      expect(await keys({ genres: 'Fantasy,Romance' })).toEqual(['hobbit', 'pride', 'wuthering'])
+      expect(await keys({ genres: 'science fiction' })).toEqual(['posted'])
+    })
+
+    it('categories: any of', async () => {
+      expect(await keys({ categories: 'Award Winner' })).toEqual(['soledad'])
+      expect(await keys({ categories: 'Award Winner,Indie' })).toEqual(['soledad', 'undated'])
+    })
+
+    it('languages: any of', async () => {
+      expect(await keys({ languages: 'Spanish' })).toEqual(['soledad'])
+      expect(await keys({ languages: 'German,French,Italian' })).toEqual(['posted', 'undated', 'zauberberg'])
+    })
+
+    it('pages: inclusive bounds', async () => {
+      expect(await keys({ minPages: 432 })).toEqual(['pride', 'zauberberg'])
+      expect(await keys({ minPages: 417, maxPages: 432 })).toEqual(['pride', 'soledad'])
+      expect(await keys({ maxPages: 199 })).toEqual(['posted'])
+    })
+
+    it('minRating: on the average, inclusive', async () => {
+      expect(await keys({ minRating: 4.5 })).toEqual(['hobbit', 'manners', 'soledad'])
+      expect(await keys({ minRating: 5 })).toEqual(['manners', 'soledad'])
+    })
+
+    it('years: inclusive, and a book without a date never matches', async () => {
+      expect(await keys({ minYear: 1847, maxYear: 1847 })).toEqual(['wuthering'])
+      expect(await keys({ minYear: 1800, maxYear: 1850 })).toEqual(['pride', 'wuthering'])
+      expect(await keys({ maxYear: 1813 })).toEqual(['pride'])
+      expect(await keys({ minYear: 2019 })).toEqual(['posted'])
+      expect((await keys({ minYear: 0, maxYear: 9999 }))).not.toContain('undated')
+    })
+
+    it('combine with each other and with words', async () => {
+      expect(await keys({ genres: 'Fiction,Romance', languages: 'English', minYear: 1800, maxYear: 1900, minPages: 420 })).toEqual(['pride'])
+      expect(await keys({ query: 'the', categories: 'Classic' })).toEqual(['hobbit'])
+      expect(await keys({ query: 'pride', minRating: 4.5 })).toEqual(['manners'])
+      expect(await keys({ query: 'pride', genres: 'Romance' })).toEqual(['pride'])
+      expect(await keys({ query: 'lantern', type: 'title', minRating: 3 })).toEqual(['lanternB'])
+    })
+
+    it('without words, orders the matches by rating', async () => {
+      const { books } = await search(q({ categories: 'Classic' }))
+      expect(keysOf(books)).toEqual(['hobbit', 'pride', 'wuthering', 'zauberberg'])
+    })
+
+    it('without words or filters, answers the books by rating', async () => {
+      const { books, total } = await search('')
+      expect(books.length).toBeGreaterThanOrEqual(corpusIds().size)
+      expect(total).toBe(String(books.length))
+      for (let i = 1; i < books.length; i++) expect(books[i - 1]!.averageRating).toBeGreaterThanOrEqual(books[i]!.averageRating)
+      // A query of punctuation alone is no query.
+      expect((await search(q({ query: '%_*' }))).books.map((b) => b._id)).toEqual(books.map((b) => b._id))
+    })
+
+    it.each([
+      ['genres=Cookbooks', 'genres: unknown genre "Cookbooks"; expected one of Fiction, Non-Fiction, Fantasy, Science Fiction, Mystery, Romance, Biography, History, Thriller, Horror, Self-Help, Business, Poetry, Drama, Adventure, Crime'],
+      ['minRating=6', 'minRating: must be at most 5'],
+      ['minPages=lots', 'minPages: must be a number'],
+      ['minYear=1999.5', 'minYear: must be a whole number'],
+      ['type=isbn', 'type: must be one of all, title, author'],
+      ['limit=0', 'limit: must be at least 1'],
+      ['cursor=not-a-cursor', 'cursor: is not a cursor this list gave out'],
+      [`cursor=${Buffer.from(JSON.stringify([5000])).toString('base64url')}`, 'cursor: is not a cursor this list gave out'],
+      [`cursor=${Buffer.from(JSON.stringify([-1])).toString('base64url')}`, 'cursor: is not a cursor this list gave out'],
+    ])('answers 400 for %s', async (qs, message) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${qs}` })
+      expect(res.statusCode).toBe(400)
+      expect(ErrorBodySchema.parse(res.json()).message).toBe(message)
+    })
+  })
+
+  describe('paging and limits', () => {
+    const marker = 'zephyrquillmark'
+    beforeAll(async () => {
+      // 1,005 books sharing one word, in one statement (the triggers index each row).
+      const now = Date.now()
+      const rows = Array.from({ length: 1005 }, (_, i) => ({
+        id: uuidv7(), title: `Filler Volume ${i}`, author: 'Batch Author', description: `A ${marker} volume.`,
+        publishedDate: null, pageCount: null, isbn: null,
+        createdAt: new Date(now + i).toISOString(), updatedAt: new Date(now + i).toISOString(),
+      }))
+      for (let i = 0; i < rows.length; i += 250) await ctx.db.insertInto('books').values(rows.slice(i, i + 250)).execute()
+    })
+
+    it('pages through every match exactly once, following Link', async () => {
+      const seen: string[] = []
+      let url: string | undefined = `/api/books/search?${q({ query: 'lantern tide', limit: 1 })}`
+      while (url) {
+        const res = await ctx.app.inject({ method: 'GET', url })
+        expect(res.headers['x-total-count']).toBe('2')
+        seen.push(...BookListSchema.parse(res.json()).map((b) => b._id))
+        url = nextLink(res.headers.link)
+      }
+      expect(seen).toEqual([c.lanternB.id, c.lanternA.id])
+    })
+
+    it('answers at most 100 without a limit, counts at most 1000, and pages no further than the best 1000', async () => {
+      const first = await search(q({ query: marker }))
+      expect(first.books).toHaveLength(100)
+      expect(first.total).toBe('1000')
+      expect(first.link).toMatch(/cursor=/)
+      const seen = new Set(first.books.map((b) => b._id))
+      let link = first.link
+      let pages = 1
+      while (link) {
+        const res = await ctx.app.inject({ method: 'GET', url: link })
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['x-total-count']).toBe('1000')
+        for (const b of BookListSchema.parse(res.json())) seen.add(b._id)
+        link = nextLink(res.headers.link)
+        pages++
+      }
+      expect(pages).toBe(10)
+      expect(seen.size).toBe(1000)
+    })
+
+    it('cuts the last page at the 1000th match', async () => {
+      const cursor = Buffer.from(JSON.stringify([995])).toString('base64url')
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${q({ query: marker, limit: 20, cursor })}` })
+      expect(BookListSchema.parse(res.json())).toHaveLength(5)
+      expect(res.headers.link).toBeUndefined()
+    })
+
+    it('takes a limit and pages with it through a very common word', async () => {
+      const page = await search(q({ query: marker, limit: 7 }))
+      expect(page.books).toHaveLength(7)
+      const next = await ctx.app.inject({ method: 'GET', url: page.link! })
+      const ids = BookListSchema.parse(next.json()).map((b) => b._id)
+      expect(ids).toHaveLength(7)
+      expect(ids.some((id) => page.books.some((b) => b._id === id))).toBe(false)
+    })
+
+    it('answers a filter-only search in pages too, by rating', async () => {
+      const { books, total } = await search(q({ languages: 'English', limit: 2 }))
+      expect(books).toHaveLength(2)
+      expect(Number(total)).toBeGreaterThanOrEqual(5)
+      expect(keysOf(books)).toEqual(['manners', 'hobbit'])
+    })
+  })
+})
