@@ -13,7 +13,7 @@ const newest = (dir) => {
   }
   return t
 }
-const sources = ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'].filter(existsSync)
+const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'].filter(existsSync)
 const stale = !existsSync(index) || sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(index).mtimeMs)
 if (stale) {
   console.log('Building the web app (first start, or its sources changed)…')

@@ -21,7 +21,8 @@ describe('app shell', () => {
     const main = screen.getByRole('navigation', { name: 'Main' })
     for (const name of ['Home', 'Browse', 'About']) expect(within(main).getByRole('link', { name })).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Profile' })[0]).toHaveAttribute('href', '/profile')
-    const quick = screen.getByRole('navigation', { name: 'Quick Links' })
+    // The footer's code loads after the first render.
+    const quick = await screen.findByRole('navigation', { name: 'Quick Links' })
     for (const name of ['Home', 'Browse', 'About', 'Profile']) expect(within(quick).getByRole('link', { name })).toBeInTheDocument()
     expect(screen.getByText(TAGLINE)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Shelfwise on GitHub' })).toHaveAttribute('target', '_blank')

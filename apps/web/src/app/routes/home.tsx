@@ -7,16 +7,17 @@ import Typography from '@mui/material/Typography'
 import SearchIcon from '@mui/icons-material/Search'
 import { useAuth } from '#/lib/auth.tsx'
 import { Section } from '#/components/section.tsx'
-import { BookCard } from '#/components/book-card.tsx'
-import { BookGrid } from '#/components/book-grid.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { useBooksInfinite } from '#/features/books/api/get-books.ts'
 import { useBookSearch } from '#/features/books/api/search-books.ts'
 import { useFollowedBooks } from '#/features/books/api/get-followed-books.ts'
-import { PopularBooks } from '#/features/books/components/popular-books.tsx'
+import { usePopularBooks } from '#/features/books/api/get-popular-books.ts'
 
-// Sections below the fold load in parallel with the first screen's data, not before it.
+// Book cards show only once the server has answered, so their code (cards, covers, stars) loads in
+// parallel with the first requests, not before the first render; sections below the fold likewise.
+const PopularBooks = lazy(async () => ({ default: (await import('#/features/books/components/popular-books.tsx')).PopularBooks }))
+const PreviewCardGrid = lazy(() => import('#/components/preview-card-grid.tsx'))
 const FollowedBooks = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedBooks }))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
@@ -82,9 +83,17 @@ function SearchResults({ query }: { query: string | null }) {
   if (!data || data.items.length === 0) return null
   return (
     <Section title="Search Results">
-      <BookGrid label="Search Results">
-        {data.items.map((b) => <BookCard key={b._id} book={b} variant="preview" />)}
-      </BookGrid>
+      <Suspense fallback={<SectionSpinner label="Searching" />}><PreviewCardGrid label="Search Results" books={data.items} /></Suspense>
+    </Section>
+  )
+}
+
+function PopularSection() {
+  // The request starts with the first render, while the section's code loads.
+  usePopularBooks()
+  return (
+    <Section title="Popular Books This Week">
+      <Suspense fallback={<SectionSpinner label="Loading popular books" />}><PopularBooks /></Suspense>
     </Section>
   )
 }
@@ -121,9 +130,7 @@ export function HomeRoute() {
       <Hero onSearch={(q) => setQuery(q.trim() === '' ? null : q.trim())} />
       <Container maxWidth="lg">
         <SearchResults query={query} />
-        <Section title="Popular Books This Week">
-          <PopularBooks />
-        </Section>
+        <PopularSection />
         {viewerId && <FollowedSection viewerId={viewerId} />}
         <Section title="All Books">
           {books.isPending ? (

@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import Box from '@mui/material/Box'
 import { TopBar } from '#/components/chrome/top-bar.tsx'
-import { Footer } from '#/components/chrome/footer.tsx'
 import { MobileNav } from '#/components/chrome/mobile-nav.tsx'
 import { TopBarSlotContext } from '#/components/chrome/top-bar-slot.tsx'
+
+// The footer sits below the fold: its code loads once the page has rendered.
+const Footer = lazy(async () => ({ default: (await import('#/components/chrome/footer.tsx')).Footer }))
 
 export function AppLayout() {
   const [slot, setSlot] = useState<HTMLElement | null>(null)
@@ -20,7 +22,7 @@ export function AppLayout() {
         <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
           <Outlet />
         </Box>
-        <Footer />
+        <Suspense fallback={null}><Footer /></Suspense>
         <MobileNav />
       </Box>
       <ScrollRestoration />

@@ -1,11 +1,10 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link as RouterLink, NavLink } from 'react-router'
 import AppBar from '@mui/material/AppBar'
 import Toolbar from '@mui/material/Toolbar'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
-import Avatar from '@mui/material/Avatar'
 import Typography from '@mui/material/Typography'
 import MenuIcon from '@mui/icons-material/Menu'
 import CloseIcon from '@mui/icons-material/Close'
@@ -13,8 +12,11 @@ import MenuBookIcon from '@mui/icons-material/MenuBook'
 import AccountCircleIcon from '@mui/icons-material/AccountCircle'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
-import { profileImageUrl } from '#/lib/format.ts'
+import { profileImageUrl } from '#/lib/image-url.ts'
 import { allLinks, mainLinks } from '#/components/chrome/nav-links.ts'
+
+// Only a signed-in reader with a picture sees it: its code stays out of the first screen's.
+const TopBarAvatar = lazy(() => import('#/components/chrome/top-bar-avatar.tsx'))
 
 export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void }) {
   const [isMenuOpen, setMenuOpen] = useState(false)
@@ -62,7 +64,11 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
         <Box sx={{ flexGrow: 1 }} />
         <Box ref={onSlot} sx={{ display: 'flex', alignItems: 'center', gap: 1, order: { xs: 5, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end', '&:empty': { display: 'none' } }} />
         <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge="end">
-          {avatar ? <Avatar src={avatar} alt={user?.username ?? 'Your profile'} sx={{ width: 32, height: 32 }} /> : <AccountCircleIcon fontSize="large" />}
+          {avatar ? (
+            <Suspense fallback={<AccountCircleIcon fontSize="large" />}>
+              <TopBarAvatar src={avatar} alt={user?.username ?? 'Your profile'} />
+            </Suspense>
+          ) : <AccountCircleIcon fontSize="large" />}
         </IconButton>
       </Toolbar>
       {isMenuOpen && (
