@@ -1,10 +1,10 @@
 // Reads the JSON test reports of a run, prints one closing line per suite and a total, and fails
-// when the PostgreSQL half of the database tests did not run.
+// when the PostgreSQL half of the database tests or the browser suite did not run.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dir = process.argv[2]
-let passed = 0, failed = 0, skipped = 0, postgres = 0
+let passed = 0, failed = 0, skipped = 0, postgres = 0, browser = 0
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'))
   let p = 0, f = 0, s = 0
@@ -16,6 +16,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       if (t.status === 'passed' && (t.fullName ?? '').includes('[postgres]')) postgres++
     }
   }
+  if (file === 'e2e.json') browser = p
   console.log(`${file.replace(/\.json$/, '')}: ${p} passed, ${f} failed, ${s} skipped`)
   passed += p; failed += f; skipped += s
 }
@@ -23,6 +24,10 @@ console.log(`PostgreSQL tests passed: ${postgres}`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
 if (postgres === 0) {
   console.error('FAIL: the PostgreSQL half of the database tests did not run')
+  process.exit(1)
+}
+if (browser === 0) {
+  console.error('FAIL: the browser suite did not run')
   process.exit(1)
 }
 if (passed === 0) process.exit(1)

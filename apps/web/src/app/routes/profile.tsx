@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -96,9 +96,9 @@ const shelves = [
   { label: 'Created', shelf: 'created-books' },
 ] as const
 
-function OwnProfile({ userId }: { userId: string }) {
+function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void }) {
   const navigate = useNavigate()
-  const { user: stored, updateUser, replaceToken, logout } = useAuth()
+  const { user: stored, updateUser, replaceToken } = useAuth()
   const profile = useUser(userId)
   const stats = useUserStats(userId)
   const [snack, setSnack] = useState<Snack>(null)
@@ -142,7 +142,7 @@ function OwnProfile({ userId }: { userId: string }) {
       <Menu id="edit-profile-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         <MenuItem onClick={() => { setMenuAnchor(null); setDialog('username') }}>Change Username</MenuItem>
         <MenuItem onClick={() => { setMenuAnchor(null); setDialog('password') }}>Change Password</MenuItem>
-        <MenuItem onClick={() => { setMenuAnchor(null); logout(); navigate(paths.login.href()) }}>Logout</MenuItem>
+        <MenuItem onClick={() => { setMenuAnchor(null); onLogout() }}>Logout</MenuItem>
       </Menu>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
         <Bio bio={user.bio} onSaved={(u) => onUserChanged(u, PROFILE_TEXT.bioUpdated)} onError={() => setSnack({ message: PROFILE_TEXT.bioFailed, severity: 'error' })} />
@@ -194,17 +194,25 @@ function OwnProfile({ userId }: { userId: string }) {
 }
 
 export function ProfileRoute() {
-  const { isAuthenticated, user } = useAuth()
+  const { isAuthenticated, user, logout } = useAuth()
   const location = useLocation()
+  const navigate = useNavigate()
+  // Set by Logout: a reader who chose to leave is not sent back here after signing in again.
+  const loggedOut = useRef(false)
+  const handleLogout = () => {
+    loggedOut.current = true
+    logout()
+    navigate(paths.login.href(), { replace: true })
+  }
   // The guard: signed-out readers go to /login, which sends them back here afterwards.
-  if (!isAuthenticated) return <Navigate to={paths.login.href()} state={{ from: location }} replace />
+  if (!isAuthenticated) return <Navigate to={paths.login.href()} state={loggedOut.current ? undefined : { from: location }} replace />
   return (
     <>
       <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
         {user?._id ? (
           <>
             <Box sx={{ mb: 2, maxWidth: 420 }}><UserSearch /></Box>
-            <OwnProfile userId={user._id} />
+            <OwnProfile userId={user._id} onLogout={handleLogout} />
           </>
         ) : (
           <Box sx={{ textAlign: 'center', py: 8 }}>

@@ -41,7 +41,8 @@ export function AllBooksGrid({ books, hasNextPage, isFetchingNextPage, fetchNext
 
   return (
     <Box ref={listRef} aria-label="All books" role="region" aria-describedby={total !== undefined ? 'all-books-count' : undefined}>
-      {total !== undefined && <Box id="all-books-count" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{total} books</Box>}
+      {/* Visually hidden: '1px' as a string, since a bare 1 in sx means 100%. */}
+      {total !== undefined && <Box id="all-books-count" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{total} books</Box>}
       <Box sx={{ position: 'relative', width: '100%', height: virtualizer.getTotalSize() }}>
         {items.map((row) => (
           <Box

@@ -1,0 +1,73 @@
+import { createHmac, randomBytes } from 'node:crypto'
+
+// Direct calls to the running API, for arranging data a journey does not itself test.
+
+export interface TestUser {
+  _id: string
+  name: string
+  username: string
+  email: string
+  password: string
+  token: string
+  /** The user object exactly as the API answered it (what the app keeps under 'user'). */
+  user: Record<string, unknown> & { _id: string }
+}
+
+export interface BookSummary {
+  _id: string
+  title: string
+  author: string
+  averageRating: number
+  totalReviews: number
+}
+
+export const DEMO = { email: 'demo@shelfwise.example', password: 'shelfwise-demo' } as const
+
+let counter = 0
+/** A name no other test (or earlier run on the same database) has used: 3–30 safe characters. */
+export const unique = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30)
+
+async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${text}`)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export const apiGet = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'GET', path, undefined, token)
+export const apiPut = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'PUT', path, undefined, token)
+
+interface AuthResult { token: string; user: Record<string, unknown> & { _id: string; name: string; username: string; email?: string } }
+
+/** Registers a fresh Reader through the API. */
+export async function registerUser(baseURL: string, opts: { name?: string; userType?: 'Reader' | 'Author' | 'Seller' } = {}): Promise<TestUser> {
+  const username = unique('e2e')
+  const password = `pw-${randomBytes(6).toString('hex')}`
+  const email = `${username}@e2e.example`
+  const name = opts.name ?? `E2E ${username.slice(4)}`
+  const res = await call<AuthResult>(baseURL, 'POST', '/auth/register', { name, username, email, password, userType: opts.userType ?? 'Reader' })
+  return { _id: res.user._id, name, username, email, password, token: res.token, user: res.user }
+}
+
+export async function loginUser(baseURL: string, email: string, password: string): Promise<TestUser> {
+  const res = await call<AuthResult>(baseURL, 'POST', '/auth/login', { email, password })
+  return { _id: res.user._id, name: res.user.name, username: res.user.username, email, password, token: res.token, user: res.user }
+}
+
+export const listBooks = (baseURL: string) => apiGet<BookSummary[]>(baseURL, '/books')
+
+/** An HS256 token like the server's, signed with its secret, whose `exp` (seconds) is already past. */
+export function expiredToken(secret: string, userId: string): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, ver: 0, jti: randomBytes(8).toString('hex'), iat: now - 7200, exp: now - 3600 })}`
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`
+}
