@@ -18,7 +18,12 @@ async function settle(page: Page) {
   await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0)
   await page.evaluate(async () => {
     await document.fonts.ready
-    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => { img.onload = img.onerror = r }))))
+    // Lazy images below the fold never load until scrolled to, so they are not waited for; the rest get 5 s.
+    const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy')
+    await Promise.race([
+      Promise.all(pending.map((img) => new Promise((r) => { img.addEventListener('load', r); img.addEventListener('error', r) }))),
+      new Promise((r) => setTimeout(r, 5000)),
+    ])
   })
   await page.waitForTimeout(250) // let transitions (tabs' indicator, fades) finish
 }
