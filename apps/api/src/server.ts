@@ -5,6 +5,11 @@ import { seedDemoIfEmpty } from '#/db/seed/demo.ts'
 import { buildApp } from '#/app.ts'
 import { resolveSecret } from '#/secret.ts'
 
+/** How long a shutdown waits for requests in flight before it cuts their connections. */
+const DRAIN_DEADLINE_MS = 10_000
+/** PostgreSQL: the longest a request waits for one query before it answers 503. */
+const QUERY_TIMEOUT_MS = 5000
+
 async function main() {
   let config: Config
   let jwtSecret: string
@@ -21,23 +26,60 @@ async function main() {
   const logger = config.logPretty
     ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
     : { level: config.logLevel }
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize })
-  const applied = await migrateToLatest(db)
+  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, queryTimeoutMs: QUERY_TIMEOUT_MS })
   const app = await buildApp({ config, db, jwtSecret, logger })
-  if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
-  const demo = config.seedDemo ? await seedDemoIfEmpty(db, { log: (m) => app.log.info(m) }) : undefined
+  // Migrations and the demo seed run on a connection of their own without the query timeout: on a
+  // large database one statement may rightly take longer.
+  const setupDb = createDb({ url: config.databaseUrl, poolSize: 1 })
+  let demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>
+  try {
+    const applied = await migrateToLatest(setupDb)
+    if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
+    demo = config.seedDemo ? await seedDemoIfEmpty(setupDb, { log: (m) => app.log.info(m) }) : undefined
+  } finally {
+    await setupDb.destroy()
+  }
 
-  let closing = false
+  // SIGTERM (or Ctrl-C) stops taking connections, lets the requests in flight finish, then closes the
+  // database, so a deploy or a scale-in loses no acknowledged write.
+  let closingSince = 0
   const shutdown = async (signal: string) => {
-    if (closing) return
-    closing = true
+    if (closingSince) {
+      // npm forwards the terminal's Ctrl-C, so one press can arrive twice: only a later one cuts the drain short.
+      if (Date.now() - closingSince < 1000) return
+      app.log.warn({ signal }, 'second signal: exiting without waiting for requests in flight')
+      process.exit(1)
+    }
+    closingSince = Date.now()
     app.log.info({ signal }, 'shutting down: finishing requests in flight')
+    let forced = false
+    // A client that never finishes its request must not hold the process: cut it at the deadline.
+    const deadline = setTimeout(() => {
+      forced = true
+      app.log.error({ deadlineMs: DRAIN_DEADLINE_MS }, 'requests still in flight at the shutdown deadline: closing their connections')
+      app.server.closeAllConnections()
+    }, DRAIN_DEADLINE_MS)
+    // And if closing itself hangs (a pool waiting on a lost connection), exit all the same.
+    setTimeout(() => process.exit(1), DRAIN_DEADLINE_MS + 5000).unref()
+    // A keep-alive connection whose request just finished would otherwise stay open for the 72 s
+    // keep-alive timeout and hold the close: shut each one as soon as it falls idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50)
     try {
       await app.close()
-    } finally {
-      await db.destroy()
-      process.exit(0)
+    } catch (err) {
+      forced = true
+      app.log.error({ err }, 'error while closing the server')
     }
+    clearInterval(reaper)
+    clearTimeout(deadline)
+    try {
+      await db.destroy()
+    } catch (err) {
+      forced = true
+      app.log.error({ err }, 'error while closing the database')
+    }
+    app.log.info({ signal, clean: !forced }, 'stopped')
+    process.exit(forced ? 1 : 0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))

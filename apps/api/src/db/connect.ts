@@ -17,16 +17,23 @@ export interface DbOptions {
   /** postgres://… or a SQLite file path (or ':memory:'). */
   url: string
   poolSize?: number
+  /**
+   * PostgreSQL only: a query with no answer after this long fails (and the request answers 503), so
+   * a frozen server or a dead network cannot hold requests. Off for migrations and seeding, which may run long.
+   */
+  queryTimeoutMs?: number
 }
 
-export function createDb({ url, poolSize = 10 }: DbOptions): Kysely<Database> {
+export function createDb({ url, poolSize = 10, queryTimeoutMs }: DbOptions): Kysely<Database> {
   const plugins = [new CamelCasePlugin()]
   if (dialectOfUrl(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
+      // Also bounds the wait for a free connection when every one is stuck on an unresponsive server.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
       // Counts and averages arrive as numbers, not strings.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -35,6 +42,9 @@ export function createDb({ url, poolSize = 10 }: DbOptions): Kysely<Database> {
     })
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {})
+    // Nor may a checked-out one (its socket can die between two queries of a transaction): its query
+    // already failed with the error (answered 503), and the pool drops a broken client on release.
+    pool.on('connect', (client) => client.on('error', () => {}))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
   }
   const path = url.replace(/^(sqlite|file):(\/\/)?/i, '')

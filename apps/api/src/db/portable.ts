@@ -42,6 +42,8 @@ export const isForeignKeyViolation = (err: unknown): boolean => {
 /** True when an error means the database cannot be reached right now. */
 export const isConnectionError = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string }
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(e?.code ?? '')
-    || /Connection terminated|timeout exceeded when trying to connect/i.test(e?.message ?? '')
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', '53300', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(e?.code ?? '')
+    // "…is not queryable": a transaction's rollback on a connection its server just dropped;
+    // "Query read timeout": no answer within the pool's query timeout (a frozen server, a dead network).
+    || /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(e?.message ?? '')
 }

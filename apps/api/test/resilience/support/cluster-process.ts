@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import { dirname, resolve } from 'node:path'
+import { childEnv, repoRoot, type Exit } from './server-process.ts'
+
+// `npm run cluster` as a child process: the launcher (scripts/cluster/cluster.ts) with its nginx and instances.
+
+export const clusterEntry = resolve(repoRoot, 'scripts/cluster/cluster.ts')
+
+export interface Cluster {
+  /** nginx's address. */
+  url: string
+  instances: { url: string; pid: number }[]
+  /** nginx's temporary folder (its config and access log). */
+  prefix: string
+  child: ChildProcess
+  output: () => string
+  exited: Promise<Exit>
+}
+
+export async function freePort(from = 18000, span = 2000): Promise<number> {
+  for (;;) {
+    const port = from + Math.floor(Math.random() * span)
+    const free = await new Promise<boolean>((r) => {
+      const s = net.createServer().once('error', () => r(false)).listen(port, '127.0.0.1', () => s.close(() => r(true)))
+    })
+    if (free) return port
+  }
+}
+
+export function startCluster(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Cluster> {
+  const child = spawn(process.execPath, [clusterEntry, ...args], { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  const exited = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal })))
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  void exited.then(() => process.removeListener('exit', killOnExit))
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM')
+      reject(new Error(`the cluster did not start within ${timeoutMs} ms:\n${out}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      const front = /cluster is running at (http:\/\/\S+)/.exec(out)
+      const conf = /nginx: +(\S+)\/nginx\.conf/.exec(out)
+      if (!front || !conf) return
+      clearTimeout(timer)
+      const instances = [...out.matchAll(/^ {2}api-\d+ (http:\/\/\S+) \(pid (\d+)\)/gm)].map((m) => ({ url: m[1]!, pid: Number(m[2]) }))
+      resolvePromise({ url: front[1]!, instances, prefix: dirname(`${conf[1]}/nginx.conf`), child, output: () => out, exited })
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (c: Buffer) => { out += c.toString() })
+    void exited.then(({ code }) => {
+      clearTimeout(timer)
+      reject(new Error(`the cluster exited (${code}) before it was ready:\n${out}`))
+    })
+  })
+}
+
+/** True when a Redis server answers PING at host:port. */
+export function redisAnswers(host = '127.0.0.1', port = 6379): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const socket = net.connect({ host, port })
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolvePromise(ok)
+    }
+    socket.setTimeout(1000, () => done(false))
+    socket.once('error', () => done(false))
+    socket.once('connect', () => socket.write('PING\r\n'))
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')))
+  })
+}
+
+/** Whether a process still runs. */
+export const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,124 @@
+import { execFile, execFileSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+
+// A PostgreSQL server of the test's own (initdb into a temporary folder, its own port and socket
+// folder), so a test can stop and start it. The machine's shared server on 5432 is never touched.
+
+const run = promisify(execFile)
+
+/** Debian's server binaries (initdb, pg_ctl, postgres), newest version first; PG_BIN overrides. */
+export function findPgBin(): string | undefined {
+  if (process.env.PG_BIN) return process.env.PG_BIN
+  for (const v of [18, 17, 16, 15, 14, 13]) {
+    const dir = `/usr/lib/postgresql/${v}/bin`
+    if (existsSync(join(dir, 'initdb'))) return dir
+  }
+  return undefined
+}
+
+// initdb refuses to run as root: then every server command runs as the postgres user.
+const asRoot = process.getuid?.() === 0
+
+async function pgCommand(bin: string, tool: string, args: string[]) {
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
+  return run(cmd, argv, { timeout: 60_000 })
+}
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 55432 + Math.floor(Math.random() * 2000)
+    const free = await new Promise<boolean>((resolve) => {
+      const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+}
+
+export interface PrivatePostgres {
+  port: number
+  /** A postgres:// URL of one database on this server. */
+  url: (database: string) => string
+  start: () => Promise<void>
+  /** fast: sessions are ended cleanly; immediate: like a crash, recovery replays the WAL on the next start. */
+  stop: (mode: 'fast' | 'immediate') => Promise<void>
+  /** SIGSTOP to the server and every backend: it keeps its sockets but answers nothing, as behind a dead network. */
+  freeze: () => void
+  thaw: () => void
+  createDatabase: (name: string) => Promise<void>
+  destroy: () => Promise<void>
+}
+
+export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = findPgBin()
+  if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql, or set PG_BIN)')
+  const base = mkdtempSync(join(tmpdir(), 'shelfwise-pg-'))
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
+    chownSync(base, uid, gid)
+  }
+  const data = join(base, 'data')
+  await pgCommand(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+  const port = await freePort()
+  const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c shared_buffers=16MB -c max_connections=60 -c fsync=on`
+  let running = false
+  let frozen: number[] = []
+  const serverPids = () => {
+    const main = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const children = execFileSync('pgrep', ['-P', String(main)]).toString().split('\n').filter(Boolean).map(Number)
+    return [main, ...children]
+  }
+  // If the runner dies, the server must not outlive it.
+  const killOnExit = () => {
+    if (!running) return
+    for (const pid of frozen) process.kill(pid, 'SIGCONT')
+    try {
+      execFileSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' })
+    } catch {
+      // already gone
+    }
+  }
+  process.once('exit', killOnExit)
+
+  const self: PrivatePostgres = {
+    port,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      await pgCommand(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(base, 'server.log'), '-w', '-t', '60', 'start'])
+      running = true
+    },
+    async stop(mode) {
+      await pgCommand(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop'])
+      running = false
+    },
+    freeze() {
+      frozen = serverPids()
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP')
+    },
+    thaw() {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT')
+      frozen = []
+    },
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: self.url('postgres') })
+      await client.connect()
+      try {
+        await client.query(`create database ${name}`)
+      } finally {
+        await client.end()
+      }
+    },
+    async destroy() {
+      if (frozen.length) self.thaw()
+      if (running) await self.stop('immediate').catch(() => {})
+      process.removeListener('exit', killOnExit)
+      rmSync(base, { recursive: true, force: true })
+    },
+  }
+  return self
+}
