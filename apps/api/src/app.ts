@@ -14,6 +14,9 @@ import { createTokens } from '#/modules/auth/tokens.ts'
 import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
 import { registerAuth } from '#/plugins/auth.ts'
+import { answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
+import { registerRateLimits } from '#/plugins/rate-limit.ts'
+import { registerInputGuard } from '#/plugins/input-guard.ts'
 import { authRoutes } from '#/modules/auth/auth.routes.ts'
 import { booksRoutes } from '#/modules/books/books.routes.ts'
 import { reviewsRoutes } from '#/modules/reviews/reviews.routes.ts'
@@ -37,6 +40,8 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: undefined,
+    // A broken path is answered before any hook: this keeps our headers and error body on it.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -45,6 +50,9 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   const tokens = createTokens(jwtSecret)
   const services = createServices({ db, config, tokens })
 
+  // First, so every answer carries the security headers, errors and 404s included.
+  await registerSecurityHeaders(app)
+  registerInputGuard(app)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] })
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
@@ -53,6 +61,8 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     exposedHeaders: ['X-Total-Count', 'Link'],
     maxAge: 600,
   })
+  // After CORS, so a 429 still carries the CORS grant and a client on another origin can read it.
+  await registerRateLimits(app, { config, tokens })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -87,7 +97,9 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     dotfiles: 'deny',
     maxAge: '365d',
     immutable: true,
-    setHeaders: (reply) => { reply.header('X-Content-Type-Options', 'nosniff') },
+    // Only names the upload service makes; anything else dropped in the folder is never served.
+    allowedPath: (path) => UPLOAD_NAME.test(path),
+    setHeaders: setUploadHeaders,
   })
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'))

@@ -15,6 +15,9 @@ const origins = z.string().transform((v, ctx) => {
   return list
 })
 
+const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
+const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(86_400, 'must be at most 86400 seconds (a day)')
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -29,6 +32,12 @@ const EnvSchema = z.object({
   LOG_PRETTY: bool.default(false),
   TRUST_PROXY: bool.default(false),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
+  RATE_LIMIT_AUTH_PER_IP: count.default(50),
+  RATE_LIMIT_AUTH_PER_ACCOUNT: count.default(10),
+  RATE_LIMIT_AUTH_WINDOW: seconds.default(900),
+  RATE_LIMIT_WRITES_PER_USER: count.default(120),
+  RATE_LIMIT_WRITES_WINDOW: seconds.default(60),
 })
 
 export interface Config {
@@ -47,6 +56,21 @@ export interface Config {
   logPretty: boolean
   trustProxy: boolean
   dbPoolSize: number
+  /** Rate-limit counters live here when set, so every instance shares them; in memory otherwise. */
+  redisUrl: string | undefined
+  rateLimits: RateLimitSettings
+}
+
+/** How many attempts each limit allows per window (seconds). */
+export interface RateLimitSettings {
+  /** Sign-ins, sign-ups and password changes, each counted per client address. */
+  authPerIp: number
+  /** The same three, counted per e-mail (sign-in, sign-up) or per signed-in reader (password change). */
+  authPerAccount: number
+  authWindowSeconds: number
+  /** POST, PUT and DELETE calls of one signed-in reader (or one address without a valid token). */
+  writesPerUser: number
+  writesWindowSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +101,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logPretty: e.LOG_PRETTY,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
+      authPerAccount: e.RATE_LIMIT_AUTH_PER_ACCOUNT,
+      authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+      writesWindowSeconds: e.RATE_LIMIT_WRITES_WINDOW,
+    },
   }
 }

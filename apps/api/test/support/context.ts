@@ -21,6 +21,11 @@ export interface TestContext {
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
+// Every suite signs many readers up from one address in one process; the abuse tests set low limits.
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_AUTH_PER_IP: '1000000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000', RATE_LIMIT_WRITES_PER_USER: '1000000',
+}
+
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDialects = (): DialectName[] => (testPgUrl() && inject('pgTemplate') ? ['sqlite', 'postgres'] : ['sqlite'])
 
@@ -36,7 +41,7 @@ export async function createTestContext(dialect: DialectName, env: Record<string
   } else {
     url = join(dir, 'test.db')
   }
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env })
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...env })
   const db = createDb({ url, poolSize: 4 })
   if (dialect === 'sqlite') await migrateToLatest(db)
   const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET })

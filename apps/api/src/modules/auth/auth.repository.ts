@@ -1,16 +1,19 @@
 import type { Db } from '#/db/portable.ts'
 import type { UsersTable } from '#/db/schema.ts'
 import type { Insertable } from 'kysely'
+import { precompile } from '#/db/precompiled.ts'
+
+// Read on every signed-in request: built once (db/precompiled.ts).
+const authState = precompile(2, (db, userId: string, jti: string) => (db as Db).selectFrom('users')
+  .select((eb) => [
+    'tokenVersion',
+    eb.exists(eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti)).as('revoked'),
+  ])
+  .where('id', '=', userId))
 
 /** The token version of a user and whether one token id was revoked; undefined when the user is gone. */
 export async function findAuthState(db: Db, userId: string, jti: string) {
-  const row = await db.selectFrom('users')
-    .select((eb) => [
-      'tokenVersion',
-      eb.exists(eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti)).as('revoked'),
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const row = await authState.first(db, userId, jti)
   return row && { tokenVersion: Number(row.tokenVersion), revoked: Boolean(row.revoked) }
 }
 

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { createSigner } from 'fast-jwt'
 import { AuthResultSchema, ErrorBodySchema, MESSAGES } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
@@ -6,7 +8,7 @@ import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/factories.t
 describeEachDialect('auth routes', (ctx) => {
   const register = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
   const login = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload })
-  const valid = (n: string) => ({ name: 'Ada Reader', username: `ada_${n}`, email: `Ada.${n}@Example.test`, password: 'secret1', userType: 'Reader' })
+  const valid = (n: string) => ({ name: 'Ada Reader', username: `ada_${n}`, email: `Ada.${n}@Example.test`, password: 'quiet-lantern-7', userType: 'Reader' })
 
   describe('POST /api/auth/register', () => {
     it('answers 201 with message, token and the user with _id and own e-mail, never a hash', async () => {
@@ -103,7 +105,64 @@ describeEachDialect('auth routes', (ctx) => {
       for (const bad of [`${h}.${forged}.${token.split('.')[2]}`, none, 'garbage', 'a.b.c']) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(bad) })
         expect(res.statusCode).toBe(401)
+        expect(res.json()).toEqual({ message: MESSAGES.authFailed, code: 'unauthorized' })
       }
+    })
+
+    // Every kind of bad token, on routes that check it at each stage: before the body (upload),
+    // before validation (add a book) and before the handler (the rest).
+    const guarded = [
+      { method: 'GET', url: '/api/users/me' },
+      { method: 'GET', url: '/api/users/wishlist' },
+      { method: 'PUT', url: '/api/users/profile/update', payload: { bio: 'x' } },
+      { method: 'PUT', url: '/api/users/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pw' } },
+      { method: 'POST', url: '/api/books', payload: { title: 'T', author: 'A' } },
+      { method: 'POST', url: '/api/upload' },
+    ] as const
+    const expectAllRefused = async (bad: string, why: string) => {
+      for (const r of guarded) {
+        const res = await ctx.app.inject({ method: r.method, url: r.url, headers: bearer(bad), ...('payload' in r ? { payload: r.payload } : {}) })
+        expect(res.statusCode, `${why} on ${r.method} ${r.url}`).toBe(401)
+        expect(res.json(), `${why} on ${r.method} ${r.url}`).toEqual({ message: MESSAGES.authFailed, code: 'unauthorized' })
+      }
+    }
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url')
+
+    it('refuses an expired token, a token of another algorithm or secret and an unsigned one on every guarded route', async () => {
+      const { id, token } = await signUp(ctx.app)
+      const now = Math.floor(Date.now() / 1000)
+      const claims = { sub: id, ver: 0, jti: randomUUID() }
+      const hs256 = createSigner({ key: ctx.jwtSecret, algorithm: 'HS256' })
+      await expectAllRefused(hs256({ ...claims, iat: now - 8 * 86400, exp: now - 86400 }), 'expired')
+      await expectAllRefused(createSigner({ key: ctx.jwtSecret, algorithm: 'HS512' })(claims), 'HS512 with our secret')
+      await expectAllRefused(createSigner({ key: 'another-secret-another-secret-0123456789', algorithm: 'HS256' })(claims), 'another secret')
+      await expectAllRefused(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 3600 })}.`, 'alg none')
+      await expectAllRefused(`${b64({ alg: 'NONE' })}.${token.split('.')[1]}.${token.split('.')[2]}`, 'header swapped to NONE')
+      await expectAllRefused(`${token}x`, 'signature changed')
+      await expectAllRefused(hs256({ sub: id, ver: '0', jti: claims.jti }), 'version of the wrong type')
+      await expectAllRefused(hs256({ sub: id, jti: claims.jti }), 'no version')
+      // The genuine token still works after all of that.
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(200)
+    })
+
+    it('refuses a token made before a password change, on every guarded route', async () => {
+      const { token } = await signUp(ctx.app)
+      const ok = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'after-the-change' } })
+      expect(ok.statusCode).toBe(200)
+      await expectAllRefused(token, 'token from before the change')
+    })
+
+    it('refuses the token of a deleted user, on every guarded route', async () => {
+      const { id, token } = await signUp(ctx.app)
+      await ctx.db.deleteFrom('users').where('id', '=', id).execute()
+      await expectAllRefused(token, 'deleted user')
+    })
+
+    it('treats a bad token on a public route as no token: the public answer, never a 401 or 500', async () => {
+      const { id } = await signUp(ctx.app)
+      const res = await ctx.app.inject({ url: `/api/users/profile/${id}`, headers: bearer('a.b.c') })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().email).toBeUndefined()
     })
   })
 

@@ -1,17 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AuthResultSchema, LoginInputSchema, PasswordChangeInputSchema, RegisterInputSchema } from '@shelfwise/contracts'
 import type { Services } from '#/services.ts'
+import { isCommonPassword, TOO_COMMON } from '#/modules/auth/passwords.ts'
 
 const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() })
 
+// The server's own rule on top of the shared schemas: the list is too big to ship to the browser.
+const RegisterBodySchema = RegisterInputSchema.extend({
+  password: RegisterInputSchema.shape.password.refine((p) => !isCommonPassword(p), TOO_COMMON),
+})
+const PasswordChangeBodySchema = PasswordChangeInputSchema.extend({
+  newPassword: PasswordChangeInputSchema.shape.newPassword.refine((p) => !isCommonPassword(p), TOO_COMMON),
+})
+
+const bodyEmail = (req: FastifyRequest) => (req.body as { email?: unknown } | undefined)?.email
+
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { auth } }) => {
+  const { perIp, perAccount } = app.rateLimits
+
   app.post('/auth/register', {
-    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterInputSchema, response: { 201: AuthResultSchema } },
+    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } },
+    onRequest: perIp('register'),
+    preHandler: perAccount('register', bodyEmail),
   }, async (req, reply) => reply.code(201).send(await auth.register(req.body)))
 
   app.post('/auth/login', {
     schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } },
+    onRequest: perIp('login'),
+    preHandler: perAccount('login', bodyEmail),
   }, async (req) => auth.login(req.body))
 
   app.post('/auth/logout', {
@@ -25,8 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.put('/users/password', {
     schema: {
       tags: ['auth'], summary: 'Change the password; ends every other session and answers a fresh token',
-      security: [{ bearer: [] }], body: PasswordChangeInputSchema, response: { 200: PasswordChangedSchema },
+      security: [{ bearer: [] }], body: PasswordChangeBodySchema, response: { 200: PasswordChangedSchema },
     },
-    preHandler: app.requireUser,
+    onRequest: perIp('password'),
+    preHandler: [app.requireUser, perAccount('password', (req) => req.user?.id)],
   }, async (req) => auth.changePassword(req.user!, req.body))
 }

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
+import { dictionary as commonPasswords } from '@zxcvbn-ts/language-common'
 
 // argon2id with OWASP's second recommended profile: 19 MiB of memory, 2 passes, 1 lane.
 const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -21,3 +22,15 @@ export async function verifyPassword(passwordHash: string | undefined, password:
     return false
   }
 }
+
+// The zxcvbn-ts project's list of the most used passwords (from public breach corpora), lower-case,
+// kept up to date by that project; made into a set on the first check.
+let common: Set<string> | undefined
+
+/** True when the password (in any letter case) is one of the ~49,000 most used passwords. */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(commonPasswords['passwords-common'])
+  return common.has(password.toLowerCase())
+}
+
+export const TOO_COMMON = 'is too common; choose something harder to guess'

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto'
+import { isIPv6 } from 'node:net'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Config, RateLimitSettings } from '#/config.ts'
+import { AppError } from '#/errors.ts'
+import type { Tokens } from '#/modules/auth/tokens.ts'
+
+// Fixed-window counters: an attempt counts against a key for `window` from the key's first attempt.
+// Each request may meet two limits (its address and its account), so we keep our own small counter
+// instead of @fastify/rate-limit, which runs one limiter per request.
+
+/** What one counted attempt learns: how many attempts this window holds and when it ends. */
+export interface Hit {
+  count: number
+  resetInMs: number
+}
+
+export interface Counter {
+  hit(key: string, windowMs: number): Promise<Hit>
+  /** Resolves once the counter can answer (or after a short wait: it falls back meanwhile). */
+  ready(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Counters in this process only: right for one instance, and the fallback when Redis is away. */
+export function createMemoryCounter(maxKeys = 100_000): Counter {
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  let hitsSinceSweep = 0
+  const sweep = (now: number) => {
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
+    // Still too many live keys (someone spraying addresses): forget the oldest windows first.
+    for (const key of windows.keys()) {
+      if (windows.size <= maxKeys) break
+      windows.delete(key)
+    }
+  }
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now()
+      if (++hitsSinceSweep >= 1000 || windows.size > maxKeys) {
+        hitsSinceSweep = 0
+        sweep(now)
+      }
+      let w = windows.get(key)
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + windowMs }
+        windows.set(key, w)
+      }
+      w.count += 1
+      return { count: w.count, resetInMs: w.resetAt - now }
+    },
+    async ready() {},
+    async close() {
+      windows.clear()
+    },
+  }
+}
+
+// One round trip, atomic on the server: count, start the window on the first hit, answer its time left.
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`
+
+type RedisWithHit = Redis & { shelfwiseHit(key: string, windowMs: number): Promise<[number, number]> }
+
+export const REDIS_KEY_PREFIX = 'shelfwise:rl:'
+
+/**
+ * Counters in Redis, shared by every instance. When Redis cannot answer (down, slow), the attempt is
+ * counted in this process instead, so limits still hold per instance and no request waits on Redis.
+ */
+export function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Counter {
+  const redis = new Redis(url, {
+    keyPrefix: REDIS_KEY_PREFIX,
+    // Fail fast instead of queueing: a limit check must never hold a request up.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  }) as RedisWithHit
+  redis.defineCommand('shelfwiseHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
+  let lastWarning = 0
+  const warn = (err: unknown) => {
+    // One line per half minute, not one per request, while Redis is away.
+    if (Date.now() - lastWarning < 30_000) return
+    lastWarning = Date.now()
+    log('rate limits: Redis is not answering; counting in this process until it is back', err)
+  }
+  redis.on('error', warn)
+  const fallback = createMemoryCounter()
+  return {
+    async hit(key, windowMs) {
+      try {
+        const [count, ttl] = await redis.shelfwiseHit(key, windowMs)
+        return { count: Number(count), resetInMs: Number(ttl) }
+      } catch (err) {
+        warn(err)
+        return fallback.hit(key, windowMs)
+      }
+    },
+    // Waits for the first connection, at most 2 s; a refused one ends the wait at once (we fall back meanwhile).
+    ready: () => new Promise<void>((resolve) => {
+      if (redis.status === 'ready') return resolve()
+      const done = () => {
+        clearTimeout(timer)
+        redis.off('ready', done)
+        redis.off('error', done)
+        resolve()
+      }
+      const timer = setTimeout(done, 2000)
+      redis.once('ready', done)
+      redis.once('error', done)
+    }),
+    async close() {
+      await fallback.close()
+      redis.disconnect()
+    },
+  }
+}
+
+export type AuthAction = 'login' | 'register' | 'password'
+
+const WHAT: Record<AuthAction | 'writes', string> = {
+  login: 'sign-in attempts',
+  register: 'sign-up attempts',
+  password: 'password change attempts',
+  writes: 'changes in a short time',
+}
+
+/** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
+export const waitInWords = (seconds: number): string => {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
+const rateLimited = (what: AuthAction | 'writes', resetInMs: number) => {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+  return new AppError('rate_limited', `Too many ${WHAT[what]}. Please wait ${waitInWords(seconds)} and try again.`, { 'retry-after': String(seconds) })
+}
+
+/** One key per IPv4 address, and per /64 for IPv6 (one subscriber's whole block). */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip
+  const lower = ip.toLowerCase()
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
+  if (mapped) return mapped[1]!
+  const [head = '', tail] = lower.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+}
+
+// E-mail addresses never reach Redis in the clear.
+const accountKey = (value: string) => createHash('sha256').update(value.toLowerCase()).digest('base64url').slice(0, 22)
+
+// Sign-in and sign-up have their own limits; every other write counts against the writes limit.
+const OWN_LIMITS = new Set(['/api/auth/login', '/api/auth/register'])
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+export interface RateLimits {
+  /** onRequest hook: counts the attempt against the client's address, before the body is read. */
+  perIp(action: AuthAction): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /** preHandler hook: counts the attempt against the account `keyOf` names (an e-mail or a user id). */
+  perAccount(action: AuthAction, keyOf: (req: FastifyRequest) => unknown): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits
+  }
+}
+
+/**
+ * Decorates the app with the sign-in, sign-up and password limits (per address and per account) and
+ * counts every write (POST, PUT, DELETE) against its reader, or its address without a valid token.
+ */
+export async function registerRateLimits(app: FastifyInstance, deps: { config: Config; tokens: Tokens }) {
+  const settings: RateLimitSettings = deps.config.rateLimits
+  const counter = deps.config.redisUrl
+    ? createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg))
+    : createMemoryCounter()
+  await counter.ready()
+  app.addHook('onClose', async () => counter.close())
+
+  const check = async (key: string, max: number, windowSeconds: number, what: AuthAction | 'writes') => {
+    const { count, resetInMs } = await counter.hit(key, windowSeconds * 1000)
+    if (count > max) throw rateLimited(what, resetInMs)
+  }
+
+  app.decorate('rateLimits', {
+    perIp: (action) => async (req) => {
+      await check(`${action}:ip:${addressKey(req.ip)}`, settings.authPerIp, settings.authWindowSeconds, action)
+    },
+    perAccount: (action, keyOf) => async (req) => {
+      const value = keyOf(req)
+      if (typeof value !== 'string' || value === '') return
+      await check(`${action}:acct:${accountKey(value)}`, settings.authPerAccount, settings.authWindowSeconds, action)
+    },
+  } satisfies RateLimits)
+
+  app.addHook('onRequest', async (req) => {
+    const route = req.routeOptions.url
+    if (!WRITE_METHODS.has(req.method) || !route?.startsWith('/api/') || OWN_LIMITS.has(route)) return
+    // The signature alone names the reader here; whether the token is still current is checked later.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
+    const sub = bearer ? deps.tokens.verify(bearer)?.sub : undefined
+    const key = sub ? `writes:user:${sub}` : `writes:ip:${addressKey(req.ip)}`
+    await check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes')
+  })
+}

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import helmet from '@fastify/helmet'
+import helmetHeaders from 'helmet'
+import { MESSAGES, type ErrorBody } from '@shelfwise/contracts'
+
+/**
+ * The Content-Security-Policy of every response. The built web app loads only its own scripts (no
+ * inline script); MUI's Emotion injects <style> tags at run time, hence 'unsafe-inline' for styles
+ * only; book covers may come from any https host.
+ */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+} as const
+
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/** Names the upload service gives files: a random name and .webp, nothing else is ever served. */
+export const UPLOAD_NAME = /^\/[A-Za-z0-9_-]+\.webp$/
+
+/** Headers of an uploaded image: its one real type, never sniffed, never run as a page. */
+export function setUploadHeaders(reply: FastifyReply) {
+  reply.header('Content-Type', 'image/webp')
+  reply.header('X-Content-Type-Options', 'nosniff')
+  reply.header('Content-Security-Policy', "default-src 'none'; sandbox")
+}
+
+const HELMET = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  // Sent by our own hook, only over TLS: over plain HTTP it would be ignored or, worse, pin a dev host.
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  // Covers come from other hosts without CORP headers; requiring them would blank every external cover.
+  crossOriginEmbedderPolicy: false,
+} as const
+
+const addOwnHeaders = (req: FastifyRequest, reply: FastifyReply) => {
+  reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+  if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS)
+}
+
+/**
+ * Helmet on every response, errors and 404s included (its headers are set in the first onRequest
+ * hook, before anything can fail), and HSTS only when the request came over TLS: directly, or via a
+ * trusted proxy's X-Forwarded-Proto (TRUST_PROXY).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, HELMET)
+  app.addHook('onRequest', async (req, reply) => addOwnHeaders(req, reply))
+}
+
+const applyHelmet = helmetHeaders(HELMET)
+
+/**
+ * Fastify's `frameworkErrors`: the few answers it gives before any hook runs (a broken %-escape in
+ * the path, a path part past maxParamLength), with the same headers and `{message, code}` body.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  applyHelmet(req.raw, reply.raw, () => {})
+  addOwnHeaders(req, reply)
+  const [status, body]: [number, ErrorBody] = err.code === 'FST_ERR_BAD_URL'
+    ? [400, { message: 'The address is not valid: it has a broken %-escape', code: 'bad_request' }]
+    : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, { message: 'A part of the address is too long', code: 'bad_request' }]
+      : [500, { message: MESSAGES.internal, code: 'internal' }]
+  if (status === 500) req.log.error({ err }, 'unexpected framework error')
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}

@@ -1,0 +1,317 @@
+import { expect, it } from 'vitest'
+import type { LightMyRequestResponse } from 'fastify'
+import { MESSAGES } from '@shelfwise/contracts'
+import { describeEachDialect, type TestContext } from '../support/context.ts'
+import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
+import { apiRoutes, leaksIn, multipart, routerRoutes, smallPng, stringsIn, tokensIn } from './support.ts'
+
+// Every route of the API × {anonymous, another reader, the owner}: the answer each gets, what the
+// stored rows look like afterwards, and what no body may ever carry.
+
+type Actor = 'anonymous' | 'other' | 'owner'
+const ACTORS: Actor[] = ['anonymous', 'other', 'owner']
+
+type User = Awaited<ReturnType<typeof insertUser>>
+
+interface Scene {
+  ctx: TestContext
+  /** The reader whose review, profile, lists and books are at stake. */
+  owner: User
+  /** Another signed-in reader. */
+  other: User
+}
+
+interface Call {
+  url: string
+  payload?: unknown
+  headers?: Record<string, string>
+}
+
+interface Entry {
+  /** Arranges what one actor's call needs (fresh each time) and answers the call. */
+  request: (s: Scene, actor: Actor) => Promise<Call> | Call
+  status: Record<Actor, number>
+  /** What the caller or the stored rows must show after this actor's call. */
+  check?: (s: Scene, actor: Actor, res: LightMyRequestResponse, call: Call) => unknown
+}
+
+const everyone = (status: number) => ({ anonymous: status, other: status, owner: status })
+const signedIn = (status: number) => ({ anonymous: 401, other: status, owner: status })
+const ownerOnly = (status: number) => ({ anonymous: 401, other: 404, owner: status })
+
+const ids = (res: LightMyRequestResponse) => (res.json() as { _id: string }[]).map((b) => b._id)
+const userOf = (s: Scene, actor: Actor) => (actor === 'owner' ? s.owner : actor === 'other' ? s.other : undefined)
+
+/** A book in the owner's wishlist, recently-read list and listed and created lists, reviewed by the owner. */
+async function ownersBook(s: Scene) {
+  const book = await insertBook(s.ctx.db, { listedByUserId: s.owner.id, createdByUserId: s.owner.id })
+  await insertWish(s.ctx.db, s.owner.id, book.id)
+  await insertRead(s.ctx.db, s.owner.id, book.id)
+  const review = await insertReview(s.ctx.db, { bookId: book.id, userId: s.owner.id, rating: 5 })
+  return { book, review }
+}
+
+const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
+const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+/** The matrix: one entry per route of the OpenAPI document; a new route without one fails below. */
+const MATRIX: Record<string, Entry> = {
+  // Sign-up and sign-in: the body decides, whatever token is sent along.
+  'POST /api/auth/register': {
+    request: (_s, actor) => {
+      const u = `reg_${actor}_${Math.random().toString(36).slice(2, 9)}`
+      return { url: '/api/auth/register', payload: { name: u, username: u, email: `${u}@example.test`, password: 'quiet-lantern-7', userType: 'Reader' } }
+    },
+    status: everyone(201),
+    check: (s, actor, res, call) => {
+      const body = res.json()
+      expect(body.user.username).toBe((call.payload as { username: string }).username)
+      expect(body.user._id).not.toBe(userOf(s, actor)?.id)
+    },
+  },
+  'POST /api/auth/login': {
+    request: (s) => ({ url: '/api/auth/login', payload: { email: s.owner.email, password: TEST_PASSWORD } }),
+    status: everyone(200),
+    check: (s, _actor, res) => expect(res.json().user._id).toBe(s.owner.id),
+  },
+  'POST /api/auth/logout': {
+    request: () => ({ url: '/api/auth/logout' }),
+    status: signedIn(204),
+    check: async (s, actor) => {
+      // Another reader's logout ends their own session only.
+      if (actor === 'other') {
+        const mine = await s.ctx.app.inject({ url: '/api/users/me', headers: bearer(s.owner.token) })
+        expect(mine.statusCode).toBe(200)
+      }
+    },
+  },
+  'PUT /api/users/password': {
+    request: (_s, actor) => ({ url: '/api/users/password', payload: { currentPassword: TEST_PASSWORD, newPassword: `new-${actor}-pass-phrase` } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      if (actor === 'other') expect((await userRow(s, s.owner.id)).tokenVersion).toBe(0)
+      if (actor === 'owner') expect(Number((await userRow(s, s.owner.id)).tokenVersion)).toBe(1)
+    },
+  },
+
+  // Books: anyone reads; a signed-in reader adds; no route edits or deletes one.
+  'GET /api/books': { request: () => ({ url: '/api/books?limit=5' }), status: everyone(200) },
+  'GET /api/books/search': { request: () => ({ url: '/api/books/search?query=book' }), status: everyone(200) },
+  'GET /api/books/{id}': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}` }),
+    status: everyone(200),
+    check: (_s, actor, res) => {
+      // The owner's lists show only to the owner; another reader sees their own (empty) flags.
+      const body = res.json()
+      if (actor === 'anonymous') expect(body.inWishlist).toBeUndefined()
+      else expect({ inWishlist: body.inWishlist, inRecentlyRead: body.inRecentlyRead }).toEqual(actor === 'owner' ? { inWishlist: true, inRecentlyRead: true } : { inWishlist: false, inRecentlyRead: false })
+    },
+  },
+  'POST /api/books': {
+    request: (_s, actor) => ({ url: '/api/books', payload: { title: `Matrix ${actor}`, author: 'Someone', role: 'none' } }),
+    status: signedIn(201),
+    check: async (s, actor, res) => {
+      if (actor === 'anonymous') return
+      const row = await s.ctx.db.selectFrom('books').select(['listedByUserId', 'createdByUserId']).where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ listedByUserId: userOf(s, actor)!.id, createdByUserId: userOf(s, actor)!.id })
+    },
+  },
+
+  // Reviews: anyone reads; the author alone edits or deletes (another reader gets the same 404 as for none).
+  'GET /api/reviews/book/{bookId}': { request: async (s) => ({ url: `/api/reviews/book/${(await ownersBook(s)).book.id}` }), status: everyone(200) },
+  'POST /api/reviews/book/{bookId}': {
+    request: async (s) => ({ url: `/api/reviews/book/${(await insertBook(s.ctx.db)).id}`, payload: { rating: 4, comment: 'Matrix review' } }),
+    status: signedIn(201),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json().user._id).toBe(userOf(s, actor)!.id),
+  },
+  'GET /api/reviews/recent': { request: () => ({ url: '/api/reviews/recent' }), status: everyone(200) },
+  'GET /api/reviews/popular-week': { request: () => ({ url: '/api/reviews/popular-week' }), status: everyone(200) },
+  'PUT /api/reviews/{id}': {
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}`, payload: { rating: 1, comment: 'Changed' } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => {
+      const row = await reviewRow(s, call.url.split('/').pop()!)
+      expect({ rating: row?.rating, changed: row?.comment === 'Changed' }).toEqual(actor === 'owner' ? { rating: 1, changed: true } : { rating: 5, changed: false })
+      if (actor === 'other') expect(_res.json().message).toBe(MESSAGES.reviewNotFound)
+    },
+  },
+  'DELETE /api/reviews/{id}': {
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => {
+      expect(Boolean(await reviewRow(s, call.url.split('/').pop()!))).toBe(actor !== 'owner')
+    },
+  },
+  'GET /api/users/reviews/{id}': { request: async (s) => (await ownersBook(s), { url: `/api/users/reviews/${s.owner.id}` }), status: everyone(200) },
+
+  // Profiles: public, but the e-mail only to its owner (checked for every body below); each edits only their own.
+  'GET /api/users/profile/{id}': {
+    request: (s) => ({ url: `/api/users/profile/${s.owner.id}` }),
+    status: everyone(200),
+    check: (s, actor, res) => expect(res.json().email).toBe(actor === 'owner' ? s.owner.email : undefined),
+  },
+  'GET /api/users/me': {
+    request: () => ({ url: '/api/users/me' }),
+    status: signedIn(200),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json()).toMatchObject({ _id: userOf(s, actor)!.id, email: userOf(s, actor)!.email }),
+  },
+  'GET /api/users/by-username/{username}': {
+    request: (s) => ({ url: `/api/users/by-username/${s.owner.username.toUpperCase()}` }),
+    status: everyone(200),
+    check: (s, actor, res) => expect(res.json().email).toBe(actor === 'owner' ? s.owner.email : undefined),
+  },
+  'PUT /api/users/profile/update': {
+    request: (_s, actor) => ({ url: '/api/users/profile/update', payload: { bio: `Bio set by ${actor}`, name: `Name by ${actor}` } }),
+    status: signedIn(200),
+    check: async (s, actor, res) => {
+      if (actor !== 'anonymous') expect(res.json()._id).toBe(userOf(s, actor)!.id)
+      const owner = await userRow(s, s.owner.id)
+      expect(owner.bio).toBe(actor === 'owner' ? 'Bio set by owner' : '')
+    },
+  },
+  'GET /api/users/search': { request: (s) => ({ url: `/api/users/search?query=${s.owner.username}` }), status: everyone(200) },
+  'GET /api/users/bio/{id}': { request: (s) => ({ url: `/api/users/bio/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/profile-image/{id}': { request: (s) => ({ url: `/api/users/profile-image/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/follower-count/{id}': { request: (s) => ({ url: `/api/users/follower-count/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/following-count/{id}': { request: (s) => ({ url: `/api/users/following-count/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/followers/{id}': { request: (s) => ({ url: `/api/users/followers/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/following/{id}': { request: (s) => ({ url: `/api/users/following/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/{id}/stats': {
+    request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/stats` }),
+    status: everyone(200),
+    // The wishlist is private: its size too.
+    check: (_s, actor, res) => (actor === 'owner' ? expect(res.json().wishlistCount).toBeGreaterThan(0) : expect(res.json().wishlistCount).toBeNull()),
+  },
+  'PUT /api/users/follow/{userId}': {
+    request: async (s) => ({ url: `/api/users/follow/${(await insertUser(s.ctx.db)).id}` }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const target = call.url.split('/').pop()!
+      const rows = await s.ctx.db.selectFrom('follows').select('followerId').where('followeeId', '=', target).execute()
+      expect(rows.map((r) => r.followerId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+    },
+  },
+  'GET /api/users/followed-users-books': {
+    request: async (s) => {
+      const followed = await insertUser(s.ctx.db)
+      await insertFollow(s.ctx.db, s.owner.id, followed.id)
+      await insertReview(s.ctx.db, { userId: followed.id })
+      return { url: '/api/users/followed-users-books' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json().length > 0).toBe(actor === 'owner'),
+  },
+
+  // Shelves: the caller's own lists; a toggle never touches another reader's.
+  'GET /api/users/wishlist': {
+    request: async (s) => (await ownersBook(s), { url: '/api/users/wishlist' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/recently-read': {
+    request: async (s) => (await ownersBook(s), { url: '/api/users/recently-read' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/recently-read/{id}': { request: async (s) => (await ownersBook(s), { url: `/api/users/recently-read/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/listed-books': {
+    request: async (s) => (await ownersBook(s), { url: '/api/users/listed-books' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/listed-books/{id}': { request: (s) => ({ url: `/api/users/listed-books/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/created-books': {
+    request: async (s) => {
+      await insertBook(s.ctx.db, { createdByUserId: s.owner.id, authorUserId: s.owner.id })
+      return { url: '/api/users/created-books' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/created-books/{id}': { request: (s) => ({ url: `/api/users/created-books/${s.owner.id}` }), status: everyone(200) },
+  'PUT /api/users/addtowishlist/{bookId}': {
+    request: async (s) => ({ url: `/api/users/addtowishlist/${(await ownersBook(s)).book.id}` }),
+    status: signedIn(200),
+    check: async (s, actor, res, call) => {
+      const bookId = call.url.split('/').pop()!
+      const holders = (await s.ctx.db.selectFrom('wishlist').select('userId').where('bookId', '=', bookId).execute()).map((r) => r.userId)
+      // The owner had it: the owner's toggle takes it off; another reader's adds it to their own list only.
+      expect(holders.sort()).toEqual(actor === 'other' ? [s.owner.id, s.other.id].sort() : actor === 'owner' ? [] : [s.owner.id])
+      if (actor !== 'anonymous') expect(res.json().inWishlist).toBe(actor === 'other')
+    },
+  },
+  'PUT /api/users/addto-recently-read/{bookId}': {
+    request: async (s) => ({ url: `/api/users/addto-recently-read/${(await ownersBook(s)).book.id}` }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const bookId = call.url.split('/').pop()!
+      const readers = (await s.ctx.db.selectFrom('reads').select('userId').where('bookId', '=', bookId).execute()).map((r) => r.userId)
+      expect(readers.sort()).toEqual(actor === 'other' ? [s.owner.id, s.other.id].sort() : actor === 'owner' ? [] : [s.owner.id])
+    },
+  },
+
+  'POST /api/upload': {
+    request: async () => {
+      const { payload, headers } = multipart([{ name: 'image', value: await smallPng(), filename: 'a.png', contentType: 'image/png' }])
+      return { url: '/api/upload', payload, headers }
+    },
+    status: signedIn(201),
+  },
+}
+
+// Routes that answer a token: to the caller who just signed in, signed up or changed their password.
+const ISSUES_TOKEN = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'PUT /api/users/password'])
+// Served beside the API but not part of it: the health probe and the OpenAPI document itself.
+const NOT_IN_DOCUMENT = ['GET /api/health', 'GET /api/openapi.json']
+
+describeEachDialect('access control: every route × {anonymous, another reader, the owner}', (ctx) => {
+  it('has a matrix entry for every route of the OpenAPI document, and no entry for a route that is gone', async () => {
+    const documented = (await apiRoutes(ctx.app)).map((r) => r.key)
+    expect(documented.filter((k) => !MATRIX[k])).toEqual([])
+    expect(Object.keys(MATRIX).filter((k) => !documented.includes(k))).toEqual([])
+  })
+
+  it('finds every /api route the router holds in the OpenAPI document (none hidden from this suite)', async () => {
+    const documented = new Set((await apiRoutes(ctx.app)).map((r) => r.key))
+    const routed = routerRoutes(ctx.app).filter((k) => !k.startsWith('GET /api/docs'))
+    expect(routed.length).toBeGreaterThan(30)
+    expect(routed.filter((k) => !documented.has(k) && !NOT_IN_DOCUMENT.includes(k))).toEqual([])
+  })
+
+  it('offers no route that edits or deletes a book or a profile by id', async () => {
+    const writes = (await apiRoutes(ctx.app)).filter((r) => r.method === 'PUT' || r.method === 'DELETE' || r.method === 'PATCH')
+    expect(writes.filter((r) => /^\/api\/books|\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
+  })
+
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    const entry = MATRIX[key]!
+    const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE'
+    const scene: Scene = { ctx, owner: await insertUser(ctx.db), other: await insertUser(ctx.db) }
+    const known = [scene.owner, scene.other]
+    const seen: Record<string, number> = {}
+    for (const actor of ACTORS) {
+      const call = await entry.request(scene, actor)
+      const user = userOf(scene, actor)
+      const tokensBefore = new Set([scene.owner.token, scene.other.token])
+      const res = await ctx.app.inject({
+        method, url: call.url, payload: call.payload as string | object | Buffer | undefined,
+        headers: { ...call.headers, ...(user ? bearer(user.token) : {}) },
+      })
+      seen[actor] = res.statusCode
+      expect(res.statusCode, `${actor}: ${res.body}`).toBe(entry.status[actor])
+      // Never a hash, a token version or internals, to anyone.
+      expect(leaksIn(res.body, stringsIn(call.payload)), `${actor}: ${res.body}`).toEqual([])
+      // An e-mail only to its owner (or back to whoever just sent it).
+      for (const u of known) {
+        if (u !== user && !stringsIn(call.payload).includes(u.email)) expect(res.body, `${actor} saw ${u.username}'s e-mail`).not.toContain(u.email)
+      }
+      // A token only where the caller has just earned one, and never one issued before.
+      const tokens = tokensIn(res.body)
+      if (!ISSUES_TOKEN.has(key) || res.statusCode >= 300) expect(tokens).toEqual([])
+      for (const t of tokens) expect(tokensBefore.has(t)).toBe(false)
+      expect(res.headers['set-cookie']).toBeUndefined()
+      await entry.check?.(scene, actor, res, call)
+    }
+    expect(seen).toEqual(entry.status)
+  })
+})

@@ -1,0 +1,244 @@
+import { readdirSync } from 'node:fs'
+import { v7 as uuidv7 } from 'uuid'
+import { expect, it } from 'vitest'
+import type { LightMyRequestResponse } from 'fastify'
+import { describeEachDialect, type TestContext } from '../support/context.ts'
+import { bearer, insertBook, insertReview, insertUser, TEST_PASSWORD } from '../support/factories.ts'
+import { apiRoutes, multipart, smallPng } from './support.ts'
+
+// A client cannot set what the server owns: every write route is sent the server's fields (ids,
+// owners, ratings and counts, timestamps, token versions, another reader's lists), in the body and
+// in the query string, and the stored rows must show they were ignored.
+
+type User = Awaited<ReturnType<typeof insertUser>>
+
+interface Scene {
+  ctx: TestContext
+  /** The caller. */
+  me: User
+  /** Another reader, whose id the caller tries to slip in everywhere. */
+  victim: User
+}
+
+const LONG_AGO = '2000-01-01T00:00:00.000Z'
+
+/** Everything the server owns, set to values that would show in the rows if any got through. */
+const serverOwned = (victim: User, forcedId: string) => ({
+  _id: forcedId, id: forcedId,
+  userId: victim.id, user_id: victim.id, user: { _id: victim.id }, owner: victim.id, ownerId: victim.id,
+  followerId: victim.id, follower_id: victim.id,
+  createdByUserId: victim.id, created_by_user_id: victim.id, listedByUserId: victim.id, listed_by_user_id: victim.id,
+  listed_by_username: victim.username,
+  averageRating: 4.9, average_rating: 4.9, totalReviews: 999, total_reviews: 999, ratingSum: 4851, rating_sum: 4851, reviewCount: 999,
+  createdAt: LONG_AGO, created_at: LONG_AGO, updatedAt: LONG_AGO, updated_at: LONG_AGO,
+  tokenVersion: 42, token_version: 42, ver: 42, passwordHash: '$argon2id$forged', password_hash: '$argon2id$forged',
+  email: 'forged@evil.example', isAdmin: true, role_admin: true,
+  followers: [victim.id], following: [victim.id], isFollowing: true, followerCount: 999, followingCount: 999,
+  wishlist: [forcedId], recentlyRead: [forcedId], inWishlist: true, inRecentlyRead: true,
+})
+
+/** The same fields as a query string. */
+const ownedQuery = (victim: User, forcedId: string) =>
+  `?userId=${victim.id}&user_id=${victim.id}&_id=${forcedId}&id=${forcedId}&ownerId=${victim.id}&tokenVersion=42&createdAt=${LONG_AGO}`
+
+interface Entry {
+  run: (s: Scene, forcedId: string) => Promise<void>
+}
+
+const isRecent = (v: string | Date) => Date.now() - new Date(v).getTime() < 60_000
+const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+async function call(s: Scene, method: string, url: string, payload: unknown, token: string | undefined = s.me.token): Promise<LightMyRequestResponse> {
+  return s.ctx.app.inject({ method: method as 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} })
+}
+
+const MASS: Record<string, Entry> = {
+  'POST /api/auth/register': {
+    async run(s, forcedId) {
+      const u = `mass_${Math.random().toString(36).slice(2, 10)}`
+      const res = await call(s, 'POST', `/api/auth/register${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), name: u, username: u, email: `${u}@example.test`, password: 'quiet-lantern-7', userType: 'Reader',
+      }, undefined)
+      expect(res.statusCode).toBe(201)
+      const row = await userRow(s, res.json().user._id)
+      expect(row.id).not.toBe(forcedId)
+      expect(row.email).toBe(`${u}@example.test`)
+      expect(Number(row.tokenVersion)).toBe(0)
+      expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+      expect(isRecent(row.createdAt)).toBe(true)
+      const follows = await s.ctx.db.selectFrom('follows').selectAll().where((eb) => eb.or([eb('followerId', '=', row.id), eb('followeeId', '=', row.id)])).execute()
+      expect(follows).toEqual([])
+    },
+  },
+  'POST /api/auth/login': {
+    async run(s, forcedId) {
+      const before = await userRow(s, s.me.id)
+      const res = await call(s, 'POST', '/api/auth/login', { ...serverOwned(s.victim, forcedId), email: s.me.email, password: TEST_PASSWORD }, undefined)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().user._id).toBe(s.me.id)
+      const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString())
+      expect({ sub: claims.sub, ver: claims.ver }).toEqual({ sub: s.me.id, ver: 0 })
+      expect(await userRow(s, s.me.id)).toEqual(before)
+    },
+  },
+  'POST /api/auth/logout': {
+    async run(s, forcedId) {
+      const res = await call(s, 'POST', `/api/auth/logout${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(204)
+      // The victim's session goes on: only the caller's own token was ended.
+      expect((await s.ctx.app.inject({ url: '/api/users/me', headers: bearer(s.victim.token) })).statusCode).toBe(200)
+      expect((await s.ctx.app.inject({ url: '/api/users/me', headers: bearer(s.me.token) })).statusCode).toBe(401)
+    },
+  },
+  'PUT /api/users/password': {
+    async run(s, forcedId) {
+      const victimBefore = await userRow(s, s.victim.id)
+      const res = await call(s, 'PUT', `/api/users/password${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-pass-phrase',
+      })
+      expect(res.statusCode).toBe(200)
+      const me = await userRow(s, s.me.id)
+      expect(Number(me.tokenVersion)).toBe(1)
+      expect(me.passwordHash).toMatch(/^\$argon2id\$/)
+      expect(me.email).toBe(s.me.email)
+      expect(await userRow(s, s.victim.id)).toEqual(victimBefore)
+    },
+  },
+  'POST /api/books': {
+    async run(s, forcedId) {
+      const res = await call(s, 'POST', `/api/books${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), title: 'Mass assignment', author: 'Someone', role: 'none',
+      })
+      expect(res.statusCode).toBe(201)
+      const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row.id).not.toBe(forcedId)
+      expect({ avg: Number(row.averageRating), total: Number(row.totalReviews), sum: Number(row.ratingSum) }).toEqual({ avg: 0, total: 0, sum: 0 })
+      expect({ listed: row.listedByUserId, created: row.createdByUserId }).toEqual({ listed: s.me.id, created: s.me.id })
+      expect(isRecent(row.createdAt) && isRecent(row.updatedAt)).toBe(true)
+      expect(res.json()).toMatchObject({ averageRating: 0, totalReviews: 0, listed_by_username: s.me.username })
+    },
+  },
+  'POST /api/reviews/book/{bookId}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const elsewhere = await insertBook(s.ctx.db)
+      const res = await call(s, 'POST', `/api/reviews/book/${book.id}${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), bookId: elsewhere.id, book: { _id: elsewhere.id }, rating: 4, comment: 'Mine',
+      })
+      expect(res.statusCode).toBe(201)
+      const row = await s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect({ id: row.id === forcedId, user: row.userId, book: row.bookId }).toEqual({ id: false, user: s.me.id, book: book.id })
+      expect(isRecent(row.createdAt)).toBe(true)
+      const counts = await s.ctx.db.selectFrom('books').select(['id', 'totalReviews', 'averageRating']).where('id', 'in', [book.id, elsewhere.id]).execute()
+      expect(Object.fromEntries(counts.map((c) => [c.id, [Number(c.totalReviews), Number(c.averageRating)]]))).toEqual({ [book.id]: [1, 4], [elsewhere.id]: [0, 0] })
+    },
+  },
+  'PUT /api/reviews/{id}': {
+    async run(s, forcedId) {
+      const elsewhere = await insertBook(s.ctx.db)
+      const review = await insertReview(s.ctx.db, { userId: s.me.id, rating: 2, createdAt: '2024-03-01T10:00:00.000Z' })
+      const res = await call(s, 'PUT', `/api/reviews/${review.id}${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), bookId: elsewhere.id, rating: 3, comment: 'Edited',
+      })
+      expect(res.statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow()
+      expect({ user: row.userId, book: row.bookId, rating: row.rating, created: new Date(row.createdAt).toISOString() })
+        .toEqual({ user: s.me.id, book: review.bookId, rating: 3, created: '2024-03-01T10:00:00.000Z' })
+      expect(await s.ctx.db.selectFrom('reviews').select('id').where('id', '=', forcedId).executeTakeFirst()).toBeUndefined()
+    },
+  },
+  'DELETE /api/reviews/{id}': {
+    async run(s, forcedId) {
+      // Claiming to be the victim in the body or the query does not make their review the caller's.
+      const theirs = await insertReview(s.ctx.db, { userId: s.victim.id })
+      const res = await call(s, 'DELETE', `/api/reviews/${theirs.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(404)
+      expect(await s.ctx.db.selectFrom('reviews').select('id').where('id', '=', theirs.id).executeTakeFirst()).toBeDefined()
+    },
+  },
+  'PUT /api/users/profile/update': {
+    async run(s, forcedId) {
+      const before = await userRow(s, s.me.id)
+      const victimBefore = await userRow(s, s.victim.id)
+      const res = await call(s, 'PUT', `/api/users/profile/update${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId), userType: 'Author', bio: 'My own bio',
+      })
+      expect(res.statusCode).toBe(200)
+      const me = await userRow(s, s.me.id)
+      expect(me).toEqual({ ...before, bio: 'My own bio', updatedAt: me.updatedAt })
+      expect(isRecent(me.updatedAt)).toBe(true)
+      expect(await userRow(s, s.victim.id)).toEqual(victimBefore)
+      const follows = await s.ctx.db.selectFrom('follows').selectAll().where('followerId', '=', s.me.id).execute()
+      expect(follows).toEqual([])
+    },
+  },
+  'PUT /api/users/addtowishlist/{bookId}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const res = await call(s, 'PUT', `/api/users/addtowishlist/${book.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('wishlist').select(['userId', 'addedAt']).where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+      expect(isRecent(rows[0]!.addedAt)).toBe(true)
+    },
+  },
+  'PUT /api/users/addto-recently-read/{bookId}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const res = await call(s, 'PUT', `/api/users/addto-recently-read/${book.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('reads').select(['userId', 'readAt']).where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+      expect(isRecent(rows[0]!.readAt)).toBe(true)
+    },
+  },
+  'PUT /api/users/follow/{userId}': {
+    async run(s, forcedId) {
+      const target = await insertUser(s.ctx.db)
+      const res = await call(s, 'PUT', `/api/users/follow/${target.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ isFollowing: true, followerCount: 1, followingCount: 0 })
+      const rows = await s.ctx.db.selectFrom('follows').select('followerId').where('followeeId', '=', target.id).execute()
+      expect(rows.map((r) => r.followerId)).toEqual([s.me.id])
+    },
+  },
+  'POST /api/upload': {
+    async run(s, forcedId) {
+      const { payload, headers } = multipart([
+        { name: 'imageUrl', value: '/uploads/forced.html' },
+        { name: 'userId', value: s.victim.id },
+        { name: 'image', value: await smallPng(), filename: '../../forced.html', contentType: 'text/html' },
+      ])
+      const res = await s.ctx.app.inject({ method: 'POST', url: `/api/upload${ownedQuery(s.victim, forcedId)}`, payload, headers: { ...headers, ...bearer(s.me.token) } })
+      // The extra fields are refused outright (one image field and nothing else) or ignored; either way no name of ours is taken.
+      expect([201, 413]).toContain(res.statusCode)
+      if (res.statusCode === 201) expect(res.json().imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/)
+      expect(readdirSync(s.ctx.config.uploadsDir).filter((f) => /forced|html/.test(f))).toEqual([])
+    },
+  },
+}
+
+describeEachDialect('mass assignment: the server owns ids, owners, counts, timestamps and token versions', (ctx) => {
+  it('has an entry for every write route of the OpenAPI document', async () => {
+    const writes = (await apiRoutes(ctx.app)).filter((r) => r.method !== 'GET').map((r) => r.key)
+    expect(writes.filter((k) => !MASS[k])).toEqual([])
+    expect(Object.keys(MASS).filter((k) => !writes.includes(k))).toEqual([])
+  })
+
+  it.each(Object.keys(MASS))('%s ignores every server-owned field it is sent', async (key) => {
+    const scene: Scene = { ctx, me: await insertUser(ctx.db), victim: await insertUser(ctx.db) }
+    await MASS[key]!.run(scene, uuidv7())
+  })
+
+  it('refuses a body that tries to reach the object prototype', async () => {
+    const me = await insertUser(ctx.db)
+    const res = await ctx.app.inject({
+      method: 'PUT', url: '/api/users/profile/update', headers: { ...bearer(me.token), 'content-type': 'application/json' },
+      payload: '{"bio":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+    const row = await ctx.db.selectFrom('users').select('bio').where('id', '=', me.id).executeTakeFirstOrThrow()
+    expect(row.bio).toBe('')
+  })
+})
