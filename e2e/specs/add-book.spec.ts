@@ -1,13 +1,17 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { registerUser, unique, type TestUser } from '../support/api.ts'
-import { alertWith, baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { apiGet, registerUser, unique, type BookSummary, type TestUser } from '../support/api.ts'
+import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { bookCard } from '../support/locators.ts'
+import { checkScreen, WIDTHS } from '../support/screen.ts'
 
 const isbn13 = () => `979${String(randomInt(0, 1e10)).padStart(10, '0')}`
+const submit = (page: Page) => page.getByRole('button', { name: /^(Add Book|Adding\.\.\.)$/ })
+const posts = (calls: ReturnType<typeof recordCalls>) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/books')
 
-async function fillBookForm(page: Page, role: 'Author' | 'Publisher' | 'None' | null, title: string, author: string) {
+async function fillBookForm(page: Page, role: 'Author' | 'Publisher' | 'None' | null, title: string, author: string, genre = 'Fantasy, Adventure') {
   if (role) await page.getByRole('radio', { name: role }).check()
   await page.getByRole('textbox', { name: 'Title' }).fill(title)
   await page.getByRole('combobox', { name: 'Author' }).fill(author)
@@ -20,51 +24,155 @@ async function fillBookForm(page: Page, role: 'Author' | 'Publisher' | 'None' | 
   await page.getByRole('spinbutton', { name: 'Page Count' }).fill('321')
   await page.getByRole('textbox', { name: 'Amazon Link' }).fill('https://www.amazon.com/dp/e2e')
   await page.getByRole('textbox', { name: 'ISBN' }).fill(isbn13())
-  await page.getByRole('textbox', { name: 'Genre' }).fill('Fantasy, Adventure')
+  await page.getByRole('textbox', { name: 'Genre' }).fill(genre)
   await page.getByRole('combobox', { name: 'Category' }).selectOption('Fiction')
+  // The suggestion lists are not needed: close them so they cover nothing.
+  await page.keyboard.press('Escape')
 }
 
-async function addBookAndLand(page: Page, reader: TestUser, role: 'Author' | 'None') {
-  const title = `The ${unique('Book')} Chronicle`
+async function openForm(page: Page, reader: TestUser) {
   await signInAs(page, reader)
   await page.goto('/add-book')
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Add a New Book' }))
-  await expectVisible(page.getByText('Are you the author or the publisher of this book?'))
-  await fillBookForm(page, role, title, role === 'Author' ? reader.name : 'Someone Else')
-  // The author field's suggestions are not needed: close them so they cover nothing.
-  await page.keyboard.press('Escape')
-  // Clock, in the page itself, when the success message appears and when the route becomes /profile.
-  await page.evaluate(() => {
-    const marks = window as unknown as Record<string, number>
-    new MutationObserver(() => {
-      if (!marks.addedAt && document.body.innerText.includes('Book added successfully!')) marks.addedAt = performance.now()
-    }).observe(document.body, { childList: true, subtree: true, characterData: true })
-    for (const method of ['pushState', 'replaceState'] as const) {
-      const original = history[method].bind(history)
-      history[method] = (...args: Parameters<History['pushState']>) => {
-        original(...args)
-        if (!marks.leftAt && location.pathname === '/profile') marks.leftAt = performance.now()
-      }
-    }
-  })
-  await page.getByRole('button', { name: 'Add Book' }).click()
-
-  await expectVisible(alertWith(page, 'Book added successfully!'))
-  await page.waitForURL('**/profile', { timeout: 10_000 })
-  const shown = await page.evaluate(() => {
-    const marks = window as unknown as Record<string, number>
-    return marks.leftAt! - marks.addedAt!
-  })
-  expect(shown, 'both moments were clocked').not.toBeNaN()
-  // The page stays 1.5 s on the success message, then goes to /profile.
-  expect(shown).toBeGreaterThanOrEqual(1400)
-  return title
 }
 
-describe('adding a book', () => {
-  test('as its Author: success, then /profile, where it is under Created', async ({ page }) => {
+/**
+ * Submits with the page's clock paused, then moves it on in 50 ms steps: the success message shows,
+ * the page stays 1.5 s on it, then goes to /profile. Answers the milliseconds between the two.
+ */
+async function submitAndTimeRedirect(page: Page): Promise<number> {
+  // The page notes, on its own clock, the moment the success message appears.
+  await page.evaluate(() => {
+    const w = window as unknown as { addedAt?: number }
+    new MutationObserver(() => { if (w.addedAt === undefined && document.body.innerText.includes('Book added successfully!')) w.addedAt = Date.now() })
+      .observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50))
+  await submit(page).click()
+  const addedAt = () => page.evaluate(() => (window as unknown as { addedAt?: number }).addedAt)
+  for (let i = 0; i < 200 && (await addedAt()) === undefined; i++) await page.clock.runFor(50)
+  const start = await addedAt()
+  expect(start, 'Book added successfully!').toBeDefined()
+  // Leaving starts when the router begins to navigate (its 'Loading page' bar shows while /profile's code loads).
+  const leaving = () => page.evaluate(() => location.pathname !== '/add-book' || document.querySelector('[aria-label="Loading page"]') !== null)
+  for (let waited = 0; !(await leaving()) && waited < 3000; waited += 25) await page.clock.runFor(25)
+  const left = await page.evaluate(() => Date.now())
+  await page.clock.resume()
+  return left - start!
+}
+
+describe('add a book: the form', () => {
+  test('title, the role question, every field with its label, the Genre helper and the Category options', async ({ page }) => {
+    await openForm(page, await registerUser(baseURL))
+    await expectVisible(page.getByText('Are you the author or the publisher of this book?'))
+    const roles = page.getByRole('radiogroup', { name: 'Are you the author or the publisher of this book?' })
+    expect(await roles.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent))).toEqual(['Author', 'Publisher', 'None'])
+    for (const name of ['Title', 'Cover Image URL', 'Language', 'Edition', 'Amazon Link', 'ISBN', 'Genre']) await expectVisible(page.getByRole('textbox', { name }))
+    expect(await page.getByRole('textbox', { name: 'Description' }).evaluate((e) => e.tagName)).toBe('TEXTAREA')
+    for (const name of ['Author', 'Publisher']) await expectVisible(page.getByRole('combobox', { name }))
+    expect(await page.getByLabel('Published Date').getAttribute('type')).toBe('date')
+    const pages = page.getByRole('spinbutton', { name: 'Page Count' })
+    expect(await pages.getAttribute('type')).toBe('number')
+    expect(await pages.getAttribute('min')).toBe('1')
+    await expectVisible(page.getByText('e.g. Fantasy, Adventure, Romance', { exact: true }))
+    const category = page.getByRole('combobox', { name: 'Category' })
+    expect((await category.locator('option').allInnerTexts()).slice(1)).toEqual(['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other'])
+    expect(await submit(page).innerText()).toBe('Add Book')
+  })
+
+  test('author and publisher suggest users as you type, clear when emptied; choosing one links that username', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const press = await registerUser(baseURL, { name: `Press ${unique('p').slice(2)}`, userType: 'Seller' })
+    const calls = recordCalls(page)
+    await openForm(page, reader)
+    await fillBookForm(page, 'Author', `The ${unique('Book')} Ledger`, 'Pen Name', 'Fantasy, , Adventure ,')
+    const publisher = page.getByRole('combobox', { name: 'Publisher' })
+    await publisher.fill(press.username)
+    const option = page.getByRole('option', { name: `${press.name} (@${press.username})` })
+    await expectVisible(option)
+    await publisher.fill('')
+    await expectHidden(option)
+    await publisher.fill(press.username)
+    await option.click()
+    expect(await publisher.inputValue()).toBe(press.name)
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Book added successfully!'))
+    const body = posts(calls)[0]!.body as Record<string, unknown>
+    // Genre split on commas, trimmed, empties dropped; the chosen publisher's username; the author, by role, the signed-in reader.
+    expect(body).toMatchObject({
+      genre: ['Fantasy', 'Adventure'],
+      publisher: press.name,
+      publisher_username: press.username,
+      author: 'Pen Name',
+      author_username: reader.username,
+      listed_by_username: null,
+      averageRating: 0,
+      totalReviews: 0,
+      pageCount: 321,
+    })
+    for (const k of ['createdAt', 'updatedAt'] as const) expect(Math.abs(Date.parse(body[k] as string) - Date.now())).toBeLessThan(60_000)
+  })
+
+  test("with no role: 'Please specify whether you are the author or publisher.'; empty fields and Page Count 0 are refused before sending", async ({ page }) => {
+    const calls = recordCalls(page)
+    await openForm(page, await registerUser(baseURL))
+    await fillBookForm(page, null, 'Roleless', 'Nobody')
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Please specify whether you are the author or publisher.'))
+    await page.getByRole('radio', { name: 'None' }).check()
+    await page.getByRole('textbox', { name: 'Edition' }).fill('')
+    await page.getByRole('textbox', { name: 'ISBN' }).fill('')
+    await submit(page).click()
+    await expect.poll(() => page.getByRole('textbox', { name: 'Edition' }).getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('textbox', { name: 'ISBN' }).getAttribute('aria-invalid')).toBe('true')
+    await page.getByRole('textbox', { name: 'Edition' }).fill('Second')
+    await page.getByRole('textbox', { name: 'ISBN' }).fill(isbn13())
+    await page.getByRole('spinbutton', { name: 'Page Count' }).fill('0')
+    await submit(page).click()
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Page Count' }).getAttribute('aria-invalid')).toBe('true')
+    await expectVisible(page.getByText(/at least 1/))
+    expect(posts(calls)).toEqual([])
+    expect(new URL(page.url()).pathname).toBe('/add-book')
+  })
+
+  test("'Adding...' while sending; 'Failed to add book.' with the server's reason when it refuses", async ({ page }) => {
+    await openForm(page, await registerUser(baseURL))
+    await fillBookForm(page, 'None', `The ${unique('Book')} Refused`, 'Somebody')
+    // Held first, then refused (the last route added is asked first).
+    await failCall(page, { method: 'POST', path: '/books' }, http500('The catalogue is closed for stocktaking'), 1)
+    const held = await holdCall(page, { method: 'POST', path: '/books' })
+    await submit(page).click()
+    await expectText(submit(page), 'Adding...')
+    expect(await submit(page).isDisabled()).toBe(true)
+    held.release()
+    await expectText(page.getByRole('alert').filter({ hasText: 'Failed to add book.' }), /Failed to add book\.\s*The catalogue is closed for stocktaking/)
+    await page.unrouteAll()
+    await failCall(page, { method: 'POST', path: '/books' }, HTTP_500, 1)
+    await submit(page).click()
+    await expectText(page.getByRole('alert').filter({ hasText: 'Failed to add book.' }), /^Failed to add book\.$/)
+    expect(new URL(page.url()).pathname).toBe('/add-book')
+  })
+
+  test('a visitor who submits is sent to /login (the form itself is open to all)', async ({ page }) => {
+    await page.goto('/add-book')
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Add a New Book' }))
+    await fillBookForm(page, 'None', 'Anonymous Book', 'Anon')
+    await submit(page).click()
+    await page.waitForURL('**/login')
+  })
+})
+
+describe('add a book: success', () => {
+  test("as its Author: 'Book added successfully!', /profile after 1.5 s, where it is under Created", async ({ page }) => {
     const reader = await registerUser(baseURL, { userType: 'Author' })
-    const title = await addBookAndLand(page, reader, 'Author')
+    const title = `The ${unique('Book')} Chronicle`
+    await page.clock.install()
+    await openForm(page, reader)
+    await fillBookForm(page, 'Author', title, reader.name)
+    const ms = await submitAndTimeRedirect(page)
+    expect(ms, 'the success message stays 1.5 s').toBeGreaterThanOrEqual(1500)
+    expect(ms).toBeLessThanOrEqual(1575)
+    await page.waitForURL('**/profile')
     await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
     await page.getByRole('tab', { name: 'Created' }).click()
     const card = bookCard(page, title)
@@ -83,23 +191,45 @@ describe('adding a book', () => {
     await page.waitForURL(`**/user/${reader._id}`)
   })
 
-  test('as neither (None): success, then /profile, where it is under Listed', async ({ page }) => {
+  test('as its Publisher: the publisher is linked to the reader, the author stays as typed', async ({ page }) => {
+    const reader = await registerUser(baseURL, { userType: 'Seller' })
+    const calls = recordCalls(page)
+    await openForm(page, reader)
+    await fillBookForm(page, 'Publisher', `The ${unique('Book')} Imprint`, 'A. Writer')
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Book added successfully!'))
+    expect(posts(calls)[0]!.body).toMatchObject({ publisher_username: reader.username, author_username: null, listed_by_username: null })
+  })
+
+  test('as neither (None): listed_by is the reader, and it is under Listed', async ({ page }) => {
     const reader = await registerUser(baseURL)
-    const title = await addBookAndLand(page, reader, 'None')
+    const calls = recordCalls(page)
+    const title = `The ${unique('Book')} Listing`
+    await openForm(page, reader)
+    await fillBookForm(page, 'None', title, 'Someone Else')
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Book added successfully!'))
+    expect(posts(calls)[0]!.body).toMatchObject({ listed_by_username: reader.username, author_username: null, publisher_username: null })
+    await page.waitForURL('**/profile')
     await page.getByRole('tab', { name: 'Listed' }).click()
     await expectVisible(bookCard(page, title))
     await page.getByRole('tab', { name: 'Created' }).click()
     await expectVisible(page.getByText('Your Created Book List is empty.'))
+    const listed = await apiGet<BookSummary[]>(baseURL, `/users/listed-books/${reader._id}`)
+    expect(listed.map((b) => b.title)).toEqual([title])
   })
+})
 
-  test("without a role: 'Please specify whether you are the author or publisher.'", async ({ page }) => {
-    const reader = await registerUser(baseURL)
-    await signInAs(page, reader)
-    await page.goto('/add-book')
-    await fillBookForm(page, null, 'Roleless', 'Nobody')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'Add Book' }).click()
-    await expectVisible(alertWith(page, 'Please specify whether you are the author or publisher.'))
-    expect(new URL(page.url()).pathname).toBe('/add-book')
-  })
+describe('add a book at three widths', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: axe clean, screenshot (with field errors showing)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await openForm(page, await registerUser(baseURL))
+      await checkScreen(page, 'add-book', width)
+      await page.getByRole('radio', { name: 'Author' }).check()
+      await submit(page).click()
+      await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).getAttribute('aria-invalid')).toBe('true')
+      await checkScreen(page, 'add-book-errors', width)
+    })
+  }
 })

@@ -1,27 +1,176 @@
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { registerUser, unique } from '../support/api.ts'
-import { alertWith, baseURL, expectHidden, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { apiGet, apiPut, listBooks, postBook, postReview, registerUser, unique, type ApiReview, type ApiStats, type TestUser } from '../support/api.ts'
+import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { answer, failCall, holdCall, HTTP_500, http500 } from '../support/failures.ts'
+import { fullDate } from '../support/format.ts'
+import { bookCard, statTile, tileText } from '../support/locators.ts'
 import { gradientPng } from '../support/png.ts'
+import { checkScreen, WIDTHS } from '../support/screen.ts'
 
 const openEditMenu = async (page: Page, item: 'Change Username' | 'Change Password' | 'Logout') => {
   await page.getByRole('button', { name: 'Edit Profile' }).click()
   await page.getByRole('menuitem', { name: item }).click()
 }
 
-describe('own profile', () => {
+async function openProfile(page: Page, reader: TestUser) {
+  await signInAs(page, reader)
+  await page.goto('/profile')
+  await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
+}
+
+const shelfTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab', { name, exact: true })
+const topTab = (page: Page, name: 'Books' | 'Reviews') => page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab', { name, exact: true })
+
+async function chooseImage(page: Page) {
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Change Profile Image' }).click()
+  await (await chooser).setFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: gradientPng() })
+  await expectVisible(page.getByRole('img', { name: 'Preview of your new profile picture' }))
+}
+
+describe('own profile: what it shows', () => {
+  test('a token with no stored user: "Please login to view your profile" and "Go to Login"', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await page.goto('/favicon.svg')
+    await page.evaluate((t) => localStorage.setItem('token', t), reader.token)
+    await page.goto('/profile')
+    await expectVisible(page.getByText('Please login to view your profile', { exact: true }))
+    await page.getByRole('link', { name: 'Go to Login' }).click()
+    await page.waitForURL('**/login')
+  })
+
+  test('banner, avatar, name, @username, Edit Profile, Add Book, bio and the five stat tiles as the API counts them', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const [a, b, c] = await listBooks(baseURL)
+    await apiPut(baseURL, `/users/addtowishlist/${a!._id}`, reader.token)
+    await apiPut(baseURL, `/users/addto-recently-read/${b!._id}`, reader.token)
+    await apiPut(baseURL, `/users/addto-recently-read/${c!._id}`, reader.token)
+    await postReview(baseURL, reader, a!._id, 4, 'Profile review.')
+    const other = await registerUser(baseURL)
+    await apiPut(baseURL, `/users/follow/${reader._id}`, other.token)
+    const stats = await apiGet<ApiStats>(baseURL, `/users/${reader._id}/stats`, reader.token)
+
+    await openProfile(page, reader)
+    await expectVisible(page.getByText(`@${reader.username}`, { exact: true }))
+    // No picture yet: the avatar shows the username's first letter.
+    await expectVisible(page.locator('main .MuiAvatar-root').filter({ hasText: new RegExp(`^${reader.username[0]!.toUpperCase()}$`) }))
+    await expectVisible(page.getByRole('button', { name: 'Change Profile Image' }))
+    const search = page.getByRole('combobox', { name: 'Search users' })
+    expect(await search.getAttribute('placeholder')).toBe('Search users by name...')
+    await page.getByRole('button', { name: 'Edit Profile' }).click()
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Change Username', 'Change Password', 'Logout'])
+    await page.keyboard.press('Escape')
+    await expectHidden(page.getByRole('menu'))
+
+    const tiles = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem')
+    expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      `${stats.reviews} Reviews`, `${stats.readBooks} Books Read`, `${stats.wishlistCount} Wishlist`, `${stats.following} Following`, `${stats.followers} Followers`,
+    ])
+    expect([stats.reviews, stats.readBooks, stats.wishlistCount, stats.following, stats.followers]).toEqual([1, 2, 1, 0, 1])
+    for (const label of ['Following', 'Followers']) expect(await statTile(page, label).getByRole('link').getAttribute('href')).toBe(`/user/${reader._id}/followers`)
+    for (const label of ['Reviews', 'Books Read', 'Wishlist']) expect(await statTile(page, label).getByRole('link').count()).toBe(0)
+
+    // Bio: 'No bio added yet.' with Add Bio; once saved, Edit Bio.
+    await expectVisible(page.getByText('No bio added yet.', { exact: true }))
+    await page.getByRole('button', { name: 'Add Bio' }).click()
+    await page.getByRole('textbox', { name: 'Bio' }).fill('Reads on trains.')
+    await page.getByRole('button', { name: 'Save Bio' }).click()
+    await expectVisible(page.getByText('Reads on trains.', { exact: true }))
+    await expectVisible(page.getByRole('button', { name: 'Edit Bio' }))
+    expect((await apiGet<{ bio: string }>(baseURL, `/users/profile/${reader._id}`)).bio).toBe('Reads on trains.')
+
+    await page.getByRole('link', { name: 'Add Book' }).click()
+    await page.waitForURL('**/add-book')
+  })
+
+  test('Books and Reviews tabs; Wishlist, Recently Read, Listed, Created sub-tabs with cards; empty messages with Browse Books', async ({ page }) => {
+    const reader = await registerUser(baseURL, { userType: 'Author' })
+    const books = await listBooks(baseURL)
+    await openProfile(page, reader)
+    expect(await page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab').allInnerTexts()).toEqual(['Books', 'Reviews'])
+    expect(await topTab(page, 'Books').getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab').allInnerTexts()).toEqual(['Wishlist', 'Recently Read', 'Listed', 'Created'])
+    for (const [tabName, empty] of [
+      ['Wishlist', 'Your wishlist is empty.'],
+      ['Recently Read', 'Your Recently Read List is empty.'],
+      ['Listed', 'Your Listed Book List is empty.'],
+      ['Created', 'Your Created Book List is empty.'],
+    ] as const) {
+      await shelfTab(page, tabName).click()
+      await expectVisible(page.getByText(empty, { exact: true }))
+      expect(await page.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/browse')
+    }
+    await topTab(page, 'Reviews').click()
+    await expectVisible(page.getByText('No reviews yet', { exact: true }))
+    await topTab(page, 'Books').click()
+    await shelfTab(page, 'Wishlist').click()
+    await page.getByRole('link', { name: 'Browse Books' }).click()
+    await page.waitForURL('**/browse')
+
+    // Fill every list through the API; each sub-tab shows its book as a card linking to /books/{id}.
+    const wished = books.at(-3)!
+    const read = books.at(-4)!
+    await apiPut(baseURL, `/users/addtowishlist/${wished._id}`, reader.token)
+    await apiPut(baseURL, `/users/addto-recently-read/${read._id}`, reader.token)
+    const created = await postBook(baseURL, reader)
+    const listed = await postBook(baseURL, reader, { role: 'none', author: 'Someone Else', author_username: null })
+    const review = await postReview(baseURL, reader, read._id, 5, 'A profile review\nover two lines.')
+    await page.goto('/profile')
+    for (const [tabName, book] of [['Wishlist', wished], ['Recently Read', read], ['Listed', listed], ['Created', created]] as const) {
+      await shelfTab(page, tabName).click()
+      const card = bookCard(page, book.title)
+      await expectVisible(card)
+      expect(await card.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/books/${book._id}`)
+      expect(await card.getByText(`by ${book.author}`, { exact: true }).count()).toBe(1)
+    }
+    // Reviews tab: cover, title, author, 'Rating: n/5', the comment and 'Reviewed on {Month D, YYYY}'.
+    await topTab(page, 'Reviews').click()
+    const item = page.getByRole('listitem').filter({ hasText: 'A profile review' })
+    await expectVisible(item)
+    const [api] = await apiGet<ApiReview[]>(baseURL, `/users/reviews/${reader._id}`)
+    expect(api!._id).toBe(review._id)
+    await expectVisible(item.getByRole('img', { name: `Cover of ${read.title} by ${read.author}` }))
+    expect(await item.getByRole('link', { name: read.title }).getAttribute('href')).toBe(`/books/${read._id}`)
+    const text = await item.innerText()
+    expect(text).toContain(`by ${read.author}`)
+    expect(text).toContain('Rating: 5/5')
+    expect(text).toContain('A profile review\nover two lines.')
+    expect(text).toContain(`Reviewed on ${fullDate(api!.createdAt)}`)
+  })
+})
+
+describe('own profile: user search', () => {
+  test('results open /user/{id}; whitespace clears them; a failure says "Failed to search users"', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const findMe = await registerUser(baseURL, { name: `Findable ${unique('x').slice(2)}` })
+    await openProfile(page, reader)
+    const box = page.getByRole('combobox', { name: 'Search users' })
+    await box.fill(findMe.username)
+    const results = page.getByRole('list', { name: 'User search results' })
+    await expectVisible(results.getByText(`@${findMe.username}`))
+    await box.fill('   ')
+    await expectHidden(results)
+    await box.fill(findMe.username)
+    await results.getByRole('button').filter({ hasText: `@${findMe.username}` }).click()
+    await page.waitForURL(`**/user/${findMe._id}`)
+    await page.goBack()
+    await failCall(page, { path: '/users/search' }, HTTP_500)
+    await page.getByRole('combobox', { name: 'Search users' }).fill('zzz-nobody')
+    await expectVisible(alertWith(page, 'Failed to search users'))
+  })
+})
+
+describe('own profile: avatar upload', () => {
   test('uploading an avatar: Change Profile Image, preview, Upload, and the avatar comes from /uploads/', async ({ page }) => {
     const reader = await registerUser(baseURL)
-    await signInAs(page, reader)
-    await page.goto('/profile')
-    await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
-
-    const chooser = page.waitForEvent('filechooser')
-    await page.getByRole('button', { name: 'Change Profile Image' }).click()
-    await (await chooser).setFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: gradientPng() })
-    await expectVisible(page.getByRole('img', { name: 'Preview of your new profile picture' }))
+    await openProfile(page, reader)
+    await chooseImage(page)
     await expectVisible(page.getByRole('button', { name: 'Cancel' }))
+    const held = await holdCall(page, { method: 'POST', path: '/upload' })
     await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectVisible(page.getByRole('button', { name: 'Uploading...' }))
+    held.release()
 
     await expectVisible(alertWith(page, 'Profile image updated successfully'))
     const avatar = page.getByRole('img', { name: `${reader.username}'s profile picture` })
@@ -31,7 +180,6 @@ describe('own profile', () => {
     // The image really loads (served with an image type, allowed by the page's policy).
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
     await expectVisible(page.getByRole('button', { name: 'Change Profile Image' }))
-    // The top bar's profile button shows the new avatar too, and both survive a reload.
     const topBarAvatar = page.getByRole('banner').getByRole('link', { name: 'Profile' }).getByRole('img')
     await expect.poll(() => topBarAvatar.getAttribute('src')).toBe(src)
     await page.reload()
@@ -39,11 +187,105 @@ describe('own profile', () => {
     expect(await page.getByRole('img', { name: `${reader.username}'s profile picture` }).getAttribute('src')).toBe(src)
   })
 
+  test("failures: 'Failed to upload profile image', 'No image URL returned from server', 'No authentication token found'; the preview clears each time; Cancel clears it", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await openProfile(page, reader)
+    const preview = page.getByRole('img', { name: 'Preview of your new profile picture' })
+
+    await chooseImage(page)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expectHidden(preview)
+
+    await failCall(page, { method: 'POST', path: '/upload' }, HTTP_500, 1)
+    await chooseImage(page)
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectVisible(alertWith(page, 'Failed to upload profile image'))
+    await expectHidden(preview)
+
+    await failCall(page, { method: 'POST', path: '/upload' }, answer({}), 1)
+    await chooseImage(page)
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectVisible(alertWith(page, 'No image URL returned from server'))
+    await expectHidden(preview)
+
+    await chooseImage(page)
+    await page.evaluate(() => localStorage.removeItem('token'))
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectVisible(alertWith(page, 'No authentication token found'))
+    expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('image/*')
+  })
+})
+
+describe('own profile: username and password', () => {
+  test("'Username cannot be empty', 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const taken = await registerUser(baseURL)
+    await page.clock.install()
+    await openProfile(page, reader)
+    await openEditMenu(page, 'Change Username')
+    const d = page.getByRole('dialog', { name: 'Change Username' })
+    await d.getByLabel('New Username').fill('   ')
+    await d.getByRole('button', { name: 'Save' }).click()
+    await expectText(d.getByRole('alert'), 'Username cannot be empty')
+    await d.getByLabel('New Username').fill(taken.username)
+    await d.getByRole('button', { name: 'Save' }).click()
+    await expectText(d.getByRole('alert'), 'Failed to update username')
+
+    const newName = unique('renamed')
+    await d.getByLabel('New Username').fill(newName)
+    // The page notes (on its own clock) when the message appears and when it goes.
+    await page.evaluate(() => {
+      const marks: number[] = []
+      ;(window as unknown as { snackMarks: number[] }).snackMarks = marks
+      new MutationObserver(() => {
+        const shown = document.body.innerText.includes('Username updated successfully')
+        if (shown !== (marks.length % 2 === 1)) marks.push(Date.now())
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
+    // Time stands still from here; the page moves only as the test lets it, 50 ms at a time.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50))
+    await d.getByRole('button', { name: 'Save' }).click()
+    const marks = () => page.evaluate(() => (window as unknown as { snackMarks: number[] }).snackMarks)
+    let seenAsAlert = false
+    for (let i = 0; i < 200 && (await marks()).length < 2; i++) {
+      await page.clock.runFor(50)
+      if ((await marks()).length === 1 && !seenAsAlert) seenAsAlert = await alertWith(page, 'Username updated successfully').isVisible()
+    }
+    expect(seenAsAlert, 'shown as an alert').toBe(true)
+    const [shownAt, hiddenAt] = await marks()
+    expect(hiddenAt! - shownAt!, 'the snackbar stays 6000 ms').toBeGreaterThanOrEqual(6000)
+    expect(hiddenAt! - shownAt!).toBeLessThanOrEqual(6050)
+    await page.clock.resume()
+    await expectVisible(page.getByText(`@${newName}`, { exact: true }))
+  })
+
+  test("'All fields are required', 'New passwords do not match', 'Password must be at least 6 characters long', the server's message, else the fallback", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await openProfile(page, reader)
+    await openEditMenu(page, 'Change Password')
+    const d = page.getByRole('dialog', { name: 'Change Password' })
+    const fill = async (current: string, next: string, confirm: string) => {
+      await d.getByLabel('Current Password').fill(current)
+      await d.getByLabel('New Password', { exact: true }).fill(next)
+      await d.getByLabel('Confirm New Password').fill(confirm)
+      await d.getByRole('button', { name: 'Update Password' }).click()
+    }
+    await fill(reader.password, 'abcdef', '')
+    await expectText(d.getByRole('alert'), 'All fields are required')
+    await fill(reader.password, 'abcdefg', 'abcdefh')
+    await expectText(d.getByRole('alert'), 'New passwords do not match')
+    await fill(reader.password, 'abcde', 'abcde')
+    await expectText(d.getByRole('alert'), 'Password must be at least 6 characters long')
+    await fill('not-my-password', 'abcdefg', 'abcdefg')
+    await expectText(d.getByRole('alert'), 'Current password is incorrect')
+    await failCall(page, { method: 'PUT', path: '/users/password' }, HTTP_500, 1)
+    await fill(reader.password, 'abcdefg', 'abcdefg')
+    await expectText(d.getByRole('alert'), 'Failed to update password. Please check your current password.')
+  })
+
   test('changing the username, then the password, then logging in with the new password', async ({ page }) => {
     const reader = await registerUser(baseURL)
-    await signInAs(page, reader)
-    await page.goto('/profile')
-    await expectVisible(page.getByText(`@${reader.username}`, { exact: true }))
+    await openProfile(page, reader)
 
     const newName = unique('renamed')
     await openEditMenu(page, 'Change Username')
@@ -54,6 +296,8 @@ describe('own profile', () => {
     await expectHidden(usernameDialog)
     await expectVisible(page.getByText(`@${newName}`, { exact: true }))
     await expectHidden(page.getByText(`@${reader.username}`, { exact: true }))
+    // The update replaces the stored user too.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!)).toMatchObject({ _id: reader._id, username: newName })
 
     const newPassword = `${reader.password}-new`
     await openEditMenu(page, 'Change Password')
@@ -71,7 +315,7 @@ describe('own profile', () => {
 
     await openEditMenu(page, 'Logout')
     await page.waitForURL('**/login')
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
 
     // The old password no longer works…
     await page.getByLabel('Email').fill(reader.email)
@@ -87,4 +331,62 @@ describe('own profile', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
     await expectVisible(page.getByText(`@${newName}`, { exact: true }))
   })
+})
+
+describe('own profile: loading and failing', () => {
+  test("loading, then 'Failed to load user data' when the profile call fails", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await signInAs(page, reader)
+    const held = await holdCall(page, { path: `/users/profile/${reader._id}` })
+    await page.goto('/profile')
+    await expectVisible(page.getByRole('progressbar', { name: 'Loading profile' }))
+    held.release()
+    await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
+    await failCall(page, { path: `/users/profile/${reader._id}` }, HTTP_500)
+    await page.reload()
+    await expectText(page.getByRole('main').getByRole('alert'), 'Failed to load user data')
+  })
+
+  test("each part failing shows its message: statistics, reviews, wishlist, read, listed and created books", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await failCall(page, { path: `/users/${reader._id}/stats` }, HTTP_500)
+    await failCall(page, { path: `/users/reviews/${reader._id}` }, HTTP_500)
+    await failCall(page, { path: '/users/wishlist' }, HTTP_500)
+    await failCall(page, { path: `/users/recently-read/${reader._id}` }, http500('Disk on fire'))
+    await failCall(page, { path: `/users/listed-books/${reader._id}` }, HTTP_500)
+    await failCall(page, { path: `/users/created-books/${reader._id}` }, HTTP_500)
+    await openProfile(page, reader)
+    const alert = (text: string) => page.getByRole('main').getByRole('alert').filter({ hasText: new RegExp(`^${text}$`) })
+    await expectVisible(alert('Failed to load user statistics'))
+    await expectVisible(alert('Failed to load wishlist'))
+    for (const [t, m] of [['Recently Read', 'Failed to load read books'], ['Listed', 'Failed to load listed books'], ['Created', 'Failed to load created books']] as const) {
+      await shelfTab(page, t).click()
+      await expectVisible(alert(m))
+    }
+    await topTab(page, 'Reviews').click()
+    await expectVisible(alert('Failed to load reviews'))
+  })
+})
+
+describe('own profile at three widths', () => {
+  let reader: Promise<TestUser> | undefined
+  for (const width of WIDTHS) {
+    test(`${width} px: tiles, tabs and lists fit; axe clean, screenshots`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      reader ??= registerUser(baseURL).then(async (r) => {
+        const books = await listBooks(baseURL)
+        for (const b of books.slice(10, 16)) await apiPut(baseURL, `/users/addtowishlist/${b._id}`, r.token)
+        await postReview(baseURL, r, books[10]!._id, 3, 'Fine, if slow in the middle.')
+        return r
+      })
+      const r = await reader
+      await openProfile(page, r)
+      await expectText(statTile(page, 'Wishlist'), tileText(6, 'Wishlist'))
+      await expectVisible(bookCard(page, (await listBooks(baseURL))[10]!.title))
+      await checkScreen(page, 'profile', width)
+      await topTab(page, 'Reviews').click()
+      await expectVisible(page.getByText('Rating: 3/5'))
+      await checkScreen(page, 'profile-reviews', width)
+    })
+  }
 })

@@ -17,9 +17,45 @@ export interface BookSummary {
   _id: string
   title: string
   author: string
+  author_username: string | null
+  publisher: string
+  publisher_username: string | null
+  description: string
+  coverImage: string
   averageRating: number
   totalReviews: number
+  publishedDate: string | null
+  language: string
+  edition: string
+  pageCount: number | null
+  amazonLink: string
+  isbn: string
+  genre: string[]
+  category: string
+  createdAt: string
 }
+
+export interface ApiReview {
+  _id: string
+  rating: number
+  comment: string
+  createdAt: string
+  user: { _id: string; username: string; profileImage: string }
+  book: { _id: string; title: string; coverImage?: string; author?: string }
+}
+
+export interface ApiStats {
+  followers: number
+  following: number
+  reviews: number
+  readBooks: number
+  recentlyReadCount: number
+  listedBooks: number
+  createdBooks: number
+  wishlistCount: number | null
+}
+
+export interface ApiPerson { _id: string; username: string; name: string; profileImage: string; createdAt: string; isFollowing: boolean }
 
 export const DEMO = { email: 'demo@shelfwise.example', password: 'shelfwise-demo' } as const
 
@@ -43,7 +79,15 @@ async function call<T>(baseURL: string, method: string, path: string, body?: unk
 }
 
 export const apiGet = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'GET', path, undefined, token)
-export const apiPut = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'PUT', path, undefined, token)
+export const apiPut = <T>(baseURL: string, path: string, token?: string, body?: unknown) => call<T>(baseURL, 'PUT', path, body, token)
+export const apiPost = <T>(baseURL: string, path: string, body: unknown, token?: string) => call<T>(baseURL, 'POST', path, body, token)
+
+/** GET with the response headers too (X-Total-Count, Link). */
+export async function apiGetWithHeaders<T>(baseURL: string, path: string, token?: string): Promise<{ data: T; headers: Headers }> {
+  const res = await fetch(`${baseURL}/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  if (!res.ok) throw new Error(`GET /api${path} answered ${res.status}: ${await res.text()}`)
+  return { data: (await res.json()) as T, headers: res.headers }
+}
 
 interface AuthResult { token: string; user: Record<string, unknown> & { _id: string; name: string; username: string; email?: string } }
 
@@ -70,4 +114,35 @@ export function expiredToken(secret: string, userId: string): string {
   const now = Math.floor(Date.now() / 1000)
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, ver: 0, jti: randomBytes(8).toString('hex'), iat: now - 7200, exp: now - 3600 })}`
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`
+}
+
+/** Writes a review through the API (for arranging data). */
+export const postReview = (baseURL: string, reader: Pick<TestUser, 'token'>, bookId: string, rating: number, comment: string) =>
+  apiPost<ApiReview>(baseURL, `/reviews/book/${bookId}`, { rating, comment }, reader.token)
+
+/** Follow toggle through the API. */
+export const toggleFollow = (baseURL: string, reader: Pick<TestUser, 'token'>, userId: string) =>
+  apiPut<{ isFollowing: boolean; followerCount: number; followingCount: number }>(baseURL, `/users/follow/${userId}`, reader.token)
+
+/** Adds a book through the API, as `reader`, in the given role. */
+export async function postBook(baseURL: string, reader: TestUser, overrides: Record<string, unknown> = {}): Promise<BookSummary> {
+  const title = `The ${unique('Api')} Almanac`
+  return apiPost<BookSummary>(baseURL, '/books', {
+    title,
+    author: reader.name,
+    author_username: reader.username,
+    role: 'author',
+    description: `${title}: written through the API for the browser suite. `.repeat(4),
+    coverImage: '',
+    publisher: 'E2E Press',
+    publishedDate: '2021-03-09',
+    language: 'English',
+    edition: 'First',
+    pageCount: 222,
+    amazonLink: 'https://www.amazon.com/dp/e2e-api',
+    isbn: '',
+    genre: ['Fantasy'],
+    category: 'Fiction',
+    ...overrides,
+  }, reader.token)
 }

@@ -35,7 +35,7 @@ export function BookCard({ book, variant = 'details', badges, footer }: Props) {
             {badges && <Box sx={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>{badges}</Box>}
           </Box>
           <CardContent sx={{ p: 1.5 }}>
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>{book.title}</Typography>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>{book.title}</Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>{book.author}</Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
               <Stars value={book.averageRating} label={`Rated ${average} out of 5`} />
@@ -58,7 +58,7 @@ export function BookCard({ book, variant = 'details', badges, footer }: Props) {
       </Box>
       <CardContent sx={{ p: 1.5, flexGrow: 1 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-label={`Average rating ${average}`}>★ {average}</Typography>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25 }}>{book.title}</Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>{book.title}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>by {book.author}</Typography>
         {footer}
       </CardContent>

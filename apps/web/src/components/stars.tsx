@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box'
 
-/** A read-only star display (0–5, any fraction) that stays out of the way of the first screen's code. */
+/**
+ * A read-only star display that stays out of the way of the first screen's code: whole stars (the
+ * spec's default precision; only the book page shows halves), so 4.6 shows five and 3.4 three.
+ */
 export function Stars({ value, size = 18, label }: { value: number; size?: number; label?: string }) {
-  const pct = Math.max(0, Math.min(5, value || 0)) * 20
+  const pct = Math.round(Math.max(0, Math.min(5, value || 0))) * 20
   return (
     <Box
       component="span"

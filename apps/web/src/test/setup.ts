@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+
+// A screen's first render loads its lazy route chunk; on a busy 2-core machine that can take more than
+// Testing Library's default 1 s, so findBy/waitFor wait up to 5 s (they still return as soon as it shows).
+configure({ asyncUtilTimeout: 5000 })
 
 beforeEach(() => {
   localStorage.clear()

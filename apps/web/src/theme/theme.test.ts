@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTheme } from '@mui/material/styles'
+import { createTheme, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
 import { theme } from '#/theme/theme.ts'
 
 // Production builds replace MUI's CSS-variables theming with stubs that throw (vite.config.ts):
@@ -11,5 +11,33 @@ describe('theme', () => {
       expect(t).not.toHaveProperty('cssVarPrefix')
       expect((t as { vars?: unknown }).vars).toBeUndefined()
     }
+  })
+})
+
+// WCAG AA: 4.5:1 for body text. The pairs the app draws: white on the brand colours (buttons, the top
+// bar, badges), secondary text and links on the page and card backgrounds.
+/** A translucent colour (text.secondary is black at 68%) as it shows over the background. */
+function over(fg: string, bg: string): string {
+  const f = decomposeColor(fg)
+  const b = decomposeColor(bg)
+  const a = f.type === 'rgba' ? (f.values[3] ?? 1) : 1
+  const rgb = (c: ReturnType<typeof decomposeColor>) => (c.type.startsWith('rgb') ? c.values.slice(0, 3) : decomposeColor(recomposeColor(c)).values.slice(0, 3))
+  const [fv, bv] = [rgb(f), rgb(b)]
+  return `rgb(${fv.map((v, i) => Math.round(Number(v) * a + Number(bv[i]) * (1 - a))).join(', ')})`
+}
+
+describe('theme contrast (WCAG AA)', () => {
+  const { palette } = theme
+  it.each([
+    ['white on primary', palette.primary.contrastText, palette.primary.main],
+    ['white on primary.dark (current page in the top bar)', palette.common.white, palette.primary.dark],
+    ['white on secondary', palette.secondary.contrastText, palette.secondary.main],
+    ['primary text on the page', palette.text.primary, palette.background.default],
+    ['secondary text on the page', palette.text.secondary, palette.background.default],
+    ['secondary text on cards', palette.text.secondary, palette.background.paper],
+    ['links (primary) on the page', palette.primary.main, palette.background.default],
+    ['error text on the page', palette.error.dark, palette.background.default],
+  ])('%s is at least 4.5:1', (_, fg, bg) => {
+    expect(getContrastRatio(over(fg, bg), bg)).toBeGreaterThanOrEqual(4.5)
   })
 })

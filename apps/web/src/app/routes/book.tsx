@@ -18,7 +18,7 @@ import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck'
 import type { Book } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
-import { ApiError, errorMessage } from '#/lib/api-client.ts'
+import { ApiError, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatAverage, formatMonthYear } from '#/lib/format.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -81,7 +81,8 @@ function BookDetail({ book }: { book: Book }) {
   const [hasOpenedDialog, setHasOpenedDialog] = useState(false)
   const [navError, setNavError] = useState<string | null>(null)
   const [listError, setListError] = useState<string | null>(null)
-  const onListError = (err: unknown) => setListError(errorMessage(err, 'An error occurred'))
+  // The generic rule (spec §8): the server's message, else 'An error occurred'; no answer at all: 'An unexpected error occurred'.
+  const onListError = (err: unknown) => setListError(err instanceof ApiError ? err.message : FALLBACK_ERROR)
   const wishlist = useToggleWishlist(book._id, { onError: onListError })
   const read = useToggleRecentlyRead(book._id, { onError: onListError })
   const toLogin = () => navigate(paths.login.href(), { state: { from: location } })

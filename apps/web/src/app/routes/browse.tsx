@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import Badge from '@mui/material/Badge'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
@@ -205,13 +204,19 @@ export function BrowseRoute() {
           {!isWide && (
             <Button
               variant="outlined"
-              startIcon={<Badge badgeContent={count} color="secondary"><FilterListIcon /></Badge>}
+              startIcon={<FilterListIcon />}
               onClick={() => setFiltersOpen((o) => !o)}
               aria-expanded={isFiltersOpen}
               aria-controls="browse-filters"
               fullWidth
             >
               {isFiltersOpen ? 'Hide Filters' : 'Show Filters'}
+              {/* The count badge, after the label so the button reads 'Show Filters 2'; absent at 0. */}
+              {count > 0 && (
+                <Box component="span" data-testid="filter-count" sx={{ ml: 1, minWidth: 20, height: 20, px: 0.75, borderRadius: 10, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 12, fontWeight: 700, lineHeight: '20px' }}>
+                  {count}
+                </Box>
+              )}
             </Button>
           )}
           <Collapse in={isWide || isFiltersOpen} id="browse-filters">

@@ -38,7 +38,7 @@ function PersonItem({ person, viewedId }: { person: PersonRow; viewedId: string 
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
       <Avatar src={profileImageUrl(person.profileImage)} alt={person.username}>{person.username.charAt(0).toUpperCase()}</Avatar>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={paths.user.href(person._id)} underline="hover" sx={{ fontWeight: 600 }}>{person.username}</Link>
+        <Link component={RouterLink} to={paths.user.href(person._id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{person.username}</Link>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>Joined {formatFullDate(person.createdAt)}</Typography>
       </Box>
       {showButton && (
@@ -76,7 +76,8 @@ export function FollowersRoute() {
   const count = (q: typeof followers) => q.data?.total ?? q.data?.items.length ?? 0
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+      {/* Usernames are one long word: let them wrap on a phone rather than push the page sideways. */}
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2, overflowWrap: 'anywhere' }}>
         {user.data ? (
           <Link component={RouterLink} to={paths.user.href(userId)} underline="hover" color="inherit">@{user.data.username}</Link>
         ) : 'Connections'}

@@ -75,6 +75,23 @@ describe('Home', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Search Results' })).not.toBeInTheDocument())
   })
 
+  it('keeps only books with the query inside their title or author, any case, loaded ones included', async () => {
+    const onlyInDescription = buildBook({ title: 'Carmilla', author: 'Sheridan Le Fanu', description: 'A vampire story.' })
+    fakeApi({ ...base, 'GET /books/search': { body: [onlyInDescription, buildBook({ title: 'Vampyre Tales', author: 'Anon' })] } })
+    renderApp('/')
+    const box = await screen.findByRole('searchbox', { name: 'Search books' })
+    await screen.findByRole('heading', { name: 'Emma' })
+    fireEvent.change(box, { target: { value: 'VAMPYRE' } })
+    fireEvent.submit(box.closest('form')!)
+    const results = await screen.findByRole('list', { name: 'Search Results' })
+    expect(within(results).getByRole('heading', { name: 'Vampyre Tales' })).toBeInTheDocument()
+    expect(within(results).queryByRole('heading', { name: 'Carmilla' })).not.toBeInTheDocument()
+    // 'racul' is inside 'Dracula', one of the books Home has loaded.
+    fireEvent.change(box, { target: { value: 'racul' } })
+    fireEvent.submit(box.closest('form')!)
+    expect(await within(await screen.findByRole('list', { name: 'Search Results' })).findByRole('heading', { name: 'Dracula' })).toBeInTheDocument()
+  })
+
   it('hides Search Results when nothing matches', async () => {
     fakeApi({ ...base, 'GET /books/search': { body: [] } })
     renderApp('/')

@@ -5,6 +5,7 @@ import Container from '@mui/material/Container'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import SearchIcon from '@mui/icons-material/Search'
+import type { Book } from '@shelfwise/contracts'
 import { useAuth } from '#/lib/auth.tsx'
 import { Section } from '#/components/section.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -17,14 +18,15 @@ import { usePopularBooks } from '#/features/books/api/get-popular-books.ts'
 // Book cards show only once the server has answered, so their code (cards, covers, stars) loads in
 // parallel with the first requests, not before the first render; sections below the fold likewise.
 const PopularBooks = lazy(async () => ({ default: (await import('#/features/books/components/popular-books.tsx')).PopularBooks }))
-const PreviewCardGrid = lazy(() => import('#/components/preview-card-grid.tsx'))
+const SearchMatches = lazy(() => import('#/features/books/components/search-matches.tsx'))
 const FollowedBooks = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedBooks }))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
 
 export const HOME_BOOKS_ERROR = 'Failed to fetch books'
 export const FOLLOWED_ERROR = 'Failed to fetch books from followed users'
-export const HOME_SEARCH_LIMIT = 12
+// The server's word matches complete the books already loaded; the page keeps only title or author matches.
+export const HOME_SEARCH_LIMIT = 100
 
 function Hero({ onSearch }: { onSearch: (query: string) => void }) {
   const [text, setText] = useState('')
@@ -74,18 +76,12 @@ function Hero({ onSearch }: { onSearch: (query: string) => void }) {
   )
 }
 
-function SearchResults({ query }: { query: string | null }) {
+function SearchResults({ query, loaded }: { query: string | null; loaded: Book[] }) {
   const { data, isFetching, isError } = useBookSearch(query === null ? null : { query }, HOME_SEARCH_LIMIT)
   if (query === null) return null
   if (isFetching && !data) return <SectionSpinner label="Searching" />
   if (isError) return <ErrorAlert>Failed to search books</ErrorAlert>
-  // The section shows only when there are matches (spec §2).
-  if (!data || data.items.length === 0) return null
-  return (
-    <Section title="Search Results">
-      <Suspense fallback={<SectionSpinner label="Searching" />}><PreviewCardGrid label="Search Results" books={data.items} /></Suspense>
-    </Section>
-  )
+  return <Suspense fallback={<SectionSpinner label="Searching" />}><SearchMatches query={query} books={[...loaded, ...(data?.items ?? [])]} /></Suspense>
 }
 
 function PopularSection() {
@@ -129,7 +125,7 @@ export function HomeRoute() {
     <>
       <Hero onSearch={(q) => setQuery(q.trim() === '' ? null : q.trim())} />
       <Container maxWidth="lg">
-        <SearchResults query={query} />
+        <SearchResults query={query} loaded={all} />
         <PopularSection />
         {viewerId && <FollowedSection viewerId={viewerId} />}
         <Section title="All Books">

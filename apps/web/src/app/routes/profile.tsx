@@ -186,7 +186,8 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
         onClose={() => setDialog(null)}
         onDone={(token, message) => { replaceToken(token); setSnack({ message, severity: 'success' }) }}
       />
-      <Snackbar open={snack !== null} autoHideDuration={SNACKBAR_MS} onClose={() => setSnack(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      {/* It hides after 6000 ms or when closed, not on a click elsewhere: a click that itself fails (Upload with no token) must still show its message. */}
+      <Snackbar open={snack !== null} autoHideDuration={SNACKBAR_MS} onClose={(_, reason) => { if (reason !== 'clickaway') setSnack(null) }} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         {snack ? <Alert severity={snack.severity} variant="filled" onClose={() => setSnack(null)}>{snack.message}</Alert> : undefined}
       </Snackbar>
     </>

@@ -81,12 +81,12 @@ describe('Public profile', () => {
     let fail = false
     api({ 'GET /users/search': () => (fail ? serverError() : { body: [other] }), [`GET /users/profile/${other._id}`]: { body: other } })
     const { router } = renderApp(`/user/${them._id}`)
-    const box = await screen.findByRole('textbox', { name: 'Search users' })
+    const box = await screen.findByRole('combobox', { name: 'Search users' })
     fireEvent.change(box, { target: { value: 'mary' } })
     fireEvent.click(await screen.findByText('Mary Shelley'))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/user/${other._id}`))
     fail = true
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search users' }), { target: { value: 'zzz' } })
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search users' }), { target: { value: 'zzz' } })
     expect(await screen.findByText('Failed to search users')).toBeInTheDocument()
   })
 })

@@ -10,8 +10,8 @@ import { allLinks } from '#/components/chrome/nav-links.ts'
 export default function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const links = [...allLinks, { label: 'Add Book', to: paths.addBook.href() }, { label: 'Login / Sign Up', to: paths.login.href() }]
   return (
-    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
-      <List component="nav" aria-label="Navigation drawer" subheader={<ListSubheader>Navigate</ListSubheader>} sx={{ pb: 3 }}>
+    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'nav-drawer-title', sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
+      <List component="nav" aria-label="Navigation drawer" subheader={<ListSubheader component="div" id="nav-drawer-title">Navigate</ListSubheader>} sx={{ pb: 3 }}>
         {links.map((l) => (
           <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
             <ListItemText primary={l.label} />

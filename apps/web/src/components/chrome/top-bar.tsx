@@ -55,7 +55,8 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
               to={l.to}
               end={l.to === '/'}
               color="inherit"
-              sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.16)' } }}
+              // The current page: a darker blue keeps white text above 4.5:1.
+              sx={{ '&.active': { bgcolor: 'primary.dark' } }}
             >
               {l.label}
             </Button>

@@ -63,7 +63,7 @@ export default function WriteReviewDialog({ bookId, open, onClose, isAuthenticat
           {error && <Alert severity="error">{error}</Alert>}
           {fieldError && <Alert severity="error">{fieldError}</Alert>}
           <Box>
-            <Typography component="legend" id="review-rating-label">Rating</Typography>
+            <Typography id="review-rating-label">Rating</Typography>
             <Controller
               name="rating"
               control={control}
@@ -74,7 +74,11 @@ export default function WriteReviewDialog({ bookId, open, onClose, isAuthenticat
                   onChange={(_, v) => field.onChange(v ?? 0)}
                   size="large"
                   max={5}
+                  // A named radio group: screen readers announce 'Rating' and each star ('4 Stars').
+                  role="radiogroup"
                   aria-labelledby="review-rating-label"
+                  // The focused radio is visually hidden: ring the stars while the keyboard is in them.
+                  sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
                 />
               )}
             />

@@ -8,7 +8,7 @@ export interface Tile { label: string; value: number | string; to?: string }
 
 export function StatTiles({ tiles }: { tiles: Tile[] }) {
   return (
-    <Box component="ul" aria-label="Statistics" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: `repeat(${tiles.length}, 1fr)` }, gap: 1.5 }}>
+    <Box component="ul" aria-label="Statistics" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: `repeat(${tiles.length === 4 ? 2 : 3}, 1fr)`, sm: `repeat(${tiles.length}, 1fr)` }, gap: 1.5 }}>
       {tiles.map((t) => {
         const body = (
           <>

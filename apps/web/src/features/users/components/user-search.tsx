@@ -41,7 +41,8 @@ export function UserSearch({ dense = false }: { dense?: boolean }) {
         placeholder="Search users by name..."
         size="small"
         fullWidth
-        slotProps={{ htmlInput: { 'aria-label': 'Search users', 'aria-controls': isOpen ? listId : undefined, 'aria-expanded': isOpen } }}
+        // A combobox: its results pop up under it, and aria-expanded is allowed there (not on a plain textbox).
+        slotProps={{ htmlInput: { role: 'combobox', 'aria-label': 'Search users', 'aria-autocomplete': 'list', 'aria-controls': isOpen ? listId : undefined, 'aria-expanded': isOpen } }}
         sx={dense ? { bgcolor: 'background.paper', borderRadius: 1 } : undefined}
       />
       {isOpen && (

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describeFindings, seriousAxeViolations } from './a11y.ts'
+import { screenshotDir } from './paths.ts'
+
+/** A phone, a tablet (MUI's md breakpoint exactly) and a desktop (past lg). */
+export const WIDTHS = [375, 900, 1440] as const
+export type Width = (typeof WIDTHS)[number]
+
+/** Card grids: 2 columns on small screens, 3 from md (900), 4 from lg (1200). */
+export const GRID_COLUMNS: Record<Width, number> = { 375: 2, 900: 3, 1440: 4 }
+
+/** Waits until the screen has its data: no request in flight, no spinner, fonts and images ready. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0)
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => { img.onload = img.onerror = r }))))
+  })
+  await page.waitForTimeout(250) // let transitions (tabs' indicator, fades) finish
+}
+
+/**
+ * The checks every screen gets at every width, in one visit: nothing scrolls sideways, axe-core finds
+ * nothing serious or critical, and a full-page screenshot lands in e2e/out/screenshots/<name>-<width>.png.
+ */
+export async function checkScreen(page: Page, name: string, width: number) {
+  await settle(page)
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  const findings = await seriousAxeViolations(page)
+  mkdirSync(screenshotDir, { recursive: true })
+  await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true })
+  expect(sideways, `${name} at ${width}px scrolls sideways`).toBe(0)
+  expect(findings, `axe-core on ${name} at ${width}px:\n${describeFindings(findings)}`).toEqual([])
+}
+
+/** How many columns a grid shows: the items level with its first item (measured from their boxes). */
+export async function columnCount(list: Locator): Promise<number> {
+  return list.evaluate((el) => {
+    const boxes = [...el.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0 && b.height > 0)
+    if (!boxes.length) return 0
+    const top = Math.min(...boxes.map((b) => b.top))
+    return boxes.filter((b) => Math.abs(b.top - top) < 2).length
+  })
+}
+
+/** The computed line clamp of an element and how many lines its box really holds. */
+export async function clampOf(el: Locator): Promise<{ clamp: string; lines: number; clipped: boolean }> {
+  return el.evaluate((node) => {
+    const s = getComputedStyle(node)
+    const lineHeight = parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.43
+    return {
+      clamp: s.getPropertyValue('-webkit-line-clamp'),
+      lines: Math.round(node.getBoundingClientRect().height / lineHeight),
+      clipped: node.scrollHeight > node.clientHeight + 1,
+    }
+  })
+}
