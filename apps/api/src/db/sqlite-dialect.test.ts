@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs'
+import { DatabaseSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -10,11 +11,20 @@ import { insertUser } from '../../test/support/factories.ts'
 
 describe('SQLite through node:sqlite', () => {
   let db: Db
+  let file: string
+  // Another process's view of the file: it sees committed data only.
+  let other: DatabaseSync
+  const committedBio = (id: string) => (other.prepare('select bio from users where id = ?').get(id) as { bio: string } | undefined)?.bio
   beforeAll(async () => {
-    db = createDb({ url: join(mkdtempSync(join(tmpdir(), 'shelfwise-sqlite-')), 'x.db') })
+    file = join(mkdtempSync(join(tmpdir(), 'shelfwise-sqlite-')), 'x.db')
+    db = createDb({ url: file })
     await migrateToLatest(db)
+    other = new DatabaseSync(file, { readOnly: true })
   })
-  afterAll(() => db.destroy())
+  afterAll(async () => {
+    other.close()
+    await db.destroy()
+  })
 
   it('runs with WAL, synchronous=FULL and foreign keys on, so a committed write survives a crash', async () => {
     const { rows: [mode] } = await sql<{ journalMode: string }>`pragma journal_mode`.execute(db)
@@ -56,5 +66,60 @@ describe('SQLite through node:sqlite', () => {
     const a = await insertUser(db)
     await expect(insertUser(db, { email: a.email })).rejects.toThrow(/UNIQUE constraint failed/)
     expect((await db.selectFrom('users').select('id').where('id', '=', a.id).execute()).length).toBe(1)
+  })
+
+  describe('group commit', () => {
+    const setBio = (id: string, bio: string) => db.transaction().execute((t) => t.updateTable('users').set({ bio }).where('id', '=', id).execute())
+
+    it('answers each transaction only once it is committed, and lets queued ones share its COMMIT', async () => {
+      const [a, b] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'b0' })]
+      let firstAnswered = false
+      let seenMeanwhile: (string | undefined)[] = []
+      const first = db.transaction().execute(async (t) => {
+        await t.updateTable('users').set({ bio: 'a1' }).where('id', '=', a.id).execute()
+        // Long enough for the second to queue behind it.
+        await new Promise((r) => setTimeout(r, 30))
+      }).then(() => {
+        firstAnswered = true
+        expect(committedBio(a.id)).toBe('a1')
+      })
+      // Queued while the first runs: it finds the first done but not yet committed, nor answered.
+      const second = db.transaction().execute(async (t) => {
+        seenMeanwhile = [committedBio(a.id), String(firstAnswered)]
+        await t.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
+      }).then(() => expect(committedBio(b.id)).toBe('b1'))
+      await Promise.all([first, second])
+      expect(seenMeanwhile).toEqual(['a0', 'false'])
+      expect([committedBio(a.id), committedBio(b.id)]).toEqual(['a1', 'b1'])
+    })
+
+    it('rolls back a failing transaction alone, keeping the others of its group', async () => {
+      const [a, b, c] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'b0' }), await insertUser(db, { bio: 'c0' })]
+      const results = await Promise.allSettled([
+        setBio(a.id, 'a1'),
+        db.transaction().execute(async (t) => {
+          await t.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
+          throw new Error('changed my mind')
+        }),
+        setBio(c.id, 'c1'),
+      ])
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+      expect([committedBio(a.id), committedBio(b.id), committedBio(c.id)]).toEqual(['a1', 'b0', 'c1'])
+    })
+
+    it('commits a pending group before a write outside a transaction answers', async () => {
+      const [a, b] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'b0' })]
+      const inGroup = setBio(a.id, 'a1')
+      const alone = db.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
+        .then(() => [committedBio(a.id), committedBio(b.id)])
+      await inGroup
+      expect(await alone).toEqual(['a1', 'b1'])
+    })
+
+    it('stays consistent under many concurrent writers', async () => {
+      const users = await Promise.all(Array.from({ length: 40 }, () => insertUser(db, { bio: 'x' })))
+      await Promise.all(users.map((u, i) => setBio(u.id, `n${i}`)))
+      expect(users.map((u) => committedBio(u.id))).toEqual(users.map((_, i) => `n${i}`))
+    })
   })
 })

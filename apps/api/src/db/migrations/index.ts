@@ -5,6 +5,9 @@ import * as booksRatingSum from './2026_11_22_1000_books_rating_sum.ts'
 import * as followsKeysetIndexes from './2026_11_22_1100_follows_keyset_indexes.ts'
 import * as booksSearch from './2026_11_22_1300_books_search.ts'
 import * as booksPublishedKey from './2026_11_22_1310_books_published_key.ts'
+import * as searchByPopularity from './2026_11_23_0900_search_by_popularity.ts'
+import * as reviewsCreatedCovering from './2026_11_23_0910_reviews_created_covering.ts'
+import * as feedCoveringIndexes from './2026_11_23_0920_feed_covering_indexes.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -17,4 +20,7 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_22_1100_follows_keyset_indexes': followsKeysetIndexes,
   '2026_11_22_1300_books_search': booksSearch,
   '2026_11_22_1310_books_published_key': booksPublishedKey,
+  '2026_11_23_0900_search_by_popularity': searchByPopularity,
+  '2026_11_23_0910_reviews_created_covering': reviewsCreatedCovering,
+  '2026_11_23_0920_feed_covering_indexes': feedCoveringIndexes,
 }

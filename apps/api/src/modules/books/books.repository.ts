@@ -1,7 +1,8 @@
-import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool } from 'kysely'
 import type { Book, BookListQuery } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
+import { precompile, type Precompiled } from '#/db/precompiled.ts'
 
 // The book as stored plus the usernames of its linked people, joined in on read so a rename
 // never breaks a link.
@@ -21,11 +22,36 @@ export const selectBooks = (db: Db) =>
 
 export type BookRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['execute']>>[number]
 
+type CompiledQueryBuilder<R> = { compile(): CompiledQuery<R> }
+
+/** Id lists are padded up to one of these lengths, so a handful of precompiled statements serve every list. */
+const ID_LIST_SIZES = [1, 8, 24, 100]
+
+/** A precompiled query per padded id-list length; a longer list runs in chunks (SQLite binds at most 32,766 values). */
+function byIdList<R>(build: (db: Db, ids: string[]) => CompiledQueryBuilder<R>) {
+  const prepared = new Map<number, Precompiled<string[], R>>(ID_LIST_SIZES.map((n) => [n, precompile(n, (db, ...ids: string[]) => build(db as Db, ids))]))
+  const largest = ID_LIST_SIZES.at(-1)!
+  const run = (db: Db, ids: string[]): Promise<R[]> => {
+    const size = ID_LIST_SIZES.find((n) => n >= ids.length)!
+    // Repeating an id in an IN list changes nothing.
+    const padded = [...ids, ...Array<string>(size - ids.length).fill(ids[0]!)]
+    return prepared.get(size)!.all(db, ...padded)
+  }
+  return async (db: Db, ids: string[]): Promise<R[]> => {
+    if (ids.length <= largest) return run(db, ids)
+    const out: R[] = []
+    for (let i = 0; i < ids.length; i += largest) out.push(...(await run(db, ids.slice(i, i + largest))))
+    return out
+  }
+}
+
+const genresOfBooks = byIdList((db, ids) => db.selectFrom('bookGenres').select(['bookId', 'genre']).where('bookId', 'in', ids).orderBy('genre'))
+
 /** The genres of many books in one query, by book id. */
 export async function listGenresByBook(db: Db, bookIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>()
   if (!bookIds.length) return out
-  const rows = await db.selectFrom('bookGenres').select(['bookId', 'genre']).where('bookId', 'in', bookIds).orderBy('genre').execute()
+  const rows = await genresOfBooks(db, [...new Set(bookIds)])
   for (const r of rows) {
     const list = out.get(r.bookId)
     if (list) list.push(r.genre)
@@ -66,22 +92,26 @@ export async function toBooks(db: Db, rows: BookRow[]): Promise<Book[]> {
   return rows.map((r) => toBook(r, genres.get(r.id) ?? []))
 }
 
+const booksById = byIdList((db, ids) => selectBooks(db).where('b.id', 'in', ids))
+
 export async function findBookById(db: Db, id: string): Promise<Book | undefined> {
-  const row = await selectBooks(db).where('b.id', '=', id).executeTakeFirst()
+  const [row] = await booksById(db, [id])
   return row && (await toBooks(db, [row]))[0]
 }
 
 /** Books by id, in the order of the ids given; ids that match no book are skipped. */
 export async function listBooksByIds(db: Db, ids: string[]): Promise<Book[]> {
   if (!ids.length) return []
-  const rows = await selectBooks(db).where('b.id', 'in', [...new Set(ids)]).execute()
+  const rows = await booksById(db, [...new Set(ids)])
   const byId = new Map((await toBooks(db, rows)).map((b) => [b._id, b]))
   return ids.map((id) => byId.get(id)).filter((b): b is Book => b !== undefined)
 }
 
+const bookIdOf = precompile(1, (db, id: string) => db.selectFrom('books').select('id').where('id', '=', id))
+
 /** True when a book with this id exists. */
 export async function bookExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  return (await bookIdOf.first(db, id)) !== undefined
 }
 
 // ---- The catalogue in a chosen order, with keyset paging ----------------------------------------
@@ -123,15 +153,27 @@ const ORDERS: Record<BookSort, { orderBy: RawBuilder<unknown>; after: (k: BookKe
 /** How many values a keyset of each order has. */
 export const KEYSET_ARITY: Record<BookSort, number> = { recent: 2, published: 2, rating: 3, title: 2 }
 
-/** One page of the catalogue in the given order, and the keyset of its last book when more follow. */
-export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ books: Book[]; next?: BookKeyset }> {
-  const order = ORDERS[req.sort]
+const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit: number | undefined) => {
   let query = selectBooks(db)
     .select(sql<string>`lower(b.title)`.as('titleKey'))
-    .orderBy(order.orderBy)
-  if (req.after) query = query.where(order.after(req.after))
-  if (req.limit !== undefined) query = query.limit(req.limit + 1)
-  const rows = await query.execute()
+    .orderBy(ORDERS[sort].orderBy)
+  if (after) query = query.where(ORDERS[sort].after(after))
+  return limit === undefined ? query : query.limit(limit)
+}
+
+// The grid's pages are the hottest list: each order's first and later pages are built once (db/precompiled.ts).
+const firstPages = new Map((Object.keys(ORDERS) as BookSort[]).map((sort) => [sort,
+  precompile(1, (db, limit: number) => pageQuery(db as Db, sort, undefined, limit))]))
+const laterPages = new Map((Object.keys(ORDERS) as BookSort[]).map((sort) => [sort,
+  precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => pageQuery(db as Db, sort, after, limit))]))
+
+/** One page of the catalogue in the given order, and the keyset of its last book when more follow. */
+export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ books: Book[]; next?: BookKeyset }> {
+  const rows = req.limit === undefined
+    ? await pageQuery(db, req.sort, req.after, undefined).execute()
+    : req.after
+      ? await laterPages.get(req.sort)!.all(db, req.limit + 1, ...req.after)
+      : await firstPages.get(req.sort)!.all(db, req.limit + 1)
   const more = req.limit !== undefined && rows.length > req.limit
   const page = more ? rows.slice(0, req.limit) : rows
   const last = page.at(-1)
@@ -146,6 +188,13 @@ export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ boo
   return { books, next: next[req.sort] }
 }
 
+const newestBook = precompile(0, (db) => (db as Db).selectFrom('books').select((eb) => eb.fn.max('id').as('id')))
+
+/** The id of the newest book (ids are time-ordered UUIDv7): changes whenever a book is added, anywhere. */
+export async function findNewestBookId(db: Db): Promise<string | null> {
+  return (await newestBook.first(db))?.id ?? null
+}
+
 /** How many books the catalogue holds. */
 export async function countBooks(db: Db): Promise<number> {
   const row = await db.selectFrom('books').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
@@ -155,11 +204,13 @@ export async function countBooks(db: Db): Promise<number> {
 // ---- One book for a signed-in viewer, and adding a book ----------------------------------------
 
 /** Whether a book is on a user's wishlist and recently-read list. */
+const viewerFlags = precompile(2, (db, bookId: string, userId: string) => db.selectNoFrom((eb) => [
+  eb.exists(eb.selectFrom('wishlist').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inWishlist'),
+  eb.exists(eb.selectFrom('reads').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inRecentlyRead'),
+]))
+
 export async function findViewerFlags(db: Db, bookId: string, userId: string): Promise<{ inWishlist: boolean; inRecentlyRead: boolean }> {
-  const row = await db.selectNoFrom((eb) => [
-    eb.exists(eb.selectFrom('wishlist').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inWishlist'),
-    eb.exists(eb.selectFrom('reads').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inRecentlyRead'),
-  ]).executeTakeFirstOrThrow()
+  const row = (await viewerFlags.first(db, bookId, userId)) as { inWishlist: unknown; inRecentlyRead: unknown }
   return { inWishlist: Boolean(row.inWishlist), inRecentlyRead: Boolean(row.inRecentlyRead) }
 }
 

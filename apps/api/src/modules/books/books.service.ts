@@ -8,10 +8,12 @@ import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/plugins/auth.ts'
 import {
-  bookExists, countBooks, findBookById, findUserRefById, findViewerFlags, insertBookWithGenres, KEYSET_ARITY,
+  bookExists, countBooks, findBookById, findNewestBookId, findUserRefById, findViewerFlags, insertBookWithGenres, KEYSET_ARITY,
   listBooksByIds, listBooksPage, listUserRefsByUsernames, type BookKeyset, type BookSort,
 } from '#/modules/books/books.repository.ts'
-import { SEARCH_COUNT_CAP, searchBookIds } from '#/modules/books/books.search.repository.ts'
+import { SEARCH_COUNT_CAP, searchCandidates, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
+import { toSearchWords } from '#/modules/books/books.search-terms.ts'
+import { createMemo } from '#/memo.ts'
 
 export interface BooksDeps {
   db: Db
@@ -19,6 +21,14 @@ export interface BooksDeps {
 
 /** How many matches a search answers when the caller sends no `limit`. */
 export const SEARCH_DEFAULT_LIMIT = 100
+
+/**
+ * How long a very common word's ranking (one that matched more books than a search examines), or a
+ * filters-only answer, is reused: it is the same for every reader, and paging through it stays
+ * consistent meanwhile. A new book shows at once (the newest book's id is its version); new reviews
+ * move the ranking within this time.
+ */
+export const COMMON_SEARCH_TTL_MS = 5_000
 
 const badCursor = () => badRequest('cursor: is not a cursor this list gave out')
 
@@ -60,6 +70,10 @@ function genresOf(input: string[]): string[] {
 }
 
 export const createBooksService = ({ db }: BooksDeps) => {
+  const commonSearches = createMemo<SearchCandidates>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 200 })
+  // Counting the catalogue walks a whole index; a new book changes the version, a deletion shows within the TTL.
+  const catalogueSize = createMemo<number>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 1 })
+
   const get = async (id: string): Promise<Book> => {
     const book = await findBookById(db, id)
     if (!book) throw notFound(MESSAGES.bookNotFound)
@@ -88,7 +102,9 @@ export const createBooksService = ({ db }: BooksDeps) => {
     async list(query: BookListQuery): Promise<Page<Book>> {
       const after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
       const { books, next } = await listBooksPage(db, { sort: query.sort, limit: query.limit, after })
-      const total = query.limit === undefined && !after ? books.length : await countBooks(db)
+      const total = query.limit === undefined && !after
+        ? books.length
+        : await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
       return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
     },
 
@@ -101,9 +117,13 @@ export const createBooksService = ({ db }: BooksDeps) => {
       // Paging stops at the cap, so the last page is cut there too.
       const limit = Math.min(query.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_COUNT_CAP - offset)
       const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
-      const filters = { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear }
-      const { ids, total } = await searchBookIds(db, { query: query.query, type: query.type, filters, limit, offset })
+      const req = { query: query.query, type: query.type, filters: { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } }
+      // Kept: a very common word's ranking, and filters without words (Browse's chips, the same for everyone).
+      const shared = !toSearchWords(req.query).length
+      const ranked = await commonSearches.get(JSON.stringify(req), () => searchCandidates(db, req), { keep: (c) => c.capped || shared, version: await findNewestBookId(db) })
+      const ids = ranked.ids.slice(offset, offset + limit)
       const items = await listBooksByIds(db, ids)
+      const total = ranked.ids.length
       const nextOffset = offset + ids.length
       return { items, total, ...(ids.length === limit && nextOffset < total ? { nextCursor: encodeCursor([nextOffset]) } : {}) }
     },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Review } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { precompile } from '#/db/precompiled.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
 export const selectReviews = (db: Db) =>
@@ -50,15 +51,28 @@ const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): Revie
   return limit === undefined ? out : out.limit(limit)
 }
 
+const reviewById = precompile(1, (db, id: string) => selectReviews(db as Db).where('r.id', '=', id))
+
 /** One review with its reader and book. */
 export async function findReviewById(db: Db, id: string): Promise<Review | undefined> {
-  const row = await selectReviews(db).where('r.id', '=', id).executeTakeFirst()
+  const row = await reviewById.first(db, id)
   return row && toReview(row)
 }
 
+// A book's page of reviews is read on every book page: built once per shape (db/precompiled.ts).
+const bookReviewsFirst = precompile(2, (db, bookId: string, limit: number) =>
+  newestFirst(selectReviews(db as Db).where('r.bookId', '=', bookId), { limit }))
+const bookReviewsAfter = precompile(4, (db, bookId: string, createdAt: string, id: string, limit: number) =>
+  newestFirst(selectReviews(db as Db).where('r.bookId', '=', bookId), { limit, after: { createdAt, id } }))
+
 /** A book's reviews, newest first. */
 export async function listBookReviews(db: Db, bookId: string, opts: ReviewListOptions = {}): Promise<Review[]> {
-  return (await newestFirst(selectReviews(db).where('r.bookId', '=', bookId), opts).execute()).map(toReview)
+  const { limit, after } = opts
+  if (limit === undefined) return (await newestFirst(selectReviews(db).where('r.bookId', '=', bookId), opts).execute()).map(toReview)
+  const rows = after
+    ? await bookReviewsAfter.all(db, bookId, after.createdAt, after.id, limit)
+    : await bookReviewsFirst.all(db, bookId, limit)
+  return rows.map(toReview)
 }
 
 /** A reader's reviews, newest first, each with its book's title, author and cover. */
@@ -71,9 +85,11 @@ export async function listRecentReviews(db: Db, limit: number): Promise<Review[]
   return (await newestFirst(selectReviews(db), { limit }).execute()).map(toReview)
 }
 
+const bookReviewCount = precompile(1, (db, bookId: string) => (db as Db).selectFrom('books').select('totalReviews').where('id', '=', bookId))
+
 /** A book's review count (kept on the book row); undefined when the book is absent. */
 export async function findBookReviewCount(db: Db, bookId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('books').select('totalReviews').where('id', '=', bookId).executeTakeFirst()
+  const row = await bookReviewCount.first(db, bookId)
   return row && Number(row.totalReviews)
 }
 
@@ -84,6 +100,13 @@ export async function findUserReviewCount(db: Db, userId: string): Promise<numbe
     .where('u.id', '=', userId)
     .executeTakeFirst()
   return row && Number(row.n)
+}
+
+const newestReview = precompile(0, (db) => (db as Db).selectFrom('reviews').select((eb) => eb.fn.max('id').as('id')))
+
+/** The id of the newest review (ids are time-ordered UUIDv7): changes whenever a review is added, anywhere. */
+export async function findNewestReviewId(db: Db): Promise<string | null> {
+  return (await newestReview.first(db))?.id ?? null
 }
 
 /** A span of creation times, both ends included, as ISO strings. */

@@ -8,8 +8,9 @@ import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/plugins/auth.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
+import { createMemo } from '#/memo.ts'
 import {
-  applyRatingChange, deleteOwnReview, findBookReviewCount, findReviewById, findReviewForChange, findUserReviewCount,
+  applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findUserReviewCount,
   insertReview, listBookReviews, listPopularBookIds, listRecentReviews, listUserReviews, updateReview,
   type ReviewKey, type ReviewListOptions,
 } from '#/modules/reviews/reviews.repository.ts'
@@ -44,72 +45,89 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
   return { items, total, nextCursor: encodeCursor([last.createdAt, last._id]) }
 }
 
-export const createReviewsService = ({ db, books }: ReviewsDeps) => ({
-  /** A book's reviews, newest first, paged when `limit` is given; 404 'Book not found' when absent. */
-  async listForBook(bookId: string, q: PagingQuery): Promise<Page<Review>> {
-    const total = await findBookReviewCount(db, bookId)
-    if (total === undefined) throw notFound(MESSAGES.bookNotFound)
-    return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
-  },
+/**
+ * How long the shared lists may be reused. Recent reviews: a new review, made on any instance, shows
+ * at once (the newest review's id is the list's version); an edit or a deletion made on another
+ * instance within this time. Popular this week: counted at most once per this time per instance (a
+ * week's count moves little in seconds, and recounting on every new review would cost a count per
+ * review); an empty week costs nothing to count and is never kept.
+ */
+export const SHARED_LIST_TTL_MS = 5_000
 
-  /** A reader's reviews, newest first, each with its book; 404 'User not found' when absent. */
-  async listForUser(userId: string, q: PagingQuery): Promise<Page<Review>> {
-    const total = await findUserReviewCount(db, userId)
-    if (total === undefined) throw notFound(MESSAGES.userNotFound)
-    return readPage(q, total, (opts) => listUserReviews(db, userId, opts))
-  },
+export const createReviewsService = ({ db, books }: ReviewsDeps) => {
+  const popular = createMemo<{ bookId: string; reviewCount: number }[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 1 })
+  const recent = createMemo<Review[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 10 })
+  return {
+    /** A book's reviews, newest first, paged when `limit` is given; 404 'Book not found' when absent. */
+    async listForBook(bookId: string, q: PagingQuery): Promise<Page<Review>> {
+      const total = await findBookReviewCount(db, bookId)
+      if (total === undefined) throw notFound(MESSAGES.bookNotFound)
+      return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
+    },
 
-  /** The newest reviews over all books (8 unless asked for another number). */
-  recent: (limit: number = LIMITS.recentReviews): Promise<Review[]> => listRecentReviews(db, limit),
+    /** A reader's reviews, newest first, each with its book; 404 'User not found' when absent. */
+    async listForUser(userId: string, q: PagingQuery): Promise<Page<Review>> {
+      const total = await findUserReviewCount(db, userId)
+      if (total === undefined) throw notFound(MESSAGES.userNotFound)
+      return readPage(q, total, (opts) => listUserReviews(db, userId, opts))
+    },
 
-  /** The books most reviewed in the last 7×24 hours, with that count: most first, then by average, then title. */
-  async popularThisWeek(): Promise<PopularEntry[]> {
-    const now = Date.now()
-    const window = { since: new Date(now - WEEK_MS).toISOString(), until: new Date(now).toISOString() }
-    const counts = await listPopularBookIds(db, window, LIMITS.popularWeek)
-    const list = await books.listByIds(counts.map((c) => c.bookId))
-    const countOf = new Map(counts.map((c) => [c.bookId, c.reviewCount]))
-    return list.map((book) => ({ book, reviewCount: countOf.get(book._id) ?? 0 }))
-  },
+    /** The newest reviews over all books (8 unless asked for another number). */
+    async recent(limit: number = LIMITS.recentReviews): Promise<Review[]> {
+      return recent.get(String(limit), () => listRecentReviews(db, limit), { version: await findNewestReviewId(db) })
+    },
 
-  /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
-  async create(actor: Actor, bookId: string, input: CreateReviewInput): Promise<Review> {
-    await books.assertExists(bookId)
-    const id = uuidv7()
-    try {
-      return await db.transaction().execute(async (trx) => {
-        await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt: nowIso() })
-        // Counted in the same transaction as the insert, so the average never drifts from the rows.
-        await applyRatingChange(trx, bookId, 1, input.rating)
+    /** The books most reviewed in the last 7×24 hours, with that count: most first, then by average, then title. */
+    async popularThisWeek(): Promise<PopularEntry[]> {
+      // The counting is the expensive part and the same for everyone; the books are read fresh.
+      const counts = await popular.get('week', () => {
+        const now = Date.now()
+        return listPopularBookIds(db, { since: new Date(now - WEEK_MS).toISOString(), until: new Date(now).toISOString() }, LIMITS.popularWeek)
+      }, { keep: (list) => list.length > 0 })
+      const list = await books.listByIds(counts.map((c) => c.bookId))
+      const countOf = new Map(counts.map((c) => [c.bookId, c.reviewCount]))
+      return list.map((book) => ({ book, reviewCount: countOf.get(book._id) ?? 0 }))
+    },
+
+    /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
+    async create(actor: Actor, bookId: string, input: CreateReviewInput): Promise<Review> {
+      await books.assertExists(bookId)
+      const id = uuidv7()
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt: nowIso() })
+          // Counted in the same transaction as the insert, so the average never drifts from the rows.
+          await applyRatingChange(trx, bookId, 1, input.rating)
+          return (await findReviewById(trx, id))!
+        }).finally(() => recent.clear())
+      } catch (err) {
+        // The unique (book, reader) constraint decides, so two racing requests still make one review.
+        if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed)
+        // The book was deleted between the check and the insert.
+        if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
+        throw err
+      }
+    },
+
+    /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
+    update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
+      db.transaction().execute(async (trx) => {
+        const current = await findReviewForChange(trx, id)
+        if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
+        await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
+        const delta = (input.rating ?? current.rating) - current.rating
+        if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
         return (await findReviewById(trx, id))!
-      })
-    } catch (err) {
-      // The unique (book, reader) constraint decides, so two racing requests still make one review.
-      if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed)
-      // The book was deleted between the check and the insert.
-      if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
-      throw err
-    }
-  },
+      }).finally(() => recent.clear()),
 
-  /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
-  update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
-    db.transaction().execute(async (trx) => {
-      const current = await findReviewForChange(trx, id)
-      if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
-      await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
-      const delta = (input.rating ?? current.rating) - current.rating
-      if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
-      return (await findReviewById(trx, id))!
-    }),
-
-  /** Deletes the author's own review and takes it out of the book's average; else 404 'Review not found'. */
-  remove: (actor: Actor, id: string): Promise<void> =>
-    db.transaction().execute(async (trx) => {
-      const gone = await deleteOwnReview(trx, id, actor.id)
-      if (!gone) throw notFound(MESSAGES.reviewNotFound)
-      await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
-    }),
-})
+    /** Deletes the author's own review and takes it out of the book's average; else 404 'Review not found'. */
+    remove: (actor: Actor, id: string): Promise<void> =>
+      db.transaction().execute(async (trx) => {
+        const gone = await deleteOwnReview(trx, id, actor.id)
+        if (!gone) throw notFound(MESSAGES.reviewNotFound)
+        await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
+      }).finally(() => recent.clear()),
+  }
+}
 
 export type ReviewsService = ReturnType<typeof createReviewsService>
