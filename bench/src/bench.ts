@@ -1,0 +1,358 @@
+// npm run bench -- [--quick] [--db <sqlite file>] [--duration 10] [--connections 16] [--only <text>] [--identity] [--explain] [--node-args='<V8 flags>']
+//
+// Starts the real server on the generated data (its own process, pinned to core 0), warms it, then
+// loads each hot call with autocannon from another process (pinned to core 1) and prints one table:
+// requests/s, p50, p99, errors, and requests/s as a share of a bare node:http server answering the
+// same bytes in the same run (pinned where the server was). Requests carry `Accept-Encoding: gzip,
+// deflate, br` as browsers send it (--identity leaves it out). SQLite by default, PostgreSQL with
+// DATABASE_URL=postgres://…; results also go to bench/out/<database>.json for the README's chart.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir, cpus } from 'node:os'
+import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import { createDb } from '../../apps/api/src/db/connect.ts'
+import { createTokens } from '../../apps/api/src/modules/auth/tokens.ts'
+import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures } from './calls.ts'
+import type { LoadResult, LoadSpec } from './load.ts'
+import type { Sample } from './bare.ts'
+import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
+
+const NODE = process.execPath
+
+export interface Row extends LoadResult {
+  name: string
+  ceiling?: number
+  ratio?: number
+  budget: Budget
+  pass: boolean
+  /** The server's peak resident memory so far, right after this call's load (MB). */
+  peakRssMb?: number
+}
+
+// ---- processes --------------------------------------------------------------------------------
+
+const canPin = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0
+const pinned = (core: number, args: string[]): [string, string[]] => (canPin ? ['taskset', ['-c', String(core), ...args]] : [args[0]!, args.slice(1)])
+
+function startProcess(core: number, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  const [cmd, rest] = pinned(core, args)
+  return spawn(cmd, rest, { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/** Runs a process to its end and answers its stdout; its stderr is passed on. */
+function runProcess(core: number, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = startProcess(core, args)
+    let out = ''
+    child.stdout!.on('data', (d) => (out += d))
+    child.stderr!.on('data', (d) => process.stderr.write(d))
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}`))))
+  })
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve(out.split('\n')[0]!)
+    })
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before it was ready`)))
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+const peakRssMb = (pid: number): number => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : 0
+}
+
+/** Resident memory of a process now (VmRSS), in MB. */
+const rssMb = (pid: number): number => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : 0
+}
+
+// ---- HTTP helpers -----------------------------------------------------------------------------
+
+interface Raw { status: number; headers: Record<string, string>; body: Buffer }
+
+function raw(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const h: Record<string, string> = {}
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h[k] = v
+        resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+async function json<T>(base: string, path: string, headers: Record<string, string> = {}): Promise<{ body: T; headers: Record<string, string> }> {
+  const r = await raw(base, 'GET', path, headers)
+  if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${r.body.toString().slice(0, 200)}`)
+  return { body: JSON.parse(r.body.toString()) as T, headers: r.headers }
+}
+
+/** The path of the page `hops` pages after `path`, following Link rel="next". */
+async function laterPage(base: string, path: string, hops: number): Promise<string> {
+  let at = path
+  for (let i = 0; i < hops; i++) {
+    const { headers } = await json(base, at)
+    const next = /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? '')?.[1]
+    if (!next) break
+    at = next
+  }
+  return at
+}
+
+async function waitForHealth(base: string, server: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error('the server exited while starting')
+    try {
+      if ((await raw(base, 'GET', '/api/health', {})).status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the server did not answer /api/health within 60 s')
+}
+
+// ---- the run ----------------------------------------------------------------------------------
+
+/** Write pairs (writer, book) never used before on this database: the next ones after the last run's. */
+function writePairs(target: Target, fx: Fixtures, count: number, tokens: (w: { id: string; ver: number }) => string) {
+  const stateDir = join(BENCH_DIR, '.state')
+  mkdirSync(stateDir, { recursive: true })
+  const key = createHash('sha256').update(target.url).update(String(fx.counts.books)).digest('hex').slice(0, 16)
+  const stateFile = join(stateDir, `${key}.json`)
+  const start = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { next: number }).next : 0
+  const nw = fx.writers.length
+  const capacity = nw * fx.bookIds.length
+  const take = Math.min(count, capacity - start)
+  if (take <= 0) throw new Error('every writer has reviewed every book: run `npm run bench:data` again')
+  // Pair k: writer k mod W, and for that writer a book stepping through the catalogue by a prime
+  // stride (offset per writer), so concurrent writes spread over many books and no pair repeats
+  // before every writer has reviewed every book.
+  const book = (k: number) => {
+    const w = k % nw
+    const round = Math.floor(k / nw)
+    return fx.bookIds[(round * 7919 + w * 104_729) % fx.bookIds.length]!
+  }
+  const paths: string[] = []
+  const toks: string[] = []
+  const bodies: string[] = []
+  const tokenOf = fx.writers.map(tokens)
+  for (let k = start; k < start + take; k++) {
+    paths.push(`/api/reviews/book/${book(k)}`)
+    toks.push(tokenOf[k % nw]!)
+    bodies.push(JSON.stringify({ rating: 1 + (k % 5), comment: `Benchmark review ${k}: solid pacing, memorable ending.` }))
+  }
+  return { paths, tokens: toks, bodies, commit: (used: number) => writeFileSync(stateFile, JSON.stringify({ next: start + used })) }
+}
+
+const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {})
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
+
+function printTable(rows: Row[], title: string) {
+  const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'budget', '']
+  const cells = rows.map((r) => [
+    r.name, Math.round(r.rps).toLocaleString('en-US'), ms(r.p50), ms(r.p99), String(r.errors),
+    r.ratio === undefined ? '–' : r.ratio.toFixed(2),
+    [r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '', r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '', r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : ''].filter(Boolean).join(' '),
+    r.pass ? 'ok' : 'OVER',
+  ])
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
+  const line = (c: string[]) => c.map((v, i) => (i === 0 || i >= 6 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ').trimEnd()
+  console.log(`\n${title}`)
+  console.log(line(head))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const c of cells) console.log(line(c))
+}
+
+async function main() {
+  const f = flags({
+    quick: { type: 'boolean', default: false }, db: { type: 'string' }, duration: { type: 'string' },
+    connections: { type: 'string' }, only: { type: 'string' }, identity: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false }, 'node-args': { type: 'string' },
+  })
+  if (f.explain) {
+    const { explainHotCalls } = await import('./explain.ts')
+    process.exitCode = (await explainHotCalls(resolveTarget(f.db))) ? 1 : 0
+    return
+  }
+  const quick = f.quick === true
+  const duration = wholeNumber('duration', f.duration, quick ? 1 : 10, 1)
+  const connections = wholeNumber('connections', f.connections, 16, 1)
+  const target = resolveTarget(f.db)
+  if (target.kind === 'sqlite' && !existsSync(target.path)) {
+    console.error(`No data at ${target.path}: run \`npm run bench:data\` first (or pass --db / DATABASE_URL).`)
+    process.exit(2)
+  }
+  const started = performance.now()
+  const fx = await readFixtures(target)
+  const tokens = createTokens(SECRET)
+  const tokenOf = (w: { id: string; ver: number }) => tokens.sign(w.id, w.ver)
+
+  const work = mkdtempSync(join(tmpdir(), 'shelfwise-bench-'))
+  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const base = `http://127.0.0.1:${port}`
+  const env = {
+    ...process.env, DATABASE_URL: target.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn', DATA_DIR: work, NODE_ENV: 'production',
+  }
+  // --node-args='--max-semi-space-size=8' tries a V8 setting (the report says which were used).
+  const nodeArgs = f['node-args']?.split(/\s+/).filter(Boolean) ?? []
+  const server = startProcess(0, [NODE, ...nodeArgs, 'apps/api/src/server.ts'], env)
+  server.stderr!.on('data', (d) => process.stderr.write(`[server] ${d}`))
+  const cleanup = async () => {
+    await stop(server)
+    rmSync(work, { recursive: true, force: true })
+  }
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)))
+
+  try {
+    await waitForHealth(base, server)
+    const encoding: Record<string, string> = f.identity ? {} : { 'accept-encoding': 'gzip, deflate, br' }
+    const later = {
+      books: await laterPage(base, '/api/books?limit=24', 10),
+      reviews: await laterPage(base, `/api/reviews/book/${fx.topBook}?limit=20`, 20),
+    }
+    const writeBudget = quick ? 5_000 : Math.max(60_000, duration * 6_000)
+    const writes = writePairs(target, fx, writeBudget, tokenOf)
+    // "The book's average right afterwards": a few writes, each followed at once by a read of its book.
+    const checked = await checkAverages(base, writes, 20)
+    const calls = buildCalls(fx, later, { paths: writes.paths.slice(20), tokens: writes.tokens.slice(20), bodies: writes.bodies.slice(20) }, tokenOf(fx.feedReader))
+      .filter((c) => !f.only || c.name.includes(f.only))
+
+    console.error(`${describeTarget(target)}: ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews, ${fx.counts.users.toLocaleString('en-US')} readers`)
+    console.error(canPin ? 'Server and bare node:http pinned to core 0, autocannon to core 1 (taskset).' : 'Not pinned (taskset missing or a single core).')
+    const rows: Row[] = []
+    let writesUsed = 20
+    for (const call of calls) {
+      const headers = { ...encoding }
+      // Warm-up: every path of the call a few times (JIT, statement cache, page cache).
+      const warm = call.method === 'GET' ? Math.min(call.paths.length, 200) : 0
+      for (let i = 0; i < (quick ? 20 : 200); i++) {
+        const path = call.paths[i % Math.max(1, warm)]!
+        if (call.method === 'GET') await raw(base, 'GET', path, { ...headers, ...sampleAuthOf(call) })
+      }
+      const spec: LoadSpec = { url: base, connections, duration, method: call.method, paths: call.paths, headers, ...(call.tokens ? { tokens: call.tokens } : {}), ...(call.bodies ? { bodies: call.bodies } : {}) }
+      // The bytes a bare server must answer: the call's own response, recorded now.
+      const sampleAuth: Record<string, string> = call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {}
+      const sampleResponse = call.method === 'GET'
+        ? await raw(base, 'GET', call.paths[0]!, { ...headers, ...sampleAuth })
+        : await raw(base, 'GET', `/api/reviews/recent?limit=1`, headers).then((r) => ({ ...r, status: 201 }))
+      const specFile = join(work, 'spec.json')
+      writeFileSync(specFile, JSON.stringify(spec))
+      process.stderr.write(`${call.name} …`)
+      const result = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), specFile])) as LoadResult
+      if (call.method === 'POST') writesUsed += result.requests + connections
+      let ceiling: number | undefined
+      // The same requests (method, paths, tokens, bodies), so the load generator does the same work.
+      if (!quick || call.name === 'book by id') ceiling = await bareCeiling(sampleResponse, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work)
+      const ratio = ceiling ? result.rps / ceiling : undefined
+      const b = call.budget
+      const pass = result.errors === 0 && (b.p99 === undefined || result.p99 <= b.p99) && (b.ratio === undefined || (ratio ?? 0) >= b.ratio) && (b.rps === undefined || result.rps >= b.rps)
+      const peak = peakRssMb(server.pid!)
+      rows.push({ ...result, name: call.name, ...(ceiling ? { ceiling } : {}), ...(ratio !== undefined ? { ratio } : {}), budget: b, pass, peakRssMb: peak })
+      process.stderr.write(`\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`)
+    }
+    writes.commit(writesUsed)
+    const rss = peakRssMb(server.pid!)
+    const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
+    const title = `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — `
+      + `${connections} connections × ${duration} s per call${f.identity ? ', no compression asked' : ', Accept-Encoding: gzip, deflate, br'}${nodeArgs.length ? `, server run with ${nodeArgs.join(' ')}` : ''}`
+    printTable(rows, title)
+    console.log(`\nserver peak RSS (VmHWM): ${rss.toFixed(0)} MB (budget ≤ 300 MB: ${rss <= 300 ? 'ok' : 'OVER'})`)
+    console.log(`averages right after a write: ${checked.ok}/${checked.of} books showed the new count and exact average at once; after the load, ${afterWrites.ok}/${afterWrites.of} written books match their reviews (count, average)`)
+    console.log(canPin ? 'pinning: server and bare node:http on core 0, autocannon on core 1 (taskset -c)' : 'pinning: none (taskset missing or one core)')
+    console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s; load average now: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
+    mkdirSync(join(BENCH_DIR, 'out'), { recursive: true })
+    const out = { date: new Date().toISOString(), target: describeTarget(target), kind: target.kind, counts: fx.counts, connections, duration, compression: !f.identity, nodeArgs, rssMb: rss, rows, checked, afterWrites }
+    writeFileSync(join(BENCH_DIR, 'out', `${target.kind}${quick ? '-quick' : ''}.json`), `${JSON.stringify(out, null, 2)}\n`)
+    const failed = rows.filter((r) => r.errors > 0).map((r) => r.name)
+    if (failed.length) {
+      console.log(`errors in: ${failed.join(', ')}`)
+      process.exitCode = 1
+    }
+  } finally {
+    await cleanup()
+  }
+}
+
+/** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */
+async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<number> {
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(sample.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v
+  const file = join(work, 'sample.json')
+  writeFileSync(file, JSON.stringify({ status: sample.status, headers, body: sample.body.toString('base64') } satisfies Sample))
+  const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', 'bare.ts'), file])
+  try {
+    const port = Number(await firstLine(bare))
+    const specFile = join(work, 'bare-spec.json')
+    writeFileSync(specFile, JSON.stringify({ ...spec, url: `http://127.0.0.1:${port}` }))
+    const result = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), specFile])) as LoadResult
+    return result.rps
+  } finally {
+    await stop(bare)
+  }
+}
+
+interface Book { totalReviews: number; averageRating: number }
+
+/** Writes `n` reviews one by one, reading the book straight after each: count +1, average exact. */
+async function checkAverages(base: string, writes: { paths: string[]; tokens: string[]; bodies: string[] }, n: number) {
+  let ok = 0
+  for (let i = 0; i < n; i++) {
+    const bookPath = writes.paths[i]!.replace('/api/reviews/book/', '/api/books/')
+    const before = (await json<Book>(base, bookPath)).body
+    const r = await raw(base, 'POST', writes.paths[i]!, { authorization: `Bearer ${writes.tokens[i]}` }, writes.bodies[i])
+    const rating = (JSON.parse(writes.bodies[i]!) as { rating: number }).rating
+    const after = (await json<Book>(base, bookPath)).body
+    // The API rounds averages to two places; the sum is recovered from the old count and average.
+    const expected = (before.averageRating * before.totalReviews + rating) / (before.totalReviews + 1)
+    if (r.status === 201 && after.totalReviews === before.totalReviews + 1 && Math.abs(after.averageRating - expected) <= 0.01) ok++
+    else console.error(`average check failed for ${bookPath}: ${r.status}, ${JSON.stringify(before)} → ${JSON.stringify(after)} (rating ${rating})`)
+  }
+  return { ok, of: n }
+}
+
+/** After the load: every written book's count and average, as the API answers them, against its review rows. */
+async function checkTotals(base: string, target: Target, paths: string[]) {
+  const ids = [...new Set(paths.map((p) => p.split('/').at(-1)!))].slice(0, 200)
+  const db = createDb({ url: target.url, poolSize: 2 }).withoutPlugins()
+  let ok = 0
+  try {
+    for (const id of ids) {
+      const { rows } = await sql<{ n: number; s: number }>`select count(*) as n, coalesce(sum(rating), 0) as s from reviews where book_id = ${id}`.execute(db)
+      const book = (await json<Book>(base, `/api/books/${id}`)).body
+      const n = Number(rows[0]!.n)
+      const avg = n ? Math.round((Number(rows[0]!.s) / n) * 100) / 100 : 0
+      if (book.totalReviews === n && Math.abs(book.averageRating - avg) < 0.001) ok++
+    }
+  } finally {
+    await db.destroy()
+  }
+  return { ok, of: ids.length }
+}
+
+if (import.meta.main) await main()

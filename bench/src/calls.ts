@@ -1,0 +1,100 @@
+// The hot calls of the benchmark and what they need from the database, shared by the load run
+// (bench.ts) and the plan check (explain.ts).
+import { sql, type RawBuilder } from 'kysely'
+import { createDb } from '../../apps/api/src/db/connect.ts'
+import { FEED_READER, WRITER_PREFIX } from './generate.ts'
+import { describeTarget, type Target } from './target.ts'
+
+export const SECRET = 'shelfwise-bench-secret-not-for-production-0123456789'
+
+export interface Budget {
+  /** p99 at most, ms. */
+  p99?: number
+  /** requests/s ÷ bare node:http requests/s at least. */
+  ratio?: number
+  /** requests/s at least. */
+  rps?: number
+}
+
+export interface Call {
+  name: string
+  method: 'GET' | 'POST'
+  paths: string[]
+  tokens?: string[]
+  bodies?: string[]
+  budget: Budget
+}
+
+// ---- fixtures: what the calls need, read from the database before the server starts ------------
+
+export interface Fixtures {
+  bookIds: string[]
+  topBook: string
+  feedReader: { id: string; ver: number }
+  mostFollowed: { id: string; followers: number }
+  typical: string
+  writers: { id: string; ver: number }[]
+  counts: { books: number; reviews: number; users: number }
+}
+
+export async function readFixtures(target: Target): Promise<Fixtures> {
+  const db = createDb({ url: target.url, poolSize: 2 }).withoutPlugins()
+  try {
+    const q = async <R>(query: RawBuilder<R>) => (await query.execute(db)).rows
+    const bookIds = (await q(sql<{ id: string }>`select id from books order by id`)).map((r) => r.id)
+    if (!bookIds.length) throw new Error('no books')
+    const [top] = await q(sql<{ id: string }>`select id from books order by total_reviews desc, id limit 1`)
+    const [feed] = await q(sql<{ id: string; ver: number }>`select id, token_version as ver from users where username = ${FEED_READER}`)
+    const [most] = await q(sql<{ id: string; n: number }>`select followee_id as id, count(*) as n from follows group by followee_id order by count(*) desc, followee_id limit 1`)
+    const [typical] = await q(sql<{ id: string }>`select followee_id as id from follows group by followee_id having count(*) between 3 and 8 order by followee_id limit 1`)
+    const writers = await q(sql<{ id: string; ver: number }>`select id, token_version as ver from users where username like ${`${WRITER_PREFIX}%`} order by username`)
+    const [counts] = await q(sql<{ books: number; reviews: number; users: number }>`select (select count(*) from books) as books, (select count(*) from reviews) as reviews, (select count(*) from users) as users`)
+    if (!feed || !most || !writers.length) throw new Error('no bench readers')
+    return {
+      bookIds, topBook: top!.id, feedReader: { id: feed.id, ver: Number(feed.ver) },
+      mostFollowed: { id: most.id, followers: Number(most.n) }, typical: typical?.id ?? most.id,
+      writers: writers.map((w) => ({ id: w.id, ver: Number(w.ver) })),
+      counts: { books: Number(counts!.books), reviews: Number(counts!.reviews), users: Number(counts!.users) },
+    }
+  } catch (err) {
+    console.error(`${describeTarget(target)} holds no benchmark data (${(err as Error).message}): run \`npm run bench:data\` first (with the same --db or DATABASE_URL).`)
+    process.exit(2)
+  } finally {
+    await db.destroy()
+  }
+}
+
+export function buildCalls(fx: Fixtures, later: { books: string; reviews: string }, writes: { paths: string[]; tokens: string[]; bodies: string[] }, feedToken: string): Call[] {
+  const step = Math.max(1, Math.floor(fx.bookIds.length / 1000))
+  const sampleIds = fx.bookIds.filter((_, i) => i % step === 0).slice(0, 1000)
+  const search = (q: string) => `/api/books/search?${q}&limit=24`
+  const read = { p99: 20 }
+  const precise = { p99: 25 }
+  const common = { p99: 60 }
+  return [
+    { name: 'book by id', method: 'GET', paths: sampleIds.map((id) => `/api/books/${id}`), budget: { ratio: 0.5, p99: 20 } },
+    { name: 'books page 1 (limit 24)', method: 'GET', paths: ['/api/books?limit=24'], budget: read },
+    { name: 'books page 11 (cursor)', method: 'GET', paths: [later.books], budget: read },
+    { name: 'search "the"', method: 'GET', paths: [search('query=the')], budget: common },
+    { name: 'search "love"', method: 'GET', paths: [search('query=love')], budget: common },
+    { name: 'search rare "heathcliff"', method: 'GET', paths: [search('query=heathcliff')], budget: precise },
+    { name: 'search title "pride prejudice"', method: 'GET', paths: [search('query=pride%20prejudice')], budget: precise },
+    { name: 'search misspelt "dickins"', method: 'GET', paths: [search('query=dickins')], budget: precise },
+    { name: 'search prefix "gats"', method: 'GET', paths: [search('query=gats')], budget: precise },
+    { name: 'search prefix "ligh"', method: 'GET', paths: [search('query=ligh')], budget: precise },
+    { name: 'search "summer" + filters', method: 'GET', paths: [search('query=summer&genres=Fiction&languages=English&minRating=3')], budget: precise },
+    { name: 'search "love" + filters', method: 'GET', paths: [search('query=love&genres=Romance&languages=French&minYear=1990')], budget: common },
+    { name: 'filters only', method: 'GET', paths: [search('genres=Mystery&languages=German&minRating=4')], budget: precise },
+    { name: 'reviews of top book', method: 'GET', paths: [`/api/reviews/book/${fx.topBook}?limit=20`], budget: read },
+    { name: 'reviews of top book p.21', method: 'GET', paths: [later.reviews], budget: read },
+    { name: 'popular this week', method: 'GET', paths: ['/api/reviews/popular-week'], budget: read },
+    { name: 'recent reviews', method: 'GET', paths: ['/api/reviews/recent'], budget: read },
+    { name: 'feed (follows 500)', method: 'GET', paths: ['/api/users/followed-users-books'], tokens: [feedToken], budget: read },
+    { name: 'profile', method: 'GET', paths: [`/api/users/profile/${fx.typical}`], budget: read },
+    { name: 'stats', method: 'GET', paths: [`/api/users/${fx.typical}/stats`], budget: read },
+    { name: `profile (${fx.mostFollowed.followers} followers)`, method: 'GET', paths: [`/api/users/profile/${fx.mostFollowed.id}`], budget: read },
+    { name: 'stats (most followed)', method: 'GET', paths: [`/api/users/${fx.mostFollowed.id}/stats`], budget: read },
+    { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 } },
+  ]
+}
+

@@ -1,0 +1,91 @@
+// npm run bench -- --explain [--db <sqlite file>]  (or DATABASE_URL=postgres://… for PostgreSQL)
+//
+// Runs every hot call of the benchmark once through the real app (in this process), records each
+// SQL statement it sends, and prints the database's plan for each: EXPLAIN QUERY PLAN on SQLite,
+// EXPLAIN (with the call's own values) on PostgreSQL. A full scan of books, reviews or follows on a
+// hot path is flagged; the exit code is 1 when one is found.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { DatabaseSync } from 'node:sqlite'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { loadConfig } from '../../apps/api/src/config.ts'
+import { createDb } from '../../apps/api/src/db/connect.ts'
+import { buildApp } from '../../apps/api/src/app.ts'
+import { createTokens } from '../../apps/api/src/modules/auth/tokens.ts'
+import { buildCalls, readFixtures, SECRET } from './calls.ts'
+import { describeTarget, type Target } from './target.ts'
+
+interface Seen { sql: string; values: unknown[] }
+
+const BIG = /^(books|reviews|follows)$/
+
+// Statements that scan on purpose, and why that is fine on a hot path.
+const MEMOISED: [RegExp, string][] = [
+  [/^select count\(\*\) as "n" from "books"$/, 'the catalogue size, counted once per new book or 5 s (memo in books.service)'],
+  [/^select "b"\."id", "w"\."review_count" from \(select "book_id", count\(\*\)/, 'popular this week, counted at most once per 5 s per instance (memo in reviews.service); PostgreSQL hashes the week\'s counts against books'],
+]
+
+export async function explainHotCalls(target: Target): Promise<number> {
+  const fx = await readFixtures(target)
+  let current: Seen[] = []
+  // Record statements where each driver receives them.
+  if (target.kind === 'sqlite') {
+    const prepare = DatabaseSync.prototype.prepare
+    DatabaseSync.prototype.prepare = function (this: DatabaseSync, text: string, ...rest: unknown[]) {
+      current.push({ sql: text, values: [] })
+      return (prepare as (...a: unknown[]) => ReturnType<typeof prepare>).call(this, text, ...rest)
+    } as typeof prepare
+  } else {
+    const query = pg.Client.prototype.query as (...a: unknown[]) => unknown
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text, values] = args
+      if (typeof text === 'string') current.push({ sql: text, values: Array.isArray(values) ? values : [] })
+      return query.apply(this, args)
+    } as typeof pg.Client.prototype.query
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-explain-'))
+  const config = loadConfig({ DATABASE_URL: target.url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', JWT_SECRET: SECRET, RATE_LIMIT_WRITES_PER_USER: '1000000' })
+  // A statement cache would hide repeats: a fresh app per call, on a fresh connection.
+  const tokens = createTokens(SECRET)
+  const calls = buildCalls(fx, { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` }, { paths: [], tokens: [], bodies: [] }, tokens.sign(fx.feedReader.id, fx.feedReader.ver))
+    .filter((c) => c.method === 'GET')
+  let flagged = 0
+  console.log(`Plans of every statement the hot calls send — ${describeTarget(target)}\n`)
+  for (const call of calls) {
+    const db = createDb({ url: target.url, poolSize: 1 })
+    const app = await buildApp({ config, db, jwtSecret: SECRET })
+    current = []
+    const res = await app.inject({ method: 'GET', url: call.paths[0]!, headers: call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {} })
+    const statements = current.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)/i.test(s.sql))
+    current = []
+    console.log(`■ ${call.name}  (${call.paths[0]}) → ${res.statusCode}`)
+    const raw = db.withoutPlugins()
+    for (const s of [...new Map(statements.map((x) => [x.sql, x])).values()]) {
+      const plan = target.kind === 'sqlite'
+        ? (await sql.raw(`explain query plan ${s.sql}`).execute(raw)).rows.map((r) => String((r as { detail: string }).detail))
+        : (await raw.executeQuery({ sql: `explain ${s.sql}`, parameters: s.values, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain' } })).rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN']))
+      // Which table each alias of the statement names ("books" as "b").
+      const tableOf = new Map([...s.sql.matchAll(/"?(\w+)"? as "?(\w+)"?/g)].map((m) => [m[2]!, m[1]!]))
+      const bounded = /\blimit\b/i.test(s.sql)
+      const bad = plan.filter((l) => {
+        // SQLite: a SCAN of a big table without a LIMIT to stop it (an ordered index walk with LIMIT reads only a page).
+        const lite = /^SCAN (\w+)( VIRTUAL TABLE)?/.exec(l.trim())
+        if (lite) return !lite[2] && !bounded && BIG.test(tableOf.get(lite[1]!) ?? lite[1]!)
+        const pgScan = /Seq Scan on (\w+)/.exec(l)
+        return pgScan ? BIG.test(pgScan[1]!) : false
+      })
+      const memo = MEMOISED.find(([re]) => re.test(s.sql))
+      if (memo && bad.length) console.log(`  (full scan expected: ${memo[1]})`)
+      if (!memo) flagged += bad.length
+      console.log(`  ${s.sql.replace(/\s+/g, ' ').slice(0, 150)}${s.sql.length > 150 ? ' …' : ''}`)
+      for (const l of plan) console.log(`    ${bad.includes(l) ? '!! ' : ''}${l}`)
+    }
+    await app.close()
+    await db.destroy()
+  }
+  rmSync(dir, { recursive: true, force: true })
+  console.log(flagged ? `\n${flagged} full scan(s) flagged (!!)` : '\nNo full scan of books, reviews or follows on a hot path.')
+  return flagged
+}

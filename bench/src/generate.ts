@@ -1,0 +1,520 @@
+// npm run bench:data -- [--books 100000] [--users 20000] [--reviews 1000000] [--db <sqlite file>] [--now <ISO time>]
+//
+// Fills a fresh database with a realistic catalogue and community, deterministically (fixed seed;
+// the same --now gives the same rows): skewed popularity (a few books with 10,000+ reviews, most with
+// a handful), reviews over two years with a lively last week, follows (a few readers followed by
+// thousands, most by a few, one reader following 500 for the feed benchmark), wishlists and reads,
+// genres and languages from the spec's lists, plus the demo classics. The schema comes from the real
+// migrations; the bulk load drops secondary indexes and search triggers, inserts in big
+// transactions through prepared statements, then rebuilds the indexes and the search index once.
+import { rmSync } from 'node:fs'
+import { DatabaseSync } from 'node:sqlite'
+import { sql, type Kysely } from 'kysely'
+import { CATEGORIES, GENRES, LANGUAGES } from '@shelfwise/contracts'
+import { createDb } from '../../apps/api/src/db/connect.ts'
+import { migrateToLatest } from '../../apps/api/src/db/migrate.ts'
+import { rebuildPostgresSearch, rebuildSqliteSearch } from '../../apps/api/src/db/migrations/2026_11_23_0900_search_by_popularity.ts'
+import { CLASSICS } from '../../apps/api/src/db/seed/classics.ts'
+import { createRandom, type Random } from '../../apps/api/src/db/seed/random.ts'
+import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts'
+import { progress, step } from './progress.ts'
+import { describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
+import * as W from './words.ts'
+
+export const BENCH_PASSWORD = 'bench-password'
+export const FEED_READER = 'feedreader'
+export const WRITER_PREFIX = 'writer'
+const SEED = 0x5eed_b00c
+const DAY = 86_400_000
+
+// ---- the plan: every row, decided before anything is written -------------------------------
+
+interface Plan {
+  now: number
+  users: UserPlan[]
+  books: BookPlan[]
+  genres: [number, string][]
+  /** Reviews as parallel arrays, in creation order. */
+  reviews: { book: Int32Array; user: Int32Array; at: Float64Array; rating: Uint8Array; length: number }
+  reads: [number, number, number][]
+  wishes: [number, number, number][]
+  follows: [number, number, number][]
+}
+
+interface UserPlan { id: string; name: string; username: string; type: 'Reader' | 'Author' | 'Seller'; bio: string; joined: number }
+interface BookPlan {
+  id: string; title: string; author: string; authorUser: number | null; publisher: string; listedBy: number | null
+  createdBy: number | null; description: string; published: string | null; language: string; edition: string
+  pages: number; isbn: string | null; category: string; created: number; count: number; sum: number
+}
+
+const hex = (n: number, len: number) => Math.floor(n).toString(16).padStart(len, '0')
+/** A UUIDv7 for a moment, its random bits from the seeded generator. */
+const uuid7 = (ms: number, rng: Random) => {
+  const t = hex(ms, 12)
+  return `${t.slice(0, 8)}-${t.slice(8)}-7${hex(rng.next() * 0x1000, 3)}-${hex(0x8000 + rng.next() * 0x4000, 4)}-${hex(rng.next() * 2 ** 24, 6)}${hex(rng.next() * 2 ** 24, 6)}`
+}
+
+/** Draws indexes with chances proportional to weights (binary search over the running sum). */
+function weighted(weights: ArrayLike<number>) {
+  const cum = new Float64Array(weights.length)
+  let s = 0
+  for (let i = 0; i < weights.length; i++) cum[i] = s += weights[i]!
+  return (rng: Random) => {
+    const r = rng.next() * s
+    let lo = 0
+    let hi = cum.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (cum[mid]! > r) hi = mid
+      else lo = mid + 1
+    }
+    return lo
+  }
+}
+
+/** A permutation of 0..n-1. */
+function shuffled(n: number, rng: Random): Int32Array {
+  const a = Int32Array.from({ length: n }, (_, i) => i)
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1))
+    const t = a[i]!
+    a[i] = a[j]!
+    a[j] = t
+  }
+  return a
+}
+
+const fill = (shape: string, rng: Random) => shape
+  .replace(/\{A\}/g, () => rng.pick(W.ADJECTIVES)).replace(/\{N\}/g, () => rng.pick(W.NOUNS))
+  .replace(/\{P\}/g, () => rng.pick(W.PLACES)).replace(/\{F\}/g, () => rng.pick(W.FIRST_NAMES))
+  .replace(/\{T\}/g, () => rng.pick(W.TOPICS)).replace(/\{a\}/g, () => rng.pick(W.ADJECTIVES).toLowerCase())
+  .replace(/\{n\}/g, () => rng.pick(W.NOUNS).toLowerCase()).replace(/\{t\}/g, () => rng.pick(W.TOPICS).toLowerCase())
+
+/** An ISBN-13 for the n-th book: 978 + nine digits spread by a multiplier, + the check digit. */
+function isbn13(n: number): string {
+  const body = `978${String((n * 7_919_111 + 104_729) % 1_000_000_000).padStart(9, '0')}`
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0)
+  return body + String((10 - (sum % 10)) % 10)
+}
+
+const LANGUAGE_SHARE: Record<string, number> = { English: 62, Spanish: 8, French: 7, German: 6, Italian: 4, Portuguese: 3, Russian: 3, Japanese: 3, Chinese: 2, Hindi: 2 }
+const FICTION_GENRES = new Set(['Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Thriller', 'Horror', 'Drama', 'Adventure', 'Crime', 'Poetry'])
+
+export function buildPlan(opts: { books: number; users: number; reviews: number; now: number }): Plan {
+  const rng = createRandom(SEED)
+  const { now } = opts
+  const nUsers = Math.max(opts.users, 3)
+  // The last tenth (at most 2,000) are writers with no reviews of their own: the write benchmark's readers.
+  const nWriters = Math.min(2000, Math.max(1, Math.floor(nUsers / 10)))
+  const reviewerEnd = nUsers - nWriters // reviewers are 1..reviewerEnd-1; 0 is the feed reader
+
+  // Users: names from the lists, usernames made unique by a number.
+  const users: UserPlan[] = []
+  const taken = new Set<string>()
+  for (let u = 0; u < nUsers; u++) {
+    const joined = now - (730 + rng.between(1, 365)) * DAY
+    const first = rng.pick(W.FIRST_NAMES)
+    const last = rng.pick(W.LAST_NAMES)
+    let username: string
+    if (u === 0) username = FEED_READER
+    else if (u >= reviewerEnd) username = `${WRITER_PREFIX}${String(u - reviewerEnd + 1).padStart(4, '0')}`
+    else {
+      const base = `${first}_${last}`.toLowerCase()
+      username = base
+      for (let k = 2; taken.has(username); k++) username = `${base}${k}`
+    }
+    taken.add(username)
+    const type = u > 0 && u < reviewerEnd && rng.chance(0.05) ? 'Author' : u > 0 && u < reviewerEnd && rng.chance(0.02) ? 'Seller' : 'Reader'
+    users.push({ id: uuid7(joined, rng), name: `${first} ${last}`, username, type, bio: rng.pick(W.BIOS), joined })
+  }
+  const authors = users.map((u, i) => (u.type === 'Author' ? i : -1)).filter((i) => i >= 0)
+
+  // Books: the classics first, then generated ones. A few prolific authors, many with one book.
+  const nBooks = Math.max(opts.books, 1)
+  const classics = CLASSICS.slice(0, nBooks)
+  const authorPool = Array.from({ length: Math.max(50, Math.floor(nBooks / 4)) }, () => `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.LAST_NAMES)}`)
+  const pickAuthor = weighted(authorPool.map((_, i) => 1 / (i + 3)))
+  const languages = weighted(LANGUAGES.map((l) => LANGUAGE_SHARE[l] ?? 1))
+  const genreWeights = weighted(GENRES.map((g) => (g === 'Fiction' ? 6 : FICTION_GENRES.has(g) ? 3 : 2)))
+  const listers = weighted(Array.from({ length: reviewerEnd }, (_, i) => (i === 0 ? 0 : 1 / (i + 10))))
+  const books: BookPlan[] = []
+  const genres: [number, string][] = []
+  for (let b = 0; b < nBooks; b++) {
+    const classic = classics[b]
+    // Most of the catalogue predates the review window; a few books arrived during it.
+    const created = rng.chance(0.95) ? now - (730 + rng.between(1, 300)) * DAY : now - rng.between(1, 730) * DAY
+    const createdByAuthor = !classic && authors.length > 0 && rng.chance(0.08)
+    const authorUser = createdByAuthor ? rng.pick(authors) : null
+    const lister = createdByAuthor ? null : listers(rng)
+    const bookGenres = new Set<string>(classic ? classic.genres : [])
+    if (!classic) for (let k = rng.int(1, 3); bookGenres.size < k;) bookGenres.add(GENRES[genreWeights(rng)]!)
+    const fiction = [...bookGenres].some((g) => FICTION_GENRES.has(g))
+    const title = classic ? classic.title : fill(rng.pick(fiction ? W.FICTION_TITLES : W.NONFICTION_TITLES), rng)
+    const description = classic
+      ? classic.description
+      : [fill(rng.pick(W.DESCRIPTION_OPENERS), rng), fill(rng.pick(W.DESCRIPTION_MIDDLES), rng), rng.pick(W.DESCRIPTION_CLOSERS)].filter(Boolean).join(' ')
+    const year = 1950 + Math.floor(75 * Math.sqrt(rng.next()))
+    books.push({
+      id: uuid7(created, rng),
+      title,
+      author: classic ? classic.author : createdByAuthor ? users[authorUser!]!.name : authorPool[pickAuthor(rng)]!,
+      authorUser,
+      publisher: classic ? (classic.publisher ?? '') : `${rng.pick(W.LAST_NAMES)} ${rng.pick(['Press', 'Books', '& Sons', 'House', 'Editions'])}`,
+      listedBy: lister,
+      createdBy: createdByAuthor ? authorUser : lister,
+      description,
+      published: classic ? classic.publishedDate : rng.chance(0.97) ? `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}` : null,
+      language: classic ? classic.language : LANGUAGES[languages(rng)]!,
+      edition: classic ? (classic.edition ?? 'First edition') : rng.pick(['First edition', 'Paperback', 'Second edition', 'Anniversary edition']),
+      pages: classic ? classic.pageCount : Math.round(80 + 600 * rng.next() ** 2 + rng.between(0, 120)),
+      isbn: classic || rng.chance(0.08) ? null : isbn13(b),
+      category: classic ? (classic.category ?? 'Classic') : rng.pick(CATEGORIES),
+      created,
+      count: 0,
+      sum: 0,
+    })
+    for (const g of bookGenres) genres.push([b, g])
+  }
+
+  // Popularity: a rank per book (the famous classics near the top), then a count per rank on a
+  // 1/(rank+3) curve, each capped by the readers there are (one review per reader and book).
+  const rankOf = shuffled(nBooks, rng)
+  const famous = classics.map((c, i) => (c.fame === 3 ? i : -1)).filter((i) => i >= 0)
+  for (const [k, b] of famous.entries()) {
+    const target = Math.min(nBooks - 1, k * 3 + rng.int(0, 2))
+    const other = rankOf.indexOf(target)
+    rankOf[other] = rankOf[b]!
+    rankOf[b] = target
+  }
+  const reviewers = reviewerEnd - 1
+  const cap = Math.max(1, Math.floor(reviewers * 0.7))
+  const counts = new Int32Array(nBooks)
+  let weightSum = 0
+  for (let b = 0; b < nBooks; b++) weightSum += 1 / (rankOf[b]! + 3)
+  let planned = 0
+  for (let b = 0; b < nBooks; b++) {
+    const exact = (opts.reviews * (1 / (rankOf[b]! + 3))) / weightSum
+    counts[b] = Math.min(cap, Math.floor(exact) + (rng.next() < exact % 1 ? 1 : 0))
+    planned += counts[b]!
+  }
+  // Top up (or trim) to exactly the asked number, by popularity, within the cap.
+  const byPopularity = Array.from(rankOf.keys()).sort((a, b) => rankOf[a]! - rankOf[b]!)
+  const target = Math.min(opts.reviews, cap * nBooks)
+  for (let pass = 0; planned !== target && pass < 1000; pass++) {
+    for (const b of byPopularity) {
+      if (planned === target) break
+      if (planned < target && counts[b]! < cap) { counts[b]!++; planned++ } else if (planned > target && counts[b]! > 0) { counts[b]!--; planned-- }
+    }
+  }
+
+  // Reviewers: an activity rank per reader, a few very keen; each book's reviewers are distinct.
+  const activityRank = shuffled(reviewers, rng)
+  const pickReviewer = weighted(Array.from({ length: reviewers }, (_, i) => 1 / (activityRank[i]! + 5) ** 0.75))
+  const total = planned
+  const rBook = new Int32Array(total)
+  const rUser = new Int32Array(total)
+  const rAt = new Float64Array(total)
+  const rRating = new Uint8Array(total)
+  const mark = new Int32Array(nUsers).fill(-1)
+  let n = 0
+  for (let b = 0; b < nBooks; b++) {
+    const book = books[b]!
+    const quality = 2.7 + rng.next() * 2.1
+    const since = Math.max(now - 730 * DAY, book.created + DAY)
+    for (let k = 0; k < counts[b]!; k++) {
+      let u = -1
+      for (let attempt = 0; attempt < 40 && u < 0; attempt++) {
+        const c = pickReviewer(rng) + 1
+        if (mark[c] !== b) u = c
+      }
+      // The keen readers are all taken on a very popular book: any reader left will do.
+      if (u < 0) for (let c = 1 + Math.floor(rng.next() * reviewers), tries = 0; tries < reviewers; tries++, c = (c % reviewers) + 1) if (mark[c] !== b) { u = c; break }
+      mark[u] = b
+      // A lively last week: about 5% of reviews fall in it, seven times the rate of the two years before.
+      const at = rng.chance(0.05) ? now - rng.between(0.001, 7) * DAY : since + rng.next() * Math.max(DAY, now - 7 * DAY - since)
+      const rating = Math.max(1, Math.min(5, Math.round(quality + rng.between(-1.3, 1.3))))
+      rBook[n] = b
+      rUser[n] = u
+      rAt[n] = Math.min(at, now - 1000)
+      rRating[n] = rating
+      book.count++
+      book.sum += rating
+      n++
+    }
+  }
+  // Creation order, so ids (time-ordered UUIDv7) and the time indexes grow at their ends.
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => rAt[a]! - rAt[b]!)
+  const reviews = { book: new Int32Array(n), user: new Int32Array(n), at: new Float64Array(n), rating: new Uint8Array(n), length: n }
+  order.forEach((src, dst) => {
+    reviews.book[dst] = rBook[src]!
+    reviews.user[dst] = rUser[src]!
+    reviews.at[dst] = rAt[src]!
+    reviews.rating[dst] = rRating[src]!
+  })
+
+  // Reads: a third of reviewers marked the book read shortly before reviewing; plus a few reads and
+  // wishes per reader, drawn by popularity.
+  const seen = new Set<number>()
+  const reads: [number, number, number][] = []
+  for (let i = 0; i < n; i++) {
+    if (!rng.chance(0.3)) continue
+    seen.add(reviews.user[i]! * nBooks + reviews.book[i]!)
+    reads.push([reviews.user[i]!, reviews.book[i]!, reviews.at[i]! - rng.between(0.05, 3) * DAY])
+  }
+  const pickBook = weighted(Array.from({ length: nBooks }, (_, b) => 1 / (rankOf[b]! + 20)))
+  const wishes: [number, number, number][] = []
+  const wished = new Set<number>()
+  for (let u = 0; u < reviewerEnd; u++) {
+    for (let k = rng.int(0, 5); k > 0; k--) {
+      const b = pickBook(rng)
+      if (seen.has(u * nBooks + b)) continue
+      seen.add(u * nBooks + b)
+      reads.push([u, b, now - rng.between(0.01, 700) * DAY])
+    }
+    for (let k = rng.int(0, 10); k > 0; k--) {
+      const b = pickBook(rng)
+      if (wished.has(u * nBooks + b)) continue
+      wished.add(u * nBooks + b)
+      wishes.push([u, b, now - rng.between(0.01, 700) * DAY])
+    }
+  }
+
+  // Follows: the keenest reviewers draw the most followers (a 1/rank curve: a few followed by
+  // thousands, most by a few); each reader follows a handful, some dozens; the feed reader follows 500.
+  const pickFollowee = weighted(Array.from({ length: reviewers }, (_, i) => 1 / (activityRank[i]! + 2)))
+  const follows: [number, number, number][] = []
+  const followMark = new Int32Array(nUsers).fill(-1)
+  for (let u = 0; u < reviewerEnd; u++) {
+    const want = u === 0 ? Math.min(500, reviewers) : Math.min(reviewers - 1, Math.floor(-Math.log(1 - rng.next()) * 10))
+    followMark[u] = u
+    let got = 0
+    for (let attempt = 0; got < want && attempt < want * 40; attempt++) {
+      const v = pickFollowee(rng) + 1
+      if (followMark[v] === u) continue
+      followMark[v] = u
+      follows.push([u, v, now - rng.between(1, 700) * DAY])
+      got++
+    }
+  }
+  return { now, users, books, genres, reviews, reads, wishes, follows }
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+const iso = (ms: number) => new Date(Math.round(ms)).toISOString()
+
+const REVIEW_TEXT = (rng: Random, rating: number) => {
+  const opener = rng.pick(W.REVIEW_OPENERS[rating]!)
+  return rng.chance(0.3) ? opener : `${opener} ${rng.pick(W.REVIEW_DETAILS)}${rng.chance(0.4) ? ` ${rng.pick(W.REVIEW_DETAILS)}` : ''}`
+}
+
+/** Every table's rows as arrays of column values, in insert order, for either database. */
+function* tableRows(plan: Plan, passwordHash: string) {
+  const { users, books } = plan
+  yield {
+    table: 'users', total: users.length,
+    columns: ['id', 'name', 'username', 'email', 'password_hash', 'user_type', 'bio', 'profile_image', 'token_version', 'created_at', 'updated_at'],
+    pgTypes: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
+    *rows() {
+      for (const u of users) yield [u.id, u.name, u.username, `${u.username}@bench.example`, passwordHash, u.type, u.bio, '', 0, iso(u.joined), iso(u.joined)]
+    },
+  }
+  yield {
+    table: 'books', total: books.length,
+    columns: ['id', 'title', 'author', 'author_user_id', 'publisher', 'publisher_user_id', 'listed_by_user_id', 'created_by_user_id', 'description', 'cover_image',
+      'published_date', 'language', 'edition', 'page_count', 'amazon_link', 'isbn', 'category', 'average_rating', 'total_reviews', 'rating_sum', 'created_at', 'updated_at'],
+    pgTypes: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'float8', 'int', 'int', 'timestamptz', 'timestamptz'],
+    *rows() {
+      for (const b of books) {
+        const ref = (u: number | null) => (u === null ? null : users[u]!.id)
+        const link = `https://www.amazon.com/s?k=${encodeURIComponent(`${b.title} ${b.author}`).replaceAll('%20', '+')}`
+        yield [b.id, b.title, b.author, ref(b.authorUser), b.publisher, null, ref(b.listedBy), ref(b.createdBy), b.description, '',
+          b.published, b.language, b.edition, b.pages, link, b.isbn, b.category, b.count ? b.sum / b.count : 0, b.count, b.sum, iso(b.created), iso(b.created)]
+      }
+    },
+  }
+  yield {
+    table: 'book_genres', total: plan.genres.length, columns: ['book_id', 'genre'], pgTypes: ['text', 'text'],
+    *rows() {
+      for (const [b, g] of plan.genres) yield [books[b]!.id, g]
+    },
+  }
+  const r = plan.reviews
+  yield {
+    table: 'reviews', total: r.length,
+    columns: ['id', 'book_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'],
+    pgTypes: ['text', 'text', 'text', 'int', 'text', 'timestamptz', 'timestamptz'],
+    *rows() {
+      const rng = createRandom(SEED + 1)
+      for (let i = 0; i < r.length; i++) {
+        const at = iso(r.at[i]!)
+        yield [uuid7(r.at[i]!, rng), books[r.book[i]!]!.id, users[r.user[i]!]!.id, r.rating[i]!, REVIEW_TEXT(rng, r.rating[i]!), at, at]
+      }
+    },
+  }
+  const pairs = (table: string, rows: [number, number, number][], time: string) => ({
+    table, total: rows.length, columns: ['user_id', 'book_id', time], pgTypes: ['text', 'text', 'timestamptz'],
+    *rows() {
+      for (const [u, b, at] of rows) yield [users[u]!.id, books[b]!.id, iso(at)]
+    },
+  })
+  yield pairs('reads', plan.reads, 'read_at')
+  yield pairs('wishlist', plan.wishes, 'added_at')
+  yield {
+    table: 'follows', total: plan.follows.length, columns: ['follower_id', 'followee_id', 'created_at'], pgTypes: ['text', 'text', 'timestamptz'],
+    *rows() {
+      for (const [a, b, at] of plan.follows) yield [users[a]!.id, users[b]!.id, iso(at)]
+    },
+  }
+}
+
+type Cell = string | number | null
+
+/** SQLite: one connection, foreign keys and fsync off for the load, 500-row prepared INSERTs, one transaction per table. */
+async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
+  const db = new DatabaseSync(path)
+  db.exec('PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY')
+  // Secondary indexes and the search triggers go for the load and come back, from their own SQL, after it.
+  const saved = db.prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null`).all() as { type: string; name: string; sql: string }[]
+  for (const s of saved) db.exec(`drop ${s.type} ${s.name}`)
+  const PER = 500
+  for (const t of tableRows(plan, passwordHash)) {
+    const bar = progress(t.table, t.total)
+    const one = `(${t.columns.map(() => '?').join(', ')})`
+    const many = db.prepare(`insert into ${t.table} (${t.columns.join(', ')}) values ${Array(PER).fill(one).join(', ')}`)
+    db.exec('begin')
+    let batch: Cell[] = []
+    let rows = 0
+    for (const row of t.rows()) {
+      for (const v of row) batch.push(v as Cell)
+      if (++rows === PER) {
+        many.run(...batch)
+        bar.tick(rows)
+        batch = []
+        rows = 0
+      }
+    }
+    if (rows) db.prepare(`insert into ${t.table} (${t.columns.join(', ')}) values ${Array(rows).fill(one).join(', ')}`).run(...batch)
+    db.exec('commit')
+    bar.done()
+  }
+  await step('indexes', () => {
+    for (const s of saved.filter((x) => x.type === 'index')) db.exec(s.sql)
+  })
+  await step('checkpoint', () => {
+    const fk = db.prepare('PRAGMA foreign_key_check').all()
+    if (fk.length) throw new Error(`foreign key check failed: ${JSON.stringify(fk.slice(0, 3))}`)
+  })
+  db.close()
+  // The search index, built once the way its migration builds it, then its triggers back.
+  const kdb = createDb({ url: path })
+  await step('search index', async () => {
+    await rebuildSqliteSearch(kdb)
+    for (const s of saved.filter((x) => x.type === 'trigger')) await sql.raw(s.sql).execute(kdb)
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kdb)
+  })
+  await kdb.destroy()
+}
+
+/** PostgreSQL: user triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */
+async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
+  const raw = db.withoutPlugins()
+  const { rows: saved } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes
+    where schemaname = current_schema() and indexname not in (select conname from pg_constraint)`.execute(raw)
+  await raw.connection().execute(async (c) => {
+    await sql`set synchronous_commit = off`.execute(c)
+    await sql`alter table books disable trigger user`.execute(c)
+    await sql`alter table book_genres disable trigger user`.execute(c)
+    for (const s of saved) await sql`drop index ${sql.id(s.indexname)}`.execute(c)
+    const PER = 5000
+    for (const t of tableRows(plan, passwordHash)) {
+      const bar = progress(t.table, t.total)
+      const insert = async (cols: Cell[][]) => {
+        const arrays = t.pgTypes.map((type, i) => sql`${cols[i]}::${sql.raw(type)}[]`)
+        await sql`insert into ${sql.id(t.table)} (${sql.join(t.columns.map((x) => sql.id(x)))}) select * from unnest(${sql.join(arrays)})`.execute(c)
+        bar.tick(cols[0]!.length)
+      }
+      await sql`begin`.execute(c)
+      let cols: Cell[][] = t.columns.map(() => [])
+      for (const row of t.rows()) {
+        row.forEach((v, i) => cols[i]!.push(v as Cell))
+        if (cols[0]!.length === PER) {
+          await insert(cols)
+          cols = t.columns.map(() => [])
+        }
+      }
+      if (cols[0]!.length) await insert(cols)
+      await sql`commit`.execute(c)
+      bar.done()
+    }
+    // The search vectors, built once the way their migration builds them.
+    await step('search vectors', () => rebuildPostgresSearch(c))
+    await step('indexes', async () => {
+      for (const s of saved) await sql.raw(s.indexdef).execute(c)
+    })
+    await sql`alter table books enable trigger user`.execute(c)
+    await sql`alter table book_genres enable trigger user`.execute(c)
+    await step('vacuum analyze', () => sql`vacuum analyze`.execute(c))
+  })
+}
+
+/** A fresh, migrated database: a SQLite file is replaced; a PostgreSQL database must be empty, or is emptied with --reset. */
+async function prepare(target: Target, reset: boolean): Promise<Kysely<any>> {
+  if (target.kind === 'sqlite') for (const suffix of ['', '-wal', '-shm']) rmSync(target.path + suffix, { force: true })
+  const db = createDb({ url: target.url, poolSize: 2 })
+  if (target.kind === 'postgres') {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema()`.execute(db)
+    if (rows[0]!.n > 0) {
+      if (!reset) {
+        await db.destroy()
+        console.error(`${describeTarget(target)} already has tables: pass --reset to empty it (drops every table in its schema), or use a fresh database (createdb shelfwise_bench).`)
+        process.exit(2)
+      }
+      await sql`drop schema public cascade`.execute(db)
+      await sql`create schema public`.execute(db)
+    }
+  }
+  await migrateToLatest(db)
+  return db
+}
+
+async function main() {
+  const f = flags({
+    books: { type: 'string' }, users: { type: 'string' }, reviews: { type: 'string' }, db: { type: 'string' },
+    now: { type: 'string' }, reset: { type: 'boolean', default: false },
+  })
+  const books = wholeNumber('books', f.books, 100_000, 1)
+  const users = wholeNumber('users', f.users, 20_000, 3)
+  const reviews = wholeNumber('reviews', f.reviews, 1_000_000, 0)
+  const now = f.now ? Date.parse(f.now) : Date.now()
+  if (Number.isNaN(now)) {
+    console.error(`--now: not a date, got "${f.now}"`)
+    process.exit(2)
+  }
+  const target = resolveTarget(f.db)
+  const started = performance.now()
+  console.error(`Generating ${books.toLocaleString('en-US')} books, ${users.toLocaleString('en-US')} readers, ${reviews.toLocaleString('en-US')} reviews into ${describeTarget(target)}`)
+
+  const db = await step('migrations', () => prepare(target, f.reset === true))
+  const [plan, passwordHash] = await Promise.all([
+    step('plan', () => buildPlan({ books, users, reviews, now })),
+    hashPassword(BENCH_PASSWORD),
+  ])
+  if (target.kind === 'sqlite') {
+    await db.destroy()
+    await loadSqlite(target.path, plan, passwordHash)
+  } else {
+    await loadPostgres(db, plan, passwordHash)
+    await db.destroy()
+  }
+  const top = plan.books.reduce((a, b) => (b.count > a.count ? b : a))
+  const feedFollows = plan.follows.filter(([a]) => a === 0).length
+  const fmt = (n: number) => n.toLocaleString('en-US')
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, `
+    + `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows `
+    + `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads, ${fmt(plan.wishes.length)} wishes. Password of every account: ${BENCH_PASSWORD}`)
+}
+
+if (import.meta.main) await main()
