@@ -1,5 +1,6 @@
-// node bench/src/chart.ts — draws bench/p99.png from the last full runs (bench/out/sqlite.json and
-// bench/out/postgres.json): p99 latency by call, one bar per database, each call's budget as a tick.
+// node bench/src/chart.ts [sqlite.json] [postgres.json] — draws bench/p99.png from full runs (by
+// default the last ones, bench/out/sqlite.json and bench/out/postgres.json): p99 latency by call,
+// one bar per database, each call's budget as a tick.
 // An SVG rendered to PNG by sharp (which the API already depends on).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,11 +10,12 @@ import type { Row } from './bench.ts'
 
 interface Run { date: string; rows: Row[]; rssMb: number }
 
-const read = (name: string): Run | undefined => {
-  const file = join(BENCH_DIR, 'out', `${name}.json`)
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Run) : undefined
+const read = (file: string): Run | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Run) : undefined)
+const [sqliteFile, postgresFile] = process.argv.slice(2)
+const runs = {
+  SQLite: read(sqliteFile ?? join(BENCH_DIR, 'out', 'sqlite.json')),
+  PostgreSQL: read(postgresFile ?? join(BENCH_DIR, 'out', 'postgres.json')),
 }
-const runs = { SQLite: read('sqlite'), PostgreSQL: read('postgres') }
 const series = Object.entries(runs).filter((e): e is [string, Run] => e[1] !== undefined)
 if (!series.length) {
   console.error('No results in bench/out/: run `npm run bench` (and with DATABASE_URL for PostgreSQL) first.')
@@ -27,8 +29,8 @@ const left = 250
 const width = 1000
 const top = 70
 const height = top + names.length * rowH + 60
-// A log scale: 1 ms to 1 s, so 2 ms and 200 ms both read.
-const maxMs = 1000
+// A log scale: 1 ms to 2 s, so 2 ms and 200 ms both read.
+const maxMs = 2000
 const x = (ms: number) => left + ((Math.log10(Math.max(ms, 1)) / Math.log10(maxMs)) * (width - left - 40))
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 
@@ -36,7 +38,7 @@ const parts: string[] = []
 parts.push(`<rect width="${width}" height="${height}" fill="#fff"/>`)
 parts.push(`<text x="20" y="30" font-size="20" font-weight="bold">Shelfwise — p99 latency by call, 16 connections (log scale)</text>`)
 parts.push(`<text x="20" y="52" font-size="13" fill="#555">${esc(series.map(([n, r]) => `${n} ${r.date.slice(0, 16).replace('T', ' ')} UTC`).join(' · '))} · black tick = budget</text>`)
-for (const ms of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]) {
+for (const ms of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000]) {
   parts.push(`<line x1="${x(ms)}" y1="${top - 6}" x2="${x(ms)}" y2="${height - 50}" stroke="#e4e4e4"/>`)
   parts.push(`<text x="${x(ms)}" y="${height - 34}" font-size="12" text-anchor="middle" fill="#555">${ms} ms</text>`)
 }
