@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
@@ -147,25 +147,7 @@ export async function fingerprint(db: Db, dialect: DialectName, tables: string[]
 export const changedTables = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t])
 
-export interface Part {
-  name: string
-  value: string | Buffer
-  filename?: string
-  contentType?: string
-}
-
-/** A multipart/form-data body, as a browser's FormData would send it. */
-export function multipart(parts: Part[]) {
-  const boundary = `----shelfwise${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
+export { multipart, type Part } from '../support/multipart.ts'
 
 let png: Promise<Buffer> | undefined
 /** A real 8×8 PNG, made once. */

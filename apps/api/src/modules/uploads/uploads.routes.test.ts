@@ -1,30 +1,11 @@
-import { readdirSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { ErrorBodySchema, LIMITS, MESSAGES, UploadResultSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertUser } from '../../../test/support/factories.ts'
-
-interface Part {
-  name: string
-  value: string | Buffer
-  filename?: string
-  contentType?: string
-}
-
-/** A multipart/form-data body assembled by hand, as a browser's FormData would send it. */
-function multipartBody(parts: Part[]) {
-  const boundary = `----shelfwise${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
-}
+import { multipart, type Part } from '../../../test/support/multipart.ts'
 
 /** A plain test picture, 2000×1000 unless told otherwise. */
 const picture = (width = 2000, height = 1000) =>
@@ -32,10 +13,10 @@ const picture = (width = 2000, height = 1000) =>
 
 describeEachDialect('uploads routes', (ctx) => {
   const upload = (parts: Part[], token?: string) => {
-    const { payload, contentType } = multipartBody(parts)
+    const { payload, headers } = multipart(parts)
     return ctx.app.inject({
       method: 'POST', url: '/api/upload', payload,
-      headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) },
+      headers: { ...headers, ...(token ? bearer(token) : {}) },
     })
   }
   const uploadsOnDisk = () => readdirSync(ctx.config.uploadsDir).sort()

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import sharp from 'sharp'
+import { multipart } from '../../support/multipart.ts'
 
 // Requests whose body arrives slowly, so a test knows they are in flight when it signals the server.
 
@@ -67,13 +68,8 @@ export const jsonBody = (value: unknown, token: string) => ({
 
 /** A multipart upload of `image` as bytes, with its headers. */
 export function multipartImage(image: Buffer, token: string, filename = 'photo.png') {
-  const boundary = `----shelfwise${Math.random().toString(16).slice(2)}`
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } }
+  const { payload, headers } = multipart([{ name: 'image', value: image, filename, contentType: 'image/png' }])
+  return { body: payload, headers: { ...headers, authorization: `Bearer ${token}` } }
 }
 
 /** A noisy PNG of about `side`² × 3 bytes (noise does not compress), so it takes a while to send. */
