@@ -116,10 +116,110 @@ describe('SQLite through node:sqlite', () => {
       expect(await alone).toEqual(['a1', 'b1'])
     })
 
+    it('shows a read outside a transaction committed rows only, without waiting for the writers', async () => {
+      const user = await insertUser(db, { bio: 'r0' })
+      const bioNow = async () => (await db.selectFrom('users').select('bio').where('id', '=', user.id).executeTakeFirstOrThrow()).bio
+      const seen: string[] = []
+      // A transaction in progress holds the write connection: a read meanwhile neither waits for it nor sees its row.
+      await db.transaction().execute(async (t) => {
+        await t.updateTable('users').set({ bio: 'r1' }).where('id', '=', user.id).execute()
+        seen.push(await bioNow())
+      })
+      // One that is done but whose COMMIT waits for its group (the next transaction holds the
+      // connection): another request still reads the committed row.
+      const done = db.transaction().execute((t) => t.updateTable('users').set({ bio: 'r2' }).where('id', '=', user.id).execute())
+      const next = db.transaction().execute(async () => {
+        seen.push(await bioNow())
+      })
+      await Promise.all([done, next])
+      seen.push(await bioNow())
+      expect(seen).toEqual(['r0', 'r1', 'r2'])
+    })
+
+    it('rejects every transaction of a group whose COMMIT fails, and keeps none of their writes', async () => {
+      // A deferred foreign key is checked by the COMMIT itself, so one bad member fails the group's COMMIT.
+      await sql`create table if not exists deferred_notes (id integer primary key, user_id text references users (id) deferrable initially deferred)`.execute(db)
+      const [a, c] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'c0' })]
+      const results = await Promise.allSettled([
+        setBio(a.id, 'a1'),
+        db.transaction().execute((t) => sql`insert into deferred_notes (user_id) values ('nobody')`.execute(t)),
+        setBio(c.id, 'c1'),
+      ])
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+      expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY constraint failed/)
+      expect([committedBio(a.id), committedBio(c.id)]).toEqual(['a0', 'c0'])
+      expect(other.prepare('select count(*) as n from deferred_notes').get()).toEqual({ n: 0 })
+      // And the next transaction commits as usual.
+      await setBio(a.id, 'a2')
+      expect(committedBio(a.id)).toBe('a2')
+    })
+
     it('stays consistent under many concurrent writers', async () => {
       const users = await Promise.all(Array.from({ length: 40 }, () => insertUser(db, { bio: 'x' })))
       await Promise.all(users.map((u, i) => setBio(u.id, `n${i}`)))
       expect(users.map((u) => committedBio(u.id))).toEqual(users.map((_, i) => `n${i}`))
     })
+  })
+
+  it('commits a pending group when the database is closed', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'shelfwise-sqlite-')), 'close.db')
+    const closing = createDb({ url: path })
+    await migrateToLatest(closing)
+    const user = await insertUser(closing, { bio: 'before' })
+    let entered: () => void = () => {}
+    const inside = new Promise<void>((r) => (entered = r))
+    const written = closing.transaction().execute(async (t) => {
+      await t.updateTable('users').set({ bio: 'after' }).where('id', '=', user.id).execute()
+      entered()
+    })
+    await inside
+    await closing.destroy()
+    await written
+    const file = new DatabaseSync(path, { readOnly: true })
+    expect(file.prepare('select bio from users where id = ?').get(user.id)).toEqual({ bio: 'after' })
+    file.close()
+  })
+
+  it('checkpoints from a thread of its own once a file sees steady writes, and still closes cleanly', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'shelfwise-sqlite-')), 'busy.db')
+    const busy = createDb({ url: path })
+    await migrateToLatest(busy)
+    const user = await insertUser(busy)
+    // One COMMIT each (awaited in turn), past the point where the checkpointer starts.
+    for (let i = 0; i < 80; i++) await busy.transaction().execute((t) => t.updateTable('users').set({ bio: `b${i}` }).where('id', '=', user.id).execute())
+    const probe = new DatabaseSync(path)
+    // NOOP reports the WAL's pages and how many of them are already in the database file.
+    const state = () => probe.prepare('pragma wal_checkpoint(NOOP)').get() as { log: number; checkpointed: number }
+    for (let i = 0; i < 100 && state().checkpointed < state().log; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(state().log).toBeGreaterThan(0)
+    expect(state().checkpointed).toBe(state().log)
+    probe.close()
+    await busy.destroy()
+    const file = new DatabaseSync(path, { readOnly: true })
+    expect(file.prepare('pragma integrity_check').get()).toEqual({ integrity_check: 'ok' })
+    expect(file.prepare('select bio from users where id = ?').get(user.id)).toEqual({ bio: 'b79' })
+    file.close()
+  })
+
+  it('keeps a read outside a transaction from seeing a pending group on a database in memory too', async () => {
+    const mem = createDb({ url: ':memory:' })
+    try {
+      await sql`create table notes (id integer primary key, body text)`.execute(mem)
+      let release: () => void = () => {}
+      const held = new Promise<void>((r) => (release = r))
+      const writing = mem.transaction().execute(async (t) => {
+        await sql`insert into notes (body) values ('pending')`.execute(t)
+        await held
+      })
+      let answered = false
+      void writing.then(() => (answered = true))
+      // In memory there is no second connection: the read waits for the transaction and its COMMIT.
+      const reading = sql<{ n: number }>`select count(*) as n from notes`.execute(mem).then((r) => [r.rows[0]!.n, answered])
+      await new Promise((r) => setTimeout(r, 20))
+      release()
+      expect(await reading).toEqual([1, true])
+    } finally {
+      await mem.destroy()
+    }
   })
 })

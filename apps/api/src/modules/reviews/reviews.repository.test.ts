@@ -6,8 +6,8 @@ import { columnTypes } from '#/db/portable.ts'
 import * as initialSchema from '#/db/migrations/2026_11_21_1400_initial_schema.ts'
 import * as booksRatingSum from '#/db/migrations/2026_11_22_1000_books_rating_sum.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { insertBook, insertUser } from '../../../test/support/factories.ts'
-import { applyRatingChange, buildPopularInWindowQuery, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
+import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
+import { addRatingOfNewReview, applyRatingChange, buildPopularInWindowQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -66,6 +66,35 @@ describeEachDialect('reviews.repository', (ctx) => {
       expect(plan).toMatch(/reviews_created_idx/)
       // Neither every review nor every book is read.
       expect(plan).not.toMatch(/SCAN (reviews|b)\b|Seq Scan on (reviews|books)/)
+    })
+  })
+
+  // After the week's count: these write reviews of today.
+  describe('the create path', () => {
+    it('adds a new review to its book in one statement that answers the book, and finds its reader', async () => {
+      const book = await insertBook(ctx.db, { title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
+      const reader = await insertUser(ctx.db, { profileImage: '/uploads/me.webp' })
+      expect(await addRatingOfNewReview(ctx.db, book.id, 5)).toEqual({ _id: book.id, title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
+      expect(await addRatingOfNewReview(ctx.db, book.id, 2)).toMatchObject({ _id: book.id })
+      expect(await stats(book.id)).toEqual({ count: 2, sum: 7, average: 3.5 })
+      expect(await addRatingOfNewReview(ctx.db, uuidv7(), 4)).toBeUndefined()
+      expect(await findReviewer(ctx.db, reader.id)).toEqual({ _id: reader.id, username: reader.username, profileImage: '/uploads/me.webp' })
+      expect(await findReviewer(ctx.db, uuidv7())).toBeUndefined()
+    })
+
+    it('answers a new review exactly as the lists show it afterwards, and 404 for an absent book', async () => {
+      const book = await insertBook(ctx.db)
+      const reader = await insertUser(ctx.db)
+      const post = (bookId: string) => ctx.app.inject({
+        method: 'POST', url: `/api/reviews/book/${bookId}`, headers: bearer(reader.token), payload: { rating: 3, comment: 'Built from what was written' },
+      })
+      const created = await post(book.id)
+      expect(created.statusCode).toBe(201)
+      const listed = await ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${book.id}` })
+      expect(listed.json()).toEqual([created.json()])
+      const absent = await post(uuidv7())
+      expect(absent.statusCode).toBe(404)
+      expect(await stats(book.id)).toEqual({ count: 1, sum: 3, average: 3 })
     })
   })
 })

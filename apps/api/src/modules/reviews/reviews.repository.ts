@@ -154,9 +154,21 @@ export interface NewReview {
   createdAt: string
 }
 
-/** Stores a review; the unique (book, reader) constraint refuses a second one. */
+// The create path's statements run on every new review: built once per dialect (db/precompiled.ts).
+const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: string, rating: number, comment: string, createdAt: string) =>
+  (db as Db).insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt }))
+
+/** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
-  await db.insertInto('reviews').values({ ...r, updatedAt: r.createdAt }).execute()
+  await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating, r.comment, r.createdAt)
+}
+
+const reviewerById = precompile(1, (db, id: string) => (db as Db).selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))
+
+/** The reader part of a Review (id, username, picture); undefined when the reader is absent. */
+export async function findReviewer(db: Db, id: string): Promise<Review['user'] | undefined> {
+  const row = await reviewerById.first(db, id)
+  return row && { _id: row.id, username: row.username, profileImage: row.profileImage }
 }
 
 /**
@@ -189,17 +201,32 @@ export async function deleteOwnReview(db: Db, id: string, userId: string): Promi
  * book is absent.
  */
 export async function applyRatingChange(db: Db, bookId: string, countDelta: number, sumDelta: number): Promise<boolean> {
+  const res = await ratingChange(db, bookId, countDelta, sumDelta).executeTakeFirst()
+  return Number(res.numUpdatedRows) > 0
+}
+
+const ratingChange = (db: Db, bookId: string, countDelta: number, sumDelta: number) => {
   const count = sql.ref('totalReviews')
   const sum = sql.ref('ratingSum')
   // SET expressions read the row as it was before this UPDATE, so the deltas are added again here.
   const average = sql<number>`case when ${count} + ${countDelta} > 0 then (${sum} + ${sumDelta}) * 1.0 / (${count} + ${countDelta}) else 0 end`
-  const res = await db.updateTable('books')
+  return db.updateTable('books')
     .set((eb) => ({
       totalReviews: eb('totalReviews', '+', countDelta),
       ratingSum: eb('ratingSum', '+', sumDelta),
       averageRating: average,
     }))
     .where('id', '=', bookId)
-    .executeTakeFirst()
-  return Number(res.numUpdatedRows) > 0
+}
+
+const addRating = precompile(2, (db, bookId: string, rating: number) =>
+  ratingChange(db as Db, bookId, 1, rating).returning(['id', 'title', 'author', 'coverImage']))
+
+/**
+ * A new review's share of its book's counters (applyRatingChange with one more review), answering
+ * the book part of a Review in the same statement; undefined when the book is absent.
+ */
+export async function addRatingOfNewReview(db: Db, bookId: string, rating: number): Promise<Review['book'] | undefined> {
+  const row = await addRating.first(db, bookId, rating)
+  return row && { _id: row.id, title: row.title, author: row.author, coverImage: row.coverImage }
 }

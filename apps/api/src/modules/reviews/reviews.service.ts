@@ -10,7 +10,7 @@ import type { Actor } from '#/plugins/auth.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import { createMemo } from '#/memo.ts'
 import {
-  applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findUserReviewCount,
+  addRatingOfNewReview, applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findReviewer, findUserReviewCount,
   insertReview, listBookReviews, listPopularBookIds, listRecentReviews, listUserReviews, updateReview,
   type ReviewKey, type ReviewListOptions,
 } from '#/modules/reviews/reviews.repository.ts'
@@ -91,19 +91,23 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
 
     /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
     async create(actor: Actor, bookId: string, input: CreateReviewInput): Promise<Review> {
-      await books.assertExists(bookId)
       const id = uuidv7()
+      const createdAt = nowIso()
       try {
+        // Three statements, no read before the transaction: the insert's foreign key tells an absent
+        // book, and the review is answered from what was written, with its book and reader.
         return await db.transaction().execute(async (trx) => {
-          await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt: nowIso() })
+          await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
           // Counted in the same transaction as the insert, so the average never drifts from the rows.
-          await applyRatingChange(trx, bookId, 1, input.rating)
-          return (await findReviewById(trx, id))!
+          const book = await addRatingOfNewReview(trx, bookId, input.rating)
+          const user = await findReviewer(trx, actor.id)
+          if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
+          return { _id: id, rating: input.rating, comment: input.comment, createdAt, updatedAt: createdAt, user, book }
         }).finally(() => recent.clear())
       } catch (err) {
         // The unique (book, reader) constraint decides, so two racing requests still make one review.
         if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed)
-        // The book was deleted between the check and the insert.
+        // No such book (the foreign key refused the review).
         if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
         throw err
       }
