@@ -14,6 +14,7 @@ import { CATEGORIES, GENRES, LANGUAGES } from '@shelfwise/contracts'
 import { createDb } from '../../apps/api/src/db/connect.ts'
 import { migrateToLatest } from '../../apps/api/src/db/migrate.ts'
 import { rebuildPostgresSearch, rebuildSqliteSearch } from '../../apps/api/src/db/migrations/2026_11_23_0900_search_by_popularity.ts'
+import { fillSearchKeys } from '../../apps/api/src/db/migrations/2026_11_24_0910_search_rank_keys.ts'
 import { CLASSICS } from '../../apps/api/src/db/seed/classics.ts'
 import { createRandom, type Random } from '../../apps/api/src/db/seed/random.ts'
 import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts'
@@ -411,13 +412,21 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
   const kdb = createDb({ url: path })
   await step('search index', async () => {
     await rebuildSqliteSearch(kdb)
+    // Its rows' copies of each book's search keys, which a trigger fills when the triggers are on.
+    await fillSearchKeys(kdb)
     for (const s of saved.filter((x) => x.type === 'trigger')) await sql.raw(s.sql).execute(kdb)
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kdb)
   })
   await kdb.destroy()
 }
 
-/** PostgreSQL: user triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */
+/** The PostgreSQL triggers turned off for the load, by table: 'user' is every trigger of the table. */
+const PG_LOAD_TRIGGERS: [string, string][] = [
+  ['books', 'user'], ['book_genres', 'user'],
+  ['follows', 'follows_profile_version'], ['users', 'users_profile_version'], ['reviews', 'reviews_profile_version'],
+]
+
+/** PostgreSQL: search and version triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */
 async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
   const raw = db.withoutPlugins()
   const { rows: saved } = await sql<{ indexname: string; indexdef: string }>`
@@ -425,8 +434,9 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
     where schemaname = current_schema() and indexname not in (select conname from pg_constraint)`.execute(raw)
   await raw.connection().execute(async (c) => {
     await sql`set synchronous_commit = off`.execute(c)
-    await sql`alter table books disable trigger user`.execute(c)
-    await sql`alter table book_genres disable trigger user`.execute(c)
+    // Off for the load: the search vectors are built once below, and the users' profile versions
+    // (bumped per follow and review row) start at 0 as on SQLite, where every trigger is off for the load.
+    for (const [table, trigger] of PG_LOAD_TRIGGERS) await sql`alter table ${sql.id(table)} disable trigger ${sql.raw(trigger)}`.execute(c)
     for (const s of saved) await sql`drop index ${sql.id(s.indexname)}`.execute(c)
     const PER = 5000
     for (const t of tableRows(plan, passwordHash)) {
@@ -454,8 +464,7 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
     await step('indexes', async () => {
       for (const s of saved) await sql.raw(s.indexdef).execute(c)
     })
-    await sql`alter table books enable trigger user`.execute(c)
-    await sql`alter table book_genres enable trigger user`.execute(c)
+    for (const [table, trigger] of PG_LOAD_TRIGGERS) await sql`alter table ${sql.id(table)} enable trigger ${sql.raw(trigger)}`.execute(c)
     await step('vacuum analyze', () => sql`vacuum analyze`.execute(c))
   })
 }

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
 
 // The only file besides connect.ts that may look at which database is underneath.
@@ -8,6 +8,19 @@ export type Db = Kysely<Database>
 
 export const dialectOf = (db: Kysely<any>): DialectName =>
   db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+
+/**
+ * An aggregate of a text column as a JSON array sorted by the column ('[]' for no rows), so a row can
+ * carry a short list without a second query. Read the result with `jsonArrayValue`.
+ */
+export const sortedJsonArray = (db: Kysely<any>, column: RawBuilder<unknown>): RawBuilder<unknown> =>
+  dialectOf(db) === 'postgres'
+    ? sql`coalesce(json_agg(${column} order by ${column}), '[]'::json)`
+    : sql`json_group_array(${column} order by ${column})`
+
+/** The value of a `sortedJsonArray` column: SQLite gives JSON text, pg has already parsed it. */
+export const jsonArrayValue = <T>(value: unknown): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? [])
 
 /** Column types that differ between the dialects, handed to every migration. */
 export interface ColumnTypes {

@@ -14,6 +14,8 @@ export interface UsersTable {
   bio: Generated<string>
   profileImage: Generated<string>
   tokenVersion: Generated<number>
+  /** Changes with every follow of or by the user, edit of a shown field and review of theirs (a cache key); kept by triggers. */
+  profileVersion: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

@@ -31,7 +31,7 @@ const serverOwned = (victim: User, forcedId: string) => ({
   listed_by_username: victim.username,
   averageRating: 4.9, average_rating: 4.9, totalReviews: 999, total_reviews: 999, ratingSum: 4851, rating_sum: 4851, reviewCount: 999,
   createdAt: LONG_AGO, created_at: LONG_AGO, updatedAt: LONG_AGO, updated_at: LONG_AGO,
-  tokenVersion: 42, token_version: 42, ver: 42, passwordHash: '$argon2id$forged', password_hash: '$argon2id$forged',
+  tokenVersion: 42, token_version: 42, ver: 42, profileVersion: 42, profile_version: 42, passwordHash: '$argon2id$forged', password_hash: '$argon2id$forged',
   email: 'forged@evil.example', isAdmin: true, role_admin: true,
   followers: [victim.id], following: [victim.id], isFollowing: true, followerCount: 999, followingCount: 999,
   wishlist: [forcedId], recentlyRead: [forcedId], inWishlist: true, inRecentlyRead: true,
@@ -165,7 +165,9 @@ const MASS: Record<string, Entry> = {
       })
       expect(res.statusCode).toBe(200)
       const me = await userRow(s, s.me.id)
-      expect(me).toEqual({ ...before, bio: 'My own bio', updatedAt: me.updatedAt })
+      // The profile version is the server's own: it moves by one with the edit, never to a sent value.
+      expect(me).toEqual({ ...before, bio: 'My own bio', updatedAt: me.updatedAt, profileVersion: me.profileVersion })
+      expect(Number(me.profileVersion)).toBe(Number(before.profileVersion) + 1)
       expect(isRecent(me.updatedAt)).toBe(true)
       expect(await userRow(s, s.victim.id)).toEqual(victimBefore)
       const follows = await s.ctx.db.selectFrom('follows').selectAll().where('followerId', '=', s.me.id).execute()

@@ -8,6 +8,8 @@ import * as booksPublishedKey from './2026_11_22_1310_books_published_key.ts'
 import * as searchByPopularity from './2026_11_23_0900_search_by_popularity.ts'
 import * as reviewsCreatedCovering from './2026_11_23_0910_reviews_created_covering.ts'
 import * as feedCoveringIndexes from './2026_11_23_0920_feed_covering_indexes.ts'
+import * as usersProfileVersion from './2026_11_24_0900_users_profile_version.ts'
+import * as searchRankKeys from './2026_11_24_0910_search_rank_keys.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -23,4 +25,6 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_23_0900_search_by_popularity': searchByPopularity,
   '2026_11_23_0910_reviews_created_covering': reviewsCreatedCovering,
   '2026_11_23_0920_feed_covering_indexes': feedCoveringIndexes,
+  '2026_11_24_0900_users_profile_version': usersProfileVersion,
+  '2026_11_24_0910_search_rank_keys': searchRankKeys,
 }

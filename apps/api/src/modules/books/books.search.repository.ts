@@ -51,6 +51,9 @@ interface Candidate {
   reviews: number
 }
 
+/** How many most-reviewed title (and author) matches join a capped search. */
+const RESCUE_LIMIT = 200
+
 /** What a word is worth in each field; a word found only in the description is worth 1. */
 export const FIELD_WEIGHTS = { title: 10, author: 6, genres: 3, isbn: 3 } as const
 
@@ -66,14 +69,18 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
   if (!words.length && !faceted && !numeric) return bestRated(db)
   const postgres = dialectOf(db) === 'postgres'
   const groups = words.length ? await resolveWords(words, postgres ? postgresVocabulary(db) : sqliteVocabulary(db)) : []
-  const find = (type: SearchType) => (postgres ? candidatesPostgres(db, { ...req, type }, groups) : candidatesSqlite(db, { ...req, type }, groups))
+  const find = (type: SearchType, limit = SEARCH_COUNT_CAP) =>
+    (postgres ? candidatesPostgres(db, { ...req, type }, groups, limit) : candidatesSqlite(db, { ...req, type }, groups, limit))
   const rows = !groups.length && !faceted ? await candidatesByPopularity(db, f) : await find(req.type)
   const capped = rows.length >= SEARCH_COUNT_CAP
-  // More matches than examined: the most-reviewed ones may miss the very book whose title (or
-  // author) is the query, so the most-reviewed title and author matches join them.
+  // More matches than examined: the most-reviewed ones may miss the very book whose title is the
+  // query ('pride prejudice', 'hobb'), so the most-reviewed title matches join them, and for several
+  // words the author matches too (one common word in authors is rare, and slow to look for).
   if (capped && groups.length && req.type === 'all') {
     const seen = new Set(rows.map((r) => r.id))
-    for (const more of [await find('title'), await find('author')]) {
+    const fields: SearchType[] = groups.length > 1 ? ['title', 'author'] : ['title']
+    for (const field of fields) {
+      const more = await find(field, RESCUE_LIMIT)
       for (const r of more) {
         if (seen.has(r.id)) continue
         seen.add(r.id)
@@ -87,7 +94,14 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
   return { ids: order.slice(0, SEARCH_COUNT_CAP).map((o) => o.r.id), capped }
 }
 
-const tokensOf = (text: string | null): string[] => foldAccents(text ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+// Plain ASCII (most titles and names) has no accents to fold and only ASCII letters and digits:
+// the same tokens, without two Unicode normalisations per field of every candidate.
+const ASCII = /^[\x00-\x7f]*$/
+const tokensOf = (text: string | null): string[] => {
+  if (!text) return []
+  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? []
+  return foldAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+}
 const GENRE_TOKENS = [...new Set(GENRES.flatMap(tokensOf))]
 /** How a field holds a word: 2 as a whole word (or a typo's correction), 1 as the start of a longer one, 0 not at all. */
 const holds = (g: WordGroup, tokens: string[]): 0 | 1 | 2 => {
@@ -142,15 +156,17 @@ async function bestRated(db: Db): Promise<SearchCandidates> {
 const yearStart = (y: number) => `${String(y).padStart(4, '0')}-01-01`
 const yearEnd = (y: number) => `${String(y).padStart(4, '0')}-12-31`
 
-// The filters the index cannot answer, as raw SQL over the alias `b` (books), for both dialects; values are always bound.
-function numericFilterSql(f: SearchFilters): RawBuilder<SqlBool> {
+// The filters the index cannot answer, as raw SQL for both dialects over a table with the books
+// columns' names: `b` (books) or, on SQLite, `d` (the search rows, which carry copies); values are always bound.
+function numericFilterSql(f: SearchFilters, alias: 'b' | 'd' = 'b'): RawBuilder<SqlBool> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`)
   const conds: RawBuilder<unknown>[] = []
-  if (f.minPages !== undefined) conds.push(sql`b.page_count >= ${f.minPages}`)
-  if (f.maxPages !== undefined) conds.push(sql`b.page_count <= ${f.maxPages}`)
-  if (f.minRating !== undefined) conds.push(sql`b.average_rating >= ${f.minRating}`)
+  if (f.minPages !== undefined) conds.push(sql`${col('page_count')} >= ${f.minPages}`)
+  if (f.maxPages !== undefined) conds.push(sql`${col('page_count')} <= ${f.maxPages}`)
+  if (f.minRating !== undefined) conds.push(sql`${col('average_rating')} >= ${f.minRating}`)
   // published_date is 'YYYY-MM-DD' text on both databases; a book without one never matches a year.
-  if (f.minYear !== undefined) conds.push(sql`b.published_date >= ${yearStart(f.minYear)}`)
-  if (f.maxYear !== undefined) conds.push(sql`b.published_date <= ${yearEnd(f.maxYear)}`)
+  if (f.minYear !== undefined) conds.push(sql`${col('published_date')} >= ${yearStart(f.minYear)}`)
+  if (f.maxYear !== undefined) conds.push(sql`${col('published_date')} <= ${yearEnd(f.maxYear)}`)
   return conds.length ? sql<SqlBool>`(${sql.join(conds, sql` and `)})` : sql<SqlBool>`1 = 1`
 }
 
@@ -210,23 +226,28 @@ export function toFts5Match(groups: WordGroup[], type: SearchType, facets: strin
 
 type FtsTables = {
   booksFts: { rowid: number }
-  bookSearchDocs: { docId: number; bookId: string }
+  /** A book's search row, with copies of what a search reads (migration 2026_11_24_0910, kept by triggers). */
+  bookSearchDocs: {
+    docId: number; bookId: string; title: string; author: string; isbn: string | null
+    averageRating: number; totalReviews: number; pageCount: number | null; publishedDate: string | null
+  }
 }
 
 /**
  * SQLite: the index yields matches in document-number order, which is popularity order, so the
- * first SEARCH_COUNT_CAP rows passing the other filters are the most-reviewed matches.
+ * first SEARCH_COUNT_CAP rows passing the other filters are the most-reviewed matches. Each match is
+ * read from its search row alone (same order as the index, so neighbouring matches share pages),
+ * never from books.
  */
-async function candidatesSqlite(db: Db, req: SearchRequest, groups: WordGroup[]): Promise<Candidate[]> {
+async function candidatesSqlite(db: Db, req: SearchRequest, groups: WordGroup[], limit = SEARCH_COUNT_CAP): Promise<Candidate[]> {
   // The FTS5 table cannot be aliased in MATCH, so it keeps its name.
   const rows = await db.withTables<FtsTables>().selectFrom('booksFts')
     .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
-    .innerJoin('books as b', 'b.id', 'd.bookId')
     .where(sql<SqlBool>`books_fts match ${toFts5Match(groups, req.type, facetGroups(req.filters))}`)
-    .where(numericFilterSql(req.filters))
-    .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews'])
+    .where(numericFilterSql(req.filters, 'd'))
+    .select(['d.bookId as id', 'd.title', 'd.author', 'd.isbn', 'd.averageRating as rating', 'd.totalReviews as reviews'])
     .orderBy('booksFts.rowid')
-    .limit(SEARCH_COUNT_CAP)
+    .limit(limit)
     .execute()
   return rows.map(toCandidate)
 }
@@ -271,14 +292,14 @@ export function toTsQuery(groups: WordGroup[], type: SearchType): string {
 const facetTsQuery = (facets: string[][]) => facets.map((tokens) => `(${tokens.map((t) => `'${t}'`).join(' | ')})`).join(' & ')
 
 /** PostgreSQL: the GIN index finds the matches, the popularity index orders them; the planner walks whichever is cheaper. */
-async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[]): Promise<Candidate[]> {
+async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[], limit = SEARCH_COUNT_CAP): Promise<Candidate[]> {
   const text = [groups.length ? toTsQuery(groups, req.type) : '', facetTsQuery(facetGroups(req.filters))].filter(Boolean).join(' & ')
   const rows = await db.selectFrom('books as b')
     .where(sql<SqlBool>`b.search_vector @@ to_tsquery('simple', shelfwise_unaccent(${text}))`)
     .where(numericFilterSql(req.filters))
     .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews'])
     .orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc')
-    .limit(SEARCH_COUNT_CAP)
+    .limit(limit)
     .execute()
   return rows.map(toCandidate)
 }

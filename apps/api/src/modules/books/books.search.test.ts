@@ -191,6 +191,33 @@ describeEachDialect('books search', (ctx) => {
       await ctx.db.deleteFrom('books').where('id', '=', book.id).execute()
       expect(await find('velvet')).toEqual([])
     })
+
+    it('filters and ranks word matches by each book’s current rating, review count, pages, year and title', async () => {
+      const ids = async (params: Record<string, string | number>) => (await search(q(params))).books.map((b) => b._id)
+      const a = await insertBook(ctx.db, { title: 'Obsidian Ferryman', pageCount: 300, publishedDate: '2001-01-01' })
+      const b = await insertBook(ctx.db, { title: 'Obsidian Ferryman', pageCount: 300, publishedDate: '2001-01-01' })
+      expect(await ids({ query: 'obsidian', minRating: 3 })).toEqual([])
+      await insertReview(ctx.db, { bookId: a.id, rating: 4 })
+      expect(await ids({ query: 'obsidian', minRating: 3 })).toEqual([a.id])
+      await insertReview(ctx.db, { bookId: b.id, rating: 5 })
+      // Equal relevance: the better rated first.
+      expect(await ids({ query: 'obsidian ferryman' })).toEqual([b.id, a.id])
+      expect(await ids({ query: 'obsidian', minRating: 4.5 })).toEqual([b.id])
+      // Equal rating: the more reviewed first — a dozen reviews also move b up the index's popularity order.
+      for (let i = 0; i < 11; i++) await insertReview(ctx.db, { bookId: b.id, rating: 4 })
+      await insertReview(ctx.db, { bookId: a.id, rating: 4 })
+      await ctx.db.updateTable('books').set({ averageRating: 4 }).where('id', 'in', [a.id, b.id]).execute()
+      expect(await ids({ query: 'ferryman' })).toEqual([b.id, a.id])
+      expect(await ids({ query: 'ferryman', minRating: 4, maxPages: 300 })).toEqual([b.id, a.id])
+      await ctx.db.updateTable('books').set({ pageCount: 500, publishedDate: '1990-06-01' }).where('id', '=', a.id).execute()
+      expect(await ids({ query: 'ferryman', minPages: 400 })).toEqual([a.id])
+      expect(await ids({ query: 'ferryman', maxYear: 1995 })).toEqual([a.id])
+      expect(await ids({ query: 'ferryman', minYear: 2000, genres: 'Fiction' })).toEqual([b.id])
+      await ctx.db.updateTable('books').set({ title: 'Basalt Ferryman', averageRating: 1 }).where('id', '=', a.id).execute()
+      expect(await ids({ query: 'obsidian' })).toEqual([b.id])
+      expect(await ids({ query: 'basalt', minRating: 2 })).toEqual([])
+      expect(await ids({ query: 'basalt', maxYear: 1990 })).toEqual([a.id])
+    })
   })
 
   describe('filters', () => {

@@ -155,11 +155,18 @@ const followedActivity = (db: Db, followerId: string, since: string, bookIds?: s
   return reviews.unionAll(reads)
 }
 
+export interface FollowedActivityTotals {
+  /** The most active books, at most the limit. */
+  books: BookActivityTotals[]
+  /** How many activity items were grouped in all (every book's): what the answer cost. */
+  items: number
+}
+
 /**
  * The books with the most activity by the people a reader follows since a moment (ties: newest
  * activity first), with their review and read counts.
  */
-export async function listFollowedActivityTotals(db: Db, followerId: string, since: string, limit: number): Promise<BookActivityTotals[]> {
+export async function listFollowedActivityTotals(db: Db, followerId: string, since: string, limit: number): Promise<FollowedActivityTotals> {
   // Only what the totals need (book, kind as 1/0, time), so the rows grouped stay small: ~7× faster
   // than grouping the full activity rows for a reader following 500 people.
   const rows = await db.with('a', (qc) => qc.selectFrom('reviews as r')
@@ -178,6 +185,8 @@ export async function listFollowedActivityTotals(db: Db, followerId: string, sin
       eb.fn.sum<number>('a.isReview').as('reviewCount'),
       eb.fn.countAll<number>().as('activityCount'),
       eb.fn.max('a.at').as('latestAt'),
+      // Over every group, before the limit.
+      sql<number>`sum(count(*)) over ()`.as('items'),
     ])
     .groupBy('a.bookId')
     .orderBy('activityCount', 'desc')
@@ -185,7 +194,10 @@ export async function listFollowedActivityTotals(db: Db, followerId: string, sin
     .orderBy('a.bookId', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({ bookId: r.bookId, reviewCount: Number(r.reviewCount), readCount: Number(r.activityCount) - Number(r.reviewCount) }))
+  return {
+    books: rows.map((r) => ({ bookId: r.bookId, reviewCount: Number(r.reviewCount), readCount: Number(r.activityCount) - Number(r.reviewCount) })),
+    items: Number(rows[0]?.items ?? 0),
+  }
 }
 
 /** The newest activity items per book (at most `perBook` each) by the people a reader follows. */

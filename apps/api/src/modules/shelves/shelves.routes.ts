@@ -4,6 +4,7 @@ import {
   UserIdParamsSchema, WishlistToggleSchema,
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
+import { sendReadyJson } from '#/ready-json.ts'
 import type { Services } from '#/services.ts'
 
 const tags = ['shelves']
@@ -60,5 +61,5 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       response: { 200: FollowedBookListSchema },
     },
     preHandler: app.requireUser,
-  }, async (req) => shelves.followedUsersBooks(req.user!))
+  }, async (req, reply) => sendReadyJson(req, reply, await shelves.followedUsersBooksJson(req.user!)))
 }

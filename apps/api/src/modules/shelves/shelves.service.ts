@@ -5,6 +5,8 @@ import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/plugins/auth.ts'
+import { createMemo } from '#/memo.ts'
+import { ReadyJson } from '#/ready-json.ts'
 import {
   deleteShelfEntry, insertShelfEntry, listFollowedActivity, listFollowedActivityTotals, listOwnedBooks, listShelfBookIds,
   listShelfBooks, type BookPageRequest, type BookPageResult, type Keyset, type Ownership, type Shelf,
@@ -14,9 +16,25 @@ export interface ShelvesDeps {
   db: Db
   books: BooksService
   users: UsersService
+  /** A feed grouping at least this many activity items is kept a moment (default FEED_KEEP_FROM_ITEMS). */
+  feedKeepFromItems?: number
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A reader's followed-users feed that groups at least this many activity items (a month of the
+ * reviews and reads of everyone they follow; ~19,000 for someone following 500 busy readers, ~30 ms)
+ * is kept per instance for FEED_TTL_MS (decision 0006). Smaller feeds cost little and are always fresh.
+ */
+export const FEED_KEEP_FROM_ITEMS = 500
+
+/**
+ * How long a busy feed is reused: new activity of the people followed (and others' reviews moving
+ * its books' counts) shows within this time; the reader's own follows, unfollows and reviews show at
+ * once, on any instance (the reader's profile version, read per request, is the kept feed's version).
+ */
+export const FEED_TTL_MS = 5_000
 
 // A cursor is [ISO time, book id]; the time is checked and normalised so a forged cursor is a 400,
 // never a database error.
@@ -38,15 +56,45 @@ const toPage = (r: BookPageResult): Page<Book> => ({
   ...(r.next ? { nextCursor: encodeCursor([r.next.at, r.next.id]) } : {}),
 })
 
-export const createShelvesService = ({ db, books, users }: ShelvesDeps) => {
+export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEED_KEEP_FROM_ITEMS }: ShelvesDeps) => {
+  const feeds = createMemo<ReadyJson>({ ttlMs: FEED_TTL_MS, max: 256 })
+
   const shelfPage = async (shelf: Shelf, userId: string, q: PagingQuery) => toPage(await listShelfBooks(db, shelf, userId, pageRequest(q)))
   const ownedPage = async (ownership: Ownership, userId: string, q: PagingQuery) => toPage(await listOwnedBooks(db, ownership, userId, pageRequest(q)))
   // The signed-in caller surely exists; a reader named by id must, else 404 rather than an empty
   // list, so a wrong link is told apart from an empty shelf.
   const readerId = async (who: Actor | string) => {
     if (typeof who !== 'string') return who.id
-    await users.getProfile(undefined, who)
+    await users.assertExists(who)
     return who
+  }
+
+  // Books the people a reader follows reviewed or read lately, most activity first, with the newest
+  // activity of each; four queries whatever the numbers of books and people. Also answers how many
+  // activity items were grouped.
+  const followedFeed = async (readerId: string): Promise<{ entries: FollowedBookEntry[]; items: number }> => {
+    const since = new Date(Date.now() - LIMITS.followedWindowDays * DAY_MS).toISOString()
+    const totals = await listFollowedActivityTotals(db, readerId, since, LIMITS.followedBooks)
+    if (!totals.books.length) return { entries: [], items: 0 }
+    const bookIds = totals.books.map((t) => t.bookId)
+    const [activity, found] = await Promise.all([
+      listFollowedActivity(db, readerId, since, bookIds, LIMITS.followedActivity),
+      books.listByIds(bookIds),
+    ])
+    const byId = new Map(found.map((b) => [b._id, b]))
+    const activityByBook = Map.groupBy(activity, (a) => a.bookId)
+    const entries = totals.books.flatMap((t) => {
+      const book = byId.get(t.bookId)
+      if (!book) return []
+      const recentActivity = (activityByBook.get(t.bookId) ?? []).map((a) => ({
+        type: a.type,
+        user: { _id: a.userId, username: a.username, profileImage: a.profileImage },
+        createdAt: a.at,
+        ...(a.type === 'review' && a.rating !== null ? { rating: a.rating } : {}),
+      }))
+      return [{ book, reviewCount: t.reviewCount, readCount: t.readCount, recentActivity }]
+    })
+    return { entries, items: totals.items }
   }
 
   // Delete if there, insert otherwise, in one transaction: two racing toggles leave 0 or 1 row,
@@ -100,30 +148,15 @@ export const createShelvesService = ({ db, books, users }: ShelvesDeps) => {
 
     /**
      * Books the people the caller follows reviewed or read lately, most activity first, with the
-     * newest activity of each; four queries whatever the numbers of books and people.
+     * newest activity of each, as ready JSON. A busy feed is kept FEED_TTL_MS under the caller's
+     * profile version, which their own follows, unfollows and reviews change.
      */
-    async followedUsersBooks(actor: Actor): Promise<FollowedBookEntry[]> {
-      const since = new Date(Date.now() - LIMITS.followedWindowDays * DAY_MS).toISOString()
-      const totals = await listFollowedActivityTotals(db, actor.id, since, LIMITS.followedBooks)
-      if (!totals.length) return []
-      const bookIds = totals.map((t) => t.bookId)
-      const [activity, found] = await Promise.all([
-        listFollowedActivity(db, actor.id, since, bookIds, LIMITS.followedActivity),
-        books.listByIds(bookIds),
-      ])
-      const byId = new Map(found.map((b) => [b._id, b]))
-      const activityByBook = Map.groupBy(activity, (a) => a.bookId)
-      return totals.flatMap((t) => {
-        const book = byId.get(t.bookId)
-        if (!book) return []
-        const recentActivity = (activityByBook.get(t.bookId) ?? []).map((a) => ({
-          type: a.type,
-          user: { _id: a.userId, username: a.username, profileImage: a.profileImage },
-          createdAt: a.at,
-          ...(a.type === 'review' && a.rating !== null ? { rating: a.rating } : {}),
-        }))
-        return [{ book, reviewCount: t.reviewCount, readCount: t.readCount, recentActivity }]
-      })
+    async followedUsersBooksJson(actor: Actor): Promise<ReadyJson> {
+      const version = await users.profileVersion(actor.id)
+      return feeds.get(actor.id, async () => {
+        const { entries, items } = await followedFeed(actor.id)
+        return new ReadyJson(JSON.stringify(entries), items >= feedKeepFromItems)
+      }, { version, keep: (answer) => answer.kept })
     },
   }
 }

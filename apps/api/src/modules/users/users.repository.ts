@@ -3,7 +3,7 @@ import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
 
-const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt'] as const
+const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion'] as const
 
 export interface UserRecord {
   id: string
@@ -14,11 +14,14 @@ export interface UserRecord {
   bio: string
   profileImage: string
   createdAt: string
+  /** Changes with every follow of or by this user, edit of a shown field and review of theirs: a cache key. */
+  profileVersion: number
 }
 
-const toUserRecord = (row: { id: string; name: string; username: string; email: string; userType: User['userType']; bio: string; profileImage: string; createdAt: string | Date }): UserRecord => ({
+const toUserRecord = (row: Omit<UserRecord, 'createdAt'> & { createdAt: string | Date }): UserRecord => ({
   ...row,
   createdAt: toIso(row.createdAt),
+  profileVersion: Number(row.profileVersion),
 })
 
 /** A user by id, without secrets. */
@@ -46,8 +49,13 @@ export async function findUsernameOwner(db: Db, username: string): Promise<strin
   return row?.id
 }
 
-/** Ids of the people following a user, and of the people the user follows. */
-export async function listFollowIds(db: Db, userId: string) {
+export interface FollowIds {
+  followers: string[]
+  following: string[]
+}
+
+/** Ids of the people following a user, and of the people the user follows, newest follow first. */
+export async function listFollowIds(db: Db, userId: string): Promise<FollowIds> {
   const [followers, following] = await Promise.all([
     db.selectFrom('follows').select('followerId').where('followeeId', '=', userId).orderBy('createdAt', 'desc').execute(),
     db.selectFrom('follows').select('followeeId').where('followerId', '=', userId).orderBy('createdAt', 'desc').execute(),
@@ -55,8 +63,14 @@ export async function listFollowIds(db: Db, userId: string) {
   return { followers: followers.map((r) => r.followerId), following: following.map((r) => r.followeeId) }
 }
 
+/** A user's profile version (see UserRecord); undefined when the user is absent. */
+export async function findProfileVersion(db: Db, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('profileVersion').where('id', '=', id).executeTakeFirst()
+  return row && Number(row.profileVersion)
+}
+
 /** The wire shape of a user as one viewer sees it: e-mail only for the user themself. */
-export function presentUser(u: UserRecord, ids: { followers: string[]; following: string[] }, viewerId: string | undefined): User {
+export function presentUser(u: UserRecord, ids: FollowIds, viewerId: string | undefined): User {
   return {
     _id: u.id,
     name: u.name,

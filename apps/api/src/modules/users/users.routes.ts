@@ -5,26 +5,29 @@ import {
   UserSummaryListSchema,
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
+import { sendReadyJson } from '#/ready-json.ts'
 import type { Services } from '#/services.ts'
 
 const tags = ['users']
 const security = [{ bearer: [] }]
 
 export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { users } }) => {
+  // Profiles go out as ready JSON (the schema still documents them): a large one's id lists, text
+  // and compressed bytes are kept per version instead of being checked and compressed per request.
   app.get('/users/profile/:id', {
     schema: { tags, summary: 'A user’s profile; e-mail only to the user themself', params: UserIdParamsSchema, response: { 200: UserSchema } },
     preHandler: app.optionalUser,
-  }, async (req) => users.getProfile(req.user?.id, req.params.id))
+  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJson(req.user?.id, req.params.id)))
 
   app.get('/users/me', {
     schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
     preHandler: app.requireUser,
-  }, async (req) => users.getProfile(req.user!.id, req.user!.id))
+  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJson(req.user!.id, req.user!.id)))
 
   app.get('/users/by-username/:username', {
     schema: { tags, summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } },
     preHandler: app.optionalUser,
-  }, async (req) => users.getByUsername(req.user?.id, req.params.username))
+  }, async (req, reply) => sendReadyJson(req, reply, await users.getByUsernameJson(req.user?.id, req.params.username)))
 
   app.put('/users/profile/update', {
     schema: {

@@ -6,12 +6,104 @@ import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/plugins/auth.ts'
 import {
-  deleteFollow, findFollowCounts, findUserAbout, findUserById, findUserByUsername, findUsernameOwner, findUserStats,
-  insertFollow, listFollowIds, listFollowPeople, presentUser, searchUsers, updateProfile, type FollowKey, type ProfileChanges,
+  deleteFollow, findFollowCounts, findProfileVersion, findUserAbout, findUserById, findUserByUsername, findUsernameOwner, findUserStats,
+  insertFollow, listFollowIds, listFollowPeople, presentUser, searchUsers, updateProfile, type FollowIds, type FollowKey, type ProfileChanges,
+  type UserRecord,
 } from '#/modules/users/users.repository.ts'
+import { ReadyJson } from '#/ready-json.ts'
 
 export interface UsersDeps {
   db: Db
+  /** Bounds of the kept profiles (see createProfileCache); the defaults suit production. */
+  profileCache?: ProfileCacheOptions
+}
+
+// ---- kept profiles ----
+//
+// The spec's User carries every follower and followee id: 242 KB of JSON for a reader with 6,201
+// followers, whose id lists cost ~10 ms to read and the answer ~10 ms to check, stringify and
+// compress. Large profiles are kept per instance — the id lists and each viewer class's ready
+// answer — under the user's profile version, which the same point read as the profile answers and
+// which changes with every follow of or by the user and every edit of a shown field (and every review
+// of theirs; triggers, migration 2026_11_24_0900). So a kept profile is never stale, whichever
+// instance made the write.
+
+export interface ProfileCacheOptions {
+  /** Profiles whose two id lists hold at least this many ids together are kept (default 200, ~8 KB of JSON). */
+  keepFromIds?: number
+  /** What the kept profiles may hold in all, estimated in bytes (default 16 MB); least recently used go first. */
+  maxBytes?: number
+}
+
+/** How a viewer sees a profile: its owner (with e-mail), a follower (isFollowing), anyone else. */
+type ViewerClass = 'owner' | 'follower' | 'other'
+
+interface KeptProfile {
+  version: number
+  ids: FollowIds
+  followers: Set<string>
+  answers: Map<ViewerClass, ReadyJson>
+}
+
+// An id held in a list and a set: a 36-character string, an array slot and a set entry.
+const BYTES_PER_ID = 100
+
+function createProfileCache(db: Db, { keepFromIds = 200, maxBytes = 16 * 1024 * 1024 }: ProfileCacheOptions = {}) {
+  const kept = new Map<string, KeptProfile>() // least recently used first
+  const loading = new Map<string, { version: number; promise: Promise<FollowIds> }>()
+  const sizeOf = (k: KeptProfile) => (k.ids.followers.length + k.ids.following.length) * BYTES_PER_ID
+    + [...k.answers.values()].reduce((n, a) => n + a.size, 0)
+
+  // Answers (and compressed forms) grow after an entry is kept, so the total is summed anew on each
+  // insert: a few dozen entries at most.
+  const evict = () => {
+    let total = 0
+    for (const k of kept.values()) total += sizeOf(k)
+    for (const [id, k] of kept) {
+      if (total <= maxBytes) break
+      total -= sizeOf(k)
+      kept.delete(id)
+    }
+  }
+
+  // One read of the lists per user and version at a time, however many requests miss together.
+  const load = (user: UserRecord): Promise<FollowIds> => {
+    const pending = loading.get(user.id)
+    if (pending && pending.version === user.profileVersion) return pending.promise
+    const promise = listFollowIds(db, user.id)
+    loading.set(user.id, { version: user.profileVersion, promise })
+    const done = () => {
+      if (loading.get(user.id)?.promise === promise) loading.delete(user.id)
+    }
+    promise.then(done, done)
+    return promise
+  }
+
+  return {
+    /**
+     * The user's id lists, and their kept entry when the profile is large. The lists are read after
+     * the version (never before), so an entry may hold lists newer than its version, never older.
+     */
+    async idsOf(user: UserRecord): Promise<{ ids: FollowIds; entry?: KeptProfile }> {
+      const hit = kept.get(user.id)
+      if (hit && hit.version === user.profileVersion) {
+        kept.delete(user.id)
+        kept.set(user.id, hit)
+        return { ids: hit.ids, entry: hit }
+      }
+      const ids = await load(user)
+      if (ids.followers.length + ids.following.length < keepFromIds) return { ids }
+      const current = kept.get(user.id)
+      if (current && current.version === user.profileVersion) return { ids: current.ids, entry: current }
+      // A request that read an older version finishing last must not replace a newer entry.
+      if (current && current.version > user.profileVersion) return { ids }
+      const entry: KeptProfile = { version: user.profileVersion, ids, followers: new Set(ids.followers), answers: new Map() }
+      kept.delete(user.id)
+      kept.set(user.id, entry)
+      evict()
+      return { ids, entry }
+    },
+  }
 }
 
 /** How many users a search answers when the caller names no limit. */
@@ -28,14 +120,32 @@ const decodeFollowCursor = (cursor: string): FollowKey => {
   return { followedAt, id }
 }
 
-export const createUsersService = ({ db }: UsersDeps) => {
+export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps) => {
   const userNotFound = () => notFound(MESSAGES.userNotFound)
+  const profiles = createProfileCache(db, cacheOptions)
 
-  const getProfile = async (viewerId: string | undefined, id: string): Promise<User> => {
-    const user = await findUserById(db, id)
+  const present = async (viewerId: string | undefined, user: UserRecord | undefined): Promise<User> => {
     if (!user) throw userNotFound()
-    return presentUser(user, await listFollowIds(db, id), viewerId)
+    return presentUser(user, (await profiles.idsOf(user)).ids, viewerId)
   }
+
+  // The profile as JSON text; a kept profile's answer is made once per viewer class and version.
+  const ready = async (viewerId: string | undefined, user: UserRecord | undefined): Promise<ReadyJson> => {
+    if (!user) throw userNotFound()
+    const { ids, entry } = await profiles.idsOf(user)
+    if (!entry) return new ReadyJson(JSON.stringify(presentUser(user, ids, viewerId)))
+    const viewer: ViewerClass = viewerId === user.id ? 'owner' : viewerId !== undefined && entry.followers.has(viewerId) ? 'follower' : 'other'
+    let answer = entry.answers.get(viewer)
+    if (!answer) {
+      // Every record read at one version shows the same fields (an edit changes the version), so
+      // this viewer's answer serves every viewer of the class until the version moves.
+      answer = new ReadyJson(JSON.stringify(presentUser(user, entry.ids, viewerId)), true)
+      entry.answers.set(viewer, answer)
+    }
+    return answer
+  }
+
+  const getProfile = async (viewerId: string | undefined, id: string): Promise<User> => present(viewerId, await findUserById(db, id))
 
   const listPeople = async (side: 'followers' | 'following', viewerId: string | undefined, id: string, paging: PagingQuery): Promise<Page<PersonRow>> => {
     const counts = await findFollowCounts(db, id)
@@ -57,11 +167,28 @@ export const createUsersService = ({ db }: UsersDeps) => {
     /** A user's profile as the viewer sees it (e-mail only to themself); 404 when absent. */
     getProfile,
 
+    /** getProfile as ready JSON text (for the routes: a large profile's answer is kept, see above). */
+    getProfileJson: async (viewerId: string | undefined, id: string): Promise<ReadyJson> => ready(viewerId, await findUserById(db, id)),
+
     /** A user's profile found by username in any letter case; 404 when nobody has it. */
-    async getByUsername(viewerId: string | undefined, username: string): Promise<User> {
-      const user = await findUserByUsername(db, username)
-      if (!user) throw userNotFound()
-      return presentUser(user, await listFollowIds(db, user.id), viewerId)
+    getByUsername: async (viewerId: string | undefined, username: string): Promise<User> => present(viewerId, await findUserByUsername(db, username)),
+
+    /** getByUsername as ready JSON text. */
+    getByUsernameJson: async (viewerId: string | undefined, username: string): Promise<ReadyJson> => ready(viewerId, await findUserByUsername(db, username)),
+
+    /** 404 unless the user exists. */
+    async assertExists(id: string): Promise<void> {
+      if ((await findProfileVersion(db, id)) === undefined) throw userNotFound()
+    },
+
+    /**
+     * A version of the user's own doing: it changes whenever they follow or unfollow someone, write,
+     * re-rate or delete a review (or are followed, or edit their profile). 404 when absent.
+     */
+    async profileVersion(id: string): Promise<number> {
+      const version = await findProfileVersion(db, id)
+      if (version === undefined) throw userNotFound()
+      return version
     },
 
     /** Changes the signed-in user's own profile fields; 409 when the username belongs to someone else in any case. */
