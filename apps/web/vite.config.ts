@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
+import { SHELL_ROUTES } from './src/shell/routes.ts'
+import { SHELL_SCREENS } from './src/shell/screens.ts'
 
 const api = process.env.SHELFWISE_API ?? 'http://localhost:3000'
 
@@ -43,8 +46,106 @@ function muiWithoutCssVariables(): Plugin {
   }
 }
 
+/**
+ * MUI's ButtonBase draws its press ripple with TouchRipple (and react-transition-group), which no
+ * first render runs: in production builds ButtonBase gets src/theme/lazy-touch-ripple.ts instead,
+ * which loads the real one when the first ripple is due. The build fails if a new MUI version moves
+ * the import, rather than silently shipping it in the first screen's code again.
+ */
+function lazyTouchRipple(): Plugin {
+  const REAL = 'shelfwise:mui-touch-ripple'
+  const stub = fileURLToPath(new URL('./src/theme/lazy-touch-ripple.ts', import.meta.url))
+  let realFile: string | undefined
+  return {
+    name: 'shelfwise:lazy-touch-ripple',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === REAL) return realFile ?? this.error('shelfwise:lazy-touch-ripple: ButtonBase was not seen before its ripple was asked for')
+      if (source !== './TouchRipple.js' || !importer || !/[\\/]@mui[\\/]material[\\/]esm[\\/]ButtonBase[\\/]ButtonBase\.js$/.test(importer)) return null
+      realFile = (await this.resolve(source, importer, { skipSelf: true }))?.id
+      return stub
+    },
+    buildEnd(err) {
+      if (!err && !realFile) this.error('@mui/material/esm/ButtonBase/ButtonBase.js no longer imports ./TouchRipple.js: update shelfwise:lazy-touch-ripple')
+    },
+  }
+}
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url))
+const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url))
+/** The boot script and the modules only it imports: kept out of the app's entry chunk. */
+const BOOT_ONLY = /[\\/]src[\\/](boot\.ts|shell[\\/]routes\.ts)$/
+
+/**
+ * The shell (docs/decisions/0007-web-first-load.md): the app's first view, rendered at build time
+ * by the app's own components (src/shell/render.tsx) into one small HTML file beside the assets —
+ * the rules those views use, the frame (top bar, bottom navigation) and each shell screen's view
+ * before its data arrives, each in a <template>. index.html preloads it and loads the boot script
+ * (src/boot.ts, an entry of its own) before the app's entry; the boot script puts the right view in
+ * place and preloads the chunks index.html lists for its screen. React replaces the shell on its
+ * first render, which draws the same thing. (The views are not written into index.html itself: the
+ * server sends the page at every app address uncompressed, and every byte there delays the first
+ * paint; nor into the boot script, so that they are neither JavaScript to parse nor counted as it.)
+ */
+function shell(): Plugin {
+  let shellFile = ''
+  return {
+    name: 'shelfwise:shell',
+    apply: 'build',
+    async buildStart() {
+      const { module } = await runnerImport<typeof import('./src/shell/render.tsx')>(fileURLToPath(new URL('./src/shell/render.tsx', import.meta.url)), {
+        configFile: false, root: ROOT, mode: 'production', logLevel: 'warn', plugins: [react()],
+      })
+      const source = module.shellDocument(module.renderShell())
+      shellFile = `assets/shell-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.html`
+      this.emitFile({ type: 'asset', fileName: shellFile, source })
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk')
+        const chunkOf = (file: string) => chunks.find((c) => c.facadeModuleId === fileURLToPath(new URL(file, import.meta.url)))
+        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== BOOT)
+        const boot = chunkOf('./src/boot.ts')
+        const contracts = chunkOf('../../packages/contracts/src/index.ts')
+        if (!entry || !boot || !contracts || !shellFile) return this.error('shelfwise:shell: the entry, boot or contracts chunk or the shell is missing')
+        /** The chunk and what it imports statically. */
+        const closure = (c: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
+          if (seen.has(c.fileName)) return seen
+          seen.add(c.fileName)
+          for (const f of c.imports) closure(chunks.find((x) => x.fileName === f)!, seen)
+          return seen
+        }
+        const loaded = closure(entry)
+        const screens: Record<string, string[]> = {}
+        for (const r of SHELL_ROUTES) {
+          const module = SHELL_SCREENS[r.id]?.module
+          const page = module && chunkOf(`./${module}`)
+          if (!page) return this.error(`shelfwise:shell: no chunk for the ${r.id} screen`)
+          // The screen's chunks and the schemas that check its first answers; the entry's load anyway.
+          screens[r.id] = [...new Set([...closure(page), ...closure(contracts)])].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
+        }
+        // The boot script loads the entry (first) and its imports once the first view is drawn:
+        // index.html neither runs nor preloads them itself.
+        const plan = { entry: [...loaded].map((f) => `/${f}`), screens }
+        const tags = [
+          `<link rel="preload" href="/${shellFile}" as="fetch" crossorigin id="shelfwise-shell">`,
+          `<script type="application/json" id="shelfwise-load">${JSON.stringify(plan)}</script>`,
+          `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
+        ]
+        const entryTag = new RegExp(`(\\s*)<script type="module" crossorigin src="/${entry.fileName}"></script>`)
+        const preloads = /\s*<link rel="modulepreload"[^>]*>/g
+        if (!entryTag.test(html)) return this.error(`shelfwise:shell: no <script> for ${entry.fileName} in index.html`)
+        const out = html.replace(preloads, '').replace(entryTag, (_, space: string) => `${space}${tags.join(space)}`)
+        return out
+      },
+    },
+  }
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [react(), muiWithoutCssVariables(), lazyTouchRipple(), shell()],
   resolve: {
     alias: [
       // MUI only calls `styled(tag, options)`: Emotion's base entry is that function, without the
@@ -74,11 +175,14 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 600,
     manifest: true,
     rolldownOptions: {
+      // The boot script is an entry of its own: index.html loads it beside the app's (see shell()).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: BOOT },
       output: {
         codeSplitting: {
           // Everything the entry imports statically loads on every first visit anyway: one chunk
           // compresses better than the handful of shared chunks the automatic split makes of it.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // The boot script stays apart: it must not wait for the app's code.
+          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !BOOT_ONLY.test(id) }],
         },
       },
       treeshake: {

@@ -18,7 +18,13 @@ export async function settle(page: Page) {
   await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0)
   await page.evaluate(async () => {
     await document.fonts.ready
-    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => { img.onload = img.onerror = r }))))
+    // A lazy image below the fold is not fetched until it comes near the viewport: it is not waited for.
+    const inView = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect()
+      return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
+    }
+    const awaited = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
+    await Promise.all(awaited.map((img) => new Promise((r) => { img.onload = img.onerror = r })))
   })
   await page.waitForTimeout(250) // let transitions (tabs' indicator, fades) finish
 }

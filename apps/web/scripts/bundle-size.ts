@@ -1,8 +1,9 @@
 // Prints the gzipped JavaScript (gzip -9, file by file, as Vite's manifest lists it) that a first
-// visit to each route downloads before that route can render: the entry chunk and every chunk it
-// imports statically (index.html modulepreloads them), then the route's lazy chunk and every chunk
-// that one imports statically (Vite's preload helper fetches them together). Chunks loaded with
-// `import()` after that first render are listed apart and left out of the figure.
+// visit to each route downloads before that route can render: the boot script (index.html's one
+// script, src/boot.ts), the app's entry chunk and every chunk it imports statically, then the
+// route's lazy chunk and every chunk that one imports statically (the boot script or Vite's preload
+// helper fetches them together). Chunks loaded with `import()` after that first render are listed apart and left out
+// of the figure.
 // Run after `vite build`; `--check` exits 1 when the home route is over its budget.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -31,12 +32,14 @@ const total = (keys: Iterable<string>) => [...keys].reduce((s, k) => s + gz(k), 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 const name = (k: string) => manifest[k]!.src ?? manifest[k]!.file
 
-const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
+const entry = Object.keys(manifest).find((k) => k === 'index.html' || manifest[k]!.src === 'index.html')!
+const boot = Object.keys(manifest).find((k) => k === 'src/boot.ts')!
+if (!entry || !boot) throw new Error('bundle-size: the manifest has no index.html entry or boot script')
 const routes = Object.keys(manifest).filter((k) => /src\/app\/routes\/[^/]+\.tsx$/.test(k)).sort()
 const home = routes.find((k) => k.endsWith('/home.tsx'))!
-const initial = (route: string) => closure([entry, route])
+const initial = (route: string) => closure([boot, entry, route])
 
-console.log('Initial JS per route (entry + route chunk + their static imports), gzip -9:')
+console.log('Initial JS per route (boot script, entry, route chunk and their static imports), gzip -9:')
 for (const route of routes) {
   const files = initial(route)
   console.log(`  ${route.replace(/.*routes\//, '').padEnd(15)} ${kb(total(files)).padStart(9)}  (${files.size} files)`)
@@ -45,7 +48,7 @@ for (const route of routes) {
 const homeFiles = initial(home)
 const homeTotal = total(homeFiles)
 console.log('\nHome (/) before its first render:')
-for (const k of [...homeFiles].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(k)).padStart(9)}  ${manifest[k]!.file}${k === entry ? ' (entry)' : ''}`)
+for (const k of [...homeFiles].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(k)).padStart(9)}  ${manifest[k]!.file}${k === entry ? ' (entry)' : k === boot ? ' (boot)' : ''}`)
 
 // What the home page may fetch with import() once it has rendered: the screen's sections, the
 // footer, the schemas that check API answers, the signed-in reader's avatar, the drawer, search
@@ -53,7 +56,7 @@ for (const k of [...homeFiles].sort((a, b) => gz(b) - gz(a))) console.log(`  ${k
 const later = new Set<string>()
 // The route's own chunks first, the entry's last: a shared chunk is counted once, with the first
 // import that needs it.
-const queue = [...homeFiles].sort((a, b) => Number(a === entry) - Number(b === entry))
+const queue = [...homeFiles].sort((a, b) => Number(a === entry || a === boot) - Number(b === entry || b === boot))
 while (queue.length) {
   for (const d of manifest[queue.shift()!]?.dynamicImports ?? []) {
     if (routes.includes(d) || homeFiles.has(d) || later.has(d)) continue

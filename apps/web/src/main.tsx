@@ -1,9 +1,4 @@
-import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from '#/app/app.tsx'
+import { start } from '#/app/start.tsx'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+start(createRoot(document.getElementById('root')!)).catch((err: unknown) => console.error(err))

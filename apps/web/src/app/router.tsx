@@ -2,6 +2,7 @@ import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react
 import { paths } from '#/config/paths.ts'
 import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { WITH_TOP_BAR_ACTIONS, type RouteHandle } from '#/app/route-handle.ts'
 
 // Every screen is its own chunk; the root route has no errorElement, so React Router's default
 // error screen ('Unexpected Application Error!') shows for anything a screen does not handle.
@@ -12,9 +13,28 @@ export const routes: RouteObject[] = [
     // Shown while the first screen's code loads.
     HydrateFallback: () => <SectionSpinner label="Loading Shelfwise" />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('#/app/routes/home.tsx')).HomeRoute }) },
-      { path: paths.browse.pattern, lazy: async () => ({ Component: (await import('#/app/routes/browse.tsx')).BrowseRoute }) },
-      { path: paths.book.pattern, lazy: async () => ({ Component: (await import('#/app/routes/book.tsx')).BookRoute }) },
+      {
+        index: true,
+        lazy: async () => {
+          const { HomeRoute, prefetchHome } = await import('#/app/routes/home.tsx')
+          return { Component: HomeRoute, handle: { prefetch: prefetchHome } satisfies RouteHandle }
+        },
+      },
+      {
+        path: paths.browse.pattern,
+        lazy: async () => {
+          const { BrowseRoute, prefetchBrowse } = await import('#/app/routes/browse.tsx')
+          return { Component: BrowseRoute, handle: { prefetch: prefetchBrowse } satisfies RouteHandle }
+        },
+      },
+      {
+        path: paths.book.pattern,
+        // The handle comes with the screen's code (a route's statically set handle cannot be completed by `lazy`).
+        lazy: async () => {
+          const { BookRoute, prefetchBook } = await import('#/app/routes/book.tsx')
+          return { Component: BookRoute, handle: { ...WITH_TOP_BAR_ACTIONS, prefetch: (client, params) => prefetchBook(client, params.id ?? '') } satisfies RouteHandle }
+        },
+      },
       { path: paths.login.pattern, lazy: async () => ({ Component: (await import('#/app/routes/login.tsx')).LoginRoute }) },
       { path: paths.profile.pattern, lazy: async () => ({ Component: (await import('#/app/routes/profile.tsx')).ProfileRoute }) },
       { path: paths.user.pattern, lazy: async () => ({ Component: (await import('#/app/routes/user.tsx')).UserRoute }) },

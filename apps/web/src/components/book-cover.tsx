@@ -42,10 +42,11 @@ export function BookCover({ title, author, src, sx, loading = 'lazy', compact = 
       role="img"
       aria-label={`Cover of ${title}${author ? ` by ${author}` : ''}`}
       data-testid="generated-cover"
+      // Colours derived from the title; white text on a dark shade keeps AA contrast. An inline
+      // style, not sx: in sx every title would be a new rule set for Emotion to compile and insert.
+      style={{ background: `linear-gradient(160deg, hsl(${h} 55% 32%), hsl(${(h + 40) % 360} 60% 22%))` }}
       sx={{
         ...box,
-        // Colours derived from the title; white text on a dark shade keeps AA contrast.
-        background: `linear-gradient(160deg, hsl(${h} 55% 32%), hsl(${(h + 40) % 360} 60% 22%))`,
         color: 'common.white',
         display: 'flex',
         flexDirection: 'column',

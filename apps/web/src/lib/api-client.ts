@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { bearerToken, clearSession } from '#/lib/session.ts'
+import { dropEarlyAnswers, takeEarlyAnswer } from '#/shell/early.ts'
 
 type Contracts = typeof import('@shelfwise/contracts')
 /** Picks the response schema out of the contracts, which (with zod) load apart from the first screen's code. */
@@ -68,9 +69,13 @@ async function send<S extends z.ZodType>(
     body = JSON.stringify(opts.body)
   }
 
+  const url = buildUrl(path, opts.query)
+  if (method !== 'GET') dropEarlyAnswers()
+  // The first screen's requests were made by the boot script while this code loaded (src/boot.ts).
+  const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined
   let res: Response
   try {
-    res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: opts.signal })
+    res = (early && (await early.catch(() => undefined))) || await fetch(url, { method, headers, body, signal: opts.signal })
   } catch (err) {
     if ((err as { name?: string })?.name === 'AbortError') throw err
     throw new ApiError(NETWORK_ERROR, 0, 'network', false)

@@ -10,6 +10,17 @@ describe('format', () => {
     expect(formatMonthYear(null)).toBe('Unknown date')
   })
 
+  it('writes dates in the words Intl.DateTimeFormat en-US gives', () => {
+    const long = { month: 'long', day: 'numeric', year: 'numeric' } as const
+    for (let t = Date.UTC(1850, 0, 1); t < Date.UTC(2040, 0, 1); t += 7_919 * 3_600_000) {
+      const iso = new Date(t).toISOString()
+      const day = iso.slice(0, 10)
+      expect(formatFullDate(iso)).toBe(new Intl.DateTimeFormat('en-US', long).format(new Date(iso)))
+      expect(formatFullDate(day)).toBe(new Intl.DateTimeFormat('en-US', { ...long, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)))
+      expect(formatMonthYear(day)).toBe(new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)))
+    }
+  })
+
   it('previews the first 100 characters followed by an ellipsis', () => {
     const text = 'x'.repeat(150)
     expect(descriptionPreview(text)).toBe(`${'x'.repeat(100)}...`)

@@ -2,8 +2,20 @@ import { LIMITS } from '@shelfwise/contracts/constants'
 
 export const UNKNOWN_DATE = 'Unknown date'
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-const fullDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+// The app's dates are en-US words (Intl.DateTimeFormat('en-US') with month 'long'): written here
+// from the date's parts, because the first Intl date formatter loads the locale's data — tens of
+// milliseconds on a slow phone, within the draw of the first card that shows a date. Years outside
+// 1–9999 (never seen in practice) still go through Intl. format.test.ts checks both agree.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+function words(d: Date, utc: boolean, day: boolean): string {
+  const year = utc ? d.getUTCFullYear() : d.getFullYear()
+  if (year < 1 || year > 9999) {
+    return new Intl.DateTimeFormat('en-US', { month: 'long', ...(day ? { day: 'numeric' } : {}), year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }).format(d)
+  }
+  const month = MONTHS[utc ? d.getUTCMonth() : d.getMonth()]
+  return day ? `${month} ${utc ? d.getUTCDate() : d.getDate()}, ${year}` : `${month} ${year}`
+}
 
 function toDate(value: string | null | undefined): Date | undefined {
   if (!value) return undefined
@@ -15,16 +27,14 @@ function toDate(value: string | null | undefined): Date | undefined {
 /** Published date as 'Month YYYY'. */
 export function formatMonthYear(value: string | null | undefined): string {
   const d = toDate(value)
-  return d ? monthYear.format(d) : UNKNOWN_DATE
+  return d ? words(d, true, false) : UNKNOWN_DATE
 }
 
 /** Review and join dates as 'Month D, YYYY', or 'Unknown date'. */
 export function formatFullDate(value: string | null | undefined): string {
   const d = toDate(value)
   if (!d) return UNKNOWN_DATE
-  return /^\d{4}-\d{2}-\d{2}$/.test(value ?? '')
-    ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d)
-    : fullDate.format(d)
+  return words(d, /^\d{4}-\d{2}-\d{2}$/.test(value ?? ''), true)
 }
 
 /** The card preview: the first 100 characters followed by an ellipsis. */

@@ -21,12 +21,14 @@ import { LoadMore } from '#/components/load-more.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
-import { useBooksInfinite } from '#/features/books/api/get-books.ts'
+import type { QueryClient } from '@tanstack/react-query'
+import { booksInfiniteQuery, useBooksInfinite } from '#/features/books/api/get-books.ts'
 import { useBookSearchInfinite, type BookSearchParams } from '#/features/books/api/search-books.ts'
 import { usePopularBooks } from '#/features/books/api/get-popular-books.ts'
 import { useSortedBooks } from '#/features/books/api/get-books.ts'
 import { activeFilterCount, BrowseFilters, emptyFilters, isDefaultYears, type Filters } from '#/features/books/components/browse-filters.tsx'
 import { reviewsThisWeek } from '#/features/books/components/popular-books.tsx'
+import { useDeferredData } from '#/lib/deferred.ts'
 
 export const BROWSE_ERRORS = {
   books: 'Failed to fetch books',
@@ -82,8 +84,9 @@ function AllBooksTab({ applied, source, filters, onRemove, onClear }: {
   const search = useBookSearchInfinite(applied, PAGE_SIZE)
   const q = applied ? search : all
   const errorText = applied ? BROWSE_ERRORS[source] : BROWSE_ERRORS.books
-  const books = q.data?.pages.flatMap((p) => p.items) ?? []
-  const total = q.data?.pages[0]?.total ?? books.length
+  const shown = useDeferredData(q.data)
+  const books = shown?.pages.flatMap((p) => p.items) ?? []
+  const total = shown?.pages[0]?.total ?? books.length
   const range = PAGE_RANGES.find((p) => p.label === filters.pageRange)
   const chips = [
     ...filters.genres.map((g) => ({ key: `g-${g}`, label: g, remove: () => onRemove({ ...filters, genres: filters.genres.filter((x) => x !== g) }) })),
@@ -95,20 +98,23 @@ function AllBooksTab({ applied, source, filters, onRemove, onClear }: {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        {!q.isPending && !q.isError && <Typography sx={{ fontWeight: 600, mr: 1 }} role="status">{total} books found</Typography>}
+        {!q.isPending && !q.isError && shown && <Typography sx={{ fontWeight: 600, mr: 1 }} role="status">{total} books found</Typography>}
         {chips.map((c) => <Chip key={c.key} label={c.label} onDelete={c.remove} color="primary" variant="outlined" size="small" />)}
         {(chips.length > 0 || !isDefaultYears(filters.years)) && <Button size="small" onClick={onClear}>Clear All Filters</Button>}
       </Box>
-      {q.isPending ? (
-        <SectionSpinner label="Loading books" />
-      ) : q.isError ? (
+      {q.isError ? (
         <ErrorAlert>{errorText}</ErrorAlert>
+      ) : q.isPending || !shown ? (
+        // A screen's height kept for the cards to come: the footer stays below, out of view.
+        <SectionSpinner label="Loading books" minHeight="100vh" />
       ) : books.length === 0 ? (
         <EmptyState message="No books match your search." />
       ) : (
         <>
           <BookCards books={books} />
-          <LoadMore hasNextPage={q.hasNextPage} isFetching={q.isFetchingNextPage} onLoad={() => void q.fetchNextPage()} />
+          {/* Only for the list on screen: while the list drawn lags the query's (a search just undone,
+              a page just come), asking for "the next page" would ask the wrong list for it. */}
+          <LoadMore hasNextPage={q.hasNextPage && shown === q.data} isFetching={q.isFetchingNextPage} onLoad={() => void q.fetchNextPage()} />
         </>
       )}
     </>
@@ -139,6 +145,11 @@ function SortedTab({ sort }: { sort: 'published' | 'rating' }) {
   return <BookCards books={data} badge={sort === 'published' ? 'New' : 'Top Rated'} />
 }
 
+/** The queries Browse's first render asks for (RouteHandle.prefetch). */
+export function prefetchBrowse(client: QueryClient): void {
+  void client.prefetchInfiniteQuery(booksInfiniteQuery(PAGE_SIZE))
+}
+
 export function BrowseRoute() {
   const theme = useTheme()
   const isWide = useMediaQuery(theme.breakpoints.up('md'))
@@ -150,6 +161,10 @@ export function BrowseRoute() {
   const [applied, setApplied] = useState<BookSearchParams | null>(null)
   const [source, setSource] = useState<'search' | 'filters'>('search')
   const [isFiltersOpen, setFiltersOpen] = useState(false)
+  // The filter panel (dozens of checkboxes) is drawn the first time it shows, not hidden on every
+  // first view of a small screen.
+  const [hasShownFilters, setHasShownFilters] = useState(false)
+  if ((isWide || isFiltersOpen) && !hasShownFilters) setHasShownFilters(true)
   const count = activeFilterCount(filters)
 
   const handleSearch = (e: FormEvent) => {
@@ -220,13 +235,15 @@ export function BrowseRoute() {
             </Button>
           )}
           <Collapse in={isWide || isFiltersOpen} id="browse-filters">
-            <Paper variant="outlined" sx={{ p: 2, mt: isWide ? 0 : 1 }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Filters</Typography>
-                <Button size="small" onClick={clearAll}>Clear All Filters</Button>
-              </Box>
-              <BrowseFilters filters={filters} onChange={applyFilters} />
-            </Paper>
+            {(isWide || isFiltersOpen || hasShownFilters) && (
+              <Paper variant="outlined" sx={{ p: 2, mt: isWide ? 0 : 1 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                  <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Filters</Typography>
+                  <Button size="small" onClick={clearAll}>Clear All Filters</Button>
+                </Box>
+                <BrowseFilters filters={filters} onChange={applyFilters} />
+              </Paper>
+            )}
           </Collapse>
         </Box>
         <Box sx={{ minWidth: 0 }}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
@@ -10,25 +10,30 @@ import { useAuth } from '#/lib/auth.tsx'
 import { Section } from '#/components/section.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { useBooksInfinite } from '#/features/books/api/get-books.ts'
-import { useBookSearch } from '#/features/books/api/search-books.ts'
+import type { QueryClient } from '@tanstack/react-query'
+import { booksInfiniteQuery, useBooksInfinite } from '#/features/books/api/get-books.ts'
 import { useFollowedBooks } from '#/features/books/api/get-followed-books.ts'
-import { usePopularBooks } from '#/features/books/api/get-popular-books.ts'
+import { popularBooksQuery, usePopularBooks } from '#/features/books/api/get-popular-books.ts'
+import { recentReviewsQuery } from '#/features/reviews/api/get-recent-reviews.ts'
+import { useDeferredData } from '#/lib/deferred.ts'
 
 // Book cards show only once the server has answered, so their code (cards, covers, stars) loads in
 // parallel with the first requests, not before the first render; sections below the fold likewise.
 const PopularBooks = lazy(async () => ({ default: (await import('#/features/books/components/popular-books.tsx')).PopularBooks }))
-const SearchMatches = lazy(() => import('#/features/books/components/search-matches.tsx'))
+const HomeSearch = lazy(() => import('#/features/books/components/home-search.tsx'))
 const FollowedBooks = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedBooks }))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
 
+// Popular Books This Week, once loaded, is taller than a screen (ten cards): while it loads it keeps
+// a screen's height, so the sections below start out of view instead of being pushed down later.
+const POPULAR_PENDING_HEIGHT = '100vh'
+
 export const HOME_BOOKS_ERROR = 'Failed to fetch books'
 export const FOLLOWED_ERROR = 'Failed to fetch books from followed users'
-// The server's word matches complete the books already loaded; the page keeps only title or author matches.
-export const HOME_SEARCH_LIMIT = 100
 
-function Hero({ onSearch }: { onSearch: (query: string) => void }) {
+// Memoised: the screen draws again whenever a query's state changes; the hero need not.
+const Hero = memo(function Hero({ onSearch }: { onSearch: (query: string) => void }) {
   const [text, setText] = useState('')
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -74,14 +79,11 @@ function Hero({ onSearch }: { onSearch: (query: string) => void }) {
       </Container>
     </Box>
   )
-}
+})
 
 function SearchResults({ query, loaded }: { query: string | null; loaded: Book[] }) {
-  const { data, isFetching, isError } = useBookSearch(query === null ? null : { query }, HOME_SEARCH_LIMIT)
   if (query === null) return null
-  if (isFetching && !data) return <SectionSpinner label="Searching" />
-  if (isError) return <ErrorAlert>Failed to search books</ErrorAlert>
-  return <Suspense fallback={<SectionSpinner label="Searching" />}><SearchMatches query={query} books={[...loaded, ...(data?.items ?? [])]} /></Suspense>
+  return <Suspense fallback={<SectionSpinner label="Searching" />}><HomeSearch query={query} loaded={loaded} /></Suspense>
 }
 
 function PopularSection() {
@@ -89,7 +91,7 @@ function PopularSection() {
   usePopularBooks()
   return (
     <Section title="Popular Books This Week">
-      <Suspense fallback={<SectionSpinner label="Loading popular books" />}><PopularBooks /></Suspense>
+      <Suspense fallback={<SectionSpinner label="Loading popular books" minHeight={POPULAR_PENDING_HEIGHT} />}><PopularBooks pendingHeight={POPULAR_PENDING_HEIGHT} /></Suspense>
     </Section>
   )
 }
@@ -106,10 +108,20 @@ function FollowedSection({ viewerId }: { viewerId: string }) {
   )
 }
 
+/** The queries Home's first render asks for (RouteHandle.prefetch). */
+export function prefetchHome(client: QueryClient): void {
+  void client.prefetchInfiniteQuery(booksInfiniteQuery())
+  void client.prefetchQuery(popularBooksQuery())
+  void client.prefetchQuery(recentReviewsQuery())
+}
+
 export function HomeRoute() {
   const { user, token } = useAuth()
   const [query, setQuery] = useState<string | null>(null)
+  const search = useCallback((q: string) => setQuery(q.trim() === '' ? null : q.trim()), [])
   const books = useBooksInfinite()
+  const shown = useDeferredData(books.data)
+  const shownBooks = useMemo(() => shown?.pages.flatMap((p) => p.items), [shown])
   const viewerId = token && user?._id ? user._id : null
 
   if (books.isError) {
@@ -123,20 +135,21 @@ export function HomeRoute() {
   const all = books.data?.pages.flatMap((p) => p.items) ?? []
   return (
     <>
-      <Hero onSearch={(q) => setQuery(q.trim() === '' ? null : q.trim())} />
+      <Hero onSearch={search} />
       <Container maxWidth="lg">
         <SearchResults query={query} loaded={all} />
         <PopularSection />
         {viewerId && <FollowedSection viewerId={viewerId} />}
         <Section title="All Books">
-          {books.isPending ? (
+          {books.isPending || !shown || !shownBooks ? (
             <SectionSpinner label="Loading books" />
           ) : (
             <Suspense fallback={<SectionSpinner label="Loading books" />}>
               <AllBooksGrid
-                books={all}
-                total={books.data.pages[0]?.total}
-                hasNextPage={books.hasNextPage}
+                books={shownBooks}
+                total={shown.pages[0]?.total}
+                // Only once the grid shows the query's pages: the next page follows the last one drawn.
+                hasNextPage={books.hasNextPage && shown === books.data}
                 isFetchingNextPage={books.isFetchingNextPage}
                 fetchNextPage={books.fetchNextPage}
               />

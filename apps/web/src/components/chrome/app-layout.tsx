@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, memo, Suspense, useState } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import Box from '@mui/material/Box'
 import { TopBar } from '#/components/chrome/top-bar.tsx'
@@ -7,6 +7,25 @@ import { TopBarSlotContext } from '#/components/chrome/top-bar-slot.tsx'
 
 // The footer sits below the fold: its code loads once the page has rendered.
 const Footer = lazy(async () => ({ default: (await import('#/components/chrome/footer.tsx')).Footer }))
+
+// The page and the frame's parts below it, memoised: AppLayout draws again when the top bar's slot
+// element arrives (right after the first commit) and on every navigation state, which must not draw
+// the whole page again — the page's own updates (route, context) still reach it.
+const Page = memo(function Page() {
+  return (
+    <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <Outlet />
+    </Box>
+  )
+})
+const Bottom = memo(function Bottom() {
+  return (
+    <>
+      <Suspense fallback={null}><Footer /></Suspense>
+      <MobileNav />
+    </>
+  )
+})
 
 export function AppLayout() {
   const [slot, setSlot] = useState<HTMLElement | null>(null)
@@ -19,11 +38,8 @@ export function AppLayout() {
         {navigation.state === 'loading' && (
           <Box role="progressbar" aria-label="Loading page" className="page-progress" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: 'tooltip', bgcolor: 'secondary.main' }} />
         )}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-          <Outlet />
-        </Box>
-        <Suspense fallback={null}><Footer /></Suspense>
-        <MobileNav />
+        <Page />
+        <Bottom />
       </Box>
       <ScrollRestoration />
     </TopBarSlotContext>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Link as RouterLink, NavLink } from 'react-router'
+import { Link as RouterLink, NavLink, useMatches } from 'react-router'
 import AppBar from '@mui/material/AppBar'
 import Toolbar from '@mui/material/Toolbar'
 import Box from '@mui/material/Box'
@@ -14,6 +14,10 @@ import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { profileImageUrl } from '#/lib/image-url.ts'
 import { allLinks, mainLinks } from '#/components/chrome/nav-links.ts'
+import type { RouteHandle } from '#/app/route-handle.ts'
+
+// The height of a row of small buttons (MUI's size="small"), which the actions' row keeps while empty.
+const ACTIONS_ROW_HEIGHT = 30.75
 
 // Only a signed-in reader with a picture sees it: its code stays out of the first screen's.
 const TopBarAvatar = lazy(() => import('#/components/chrome/top-bar-avatar.tsx'))
@@ -22,6 +26,7 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
   const [isMenuOpen, setMenuOpen] = useState(false)
   const { user, isAuthenticated } = useAuth()
   const avatar = isAuthenticated ? profileImageUrl(user?.profileImage) : undefined
+  const keepsActionsRow = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.topBarActions)
 
   return (
     <AppBar position="sticky" color="primary" elevation={1} component="header">
@@ -63,7 +68,11 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
           ))}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <Box ref={onSlot} sx={{ display: 'flex', alignItems: 'center', gap: 1, order: { xs: 5, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end', '&:empty': { display: 'none' } }} />
+        <Box
+          ref={onSlot}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, order: { xs: 5, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end',
+            ...(keepsActionsRow ? { minHeight: ACTIONS_ROW_HEIGHT } : { '&:empty': { display: 'none' } }) }}
+        />
         <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge="end">
           {avatar ? (
             <Suspense fallback={<AccountCircleIcon fontSize="large" />}>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import Box from '@mui/material/Box'
 import type { Book } from '@shelfwise/contracts'
@@ -15,13 +15,27 @@ interface Props {
   total?: number
 }
 
+/** One row of cards; drawn again only when its books change, not on every measurement of the list. */
+const GridRow = memo(function GridRow({ books, start, end }: { books: Book[]; start: number; end: number }) {
+  return (
+    <BookGrid>
+      {books.slice(start, end).map((b) => (
+        <BookCard key={b._id} book={b} variant="preview" />
+      ))}
+    </BookGrid>
+  )
+})
+
 /** Every book, with no paging buttons: rows are virtualised and the next page loads as the reader nears the end. */
 export function AllBooksGrid({ books, hasNextPage, isFetchingNextPage, fetchNextPage, total }: Props) {
   const columns = useGridColumns()
   const listRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
+  // Where the list starts on the page; null until measured, and no row is drawn before it is known
+  // (rows drawn for a guess are thrown away at once). The rows it brings draw as a transition.
+  const [scrollMargin, setScrollMargin] = useState<number | null>(null)
   useLayoutEffect(() => {
-    setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0)
+    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0
+    startTransition(() => setScrollMargin(top))
   }, [columns])
 
   const rowCount = Math.ceil(books.length / columns)
@@ -29,9 +43,9 @@ export function AllBooksGrid({ books, hasNextPage, isFetchingNextPage, fetchNext
     count: rowCount,
     estimateSize: () => (columns === 2 ? 420 : 520),
     overscan: 2,
-    scrollMargin,
+    scrollMargin: scrollMargin ?? 0,
   })
-  const items = virtualizer.getVirtualItems()
+  const items = scrollMargin === null ? [] : virtualizer.getVirtualItems()
   const last = items[items.length - 1]
 
   useEffect(() => {
@@ -52,11 +66,7 @@ export function AllBooksGrid({ books, hasNextPage, isFetchingNextPage, fetchNext
             sx={{ position: 'absolute', top: 0, left: 0, width: '100%', pb: { xs: 1.5, sm: 2 } }}
             style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <BookGrid>
-              {books.slice(row.index * columns, row.index * columns + columns).map((b) => (
-                <BookCard key={b._id} book={b} variant="preview" />
-              ))}
-            </BookGrid>
+            <GridRow books={books} start={row.index * columns} end={row.index * columns + columns} />
           </Box>
         ))}
       </Box>

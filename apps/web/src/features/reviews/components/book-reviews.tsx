@@ -7,15 +7,17 @@ import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { useBookReviews } from '#/features/reviews/api/get-book-reviews.ts'
 import { ReviewCard } from '#/features/reviews/components/review-card.tsx'
+import { useDeferredData } from '#/lib/deferred.ts'
 
 export const NO_REVIEWS = 'No reviews yet. Be the first to review this book!'
 
 /** A book's reviews: the first 5, then all with 'Show All Reviews' / 'Show Less'. */
 export function BookReviews({ bookId }: { bookId: string }) {
   const [showAll, setShowAll] = useState(false)
-  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useBookReviews(bookId)
-  if (isPending) return <SectionSpinner label="Loading reviews" />
+  const { data: answer, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useBookReviews(bookId)
+  const data = useDeferredData(answer)
   if (isError) return <ErrorAlert>Failed to fetch reviews</ErrorAlert>
+  if (isPending || !data) return <SectionSpinner label="Loading reviews" />
   const reviews = data.pages.flatMap((p) => p.items)
   if (reviews.length === 0) return <EmptyState message={NO_REVIEWS} />
   const shown = showAll ? reviews : reviews.slice(0, LIMITS.reviewsShown)
@@ -25,7 +27,7 @@ export function BookReviews({ bookId }: { bookId: string }) {
       <Box component="ul" aria-label="Reviews" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>
         {shown.map((r) => <ReviewCard key={r._id} review={r} />)}
       </Box>
-      {showAll && hasNextPage && (
+      {showAll && hasNextPage && data === answer && (
         <Button sx={{ mt: 2 }} onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
           {isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
         </Button>

@@ -1,0 +1,130 @@
+// Build time only (vite.config.ts renders it in Node into assets/shell-*.html): the first view of
+// the app's frame and of each shell screen, drawn by the app's own components as they look before any
+// data has arrived — the markup React draws on its first render, so nothing moves when React takes
+// the page over. Emotion writes each rule set as a <style> beside its element; they are gathered.
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import type { Book, Review } from '@shelfwise/contracts'
+import { AppProvider, createQueryClient } from '#/app/provider.tsx'
+import { AppLayout } from '#/components/chrome/app-layout.tsx'
+import { HomeRoute } from '#/app/routes/home.tsx'
+import { BrowseRoute } from '#/app/routes/browse.tsx'
+import Box from '@mui/material/Box'
+import { BookLayout, BookPage, BookRoute } from '#/app/routes/book.tsx'
+import { PopularBooks } from '#/features/books/components/popular-books.tsx'
+import { RecentReviews } from '#/features/reviews/components/recent-reviews.tsx'
+import { booksInfiniteQuery } from '#/features/books/api/get-books.ts'
+import { bookQuery } from '#/features/books/api/get-book.ts'
+import { popularBooksQuery } from '#/features/books/api/get-popular-books.ts'
+import { recentReviewsQuery } from '#/features/reviews/api/get-recent-reviews.ts'
+import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
+import { paths } from '#/config/paths.ts'
+import { WITH_TOP_BAR_ACTIONS } from '#/app/route-handle.ts'
+import { BOOK_TITLE_MARK, BOOK_TITLE_VIEW, SHELL_ROUTES } from '#/shell/routes.ts'
+import { FRAME_SAMPLE, SHELL_SCREENS } from '#/shell/screens.ts'
+
+const screens: Record<string, RouteObject> = {
+  home: { index: true, Component: HomeRoute },
+  browse: { path: paths.browse.pattern, Component: BrowseRoute },
+  book: { path: paths.book.pattern, Component: BookRoute, handle: WITH_TOP_BAR_ACTIONS },
+}
+
+function render(location: string, page?: RouteObject, queryClient?: QueryClient): string {
+  const router = createMemoryRouter([{ path: '/', Component: AppLayout, children: page ? [page] : [{ path: '*', Component: () => null }] }], { initialEntries: [location] })
+  return renderToString(<AppProvider queryClient={queryClient}><RouterProvider router={router} /></AppProvider>)
+}
+
+// A book and a review with every field, for drawing the screens as they look once their data has
+// come: only to gather the rule sets their cards and details use (the markup is thrown away), so
+// that Emotion finds those already inserted too when the answers arrive.
+const SAMPLE_BOOK: Book = {
+  _id: 'shell', title: 'Sample', author: 'Author', author_username: null, publisher: 'Publisher', publisher_username: null,
+  description: 'A sample description.', coverImage: '', averageRating: 4, totalReviews: 2, publishedDate: '2000-01-01', language: 'English',
+  edition: '1st', pageCount: 100, amazonLink: 'https://example.com', isbn: '9780000000000', genre: ['Fiction'], category: 'Novel',
+  listed_by_username: null, createdAt: '2000-01-01T00:00:00.000Z', updatedAt: '2000-01-01T00:00:00.000Z',
+}
+const SAMPLE_REVIEW: Review = {
+  _id: 'shell', rating: 4, comment: 'A sample review.', createdAt: '2000-01-01T00:00:00.000Z', updatedAt: '2000-01-01T00:00:00.000Z',
+  user: { _id: 'shell', username: 'reader', profileImage: '' }, book: { _id: 'shell', title: 'Sample', author: 'Author', coverImage: '' },
+}
+
+function loadedViews(): string[] {
+  const client = createQueryClient()
+  const page = <T,>(items: T[]) => ({ pages: [{ items, total: items.length, nextCursor: undefined }], pageParams: [undefined] })
+  client.setQueryData(popularBooksQuery().queryKey, [{ book: SAMPLE_BOOK, reviewCount: 2 }])
+  client.setQueryData(recentReviewsQuery().queryKey, [SAMPLE_REVIEW])
+  client.setQueryData(booksInfiniteQuery(24).queryKey, page([SAMPLE_BOOK]))
+  client.setQueryData(bookQuery(SAMPLE_BOOK._id).queryKey, SAMPLE_BOOK)
+  client.setQueryData(bookReviewsQuery(SAMPLE_BOOK._id).queryKey, page([SAMPLE_REVIEW]))
+  const homeSections = () => <><PopularBooks /><RecentReviews /></>
+  return [
+    render('/', { index: true, Component: homeSections }, client),
+    render(paths.browse.href(), screens.browse, client),
+    render(paths.book.href(SAMPLE_BOOK._id), screens.book, client),
+  ]
+}
+
+/** A book's page once its answer has come, as far as the boot script can draw it: the title, and room for the cover. */
+function BookHeading() {
+  return (
+    <BookPage>
+      <BookLayout cover={<Box sx={{ width: '100%', aspectRatio: '2 / 3', borderRadius: 1, bgcolor: 'grey.200', boxShadow: 3 }} />} title={BOOK_TITLE_MARK} />
+    </BookPage>
+  )
+}
+
+export interface RenderedShell {
+  /** The rule sets of Emotion's `css` cache: their names (class hashes) and their rules, once each. */
+  css: { names: string[]; rules: string }
+  /** Global rule sets (CssBaseline's), each under its own name. */
+  globals: { name: string; rules: string }[]
+  /** The frame alone (top bar, bottom navigation, an empty page), for any location. */
+  frame: string
+  /** Each shell screen's first view, by ShellRoute id. */
+  screens: Record<string, string>
+}
+
+export function renderShell(): RenderedShell {
+  const names = new Set<string>()
+  const rules: string[] = []
+  const globals = new Map<string, string>()
+  const extract = (html: string) =>
+    html
+      .replace(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g, (_, key: string, css: string) => {
+        const [cache, ...ids] = key.split(' ')
+        if (cache === 'css-global') {
+          for (const id of ids) if (!globals.has(id)) globals.set(id, css)
+        } else if (ids.some((id) => !names.has(id))) {
+          ids.forEach((id) => names.add(id))
+          rules.push(css)
+        }
+        return ''
+      })
+      // Suspense boundaries' markers and renderToString's note that a lazy part will draw on the
+      // client (its fallback is what the first client render shows too): only hydration reads
+      // them, and the shell is never hydrated.
+      .replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, '')
+      .replace(/<!--\/?\$[!?]?-->/g, '')
+  const frame = extract(render(FRAME_SAMPLE))
+  const out: Record<string, string> = {}
+  for (const r of SHELL_ROUTES) out[r.id] = extract(render(SHELL_SCREENS[r.id]!.sample, screens[r.id]))
+  out[BOOK_TITLE_VIEW] = extract(render(SHELL_SCREENS.book!.sample, { ...screens.book, Component: BookHeading }))
+  loadedViews().forEach(extract)
+  return { css: { names: [...names], rules: rules.join('') }, globals: [...globals].map(([name, css]) => ({ name, rules: css })), frame, screens: out }
+}
+
+/**
+ * The file the boot script reads: the rules, then one <template> per view (data-shell = frame or a
+ * ShellRoute id). The rules carry Emotion's own server-rendering marks (data-emotion = the cache's
+ * key and the names of the rule sets inside), so when the app starts Emotion adopts them as already
+ * inserted instead of compiling and inserting each rule set again during React's first commit.
+ */
+export function shellDocument(shell: RenderedShell): string {
+  const views = [['frame', shell.frame], ...Object.entries(shell.screens)]
+  return [
+    ...shell.globals.map((g) => `<style data-emotion="css-global ${g.name}">${g.rules}</style>`),
+    `<style data-emotion="css ${shell.css.names.join(' ')}">${shell.css.rules}</style>`,
+    ...views.map(([id, html]) => `<template data-shell="${id}">${html}</template>`),
+  ].join('')
+}
