@@ -188,6 +188,15 @@ function printTable(rows: Row[], title: string) {
   for (const c of cells) console.log(line(c))
 }
 
+/** The node options of the root package's start script: what `npm start` runs the server with. */
+function startScriptNodeArgs(): string[] {
+  const start: string = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')).scripts.start
+  const words = start.split(/\s+/)
+  const from = words.indexOf('node')
+  const to = words.indexOf('apps/api/src/server.ts')
+  return from >= 0 && to > from ? words.slice(from + 1, to) : []
+}
+
 async function main() {
   const f = flags({
     quick: { type: 'boolean', default: false }, db: { type: 'string' }, duration: { type: 'string' },
@@ -219,8 +228,9 @@ async function main() {
     ...process.env, DATABASE_URL: target.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false',
     LOG_LEVEL: 'warn', DATA_DIR: work, NODE_ENV: 'production',
   }
-  // --node-args='--max-semi-space-size=8' tries a V8 setting (the report says which were used).
-  const nodeArgs = f['node-args']?.split(/\s+/).filter(Boolean) ?? []
+  // The server runs as `npm start` runs it (the V8 settings of the root start script);
+  // --node-args='--max-semi-space-size=8' tries others instead (the report says which were used).
+  const nodeArgs = f['node-args'] !== undefined ? f['node-args'].split(/\s+/).filter(Boolean) : startScriptNodeArgs()
   const server = startProcess(0, [NODE, ...nodeArgs, 'apps/api/src/server.ts'], env)
   server.stderr!.on('data', (d) => process.stderr.write(`[server] ${d}`))
   const cleanup = async () => {

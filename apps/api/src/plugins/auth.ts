@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { MESSAGES } from '@shelfwise/contracts'
 import { unauthorized } from '#/errors.ts'
 import type { Tokens } from '#/modules/auth/tokens.ts'
@@ -20,7 +20,7 @@ declare module 'fastify' {
     /** preHandler: 401 unless a valid, current bearer token is sent. */
     requireUser: (req: FastifyRequest) => Promise<void>
     /** preHandler: sets req.user when a valid token is sent; a bad or missing one means anonymous. */
-    optionalUser: (req: FastifyRequest) => Promise<void>
+    optionalUser: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
   }
 }
 
@@ -47,8 +47,13 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!actor) throw unauthorized(MESSAGES.authFailed)
     req.user = actor
   })
-  app.decorate('optionalUser', async (req: FastifyRequest) => {
+  // A plain hook, not an async one: most reads are anonymous and pass without a promise.
+  app.decorate('optionalUser', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const token = bearer(req)
-    if (token) req.user = await resolve(token)
+    if (!token) return done()
+    resolve(token).then((actor) => {
+      req.user = actor
+      done()
+    }, done)
   })
 }

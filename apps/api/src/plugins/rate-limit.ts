@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { isIPv6 } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Config, RateLimitSettings } from '#/config.ts'
 import { AppError } from '#/errors.ts'
 import type { Tokens } from '#/modules/auth/tokens.ts'
@@ -77,7 +77,9 @@ export const REDIS_KEY_PREFIX = 'shelfwise:rl:'
  * Counters in Redis, shared by every instance. When Redis cannot answer (down, slow), the attempt is
  * counted in this process instead, so limits still hold per instance and no request waits on Redis.
  */
-export function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Counter {
+export async function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Promise<Counter> {
+  // Loaded only when Redis is configured: one instance without it saves the client's memory (~6 MB).
+  const { Redis } = await import('ioredis')
   const redis = new Redis(url, {
     keyPrefix: REDIS_KEY_PREFIX,
     // Fail fast instead of queueing: a limit check must never hold a request up.
@@ -188,7 +190,7 @@ declare module 'fastify' {
 export async function registerRateLimits(app: FastifyInstance, deps: { config: Config; tokens: Tokens }) {
   const settings: RateLimitSettings = deps.config.rateLimits
   const counter = deps.config.redisUrl
-    ? createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg))
+    ? await createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg))
     : createMemoryCounter()
   await counter.ready()
   app.addHook('onClose', async () => counter.close())
@@ -209,13 +211,15 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
     },
   } satisfies RateLimits)
 
-  app.addHook('onRequest', async (req) => {
+  // A plain hook, not an async one: reads (most requests) pass straight through without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!WRITE_METHODS.has(req.method)) return done()
     const route = req.routeOptions.url
-    if (!WRITE_METHODS.has(req.method) || !route?.startsWith('/api/') || OWN_LIMITS.has(route)) return
+    if (!route?.startsWith('/api/') || OWN_LIMITS.has(route)) return done()
     // The signature alone names the reader here; whether the token is still current is checked later.
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
     const sub = bearer ? deps.tokens.verify(bearer)?.sub : undefined
     const key = sub ? `writes:user:${sub}` : `writes:ip:${addressKey(req.ip)}`
-    await check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes')
+    check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes').then(() => done(), done)
   })
 }

@@ -13,6 +13,9 @@ import {
 } from '#/modules/books/books.repository.ts'
 import { SEARCH_COUNT_CAP, searchCandidates, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
+
+/** A search that ranked at least this many matches is kept a few seconds like a very common word's. */
+const COSTLY_SEARCH_MATCHES = 100
 import { createMemo } from '#/memo.ts'
 
 export interface BooksDeps {
@@ -29,6 +32,9 @@ export const SEARCH_DEFAULT_LIMIT = 100
  * move the ranking within this time.
  */
 export const COMMON_SEARCH_TTL_MS = 5_000
+
+/** Books per statement when the whole catalogue is walked: about 400 KB of JSON, a few ms of work. */
+export const WALK_PAGE = 500
 
 const badCursor = () => badRequest('cursor: is not a cursor this list gave out')
 
@@ -98,14 +104,33 @@ export const createBooksService = ({ db }: BooksDeps) => {
       if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
     },
 
-    /** The catalogue in one order, a page at a time with `limit`, or whole without. */
-    async list(query: BookListQuery): Promise<Page<Book>> {
+    /** One page of the catalogue in one order. */
+    async list(query: BookListQuery & { limit: number }): Promise<Page<Book>> {
       const after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
       const { books, next } = await listBooksPage(db, { sort: query.sort, limit: query.limit, after })
-      const total = query.limit === undefined && !after
-        ? books.length
-        : await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
+      const total = await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
       return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
+    },
+
+    /**
+     * The whole catalogue in one order (from the cursor's book on, when one is given), walked
+     * WALK_PAGE books at a time as the caller reads, so the answer never has to be held whole. The
+     * total comes first, for the header: the catalogue counted now (without a cursor), or the size
+     * the paged list reports (with one).
+     */
+    async listAll(query: BookListQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
+      let after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
+      const total = after
+        ? await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
+        : await countBooks(db)
+      async function* pages() {
+        do {
+          const { books, next } = await listBooksPage(db, { sort: query.sort, limit: WALK_PAGE, after })
+          yield books
+          after = next
+        } while (after)
+      }
+      return { total, pages: pages() }
     },
 
     /**
@@ -118,9 +143,11 @@ export const createBooksService = ({ db }: BooksDeps) => {
       const limit = Math.min(query.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_COUNT_CAP - offset)
       const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
       const req = { query: query.query, type: query.type, filters: { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } }
-      // Kept: a very common word's ranking, and filters without words (Browse's chips, the same for everyone).
+      // Kept: a very common word's ranking, filters without words (Browse's chips, the same for
+      // everyone), and any search that had to rank many matches (a common word with filters).
       const shared = !toSearchWords(req.query).length
-      const ranked = await commonSearches.get(JSON.stringify(req), () => searchCandidates(db, req), { keep: (c) => c.capped || shared, version: await findNewestBookId(db) })
+      const keep = (c: { capped: boolean; ids: string[] }) => c.capped || shared || c.ids.length >= COSTLY_SEARCH_MATCHES
+      const ranked = await commonSearches.get(JSON.stringify(req), () => searchCandidates(db, req), { keep, version: await findNewestBookId(db) })
       const ids = ranked.ids.slice(offset, offset + limit)
       const items = await listBooksByIds(db, ids)
       const total = ranked.ids.length

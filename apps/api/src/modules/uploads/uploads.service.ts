@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import sharp from 'sharp'
 import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
 import { badRequest } from '#/errors.ts'
@@ -35,8 +34,13 @@ export const createUploadsService = ({ config }: UploadsDeps) => ({
   },
 })
 
+// sharp (libvips, ~15 MB resident) is loaded on the first upload, not at start: most instances seldom see one.
+let sharpModule: Promise<typeof import('sharp')> | undefined
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default
+
 /** The image as WebP, or 400 'Only image files are allowed' when it is not a JPEG, PNG, WebP or GIF. */
 async function reencode(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp()
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const
   let format: string | undefined
   try {
