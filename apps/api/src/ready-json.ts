@@ -6,8 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 // as those bytes: checking a 242 KB profile id by id against its schema, stringifying it and
 // compressing it cost ~10 ms per request, sending the kept bytes well under one. Whoever keeps a
 // ReadyJson keys it by a version of its data (see users.service); the text is what the route's
-// schema describes, in the encodings the compression plugin offers (brotli at quality 4: made once
-// per version, so a little more effort than per-request answers get buys smaller bytes).
+// schema describes, in the encodings the compression plugin offers (brotli at quality 4, where
+// per-request API answers get 2: made once per version, so more effort buys smaller bytes).
 
 export type Encoding = 'br' | 'gzip' | 'deflate'
 
