@@ -170,10 +170,7 @@ export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps
     /** getProfile as ready JSON text (for the routes: a large profile's answer is kept, see above). */
     getProfileJson: async (viewerId: string | undefined, id: string): Promise<ReadyJson> => ready(viewerId, await findUserById(db, id)),
 
-    /** A user's profile found by username in any letter case; 404 when nobody has it. */
-    getByUsername: async (viewerId: string | undefined, username: string): Promise<User> => present(viewerId, await findUserByUsername(db, username)),
-
-    /** getByUsername as ready JSON text. */
+    /** A user's profile found by username in any letter case, as ready JSON text; 404 when nobody has it. */
     getByUsernameJson: async (viewerId: string | undefined, username: string): Promise<ReadyJson> => ready(viewerId, await findUserByUsername(db, username)),
 
     /** 404 unless the user exists. */
