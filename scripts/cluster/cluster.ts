@@ -37,7 +37,8 @@ Starts N API instances (default 3) on PostgreSQL and Redis behind nginx on 127.0
   JWT_SECRET    shared signing secret (default: one kept in DATA_DIR/secret)
   UPLOADS_DIR   shared uploads folder (default DATA_DIR/uploads)
   DATA_DIR      the cluster's folder (default ./data/cluster)
-Other settings (LOG_LEVEL, SEED_DEMO, RATE_LIMIT_*…) reach every instance as they are.`)
+  SEED_DEMO     fill an empty database with the demo community (default true here)
+Other settings (LOG_LEVEL, RATE_LIMIT_*…) reach every instance as they are.`)
   process.exit(0)
 }
 const instances = Number(opts.instances)
@@ -244,6 +245,8 @@ async function main() {
     PORT: '0',
     // nginx sets X-Forwarded-For to the client's address, so rate limits count real clients.
     TRUST_PROXY: 'true',
+    // On PostgreSQL the server seeds only when asked: the cluster asks (its demo password is kept in DATA_DIR).
+    SEED_DEMO: process.env.SEED_DEMO ?? 'true',
   }
 
   // The first instance migrates (and seeds an empty database) alone; the others start together.

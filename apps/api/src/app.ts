@@ -13,8 +13,8 @@ import type { Db } from '#/db/portable.ts'
 import { createTokens } from '#/modules/auth/tokens.ts'
 import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
-import { registerAuth } from '#/plugins/auth.ts'
-import { answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
+import { createActorResolver, registerAuth } from '#/plugins/auth.ts'
+import { answerClientError, answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
 import { registerRateLimits } from '#/plugins/rate-limit.ts'
 import { registerInputGuard } from '#/plugins/input-guard.ts'
 import { serializerCompiler } from '#/plugins/serializer.ts'
@@ -36,9 +36,23 @@ export interface AppDeps {
 
 /** Builds the whole app — API, uploads, web — without listening, so tests can `inject`. */
 export async function buildApp({ config, db, jwtSecret, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const { headersMs, requestMs, idleMs, keepAliveMs } = config.timeouts
   const app = Fastify({
     logger,
     bodyLimit: LIMITS.bodyBytesMax,
+    // Slow and silent connections (README, settings): a request's headers and the whole request must
+    // arrive in time, a connection without a byte either way is closed, and so is an idle keep-alive one.
+    http: {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      // How often Node looks for requests past those deadlines (its default is every 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersMs / 4))),
+    },
+    requestTimeout: requestMs,
+    connectionTimeout: idleMs,
+    keepAliveTimeout: keepAliveMs,
+    // Node's own early answers (broken HTTP, huge headers, too slow) carry our headers and body too.
+    clientErrorHandler: answerClientError,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: undefined,
@@ -51,6 +65,10 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
 
   const tokens = createTokens(jwtSecret)
   const services = createServices({ db, config, tokens })
+  const actorOf = createActorResolver({ db, tokens })
+  // Images nobody shows any more are removed now and then (every instance may: it is safe).
+  const stopSweeping = services.uploads.startSweeping(app.log)
+  app.addHook('onClose', async () => stopSweeping())
 
   // First, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
@@ -73,7 +91,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     })
   }
   // After CORS, so a 429 still carries the CORS grant and a client on another origin can read it.
-  await registerRateLimits(app, { config, tokens })
+  await registerRateLimits(app, { config, actorOf })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -84,7 +102,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  registerAuth(app, { db, tokens })
+  registerAuth(app, { actorOf })
 
   await app.register(async (api) => {
     api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,9 +12,11 @@ describe('settings', () => {
     expect(c).toMatchObject({ port: 3000, dataDir: '/srv/shelfwise/data', databaseUrl: '/srv/shelfwise/data/shelfwise.db', isEmbedded: true, seedDemo: true, uploadsDir: '/srv/shelfwise/data/uploads', corsOrigins: [] })
   })
 
-  it('switches to PostgreSQL with a postgres:// DATABASE_URL', () => {
+  it('switches to PostgreSQL with a postgres:// DATABASE_URL, where the demo community is seeded only when asked', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shelfwise', JWT_SECRET: 'x'.repeat(32) })
-    expect(c.isEmbedded).toBe(false)
+    expect(c).toMatchObject({ isEmbedded: false, seedDemo: false })
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/shelfwise', SEED_DEMO: 'true' }).seedDemo).toBe(true)
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
   })
 
   it.each([
@@ -22,9 +25,17 @@ describe('settings', () => {
     [{ CORS_ORIGINS: 'https://ok.example,not a url' }, 'CORS_ORIGINS: "not a url" is not an origin'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ REQUEST_TIMEOUT: 'soon' }, 'REQUEST_TIMEOUT: must be a number of seconds'],
+    [{ IDLE_TIMEOUT: '0' }, 'IDLE_TIMEOUT: must be more than 0 seconds'],
+    [{ HEADERS_TIMEOUT: '30', REQUEST_TIMEOUT: '20' }, 'HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('bounds slow and silent connections by default: headers 10 s, a whole request 120 s, silence 30 s, idle keep-alive 10 s', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 120_000, idleMs: 30_000, keepAliveMs: 10_000 })
+    expect(loadConfig({ IDLE_TIMEOUT: '1.5', KEEP_ALIVE_TIMEOUT: '65' }).timeouts).toMatchObject({ idleMs: 1500, keepAliveMs: 65_000 })
   })
 
   it('reads CORS_ORIGINS as a comma list', () => {
@@ -41,6 +52,28 @@ describe('signing secret', () => {
     expect(readFileSync(join(dir, 'secret'), 'utf8')).toBe(first)
     expect(statSync(join(dir, 'secret')).mode & 0o777).toBe(0o600)
     expect(resolveSecret(config)).toBe(first)
+  })
+
+  it.each([
+    ['x'.repeat(40), 'it is mostly one character repeated'],
+    ['passwordpasswordpasswordpassword', 'it is mostly a piece repeated'],
+    ['correcthorsebatterystaplecorrect', 'it is mostly dictionary words'],
+    ['abcdefghijklmnopqrstuvwxyz0123456789', 'it is mostly a simple sequence'],
+    ['abababababababababababababababab', 'it is mostly a piece repeated'],
+  ])('with PostgreSQL, refuses a JWT_SECRET of low variety (%s) at start, naming it', (secret, what) => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise', JWT_SECRET: secret })
+    expect(() => resolveSecret(config)).toThrow(ConfigError)
+    expect(() => resolveSecret(config)).toThrow(`JWT_SECRET: has too little variety to sign tokens safely (${what};`)
+  })
+
+  it('with PostgreSQL, takes a random JWT_SECRET (base64 or hex, as openssl makes them) and a long passphrase', () => {
+    for (let i = 0; i < 50; i++) {
+      for (const secret of [randomBytes(48).toString('base64'), randomBytes(32).toString('base64url'), randomBytes(16).toString('hex')]) {
+        expect(resolveSecret(loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise', JWT_SECRET: secret }))).toBe(secret)
+      }
+    }
+    const phrase = 'harbour-violet-copper-meadow-lantern-quartz-ember'
+    expect(resolveSecret(loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise', JWT_SECRET: phrase }))).toBe(phrase)
   })
 
   it('must be given with PostgreSQL, so every instance signs alike', () => {

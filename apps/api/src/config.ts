@@ -16,6 +16,7 @@ const origins = z.string().transform((v, ctx) => {
 })
 
 const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
+const timeout = z.coerce.number({ error: 'must be a number of seconds' }).positive('must be more than 0 seconds').max(3600, 'must be at most 3600 seconds (an hour)')
 const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(86_400, 'must be at most 86400 seconds (a day)')
 
 const EnvSchema = z.object({
@@ -25,20 +26,33 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CORS_ORIGINS: origins.default([]),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
   LOG_PRETTY: bool.default(false),
   TRUST_PROXY: bool.default(false),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 milliseconds').max(600_000, 'must be at most 600000 milliseconds (10 minutes)').default(4000),
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
   RATE_LIMIT_AUTH_PER_IP: count.default(50),
   RATE_LIMIT_AUTH_PER_ACCOUNT: count.default(10),
   RATE_LIMIT_AUTH_WINDOW: seconds.default(900),
   RATE_LIMIT_WRITES_PER_USER: count.default(120),
   RATE_LIMIT_WRITES_WINDOW: seconds.default(60),
-})
+  RATE_LIMIT_COSTLY_READS_PER_IP: count.default(300),
+  RATE_LIMIT_COSTLY_READS_WINDOW: seconds.default(60),
+  HEADERS_TIMEOUT: timeout.default(10),
+  REQUEST_TIMEOUT: timeout.default(120),
+  IDLE_TIMEOUT: timeout.default(30),
+  KEEP_ALIVE_TIMEOUT: timeout.default(10),
+  UPLOADS_PER_DAY: count.default(20),
+  UPLOADS_MB_PER_READER: count.max(100_000, 'must be at most 100000').default(50),
+  UPLOADS_GRACE: seconds.default(3600),
+  UPLOADS_SWEEP_INTERVAL: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds')
+    .min(0, 'must be 0 (off) or more').max(86_400, 'must be at most 86400 seconds (a day)').default(600),
+}).refine((e) => e.HEADERS_TIMEOUT <= e.REQUEST_TIMEOUT, { path: ['HEADERS_TIMEOUT'], message: 'must not be longer than REQUEST_TIMEOUT' })
 
 export interface Config {
   port: number
@@ -56,9 +70,37 @@ export interface Config {
   logPretty: boolean
   trustProxy: boolean
   dbPoolSize: number
+  /** PostgreSQL cancels a statement of the serving pool that runs longer than this (the request answers 503). */
+  dbStatementTimeoutMs: number
   /** Rate-limit counters live here when set, so every instance shares them; in memory otherwise. */
   redisUrl: string | undefined
   rateLimits: RateLimitSettings
+  timeouts: TimeoutSettings
+  uploads: UploadSettings
+}
+
+/** How long a connection may keep the server waiting, in milliseconds. */
+export interface TimeoutSettings {
+  /** Every header of a request must have arrived this long after its first byte (or the connection's start). */
+  headersMs: number
+  /** The whole request, body included, must have arrived within this. */
+  requestMs: number
+  /** A connection with no byte in either direction for this long is closed, mid-request or not. */
+  idleMs: number
+  /** An idle keep-alive connection between two requests is closed after this. */
+  keepAliveMs: number
+}
+
+/** What each reader may upload, and when images nobody shows are removed. */
+export interface UploadSettings {
+  /** Uploads a reader may make in any 24 hours (removed ones count too). */
+  perDay: number
+  /** Bytes a reader's stored images may take in all. */
+  bytesPerReader: number
+  /** How long an image nobody shows (a replaced avatar, an upload never used) is kept before it is removed. */
+  graceSeconds: number
+  /** How often this instance looks for such images; 0: never (another instance does). */
+  sweepIntervalSeconds: number
 }
 
 /** How many attempts each limit allows per window (seconds). */
@@ -71,6 +113,9 @@ export interface RateLimitSettings {
   /** POST, PUT and DELETE calls of one signed-in reader (or one address without a valid token). */
   writesPerUser: number
   writesWindowSeconds: number
+  /** Searches one client address may make per window; whole-list calls (no `limit`) count against a tenth of it. */
+  costlyReadsPerIp: number
+  costlyReadsWindowSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -86,21 +131,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data
   const dataDir = resolve(cwd, e.DATA_DIR)
   const databaseUrl = e.DATABASE_URL ?? resolve(dataDir, 'shelfwise.db')
+  const isEmbedded = !/^postgres(ql)?:\/\//i.test(databaseUrl)
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl,
-    isEmbedded: !/^postgres(ql)?:\/\//i.test(databaseUrl),
+    isEmbedded,
     jwtSecret: e.JWT_SECRET,
     corsOrigins: e.CORS_ORIGINS,
-    seedDemo: e.SEED_DEMO,
+    // On by default only on the embedded SQLite; PostgreSQL gets the demo community when asked.
+    seedDemo: e.SEED_DEMO ?? isEmbedded,
     uploadsDir: resolve(cwd, e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     webDist: resolve(cwd, e.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     rateLimits: {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
@@ -108,6 +156,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authWindowSeconds: e.RATE_LIMIT_AUTH_WINDOW,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
       writesWindowSeconds: e.RATE_LIMIT_WRITES_WINDOW,
+      costlyReadsPerIp: e.RATE_LIMIT_COSTLY_READS_PER_IP,
+      costlyReadsWindowSeconds: e.RATE_LIMIT_COSTLY_READS_WINDOW,
+    },
+    timeouts: {
+      headersMs: Math.round(e.HEADERS_TIMEOUT * 1000),
+      requestMs: Math.round(e.REQUEST_TIMEOUT * 1000),
+      idleMs: Math.round(e.IDLE_TIMEOUT * 1000),
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT * 1000),
+    },
+    uploads: {
+      perDay: e.UPLOADS_PER_DAY,
+      bytesPerReader: e.UPLOADS_MB_PER_READER * 1024 * 1024,
+      graceSeconds: e.UPLOADS_GRACE,
+      sweepIntervalSeconds: e.UPLOADS_SWEEP_INTERVAL,
     },
   }
 }

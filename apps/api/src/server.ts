@@ -1,14 +1,18 @@
 import { ConfigError, loadConfig, type Config } from '#/config.ts'
 import { createDb } from '#/db/connect.ts'
 import { migrateToLatest } from '#/db/migrate.ts'
-import { seedDemoIfEmpty } from '#/db/seed/demo.ts'
+import { retirePublishedDemoPassword, seedDemoIfEmpty } from '#/db/seed/demo.ts'
+import { demoPasswordFile } from '#/db/seed/demo-password.ts'
 import { buildApp } from '#/app.ts'
 import { resolveSecret } from '#/secret.ts'
 
 /** How long a shutdown waits for requests in flight before it cuts their connections. */
 const DRAIN_DEADLINE_MS = 10_000
-/** PostgreSQL: the longest a request waits for one query before it answers 503. */
-const QUERY_TIMEOUT_MS = 5000
+/**
+ * PostgreSQL: how much longer than the statement timeout a request waits for one query's answer
+ * before it answers 503 (a frozen server or a dead network, which cannot cancel anything itself).
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 1000
 
 async function main() {
   let config: Config
@@ -26,16 +30,24 @@ async function main() {
   const logger = config.logPretty
     ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
     : { level: config.logLevel }
-  const db = createDb({ url: config.databaseUrl, poolSize: config.dbPoolSize, queryTimeoutMs: QUERY_TIMEOUT_MS })
+  const db = createDb({
+    url: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    queryTimeoutMs: config.dbStatementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+  })
   const app = await buildApp({ config, db, jwtSecret, logger })
-  // Migrations and the demo seed run on a connection of their own without the query timeout: on a
-  // large database one statement may rightly take longer.
+  // Migrations and the demo seed run on a connection of their own without the timeouts: on a large
+  // database one statement may rightly take longer.
   const setupDb = createDb({ url: config.databaseUrl, poolSize: 1 })
   let demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>
   try {
     const applied = await migrateToLatest(setupDb)
     if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
-    demo = config.seedDemo ? await seedDemoIfEmpty(setupDb, { log: (m) => app.log.info(m) }) : undefined
+    const demoOptions = { log: (m: string) => app.log.info(m), passwordFile: demoPasswordFile(config.dataDir) }
+    // Whether seeding is on or not: a demo community seeded by an earlier version must not keep its published password.
+    const retired = await retirePublishedDemoPassword(setupDb, demoOptions)
+    demo = config.seedDemo || retired ? await seedDemoIfEmpty(setupDb, demoOptions) : undefined
   } finally {
     await setupDb.destroy()
   }

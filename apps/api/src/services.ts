@@ -16,12 +16,12 @@ export interface ServiceDeps {
 
 /** Every domain service, wired explicitly: a module reaches another only through its service. */
 export function createServices({ db, config, tokens }: ServiceDeps) {
-  const users = createUsersService({ db })
-  const books = createBooksService({ db })
+  const uploads = createUploadsService({ db, config })
+  const users = createUsersService({ db, uploads })
+  const books = createBooksService({ db, uploads })
   const auth = createAuthService({ db, tokens, users })
   const reviews = createReviewsService({ db, books })
   const shelves = createShelvesService({ db, books, users })
-  const uploads = createUploadsService({ config })
   return { config, users, books, auth, reviews, shelves, uploads }
 }
 

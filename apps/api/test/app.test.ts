@@ -102,14 +102,14 @@ describe('bad input anywhere', () => {
   })
   afterAll(() => ctx.close())
 
-  it('answers a missing or non-object JSON body with 400 "body: must be a JSON object"', async () => {
+  it('answers a missing or non-object JSON body with 400 "The request body must be a JSON object"', async () => {
     for (const payload of [undefined, '[]', '"text"', 'null']) {
       const res = await ctx.app.inject({
         method: 'POST', url: '/api/auth/login',
         ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
       })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ message: 'body: must be a JSON object', code: 'validation_failed' })
+      expect(res.json()).toMatchObject({ message: 'The request body must be a JSON object', code: 'validation_failed' })
     }
   })
 

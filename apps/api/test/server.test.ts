@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, existsSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BookListSchema } from '@shelfwise/contracts'
 
 // The README promise: `npm start` on a fresh data folder serves the API with the demo catalogue and
-// prints the URL and a demo sign-in. Runs the real server process on SQLite.
+// prints the URL and a demo sign-in, whose password is made at the first start and kept in DATA_DIR.
+// Runs the real server process on SQLite.
 
 const serverEntry = resolve(import.meta.dirname, '../src/server.ts')
 
@@ -43,11 +44,18 @@ describe('npm start on a fresh machine', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('prints the URL and a demo sign-in that works', async () => {
+  const login = (email: string, password: string) =>
+    fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+
+  it('prints the URL and a demo sign-in that works, its password made at this first start and kept in DATA_DIR', async () => {
     const m = /Demo sign-in: (\S+) \/ (\S+)/.exec(server.output())
     expect(m).not.toBeNull()
-    const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: m![1], password: m![2] }) })
-    expect(res.status).toBe(200)
+    expect((await login(m![1]!, m![2]!)).status).toBe(200)
+    const file = join(dataDir, 'demo-password')
+    expect(readFileSync(file, 'utf8').trim()).toBe(m![2])
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    // No published default password opens the demo account.
+    expect((await login(m![1]!, 'shelfwise-demo')).status).toBe(401)
   })
 
   it('answers /api/books with the demo catalogue from a SQLite file in DATA_DIR', async () => {

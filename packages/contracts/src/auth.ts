@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '#/constants.ts'
+import { withoutBidiControls } from '#/common.ts'
 import { UserSchema, UsernameSchema, UserTypeSchema } from '#/users.ts'
 
 const emailSchema = z.string({ error: 'is required' }).trim().toLowerCase().min(1, 'is required')
@@ -9,7 +10,7 @@ const passwordSchema = z.string({ error: 'is required' })
   .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters long`)
 
 export const RegisterInputSchema = z.object({
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`),
+  name: z.string({ error: 'is required' }).overwrite(withoutBidiControls).trim().min(1, 'is required').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`),
   username: UsernameSchema,
   email: emailSchema,
   password: passwordSchema,

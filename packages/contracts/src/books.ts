@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_TYPES } from '#/constants.ts'
+import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_SORTS, SEARCH_TYPES } from '#/constants.ts'
 import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
 
 export const BookSchema = z.object({
@@ -71,8 +71,18 @@ export const BookSearchQuerySchema = PagingQuerySchema.extend({
   minRating: z.coerce.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(5, 'must be at most 5').optional(),
   minYear: optionalInt(0, 9999),
   maxYear: optionalInt(0, 9999),
+  sort: z.enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}` }).default('relevance')
+    .describe('relevance (best match, then rating); rating (confidence-weighted average); published (newest first); popular (most reviews in the last 7 days, then rating)'),
 })
 export type BookSearchQuery = z.infer<typeof BookSearchQuerySchema>
+
+/** What Browse's filters can offer: the catalogue's publication years and the categories books carry. */
+export const BookFacetsSchema = z.object({
+  minYear: z.int().nullable().describe('the oldest book\'s year; null when no book has a date'),
+  maxYear: z.int().nullable(),
+  categories: z.array(z.string()).describe('the categories (of Browse\'s and Add Book\'s lists) at least one book carries'),
+})
+export type BookFacets = z.infer<typeof BookFacetsSchema>
 
 const isbnSchema = z.string().trim().transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .refine((v) => v === '' || /^(\d{9}[\dX]|\d{13})$/.test(v), 'must be an ISBN-10 or ISBN-13')
@@ -118,6 +128,36 @@ export const CreateBookInputSchema = z.object({
   role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
 })
 export type CreateBookInput = z.infer<typeof CreateBookInputSchema>
+
+/** How many likely duplicates GET /books/duplicates answers at most. */
+export const DUPLICATES_MAX = 5
+
+/**
+ * GET /books/duplicates: the books a new one may repeat, by the same ISBN, or the same title and
+ * author (letter case, accents and punctuation aside). Send an ISBN, or a title and an author, or all three.
+ */
+export const BookDuplicatesQuerySchema = z.object({
+  isbn: z.string().trim().max(40, 'is too long').optional()
+    .transform((v) => (v ?? '').replace(/[\s-]/g, '').toUpperCase()),
+  title: z.string().trim().max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`).optional().transform((v) => v ?? ''),
+  author: z.string().trim().max(200, 'must be at most 200 characters').optional().transform((v) => v ?? ''),
+}).superRefine((v, ctx) => {
+  if (v.isbn === '' && (v.title === '' || v.author === '')) {
+    ctx.addIssue({ code: 'custom', path: ['isbn'], message: 'is needed, or else a title and an author' })
+  }
+})
+export type BookDuplicatesQuery = z.infer<typeof BookDuplicatesQuerySchema>
+
+export const DUPLICATE_REASONS = ['isbn', 'title_author'] as const
+export type DuplicateReason = (typeof DUPLICATE_REASONS)[number]
+
+/** A book already on Shelfwise that the one being added may repeat, and why. */
+export const BookDuplicateSchema = z.object({
+  book: BookSchema,
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+})
+export type BookDuplicate = z.infer<typeof BookDuplicateSchema>
+export const BookDuplicateListSchema = z.array(BookDuplicateSchema)
 
 /** Messages of the books calls that the client shows as they are. */
 export const BOOK_MESSAGES = {

@@ -20,3 +20,9 @@ export const CountSchema = z.object({ count: z.int() })
 export const HttpUrlOrEmptySchema = z.string().trim().max(2000, 'is too long').refine(
   (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must be an http(s) URL',
 )
+
+/**
+ * Drops the invisible characters that reorder text (bidi embeddings, overrides, isolates and marks):
+ * in a display name they could make it read as something else, or spill over what follows it.
+ */
+export const withoutBidiControls = (text: string): string => text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')

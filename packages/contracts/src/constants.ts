@@ -24,12 +24,15 @@ export const USER_TYPES = ['Reader', 'Author', 'Seller'] as const
 export const BOOK_ROLES = ['author', 'publisher', 'none'] as const
 export const SEARCH_TYPES = ['all', 'title', 'author'] as const
 export const BOOK_SORTS = ['recent', 'published', 'rating', 'title'] as const
+/** Search orders: best match, confidence-weighted rating, newest published, most reviewed this week. */
+export const SEARCH_SORTS = ['relevance', 'rating', 'published', 'popular'] as const
 
 export const PAGE_RANGES = [
   { label: '0-100', min: 0, max: 100 },
   { label: '101-300', min: 101, max: 300 },
   { label: '301-500', min: 301, max: 500 },
-  { label: '501+ pages', min: 501, max: 1000 },
+  // No upper end: a 1,200-page book is '501+' too.
+  { label: '501+ pages', min: 501, max: undefined },
 ] as const
 
 export const RATING_FILTERS = [5, 4, 3, 2, 1] as const
@@ -77,9 +80,13 @@ export const MESSAGES = {
   followSelf: 'You cannot follow yourself',
   onlyImages: 'Only image files are allowed',
   noImage: 'No image file was sent in the field "image"',
-  fileTooLarge: 'The image is larger than 5 MB',
+  fileTooLarge: 'The image is too large: at most 5 MB',
+  tooManyUploads: 'You have uploaded too many images today; try again tomorrow',
+  uploadRoomFull: (mb: number) => `Your images take up all the room you have (${mb} MB); no more can be stored`,
+  uploadRemoved: (field: string) => `${field}: this image has been removed; upload it again`,
   bodyTooLarge: 'The request body is too large',
   nothingToUpdate: 'Nothing to update: send username, name, bio or profileImage',
+  badCursor: 'Cursor is not one this list gave out',
   notFound: 'Not found',
   bookNotFound: 'Book not found',
   userNotFound: 'User not found',

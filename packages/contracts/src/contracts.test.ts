@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
-  BookSearchQuerySchema, CATEGORIES, CreateBookInputSchema, CreateReviewInputSchema, RegisterInputSchema,
+  BookSearchQuerySchema, CATEGORIES, CreateBookInputSchema, CreateReviewInputSchema, fieldInWords, RegisterInputSchema,
+  validationSentence,
 } from '@shelfwise/contracts'
 
 const firstMessage = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -59,5 +60,32 @@ describe('sign-up input', () => {
   it('lower-cases the e-mail and keeps the username as typed', () => {
     const r = RegisterInputSchema.parse({ name: 'Ada', username: 'Ada_L', email: ' Ada@Example.COM ', password: 'secret1', userType: 'Author' })
     expect(r).toMatchObject({ username: 'Ada_L', email: 'ada@example.com' })
+  })
+})
+
+describe('validation messages in plain words', () => {
+  it.each([
+    ['newPassword', 'is too common; choose something harder to guess', 'New password is too common; choose something harder to guess'],
+    ['username', 'may contain only letters, digits, ".", "_" and "-"', 'Username may contain only letters, digits, ".", "_" and "-"'],
+    ['userType', 'must be one of Reader, Author, Seller', 'Account type must be one of Reader, Author, Seller'],
+    ['author_username', 'is too long', 'Author username is too long'],
+    ['genre.2', 'must not contain the NUL character (U+0000)', 'Genre 3 must not contain the NUL character (U+0000)'],
+    ['body', 'must be a JSON object', 'The request body must be a JSON object'],
+    // A message that is a sentence of its own keeps its words, without the field in front.
+    ['genres', 'unknown genre "Cookbooks"; expected one of Fiction', 'Unknown genre "Cookbooks"; expected one of Fiction'],
+    // zod's own wording, where a schema gave none.
+    ['rating', 'Invalid input: expected number, received string', 'Rating must be a number'],
+    ['sort', 'Invalid option: expected one of "recent"|"title"', 'Sort must be one of recent, title'],
+    ['x', 'Too big: expected string to have <=3 characters', 'X is not valid: too big: expected string to have <=3 characters'],
+  ])('%s + %j reads %j', (path, message, sentence) => {
+    const text = validationSentence(path, message)
+    expect(text).toBe(sentence)
+    expect(text).not.toMatch(/^[\w.]+: /)
+  })
+
+  it('names a field in words, whatever its spelling', () => {
+    expect(fieldInWords('currentPassword')).toBe('Current password')
+    expect(fieldInWords('isbn')).toBe('ISBN')
+    expect(fieldInWords('')).toBe('A value')
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, USER_TYPES } from '#/constants.ts'
-import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, PagingQuerySchema, withoutBidiControls } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
 export const UsernameSchema = z.string({ error: 'is required' }).trim()
@@ -49,6 +49,8 @@ export type PersonRow = z.infer<typeof PersonRowSchema>
 export const PersonListSchema = z.array(PersonRowSchema)
 
 export const UserIdParamsSchema = z.object({ id: IdSchema })
+/** A user's id, or their username in any letter case (the spec's client opens author profiles by username). */
+export const UserIdOrUsernameParamsSchema = z.object({ id: z.string().trim().min(1, 'is required').max(100, 'is too long') })
 export const FollowParamsSchema = z.object({ userId: IdSchema })
 export const UsernameParamsSchema = z.object({ username: z.string().trim().min(1, 'is required').max(100, 'is too long') })
 
@@ -59,7 +61,7 @@ export const UserSearchQuerySchema = z.object({
 
 export const ProfileUpdateInputSchema = z.object({
   username: UsernameSchema.optional(),
-  name: z.string().trim().min(1, 'cannot be empty').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`).optional(),
+  name: z.string().overwrite(withoutBidiControls).trim().min(1, 'cannot be empty').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`).optional(),
   bio: z.string().trim().max(LIMITS.bioMax, `must be at most ${LIMITS.bioMax} characters`).optional(),
   profileImage: ProfileImageSchema.optional(),
 })

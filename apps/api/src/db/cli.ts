@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '#/config.ts'
+import { ConfigError, loadConfig, type Config } from '#/config.ts'
 import { createDb } from '#/db/connect.ts'
 import type { Db } from '#/db/portable.ts'
 import { isConnectionError } from '#/db/portable.ts'
@@ -12,7 +12,7 @@ export interface DbCommand {
   /** Completes "<failure> on SQLite at …: …" when the work throws. */
   failure: string
   /** The work; `where` names the database for messages. */
-  run: (db: Db, where: string) => Promise<void>
+  run: (db: Db, where: string, config: Config) => Promise<void>
 }
 
 async function main({ poolSize, failure, run }: DbCommand): Promise<number> {
@@ -29,7 +29,7 @@ async function main({ poolSize, failure, run }: DbCommand): Promise<number> {
   const where = config.isEmbedded ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL'
   const db = createDb({ url: config.databaseUrl, poolSize })
   try {
-    await run(db, where)
+    await run(db, where, config)
     return 0
   } catch (err) {
     const cause = (err as { cause?: unknown }).cause ?? err

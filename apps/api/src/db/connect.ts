@@ -22,9 +22,16 @@ export interface DbOptions {
    * a frozen server or a dead network cannot hold requests. Off for migrations and seeding, which may run long.
    */
   queryTimeoutMs?: number
+  /**
+   * PostgreSQL only: the server cancels a statement that runs longer than this (error 57014, answered
+   * 503), so one slow query cannot hold a connection and its request. Keep it below queryTimeoutMs,
+   * so a statement that is merely long is ended by the server, which frees the connection, and the
+   * client's own timeout is left for a server that does not answer at all. Off for migrations and seeding.
+   */
+  statementTimeoutMs?: number
 }
 
-export function createDb({ url, poolSize = 10, queryTimeoutMs }: DbOptions): Kysely<Database> {
+export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutMs }: DbOptions): Kysely<Database> {
   const plugins = [new CamelCasePlugin()]
   if (dialectOfUrl(url) === 'postgres') {
     const pool = new pg.Pool({
@@ -34,6 +41,8 @@ export function createDb({ url, poolSize = 10, queryTimeoutMs }: DbOptions): Kys
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+      // Sent as a setting of each new connection: it holds for every statement on it.
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
       // Counts and averages arrive as numbers, not strings.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

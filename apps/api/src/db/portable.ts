@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
+import { postgresNameKey, sqliteNameKey } from '#/db/migrations/2026_11_25_0200_books_name_keys.ts'
 
 // The only file besides connect.ts that may look at which database is underneath.
 
@@ -22,6 +23,31 @@ export const sortedJsonArray = (db: Kysely<any>, column: RawBuilder<unknown>): R
 export const jsonArrayValue = <T>(value: unknown): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? [])
 
+// The SQLite key is a few kilobytes of SQL: each spelling is built once.
+const nameKeys = new Map<string, string>()
+function nameKeyOfExpr(db: Kysely<any>, expr: string): string {
+  const dialect = dialectOf(db)
+  let key = nameKeys.get(`${dialect}:${expr}`)
+  if (key === undefined) {
+    key = dialect === 'postgres' ? postgresNameKey(expr) : sqliteNameKey(expr)
+    nameKeys.set(`${dialect}:${expr}`, key)
+  }
+  return key
+}
+
+/**
+ * A person's name column folded for comparison (letter case and accents ignored), spelled exactly as
+ * the name-key indexes of migration 2026_11_25_0200 are, so a comparison on it is served by them.
+ * `column` is trusted SQL (a column name), never input: compare it with `nameKeyOf(db, value)`.
+ */
+export const nameKey = (db: Kysely<any>, column: string): RawBuilder<string> => sql.raw<string>(nameKeyOfExpr(db, column))
+
+/** A value folded the way `nameKey` folds a column; the value is bound, never spliced in. */
+export function nameKeyOf(db: Kysely<any>, value: string): RawBuilder<string> {
+  const [before = '', after = ''] = nameKeyOfExpr(db, '\u0000').split('\u0000')
+  return sql<string>`${sql.raw(before)}${value}${sql.raw(after)}`
+}
+
 /** Column types that differ between the dialects, handed to every migration. */
 export interface ColumnTypes {
   dialect: DialectName
@@ -33,6 +59,14 @@ export const columnTypes = (dialect: DialectName): ColumnTypes =>
   dialect === 'postgres'
     ? { dialect, timestamp: 'timestamptz', double: 'double precision' }
     : { dialect, timestamp: 'text', double: 'real' }
+
+/**
+ * The query's rows locked until the transaction ends, so transactions that lock the same row take
+ * turns: FOR NO KEY UPDATE on PostgreSQL (rows referencing them can still be inserted); on SQLite
+ * every write transaction already runs alone.
+ */
+export const lockedForWrite = <Q extends { forNoKeyUpdate(): Q }>(db: Kysely<any>, query: Q): Q =>
+  dialectOf(db) === 'postgres' ? query.forNoKeyUpdate() : query
 
 /** A timestamp as the API sends it, whichever driver read it. */
 export const toIso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v)
@@ -52,10 +86,12 @@ export const isForeignKeyViolation = (err: unknown): boolean => {
   return e?.code === '23503' || (e?.code === 'ERR_SQLITE_ERROR' && /FOREIGN KEY constraint failed/i.test(e.message ?? ''))
 }
 
-/** True when an error means the database cannot be reached right now. */
+/** True when an error means the database cannot answer right now: unreachable, or a statement cancelled as too slow. */
 export const isConnectionError = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string }
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', '53300', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(e?.code ?? '')
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', '53300', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004',
+    // A statement cancelled by statement_timeout (or by an operator): the database is too busy to answer in time.
+    '57014'].includes(e?.code ?? '')
     // "…is not queryable": a transaction's rollback on a connection its server just dropped;
     // "Query read timeout": no answer within the pool's query timeout (a frozen server, a dead network).
     || /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(e?.message ?? '')

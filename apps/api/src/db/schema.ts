@@ -84,6 +84,26 @@ export interface RevokedTokensTable {
   expiresAt: Timestamp
 }
 
+/** The token that changed a password, kept working at the version the change set (decision 0003). */
+export interface KeptTokensTable {
+  jti: string
+  userId: string
+  tokenVersion: number
+  expiresAt: Timestamp
+}
+
+/** A stored upload: who sent it, its size, and whether anything shows it (migration 2026_11_25_0600). */
+export interface UploadsTable {
+  /** The file's name in the uploads folder: <uuid>.webp. */
+  name: string
+  userId: string
+  bytes: number
+  createdAt: Timestamp
+  referencedAt: Timestamp | null
+  releasedAt: Timestamp | null
+  removedAt: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -93,4 +113,6 @@ export interface Database {
   reads: ReadsTable
   follows: FollowsTable
   revokedTokens: RevokedTokensTable
+  keptTokens: KeptTokensTable
+  uploads: UploadsTable
 }

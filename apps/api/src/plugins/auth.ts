@@ -17,43 +17,74 @@ declare module 'fastify' {
     user?: Actor
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid, current bearer token is sent. */
-    requireUser: (req: FastifyRequest) => Promise<void>
+    /** preValidation: 401 unless a valid, current bearer token is sent. */
+    requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** preHandler: sets req.user when a valid token is sent; a bad or missing one means anonymous. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
   }
 }
 
-const bearer = (req: FastifyRequest): string | undefined => {
+/** The bearer token sent: undefined without an Authorization header, '' for one that is not a bearer token. */
+export const bearerToken = (req: FastifyRequest): string | undefined => {
   const h = req.headers.authorization
   if (!h) return undefined
   const m = /^Bearer\s+(\S+)$/i.exec(h)
   return m?.[1] ?? ''
 }
 
-/** Checks the signature, the expiry, the token version and revocation; the user must still exist. */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Tokens }) {
+/** The signed-in reader a request speaks for, worked out once per request whoever asks first. */
+export type ActorOf = (req: FastifyRequest) => Promise<Actor | undefined>
+
+/**
+ * Checks the signature, the expiry, the token version and revocation; the user must still exist. The
+ * answer is kept per request, so the writes limit (which counts per verified reader, before the
+ * body is read) and the route's guard share one database read.
+ */
+export function createActorResolver(deps: { db: Db; tokens: Tokens }): ActorOf {
   const resolve = async (token: string): Promise<Actor | undefined> => {
     const claims = deps.tokens.verify(token)
     if (!claims) return undefined
     const state = await findAuthState(deps.db, claims.sub, claims.jti)
-    if (!state || state.tokenVersion !== claims.ver || state.revoked) return undefined
+    // A token from before a password change works only if it made that change (state.kept).
+    if (!state || state.revoked || (state.tokenVersion !== claims.ver && !state.kept)) return undefined
     return { id: claims.sub, jti: claims.jti, exp: claims.exp }
   }
-  app.decorate('requireUser', async (req: FastifyRequest) => {
-    const token = bearer(req)
+  const known = new WeakMap<FastifyRequest, Promise<Actor | undefined>>()
+  return (req) => {
+    let actor = known.get(req)
+    if (!actor) {
+      const token = bearerToken(req)
+      actor = token ? resolve(token) : Promise.resolve(undefined)
+      known.set(req, actor)
+    }
+    return actor
+  }
+}
+
+// An answer to a signed-in reader may carry what is theirs alone (e-mail, lists, flags): never kept
+// by a browser or a shared cache.
+const PRIVATE = 'no-store'
+
+/** Decorates the app with the guards of protected routes (requireUser) and of public ones that know the viewer (optionalUser). */
+export function registerAuth(app: FastifyInstance, deps: { actorOf: ActorOf }) {
+  app.decorate('requireUser', async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(req)
     if (token === undefined) throw unauthorized(MESSAGES.authRequired)
-    const actor = token ? await resolve(token) : undefined
+    const actor = token ? await deps.actorOf(req) : undefined
     if (!actor) throw unauthorized(MESSAGES.authFailed)
     req.user = actor
+    reply.header('cache-control', PRIVATE)
   })
   // A plain hook, not an async one: most reads are anonymous and pass without a promise.
-  app.decorate('optionalUser', (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const token = bearer(req)
-    if (!token) return done()
-    resolve(token).then((actor) => {
+  app.decorate('optionalUser', (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (!bearerToken(req)) return done()
+    deps.actorOf(req).then((actor) => {
       req.user = actor
+      if (actor) reply.header('cache-control', PRIVATE)
       done()
     }, done)
   })
 }
+
+/** Marks an answer as never to be stored (one that hands out a token, for instance). */
+export const noStore = (reply: FastifyReply) => reply.header('cache-control', PRIVATE)

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { MESSAGES, type ErrorBody, type ErrorCode } from '@shelfwise/contracts'
+import { MESSAGES, validationSentence, type ErrorBody, type ErrorCode } from '@shelfwise/contracts'
 import { AppError } from '#/errors.ts'
 import { isConnectionError } from '#/db/portable.ts'
 
@@ -36,7 +36,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       })
       const first = issues[0]!
       status = 400
-      body = { message: `${first.path}: ${first.message}`, code: 'validation_failed', issues }
+      // The message is one plain sentence naming the field; `issues` keeps the paths for clients that want them.
+      body = { message: validationSentence(first.path, first.message), code: 'validation_failed', issues }
     } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       status = 413
       body = { message: err.code === 'FST_REQ_FILE_TOO_LARGE' ? MESSAGES.fileTooLarge : MESSAGES.bodyTooLarge, code: 'payload_too_large' }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config, RateLimitSettings } from '#/config.ts'
 import { AppError } from '#/errors.ts'
-import type { Tokens } from '#/modules/auth/tokens.ts'
+import { bearerToken, type ActorOf } from '#/plugins/auth.ts'
 
 // Fixed-window counters: an attempt counts against a key for `window` from the key's first attempt.
 // Each request may meet two limits (its address and its account), so we keep our own small counter
@@ -131,12 +131,19 @@ export async function createRedisCounter(url: string, log: (msg: string, err?: u
 
 export type AuthAction = 'login' | 'register' | 'password'
 
-const WHAT: Record<AuthAction | 'writes', string> = {
+type Limited = AuthAction | 'writes' | CostlyRead
+
+const WHAT: Record<Limited, string> = {
   login: 'sign-in attempts',
   register: 'sign-up attempts',
   password: 'password change attempts',
   writes: 'changes in a short time',
+  search: 'searches in a short time',
+  list: 'whole-catalogue lists in a short time',
 }
+
+/** Reads that cost the server far more than a page: a search, and a whole list (a call without `limit`). */
+export type CostlyRead = 'search' | 'list'
 
 /** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
 export const waitInWords = (seconds: number): string => {
@@ -145,7 +152,7 @@ export const waitInWords = (seconds: number): string => {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
-const rateLimited = (what: AuthAction | 'writes', resetInMs: number) => {
+const rateLimited = (what: Limited, resetInMs: number) => {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
   return new AppError('rate_limited', `Too many ${WHAT[what]}. Please wait ${waitInWords(seconds)} and try again.`, { 'retry-after': String(seconds) })
 }
@@ -175,6 +182,11 @@ export interface RateLimits {
   perIp(action: AuthAction): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
   /** preHandler hook: counts the attempt against the account `keyOf` names (an e-mail or a user id). */
   perAccount(action: AuthAction, keyOf: (req: FastifyRequest) => unknown): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /**
+   * onRequest hook: counts a costly read against the client's address (signed in or not), before any
+   * work; `kind` may depend on the request (a list call is a whole list only without `limit`).
+   */
+  costlyRead(kind: (req: FastifyRequest) => CostlyRead | undefined): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
 }
 
 declare module 'fastify' {
@@ -185,9 +197,10 @@ declare module 'fastify' {
 
 /**
  * Decorates the app with the sign-in, sign-up and password limits (per address and per account) and
- * counts every write (POST, PUT, DELETE) against its reader, or its address without a valid token.
+ * counts every write (POST, PUT, DELETE) against its verified reader, or its address without a token
+ * that works.
  */
-export async function registerRateLimits(app: FastifyInstance, deps: { config: Config; tokens: Tokens }) {
+export async function registerRateLimits(app: FastifyInstance, deps: { config: Config; actorOf: ActorOf }) {
   const settings: RateLimitSettings = deps.config.rateLimits
   const counter = deps.config.redisUrl
     ? await createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg))
@@ -195,7 +208,7 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
   await counter.ready()
   app.addHook('onClose', async () => counter.close())
 
-  const check = async (key: string, max: number, windowSeconds: number, what: AuthAction | 'writes') => {
+  const check = async (key: string, max: number, windowSeconds: number, what: Limited) => {
     const { count, resetInMs } = await counter.hit(key, windowSeconds * 1000)
     if (count > max) throw rateLimited(what, resetInMs)
   }
@@ -209,6 +222,13 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
       if (typeof value !== 'string' || value === '') return
       await check(`${action}:acct:${accountKey(value)}`, settings.authPerAccount, settings.authWindowSeconds, action)
     },
+    costlyRead: (kindOf) => async (req) => {
+      const kind = kindOf(req)
+      if (!kind) return
+      // A whole list costs about as much as ten searches (the catalogue walked and written out).
+      const max = kind === 'list' ? Math.max(1, Math.floor(settings.costlyReadsPerIp / 10)) : settings.costlyReadsPerIp
+      await check(`${kind}:ip:${addressKey(req.ip)}`, max, settings.costlyReadsWindowSeconds, kind)
+    },
   } satisfies RateLimits)
 
   // A plain hook, not an async one: reads (most requests) pass straight through without a promise.
@@ -216,10 +236,12 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
     if (!WRITE_METHODS.has(req.method)) return done()
     const route = req.routeOptions.url
     if (!route?.startsWith('/api/') || OWN_LIMITS.has(route)) return done()
-    // The signature alone names the reader here; whether the token is still current is checked later.
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
-    const sub = bearer ? deps.tokens.verify(bearer)?.sub : undefined
-    const key = sub ? `writes:user:${sub}` : `writes:ip:${addressKey(req.ip)}`
-    check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes').then(() => done(), done)
+    const countAgainst = (key: string) => check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes').then(() => done(), done)
+    const byAddress = `writes:ip:${addressKey(req.ip)}`
+    if (!bearerToken(req)) return void countAgainst(byAddress)
+    // Only a token that works (signed, current, not revoked: one read, shared with the route's guard)
+    // counts against its reader; any other counts against the address, so a stolen token that was
+    // logged out or outlived a password change cannot use up its owner's quota.
+    deps.actorOf(req).then((actor) => countAgainst(actor ? `writes:user:${actor.id}` : byAddress), done)
   })
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import helmet from 'helmet'
 import { MESSAGES, type ErrorBody } from '@shelfwise/contracts'
@@ -27,11 +28,16 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 /** Names the upload service gives files: a random name and .webp, nothing else is ever served. */
 export const UPLOAD_NAME = /^\/[A-Za-z0-9_-]+\.webp$/
 
-/** Headers of an uploaded image: its one real type, never sniffed, never run as a page. */
+/**
+ * Headers of an uploaded image: its one real type, never sniffed, never run as a page; and shown on
+ * any origin (Cross-Origin-Resource-Policy), so a client served from elsewhere can show avatars.
+ */
 export function setUploadHeaders(reply: FastifyReply) {
   reply.header('Content-Type', 'image/webp')
   reply.header('X-Content-Type-Options', 'nosniff')
   reply.header('Content-Security-Policy', "default-src 'none'; sandbox")
+  // On the raw response, where the first hook set same-origin for every answer.
+  reply.raw.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
 }
 
 const HELMET = {
@@ -98,4 +104,30 @@ export function answerFrameworkError(err: FastifyError, req: FastifyRequest, rep
       : [500, { message: MESSAGES.internal, code: 'internal' }]
   if (status === 500) req.log.error({ err }, 'unexpected framework error')
   return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive; the connection is closed'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+}
+const NOT_HTTP: [number, string, string] = [400, 'Bad Request', 'The request is not well-formed HTTP']
+
+/**
+ * Fastify's `clientErrorHandler`: the answers Node gives before a request reaches Fastify (broken
+ * HTTP, headers past 16 KB, a request that took too long to arrive), written on the socket with the
+ * same security headers and `{message, code}` body as every other answer, then the connection closed.
+ */
+export function answerClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? NOT_HTTP
+  this.log.debug({ err: { code: err.code, message: err.message } }, 'client error')
+  // Nothing may be written once an answer has begun: it would corrupt it.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ message, code: 'bad_request' } satisfies ErrorBody)
+    const headers = [...HEADERS, ['Permissions-Policy', PERMISSIONS_POLICY], ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))], ['Connection', 'close']]
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`)
+  }
+  socket.destroySoon()
 }

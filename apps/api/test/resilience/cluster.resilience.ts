@@ -48,7 +48,7 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH_PER_IP: '1000000',
-      RATE_LIMIT_WRITES_PER_USER: '1000000',
+      RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: String(LOGIN_LIMIT_PER_ACCOUNT),
     })
   })

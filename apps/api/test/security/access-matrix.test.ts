@@ -97,6 +97,26 @@ const MATRIX: Record<string, Entry> = {
   // Books: anyone reads; a signed-in reader adds; no route edits or deletes one.
   'GET /api/books': { request: () => ({ url: '/api/books?limit=5' }), status: everyone(200) },
   'GET /api/books/search': { request: () => ({ url: '/api/books/search?query=book' }), status: everyone(200) },
+  'GET /api/books/facets': { request: () => ({ url: '/api/books/facets' }), status: everyone(200) },
+  'GET /api/books/by-author/{name}': {
+    request: async (s) => ({ url: `/api/books/by-author/${encodeURIComponent((await ownersBook(s)).book.author)}?limit=5` }),
+    status: everyone(200),
+    check: (_s, _a, res) => expect(ids(res)).toHaveLength(1),
+  },
+  'GET /api/books/by-publisher/{name}': { request: () => ({ url: '/api/books/by-publisher/Test%20Press?limit=5' }), status: everyone(200) },
+  'GET /api/books/duplicates': {
+    request: async (s) => {
+      const { book } = await ownersBook(s)
+      const row = await s.ctx.db.selectFrom('books').select(['title', 'author']).where('id', '=', book.id).executeTakeFirstOrThrow()
+      return { url: `/api/books/duplicates?title=${encodeURIComponent(row.title)}&author=${encodeURIComponent(row.author)}` }
+    },
+    status: everyone(200),
+    // The same public book for everyone: no viewer's list flags ride along.
+    check: (_s, _actor, res) => {
+      const [first] = res.json() as { book: Record<string, unknown> }[]
+      expect(first?.book.inWishlist).toBeUndefined()
+    },
+  },
   'GET /api/books/{id}': {
     request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}` }),
     status: everyone(200),
@@ -119,6 +139,15 @@ const MATRIX: Record<string, Entry> = {
 
   // Reviews: anyone reads; the author alone edits or deletes (another reader gets the same 404 as for none).
   'GET /api/reviews/book/{bookId}': { request: async (s) => ({ url: `/api/reviews/book/${(await ownersBook(s)).book.id}` }), status: everyone(200) },
+  'GET /api/reviews/book/{bookId}/mine': {
+    request: async (s) => ({ url: `/api/reviews/book/${(await ownersBook(s)).book.id}/mine` }),
+    // Another reader has no review of the owner's book: the same 404 as for a book nobody reviewed.
+    status: ownerOnly(200),
+    check: (s, actor, res) => {
+      if (actor === 'owner') expect(res.json().user._id).toBe(s.owner.id)
+      if (actor === 'other') expect(res.json().message).toBe(MESSAGES.reviewNotFound)
+    },
+  },
   'POST /api/reviews/book/{bookId}': {
     request: async (s) => ({ url: `/api/reviews/book/${(await insertBook(s.ctx.db)).id}`, payload: { rating: 4, comment: 'Matrix review' } }),
     status: signedIn(201),
@@ -283,8 +312,33 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
     expect(writes.filter((r) => /^\/api\/books|\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
   })
 
+  it('answers 401 to a request without a valid token on every route that needs one, before it reveals any rule about the path, query or body', async () => {
+    const guarded = (await apiRoutes(ctx.app)).filter((r) => r.needsToken)
+    expect(guarded.length).toBeGreaterThanOrEqual(17)
+    const seen: Record<string, string[]> = {}
+    for (const r of guarded) {
+      // Every part of the request is wrong: ids that are not ids, a limit out of range, a body that is not an object.
+      const url = `${r.path.replace(/\{\w+\}/g, 'not-an-id')}${r.queryParams.length ? '?limit=-5&cursor=%00' : ''}`
+      const withBody = r.method !== 'GET' && r.method !== 'DELETE'
+      for (const [token, message] of [[undefined, MESSAGES.authRequired], ['not.a.token', MESSAGES.authFailed]] as const) {
+        const res = await ctx.app.inject({
+          method: r.method, url,
+          headers: { ...(token ? bearer(token) : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
+          ...(withBody ? { payload: '42' } : {}),
+        })
+        ;(seen[`${res.statusCode} ${res.json().message}`] ??= []).push(`${r.key}${token ? ' (bad token)' : ''}`)
+        expect(res.json(), `${r.key} with ${token ? 'a bad token' : 'no token'}`).toEqual({ message, code: 'unauthorized' })
+      }
+    }
+    expect(Object.keys(seen).sort()).toEqual([`401 ${MESSAGES.authFailed}`, `401 ${MESSAGES.authRequired}`])
+  })
+
+  let needsToken: Promise<Set<string>> | undefined
+
   it.each(Object.keys(MATRIX))('%s', async (key) => {
     const entry = MATRIX[key]!
+    needsToken ??= apiRoutes(ctx.app).then((routes) => new Set(routes.filter((r) => r.needsToken).map((r) => r.key)))
+    const isProtected = (await needsToken).has(key)
     const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE'
     const scene: Scene = { ctx, owner: await insertUser(ctx.db), other: await insertUser(ctx.db) }
     const known = [scene.owner, scene.other]
@@ -310,6 +364,11 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       if (!ISSUES_TOKEN.has(key) || res.statusCode >= 300) expect(tokens).toEqual([])
       for (const t of tokens) expect(tokensBefore.has(t)).toBe(false)
       expect(res.headers['set-cookie']).toBeUndefined()
+      // What is the caller's alone (a token, their e-mail, their lists, their flags on a book, their
+      // wishlist's size) is never kept by a browser or a shared cache.
+      const isPrivate = tokens.length > 0 || (user !== undefined && res.statusCode < 300
+        && (isProtected || res.body.includes(user.email) || /"inWishlist"|"wishlistCount":\d/.test(res.body)))
+      if (isPrivate) expect(res.headers['cache-control'], `${actor}: a private answer`).toBe('no-store')
       await entry.check?.(scene, actor, res, call)
     }
     expect(seen).toEqual(entry.status)

@@ -88,6 +88,10 @@ describe('security headers', () => {
     expect(image.headers['x-content-type-options']).toBe('nosniff')
     // An image opened on its own can run nothing.
     expect(image.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+    // A client on another origin may show it (an <img> there would be blocked by same-origin); everything else stays same-origin.
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect((await app.inject({ url: '/api/users/me', headers: bearer(token) })).headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect((await app.inject({ url: '/uploads/missing.webp' })).headers['cross-origin-resource-policy']).toBe('same-origin')
   })
 
   it('never serves an upload as anything but a WebP image: other files in the folder are not served at all', async () => {

@@ -1,10 +1,13 @@
 import { expect, it } from 'vitest'
 import { dictionary } from '@zxcvbn-ts/language-common'
+import { validationSentence } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
 import { bearer, signUp, TEST_PASSWORD } from '../support/factories.ts'
+import { ONE_CHARACTER, ONLY_SPACES, OWN_IDENTITY, SEQUENCE, SHORT_PATTERN } from '#/modules/auth/passwords.ts'
 
-// Passwords: argon2id with the parameters SECURITY.md states, 6 characters at least, and none of the
-// most used passwords (the zxcvbn-ts list), at sign-up and at every change.
+// Passwords: argon2id with the parameters SECURITY.md states, 6 characters at least, none of the
+// most used passwords (the zxcvbn-ts list), no spaces only, repeats or simple sequences, and not the
+// reader's own username or e-mail, at sign-up and at every change.
 
 const TOO_COMMON = 'is too common; choose something harder to guess'
 const common = dictionary['passwords-common']
@@ -22,22 +25,60 @@ describeEachDialect('passwords', (ctx) => {
     const before = await usersCount()
     const res = await register(password)
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ message: `password: ${TOO_COMMON}`, code: 'validation_failed' })
+    expect(res.json()).toMatchObject({ message: `Password ${TOO_COMMON}`, code: 'validation_failed' })
     expect(await usersCount()).toBe(before)
+  })
+
+  it.each([
+    ['      ', ONLY_SPACES], [' \t \t \t ', ONLY_SPACES], ['qqqqqqqqq', ONE_CHARACTER], ['ZZZZZZZZ', ONE_CHARACTER],
+    ['xyxyxyxy', SHORT_PATTERN], ['x-x-x-x-', SHORT_PATTERN], ['abcabcabc', SHORT_PATTERN], ['q1wq1wq1w', SHORT_PATTERN],
+    ['lmnopqrs', SEQUENCE], ['98765432', SEQUENCE], ['zyxwvuts', SEQUENCE], ['3456789', SEQUENCE],
+    ['poiuytre', SEQUENCE], ['LKJHGFDS', SEQUENCE], ['mnbvcxz', SEQUENCE],
+  ])('refuses %j at sign-up, which is not on the common list: "%s"', async (password, why) => {
+    expect(common).not.toContain(password.toLowerCase())
+    const before = await usersCount()
+    const res = await register(password)
+    expect(res.json()).toMatchObject({ message: validationSentence('password', why), code: 'validation_failed' })
+    expect(await usersCount()).toBe(before)
+  })
+
+  it('refuses the reader’s own username or e-mail address as a password at sign-up, in any case, with a number after it', async () => {
+    const u = `Own_Name_${Math.random().toString(36).slice(2, 8)}`
+    const email = `${u.toLowerCase()}.mail@example.test`
+    for (const password of [u, u.toUpperCase(), u.replaceAll('_', '.'), `${u}2024`, email, email.split('@')[0]!]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Own', username: u, email, password, userType: 'Reader' } })
+      expect(res.json(), password).toMatchObject({ message: validationSentence('password', OWN_IDENTITY), code: 'validation_failed' })
+    }
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Own', username: u, email, password: `${u}-at-the-lake`, userType: 'Reader' } })
+    expect(ok.statusCode).toBe(201)
+  })
+
+  it('refuses the same at a password change, the reader’s own username and e-mail included, and keeps the old password', async () => {
+    const { token, user } = await signUp(ctx.app)
+    const change = (newPassword: string) => ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword } })
+    for (const [newPassword, why] of [['qqqqqqqq', ONE_CHARACTER], ['abcdefgh', SEQUENCE], ['       ', ONLY_SPACES], ['ababab', SHORT_PATTERN]] as const) {
+      expect((await change(newPassword)).json(), newPassword).toMatchObject({ message: validationSentence('newPassword', why), code: 'validation_failed' })
+    }
+    for (const newPassword of [user.username, user.username.toUpperCase(), user.email, `${user.username}7`]) {
+      expect((await change(newPassword)).json(), newPassword).toEqual({ message: `New password ${OWN_IDENTITY}`, code: 'validation_failed' })
+    }
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })
+    expect(login.statusCode).toBe(200)
+    expect((await change('lantern-hill-4')).statusCode).toBe(200)
   })
 
   it('takes 6 characters that are not common, and refuses 5', async () => {
     expect((await register('k7#qZx')).statusCode).toBe(201)
     const short = await register('k7#qZ')
     expect(short.statusCode).toBe(400)
-    expect(short.json().message).toBe('password: must be at least 6 characters long')
+    expect(short.json().message).toBe('Password must be at least 6 characters long')
   })
 
   it('refuses a common new password at a password change and keeps the old one', async () => {
     const { token, user } = await signUp(ctx.app)
     const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'sunshine1' } })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toMatchObject({ message: `newPassword: ${TOO_COMMON}`, code: 'validation_failed' })
+    expect(res.json()).toMatchObject({ message: `New password ${TOO_COMMON}`, code: 'validation_failed' })
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })
     expect(login.statusCode).toBe(200)
   })

@@ -5,8 +5,8 @@ import { Redis } from 'ioredis'
 import { ConfigError, loadConfig } from '#/config.ts'
 import { buildApp } from '#/app.ts'
 import { addressKey, REDIS_KEY_PREFIX } from '#/plugins/rate-limit.ts'
-import { createTestContext, type TestContext } from '../support/context.ts'
-import { bearer, insertBook, insertUser, TEST_PASSWORD } from '../support/factories.ts'
+import { createTestContext, describeEachDialect, type TestContext } from '../support/context.ts'
+import { bearer, insertBook, insertUser, TEST_PASSWORD, tokenFor } from '../support/factories.ts'
 
 // Abuse limits: sign-in, sign-up and password change per address and per account; writes per
 // reader; counted in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
@@ -14,6 +14,7 @@ import { bearer, insertBook, insertUser, TEST_PASSWORD } from '../support/factor
 const LOW = {
   RATE_LIMIT_AUTH_PER_IP: '5', RATE_LIMIT_AUTH_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_WINDOW: '600',
   RATE_LIMIT_WRITES_PER_USER: '4', RATE_LIMIT_WRITES_WINDOW: '60',
+  RATE_LIMIT_COSTLY_READS_PER_IP: '20', RATE_LIMIT_COSTLY_READS_WINDOW: '60',
 }
 
 // Each test speaks from its own made-up loopback address (inject sends nothing over a network).
@@ -108,6 +109,20 @@ function limitSuite(name: string, env: () => Record<string, string>) {
       expectLimited(await ctx.app.inject({ method: 'POST', url: '/api/books', remoteAddress: ip, payload: { title: 'x', author: 'y' } }), /^Too many changes/, 60)
     })
 
+    it('limits costly reads per address: the 21st search and the 3rd whole list are 429 with Retry-After; pages and other addresses go on', async () => {
+      const ip = address()
+      const get = (url: string, remoteAddress = ip) => ctx.app.inject({ method: 'GET', url, remoteAddress })
+      for (let i = 0; i < 20; i++) expect((await get(`/api/books/search?query=word${i}&limit=5`)).statusCode).toBe(200)
+      expectLimited(await get('/api/books/search?query=another&limit=5'), /^Too many searches in a short time\./, 60)
+      // A whole list counts against a tenth of the limit, apart from searches.
+      for (let i = 0; i < 2; i++) expect((await get('/api/books')).statusCode).toBe(200)
+      expectLimited(await get('/api/books'), /^Too many whole-catalogue lists in a short time\./, 60)
+      expectLimited(await get('/api/books/search?query=all'), /^Too many whole-catalogue lists/, 60)
+      // A page of the catalogue is not a costly read; another address is not held up.
+      expect((await get('/api/books?limit=5')).statusCode).toBe(200)
+      expect((await get('/api/books/search?query=word&limit=5', address())).statusCode).toBe(200)
+    })
+
     it('answers a 429 with the security headers too', async () => {
       const ip = address()
       let res: LightMyRequestResponse | undefined
@@ -121,9 +136,33 @@ function limitSuite(name: string, env: () => Record<string, string>) {
 
 limitSuite('abuse limits, counted in memory', () => ({}))
 
+// The writes limit counts a reader's writes only when their token works: one that was logged out or
+// outlived a password change (say, a stolen one) counts against its sender's address instead.
+describeEachDialect('the writes limit counts per verified reader', (ctx) => {
+  it('never lets a token that no longer works use up its owner’s quota', async () => {
+    const reader = await insertUser(ctx.db)
+    const book = await insertBook(ctx.db)
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: address(), headers: bearer(reader.token) })
+    expect(logout.statusCode).toBe(204)
+    // The password changed elsewhere too: the version-0 token of another session is over as well.
+    await ctx.db.updateTable('users').set({ tokenVersion: 1 }).where('id', '=', reader.id).execute()
+    const stale = [reader.token, tokenFor(reader.id, 0)]
+    const ip = address()
+    const toggle = (token: string, from = ip) => ctx.app.inject({ method: 'PUT', url: `/api/users/addtowishlist/${book.id}`, remoteAddress: from, headers: bearer(token) })
+    // The stale tokens meet the address's limit (4 a minute here), not the reader's…
+    const statuses = []
+    for (let i = 0; i < 6; i++) statuses.push((await toggle(stale[i % 2]!)).statusCode)
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429])
+    // …so the reader, with a token that works, still has every write of theirs (one was the logout).
+    const fresh = tokenFor(reader.id, 1)
+    for (let i = 0; i < 3; i++) expect((await toggle(fresh, address())).statusCode).toBe(200)
+    expectLimited(await toggle(fresh, address()), /^Too many changes in a short time\./, 60)
+  })
+}, LOW)
+
 describe('abuse limits: settings and windows', () => {
   it('reads the limits from settings, with defaults, and names a bad value', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ authPerIp: 50, authPerAccount: 10, authWindowSeconds: 900, writesPerUser: 120, writesWindowSeconds: 60 })
+    expect(loadConfig({}).rateLimits).toEqual({ authPerIp: 50, authPerAccount: 10, authWindowSeconds: 900, writesPerUser: 120, writesWindowSeconds: 60, costlyReadsPerIp: 300, costlyReadsWindowSeconds: 60 })
     expect(loadConfig({ RATE_LIMIT_WRITES_PER_USER: '30', REDIS_URL: 'redis://cache:6379' })).toMatchObject({ redisUrl: 'redis://cache:6379', rateLimits: { writesPerUser: 30 } })
     expect(() => loadConfig({ RATE_LIMIT_AUTH_PER_IP: '0' })).toThrow(ConfigError)
     expect(() => loadConfig({ RATE_LIMIT_AUTH_PER_IP: '0' })).toThrow('RATE_LIMIT_AUTH_PER_IP: must be at least 1')

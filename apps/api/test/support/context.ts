@@ -21,9 +21,11 @@ export interface TestContext {
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
-// Every suite signs many readers up from one address in one process; the abuse tests set low limits.
+// Every suite signs many readers up from one address in one process (and the fuzz suite uploads
+// hundreds of images as one reader); the abuse and quota tests set low limits.
 const GENEROUS_LIMITS = {
-  RATE_LIMIT_AUTH_PER_IP: '1000000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000', RATE_LIMIT_WRITES_PER_USER: '1000000',
+  RATE_LIMIT_AUTH_PER_IP: '1000000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000', RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+  UPLOADS_PER_DAY: '1000000', UPLOADS_MB_PER_READER: '100000',
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -10,6 +10,11 @@ import * as reviewsCreatedCovering from './2026_11_23_0910_reviews_created_cover
 import * as feedCoveringIndexes from './2026_11_23_0920_feed_covering_indexes.ts'
 import * as usersProfileVersion from './2026_11_24_0900_users_profile_version.ts'
 import * as searchRankKeys from './2026_11_24_0910_search_rank_keys.ts'
+import * as browseSortKeys from './2026_11_25_0100_browse_sort_keys.ts'
+import * as booksNameKeys from './2026_11_25_0200_books_name_keys.ts'
+import * as booksMatchKey from './2026_11_25_0300_books_match_key.ts'
+import * as keptSessionsAndUsernameSkeleton from './2026_11_25_0500_kept_sessions_and_username_skeleton.ts'
+import * as uploads from './2026_11_25_0600_uploads.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -27,4 +32,9 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_23_0920_feed_covering_indexes': feedCoveringIndexes,
   '2026_11_24_0900_users_profile_version': usersProfileVersion,
   '2026_11_24_0910_search_rank_keys': searchRankKeys,
+  '2026_11_25_0100_browse_sort_keys': browseSortKeys,
+  '2026_11_25_0200_books_name_keys': booksNameKeys,
+  '2026_11_25_0300_books_match_key': booksMatchKey,
+  '2026_11_25_0500_kept_sessions_and_username_skeleton': keptSessionsAndUsernameSkeleton,
+  '2026_11_25_0600_uploads': uploads,
 }

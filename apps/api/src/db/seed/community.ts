@@ -1,7 +1,6 @@
 // The demo readers and the phrases their reviews are built from; all written for Shelfwise.
 
 export const DEMO_EMAIL = 'demo@shelfwise.example'
-export const DEMO_PASSWORD = 'shelfwise-demo'
 
 export interface DemoReader {
   name: string
@@ -18,7 +17,7 @@ export interface DemoReader {
   lists?: number | 'rest'
 }
 
-/** The first reader is the demo sign-in. */
+/** The first reader is the demo sign-in (its password: demo-password.ts); nobody knows the others' passwords. */
 export const DEMO_READERS: DemoReader[] = [
   {
     name: 'Robin Demo', username: 'demo', userType: 'Reader', joinedDaysAgo: 96, reviews: 10, likes: ['Fiction', 'Romance', 'Mystery'], lists: 3,

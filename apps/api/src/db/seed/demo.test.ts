@@ -1,23 +1,26 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   AuthResultSchema, BookSchema, CATEGORIES, FollowedBookListSchema, GENRES, LANGUAGES, PopularListSchema, ReviewListSchema,
 } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertUser } from '../../../test/support/factories.ts'
-import { buildDemoCommunity, seedDemoIfEmpty } from '#/db/seed/demo.ts'
-import { DEMO_EMAIL, DEMO_PASSWORD } from '#/db/seed/community.ts'
+import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { buildDemoCommunity, retirePublishedDemoPassword, seedDemoIfEmpty } from '#/db/seed/demo.ts'
+import { hashPassword } from '#/modules/auth/passwords.ts'
+import { DEMO_EMAIL } from '#/db/seed/community.ts'
+import { demoPasswordFile, newDemoPassword } from '#/db/seed/demo-password.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 const ms = (v: string | Date) => (v instanceof Date ? v.getTime() : Date.parse(v))
 
 describe('the demo community as built', () => {
   const now = Date.parse('2026-11-22T12:00:00Z')
-  const c = buildDemoCommunity(now, 'hash')
+  const c = buildDemoCommunity(now, { demo: 'demo-hash', others: 'others-hash' })
   const userById = new Map(c.users.map((u) => [u.id, u]))
   const bookById = new Map(c.books.map((b) => [b.id, b]))
 
   it('comes out the same every time for the same moment', () => {
-    expect(buildDemoCommunity(now, 'hash')).toEqual(c)
+    expect(buildDemoCommunity(now, { demo: 'demo-hash', others: 'others-hash' })).toEqual(c)
   })
 
   it('is a catalogue of real public-domain classics with well-formed fields', () => {
@@ -64,6 +67,8 @@ describe('the demo community as built', () => {
     expect(c.users.some((u) => u.userType === 'Author')).toBe(true)
     expect(c.users.some((u) => u.userType === 'Seller')).toBe(true)
     expect(c.users.filter((u) => u.email === DEMO_EMAIL)).toHaveLength(1)
+    // Only the demo account has the password that is printed; nobody knows the others'.
+    expect(c.users.filter((u) => u.passwordHash === 'demo-hash').map((u) => u.email)).toEqual([DEMO_EMAIL])
     for (const u of c.users) {
       expect(u.username).toMatch(/^[A-Za-z0-9._-]{3,30}$/)
       expect(u.bio!.length).toBeGreaterThan(20)
@@ -112,16 +117,29 @@ describe('the demo community as built', () => {
   })
 })
 
+describe('the demo password', () => {
+  it('is made at random each time: four groups of four characters without look-alikes', () => {
+    const made = Array.from({ length: 50 }, newDemoPassword)
+    expect(new Set(made).size).toBe(50)
+    for (const p of made) expect(p).toMatch(/^[a-hj-km-np-z2-9]{4}(-[a-hj-km-np-z2-9]{4}){3}$/)
+  })
+})
+
 describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
   const logs: string[] = []
   const count = async (table: 'books' | 'users' | 'reviews' | 'follows' | 'reads' | 'wishlist') =>
     Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const passwordFile = () => demoPasswordFile(ctx.config.dataDir)
+  const keptPassword = () => readFileSync(passwordFile(), 'utf8').trim()
+  const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
 
-  it('fills it in one go, under two seconds, and answers the demo sign-in', async () => {
+  it('fills it in one go, under two seconds, and answers the demo sign-in with a password made now and kept in DATA_DIR', async () => {
     const started = performance.now()
-    const signIn = await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m) })
+    const signIn = await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m), passwordFile: passwordFile() })
     expect(performance.now() - started).toBeLessThan(2000)
-    expect(signIn).toEqual({ email: 'demo@shelfwise.example', password: 'shelfwise-demo' })
+    expect(signIn).toEqual({ email: 'demo@shelfwise.example', password: keptPassword() })
+    expect(signIn!.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/)
+    expect(statSync(passwordFile()).mode & 0o777).toBe(0o600)
     expect(logs.join('\n')).toMatch(/Seeded the demo community: \d+ books/)
     expect(await count('books')).toBeGreaterThanOrEqual(60)
     expect(await count('users')).toBeGreaterThanOrEqual(12)
@@ -149,9 +167,9 @@ describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
   })
 
   it('lets the demo user sign in with the printed password and see a lively home page', async () => {
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })
-    expect(login.statusCode).toBe(200)
-    const { token, user } = AuthResultSchema.parse(login.json())
+    const res = await login(DEMO_EMAIL, keptPassword())
+    expect(res.statusCode).toBe(200)
+    const { token, user } = AuthResultSchema.parse(res.json())
     expect(user.username).toBe('demo')
     expect(user.following.length).toBeGreaterThanOrEqual(5)
 
@@ -169,6 +187,15 @@ describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
     expect(BookSchema.parse(one.json())).toMatchObject({ coverImage: '', isbn: '', category: expect.any(String) })
   })
 
+  it('opens no account with a published password: the old default fails, and no other demo reader takes the demo password', async () => {
+    expect((await login(DEMO_EMAIL, 'shelfwise-demo')).statusCode).toBe(401)
+    const others = await ctx.db.selectFrom('users').select('email').where('email', '<>', DEMO_EMAIL).execute()
+    expect(others.length).toBeGreaterThanOrEqual(11)
+    for (const { email } of others.slice(0, 3)) {
+      for (const password of [keptPassword(), 'shelfwise-demo']) expect((await login(email, password)).statusCode, email).toBe(401)
+    }
+  })
+
   it('makes the catalogue searchable, accents and all', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/books/search?query=bronte' })
     expect(res.statusCode).toBe(200)
@@ -178,10 +205,21 @@ describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
 
   it('creates nothing more when called again, and still answers the sign-in', async () => {
     const before = await Promise.all([count('books'), count('users'), count('reviews'), count('follows')])
-    const again = await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m) })
-    expect(again).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
+    const password = keptPassword()
+    const again = await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m), passwordFile: passwordFile() })
+    expect(again).toEqual({ email: DEMO_EMAIL, password })
+    expect(keptPassword()).toBe(password)
     expect(await Promise.all([count('books'), count('users'), count('reviews'), count('follows')])).toEqual(before)
     expect(logs.filter((m) => m.startsWith('Seeded'))).toHaveLength(1)
+  })
+
+  it('prints no sign-in where the kept password is missing (another folder) or no longer the demo account’s', async () => {
+    expect(await seedDemoIfEmpty(ctx.db, { log: () => {}, passwordFile: `${passwordFile()}-elsewhere` })).toBeUndefined()
+    expect((await login(DEMO_EMAIL, keptPassword())).statusCode).toBe(200)
+    const { token } = (await login(DEMO_EMAIL, keptPassword())).json() as { token: string }
+    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: keptPassword(), newPassword: 'my-own-demo-pass-9' } })
+    expect(changed.statusCode).toBe(200)
+    expect(await seedDemoIfEmpty(ctx.db, { log: () => {}, passwordFile: passwordFile() })).toBeUndefined()
   })
 })
 
@@ -189,9 +227,38 @@ describeEachDialect('seedDemoIfEmpty on a database already in use', (ctx) => {
   it('seeds nothing and prints no sign-in when there are users but no demo user', async () => {
     await insertUser(ctx.db)
     const logs: string[] = []
-    expect(await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m) })).toBeUndefined()
+    expect(await seedDemoIfEmpty(ctx.db, { log: (m) => logs.push(m), passwordFile: demoPasswordFile(ctx.config.dataDir) })).toBeUndefined()
+    // No password is made for a community that was never seeded.
+    expect(existsSync(demoPasswordFile(ctx.config.dataDir))).toBe(false)
     expect(logs).toEqual([])
     const books = await ctx.db.selectFrom('books').select('id').execute()
     expect(books).toEqual([])
+  })
+})
+
+describeEachDialect('a demo community seeded by an earlier version', (ctx) => {
+  it('loses the password those versions published: the demo account gets a new kept one, the other demo readers one nobody knows', async () => {
+    const oldHash = await hashPassword('shelfwise-demo')
+    const demo = await insertUser(ctx.db, { email: DEMO_EMAIL, username: 'demo' })
+    const maya = await insertUser(ctx.db, { username: 'maya_reads_old' })
+    const someone = await insertUser(ctx.db)
+    await ctx.db.updateTable('users').set({ passwordHash: oldHash }).where('id', 'in', [demo.id, maya.id]).execute()
+    const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+    expect((await login(DEMO_EMAIL, 'shelfwise-demo')).statusCode).toBe(200)
+
+    const passwordFile = demoPasswordFile(ctx.config.dataDir)
+    const logs: string[] = []
+    expect(await retirePublishedDemoPassword(ctx.db, { log: (m) => logs.push(m), passwordFile })).toBe(true)
+    expect(logs).toHaveLength(1)
+    const kept = readFileSync(passwordFile, 'utf8').trim()
+    expect((await login(DEMO_EMAIL, 'shelfwise-demo')).statusCode).toBe(401)
+    expect((await login(maya.email, 'shelfwise-demo')).statusCode).toBe(401)
+    expect((await login(maya.email, kept)).statusCode).toBe(401)
+    expect((await login(DEMO_EMAIL, kept)).statusCode).toBe(200)
+    expect((await login(someone.email, TEST_PASSWORD)).statusCode).toBe(200)
+    // The sign-in to print is the new one; a second start has nothing to do.
+    expect(await seedDemoIfEmpty(ctx.db, { log: () => {}, passwordFile })).toEqual({ email: DEMO_EMAIL, password: kept })
+    expect(await retirePublishedDemoPassword(ctx.db, { log: (m) => logs.push(m), passwordFile })).toBe(false)
+    expect(logs).toHaveLength(1)
   })
 })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { sql, type Insertable } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { isUniqueViolation, type Db } from '#/db/portable.ts'
@@ -5,10 +6,11 @@ import type { BookGenresTable, BooksTable, FollowsTable, ReadsTable, ReviewsTabl
 import { hashPassword, verifyPassword } from '#/modules/auth/passwords.ts'
 import { CLASSICS, type Classic } from '#/db/seed/classics.ts'
 import {
-  COOL_DETAILS, DEMO_EMAIL, DEMO_PASSWORD, DEMO_READERS, GENRE_DETAILS, OPENERS, STORY_COOL_DETAILS, STORY_DETAILS,
+  COOL_DETAILS, DEMO_EMAIL, DEMO_READERS, GENRE_DETAILS, OPENERS, STORY_COOL_DETAILS, STORY_DETAILS,
   TRANSLATION_DETAILS, WARM_DETAILS, type DemoReader,
 } from '#/db/seed/community.ts'
 import { createRandom, type Random } from '#/db/seed/random.ts'
+import { keepDemoPassword, readDemoPassword } from '#/db/seed/demo-password.ts'
 
 export interface DemoSignIn {
   email: string
@@ -32,15 +34,24 @@ const REVIEW_WINDOW_DAYS = 56
 const THIS_WEEK_SHARE = 0.36
 const STORY_GENRES = new Set(['Fiction', 'Romance', 'Mystery', 'Crime', 'Adventure', 'Horror', 'Fantasy', 'Science Fiction', 'Drama', 'Thriller'])
 
+export interface SeedOptions {
+  log: (msg: string) => void
+  /** Where the demo password is kept (DATA_DIR/demo-password): made there at the first seeding. */
+  passwordFile: string
+  now?: number
+}
+
 /**
  * Fills an empty database (no books, no users) with the demo community in one transaction; answers
- * the demo sign-in whenever the demo user exists with its demo password, seeded now or before.
+ * the demo sign-in whenever the demo user exists with the kept demo password, seeded now or before.
  */
-export async function seedDemoIfEmpty(db: Db, { log, now = Date.now() }: { log: (msg: string) => void; now?: number }): Promise<DemoSignIn | undefined> {
+export async function seedDemoIfEmpty(db: Db, { log, passwordFile, now = Date.now() }: SeedOptions): Promise<DemoSignIn | undefined> {
   if (await isEmpty(db)) {
     const started = performance.now()
-    // argon2 is deliberately slow: one hash, shared by every demo account.
-    const community = buildDemoCommunity(now, await hashPassword(DEMO_PASSWORD))
+    // The demo account's password is made now and kept; the other demo readers get one nobody
+    // knows (argon2 is deliberately slow: one hash shared by all of them).
+    const [demo, others] = await Promise.all([hashPassword(keepDemoPassword(passwordFile)), hashPassword(randomBytes(32).toString('base64url'))])
+    const community = buildDemoCommunity(now, { demo, others })
     try {
       const seeded = await db.transaction().execute(async (trx) => {
         // Asked again inside: another instance may have seeded while we hashed.
@@ -59,7 +70,7 @@ export async function seedDemoIfEmpty(db: Db, { log, now = Date.now() }: { log: 
       log('The demo community was seeded by another instance')
     }
   }
-  return demoSignIn(db)
+  return demoSignIn(db, passwordFile)
 }
 
 async function isEmpty(db: Db): Promise<boolean> {
@@ -70,11 +81,34 @@ async function isEmpty(db: Db): Promise<boolean> {
   return !book && !user
 }
 
-/** The sign-in to print, if the demo user exists and still has the demo password. */
-async function demoSignIn(db: Db): Promise<DemoSignIn | undefined> {
+/** The password every demo reader had before issue 11, published in the README of those versions. */
+const RETIRED_DEMO_PASSWORD = 'shelfwise-demo'
+
+/**
+ * A database seeded by an earlier version still opens its demo readers with the password that
+ * version published. If the demo account still has it, the demo account gets a password made now
+ * (kept in `passwordFile`, printed like a new one) and every reader sharing that hash a random one
+ * nobody knows. Answers whether it did so. One read and one hash check when there is nothing to do.
+ */
+export async function retirePublishedDemoPassword(db: Db, { log, passwordFile }: Omit<SeedOptions, 'now'>): Promise<boolean> {
+  const demo = await db.selectFrom('users').select('passwordHash').where('email', '=', DEMO_EMAIL).executeTakeFirst()
+  if (!demo || !(await verifyPassword(demo.passwordHash, RETIRED_DEMO_PASSWORD))) return false
+  const [fresh, unknown] = await Promise.all([hashPassword(keepDemoPassword(passwordFile, { replace: true })), hashPassword(randomBytes(32).toString('base64url'))])
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ passwordHash: unknown }).where('passwordHash', '=', demo.passwordHash).where('email', '<>', DEMO_EMAIL).execute()
+    await trx.updateTable('users').set({ passwordHash: fresh }).where('email', '=', DEMO_EMAIL).execute()
+  })
+  log('The demo readers still had the password earlier versions published: the demo account has a new one, the others one nobody knows')
+  return true
+}
+
+/** The sign-in to print, if the demo user exists and still has the kept demo password. */
+async function demoSignIn(db: Db, passwordFile: string): Promise<DemoSignIn | undefined> {
+  const password = readDemoPassword(passwordFile)
+  if (!password) return undefined
   const row = await db.selectFrom('users').select('passwordHash').where('email', '=', DEMO_EMAIL).executeTakeFirst()
-  if (!row || !(await verifyPassword(row.passwordHash, DEMO_PASSWORD))) return undefined
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD }
+  if (!row || !(await verifyPassword(row.passwordHash, password))) return undefined
+  return { email: DEMO_EMAIL, password }
 }
 
 /** Inserts every row in batches, parents first, then sets each book's review count, sum and average from its rows. */
@@ -99,8 +133,11 @@ function* chunks<T>(rows: T[], size = 200): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size)
 }
 
-/** The whole demo community as rows: the same for the same `now`, with dates counted back from it. */
-export function buildDemoCommunity(now: number, passwordHash: string): DemoCommunity {
+/**
+ * The whole demo community as rows: the same for the same `now`, with dates counted back from it.
+ * The demo account gets the `demo` password hash, every other reader the `others` one.
+ */
+export function buildDemoCommunity(now: number, hashes: { demo: string; others: string }): DemoCommunity {
   const rng = createRandom(SEED)
   const iso = (ms: number) => new Date(Math.round(ms)).toISOString()
   const daysAgo = (days: number) => now - days * DAY
@@ -114,7 +151,8 @@ export function buildDemoCommunity(now: number, passwordHash: string): DemoCommu
     return { ...r, id: idAt(joined), joined, email }
   })
   const users: Insertable<UsersTable>[] = readers.map((r) => ({
-    id: r.id, name: r.name, username: r.username, email: r.email, passwordHash, userType: r.userType, bio: r.bio,
+    id: r.id, name: r.name, username: r.username, email: r.email, passwordHash: r.email === DEMO_EMAIL ? hashes.demo : hashes.others,
+    userType: r.userType, bio: r.bio,
     profileImage: '', createdAt: iso(r.joined), updatedAt: iso(r.joined),
   }))
 

@@ -4,6 +4,7 @@ import { createSigner } from 'fast-jwt'
 import { AuthResultSchema, ErrorBodySchema, MESSAGES } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 
 describeEachDialect('auth routes', (ctx) => {
   const register = (payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload })
@@ -33,18 +34,55 @@ describeEachDialect('auth routes', (ctx) => {
     })
 
     it.each([
-      [{ name: '' }, 'name: is required'],
-      [{ username: 'ab' }, 'username: must be at least 3 characters'],
-      [{ username: 'no spaces' }, 'username: may contain only letters, digits, ".", "_" and "-"'],
-      [{ email: 'not-an-email' }, 'email: must be a valid email address'],
-      [{ password: '12345' }, 'password: must be at least 6 characters long'],
-      [{ userType: 'Admin' }, 'userType: must be one of Reader, Author, Seller'],
-      [{ userType: undefined }, 'userType: must be one of Reader, Author, Seller'],
+      [{ name: '' }, 'Name is required'],
+      [{ username: 'ab' }, 'Username must be at least 3 characters'],
+      [{ username: 'no spaces' }, 'Username may contain only letters, digits, ".", "_" and "-"'],
+      [{ email: 'not-an-email' }, 'Email must be a valid email address'],
+      [{ password: '12345' }, 'Password must be at least 6 characters long'],
+      [{ userType: 'Admin' }, 'Account type must be one of Reader, Author, Seller'],
+      [{ userType: undefined }, 'Account type must be one of Reader, Author, Seller'],
     ])('answers 400 naming the field for %j', async (change, message) => {
       const res = await register({ ...valid(`v${Math.random().toString(36).slice(2, 8)}`), ...change })
       expect(res.statusCode).toBe(400)
       const body = ErrorBodySchema.parse(res.json())
       expect(body).toMatchObject({ message, code: 'validation_failed' })
+    })
+
+    it('refuses a username the service keeps with 400, and one that looks like a taken one with 409, creating nobody', async () => {
+      const users = async () => Number((await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+      const before = await users()
+      for (const username of ['admin', 'ADMIN', 'adm1n', 'root_2', 'support-team', 'Shelfwise_Help', 'moderator']) {
+        const res = await register({ ...valid(`res${username.length}`), username })
+        expect(res.json(), username).toEqual({ message: RESERVED_USERNAME, code: 'bad_request' })
+      }
+      expect(await register(valid('look'))).toMatchObject({ statusCode: 201 })
+      for (const username of ['ada_l00k', 'ada.look', 'Ada-Look.', 'adalook', 'ADA_L0OK']) {
+        const res = await register({ ...valid(`lk${username.length}`), username })
+        expect(res.statusCode, username).toBe(409)
+        expect(res.json()).toEqual({ message: lookalikeUsername('ada_look'), code: 'conflict' })
+      }
+      expect(await users()).toBe(before + 1)
+      // A name that only starts like a taken one is another name.
+      expect((await register({ ...valid('looks'), username: 'ada_looks' })).statusCode).toBe(201)
+    })
+
+    it('drops bidi control characters from the display name', async () => {
+      const res = await register({ ...valid('bidi'), name: '\u202Enimda\u202C Ada\u200E' })
+      expect(res.statusCode).toBe(201)
+      expect(AuthResultSchema.parse(res.json()).user.name).toBe('nimda Ada')
+    })
+
+    it('words the message for a reader (no "field:" prefix) and keeps every issue with its path for clients', async () => {
+      const res = await register({ ...valid('w1'), username: 'a b', password: '123', userType: 'Admin' })
+      expect(res.statusCode).toBe(400)
+      const body = ErrorBodySchema.parse(res.json())
+      expect(body.message).toBe('Username may contain only letters, digits, ".", "_" and "-"')
+      expect(body.message).not.toMatch(/^\w+: /)
+      expect(body.issues).toEqual(expect.arrayContaining([
+        { path: 'username', message: 'may contain only letters, digits, ".", "_" and "-"' },
+        { path: 'password', message: 'must be at least 6 characters long' },
+        { path: 'userType', message: 'must be one of Reader, Author, Seller' },
+      ]))
     })
 
     it('answers 400 for a body that is not JSON, and 413 for a 10 MB body', async () => {
@@ -79,7 +117,7 @@ describeEachDialect('auth routes', (ctx) => {
     it('needs both fields', async () => {
       const res = await login({ email: 'a@b.test' })
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('password: is required')
+      expect(res.json().message).toBe('Password is required')
     })
   })
 
@@ -109,8 +147,8 @@ describeEachDialect('auth routes', (ctx) => {
       }
     })
 
-    // Every kind of bad token, on routes that check it at each stage: before the body (upload),
-    // before validation (add a book) and before the handler (the rest).
+    // Every kind of bad token, on routes that check it at each stage: before the body is read
+    // (upload) and before validation (every other).
     const guarded = [
       { method: 'GET', url: '/api/users/me' },
       { method: 'GET', url: '/api/users/wishlist' },
@@ -145,11 +183,12 @@ describeEachDialect('auth routes', (ctx) => {
       expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(token) })).statusCode).toBe(200)
     })
 
-    it('refuses a token made before a password change, on every guarded route', async () => {
-      const { token } = await signUp(ctx.app)
+    it('refuses a token of another session made before a password change, on every guarded route', async () => {
+      const { token, user } = await signUp(ctx.app)
+      const other = (await login({ email: user.email, password: TEST_PASSWORD })).json().token as string
       const ok = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'after-the-change' } })
       expect(ok.statusCode).toBe(200)
-      await expectAllRefused(token, 'token from before the change')
+      await expectAllRefused(other, 'token of another session from before the change')
     })
 
     it('refuses the token of a deleted user, on every guarded route', async () => {
@@ -167,9 +206,12 @@ describeEachDialect('auth routes', (ctx) => {
   })
 
   describe('PUT /api/users/password', () => {
-    it('checks the current password, answers a fresh token and ends the old sessions', async () => {
+    const change = (t: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(t), payload: body })
+    const me = (t: string) => ctx.app.inject({ url: '/api/users/me', headers: bearer(t) })
+
+    it('checks the current password, answers a fresh token, ends every other session and keeps the one that asked', async () => {
       const { token, user } = await signUp(ctx.app)
-      const change = (t: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(t), payload: body })
+      const phone = (await login({ email: user.email, password: TEST_PASSWORD })).json().token as string
 
       const wrong = await change(token, { currentPassword: 'nope-nope', newPassword: 'brand-new-pw' })
       expect(wrong.statusCode).toBe(400)
@@ -177,17 +219,43 @@ describeEachDialect('auth routes', (ctx) => {
 
       const short = await change(token, { currentPassword: TEST_PASSWORD, newPassword: '12345' })
       expect(short.statusCode).toBe(400)
-      expect(short.json().message).toBe('newPassword: must be at least 6 characters long')
+      expect(short.json().message).toBe('New password must be at least 6 characters long')
 
       const ok = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pw' })
       expect(ok.statusCode).toBe(200)
       expect(ok.json().message).toBe(MESSAGES.passwordUpdated)
       const fresh = ok.json().token as string
 
-      expect((await change(token, { currentPassword: 'brand-new-pw', newPassword: 'another-pw' })).statusCode).toBe(401)
+      // The other session is over; the one that made the change goes on with the token it holds
+      // (the spec's client ignores the fresh one), and the fresh one works too.
+      expect((await me(phone)).statusCode).toBe(401)
+      expect((await me(token)).statusCode).toBe(200)
+      expect((await me(fresh)).statusCode).toBe(200)
       expect((await login({ email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401)
       expect((await login({ email: user.email, password: 'brand-new-pw' })).statusCode).toBe(200)
-      expect((await change(fresh, { currentPassword: 'brand-new-pw', newPassword: 'another-pw' })).statusCode).toBe(200)
+    })
+
+    it('at a second change ends the first change’s fresh token, and keeps whichever token made the second', async () => {
+      const { token } = await signUp(ctx.app)
+      const first = (await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'first-new-pw' })).json().token as string
+      // The kept token changes the password again: the first fresh token is another session now.
+      const second = await change(token, { currentPassword: 'first-new-pw', newPassword: 'second-new-pw' })
+      expect(second.statusCode).toBe(200)
+      expect((await me(first)).statusCode).toBe(401)
+      expect((await me(token)).statusCode).toBe(200)
+      expect((await me(second.json().token)).statusCode).toBe(200)
+      // A change made with the fresh token ends the original one.
+      const third = await change(second.json().token, { currentPassword: 'second-new-pw', newPassword: 'third-new-pw' })
+      expect(third.statusCode).toBe(200)
+      expect((await me(token)).statusCode).toBe(401)
+      expect((await me(second.json().token)).statusCode).toBe(200)
+    })
+
+    it('lets the kept token log out like any other', async () => {
+      const { token } = await signUp(ctx.app)
+      expect((await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-pw' })).statusCode).toBe(200)
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(204)
+      expect((await me(token)).statusCode).toBe(401)
     })
 
     it('needs a token', async () => {

@@ -3,16 +3,25 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AuthResultSchema, LoginInputSchema, PasswordChangeInputSchema, RegisterInputSchema } from '@shelfwise/contracts'
 import type { Services } from '#/services.ts'
-import { isCommonPassword, TOO_COMMON } from '#/modules/auth/passwords.ts'
+import { noStore } from '#/plugins/auth.ts'
+import { isOwnIdentity, OWN_IDENTITY, passwordWeakness } from '#/modules/auth/passwords.ts'
 
 const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() })
 
-// The server's own rule on top of the shared schemas: the list is too big to ship to the browser.
+// The server's own rules on top of the shared schemas (the common list is too big to ship to the
+// browser): no common password, no spaces only, no repeats or simple sequences, and at sign-up not
+// the reader's own username or e-mail (at a change the service checks that against the stored ones).
+const hardToGuess = (p: string, ctx: z.RefinementCtx) => {
+  const why = passwordWeakness(p)
+  if (why) ctx.addIssue({ code: 'custom', message: why })
+}
 const RegisterBodySchema = RegisterInputSchema.extend({
-  password: RegisterInputSchema.shape.password.refine((p) => !isCommonPassword(p), TOO_COMMON),
+  password: RegisterInputSchema.shape.password.superRefine(hardToGuess),
+}).superRefine((body, ctx) => {
+  if (isOwnIdentity(body.password, body)) ctx.addIssue({ code: 'custom', path: ['password'], message: OWN_IDENTITY })
 })
 const PasswordChangeBodySchema = PasswordChangeInputSchema.extend({
-  newPassword: PasswordChangeInputSchema.shape.newPassword.refine((p) => !isCommonPassword(p), TOO_COMMON),
+  newPassword: PasswordChangeInputSchema.shape.newPassword.superRefine(hardToGuess),
 })
 
 const bodyEmail = (req: FastifyRequest) => (req.body as { email?: unknown } | undefined)?.email
@@ -24,17 +33,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } },
     onRequest: perIp('register'),
     preHandler: perAccount('register', bodyEmail),
-  }, async (req, reply) => reply.code(201).send(await auth.register(req.body)))
+  }, async (req, reply) => noStore(reply).code(201).send(await auth.register(req.body)))
 
   app.post('/auth/login', {
     schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } },
     onRequest: perIp('login'),
     preHandler: perAccount('login', bodyEmail),
-  }, async (req) => auth.login(req.body))
+  }, async (req, reply) => noStore(reply).send(await auth.login(req.body)))
 
   app.post('/auth/logout', {
     schema: { tags: ['auth'], summary: 'End this token’s session', security: [{ bearer: [] }], response: { 204: z.null() } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => {
     await auth.logout(req.user!)
     return reply.code(204).send(null)
@@ -46,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       security: [{ bearer: [] }], body: PasswordChangeBodySchema, response: { 200: PasswordChangedSchema },
     },
     onRequest: perIp('password'),
-    preHandler: [app.requireUser, perAccount('password', (req) => req.user?.id)],
+    preValidation: app.requireUser,
+    preHandler: perAccount('password', (req) => req.user?.id),
   }, async (req) => auth.changePassword(req.user!, req.body))
 }

@@ -5,9 +5,9 @@ import { AppError, conflict, unauthorized } from '#/errors.ts'
 import type { Tokens } from '#/modules/auth/tokens.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/plugins/auth.ts'
-import { hashPassword, verifyPassword } from '#/modules/auth/passwords.ts'
+import { hashPassword, isOwnIdentity, OWN_IDENTITY, verifyPassword } from '#/modules/auth/passwords.ts'
 import {
-  findCredentialsByEmail, findCredentialsById, findTakenIdentity, insertRevokedToken, insertUser, updatePasswordHash,
+  findCredentialsByEmail, findCredentialsById, findTakenIdentity, insertRevokedToken, insertUser, keepToken, updatePasswordHash,
 } from '#/modules/auth/auth.repository.ts'
 
 export interface AuthDeps {
@@ -21,8 +21,12 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
     conflict(taken.username ? MESSAGES.usernameTaken : MESSAGES.emailTaken)
 
   return {
-    /** Creates a reader and signs them in; 409 when the username or e-mail (any case) is taken. */
+    /**
+     * Creates a reader and signs them in; 400 for a username the service keeps, 409 when the username
+     * or e-mail (any case) is taken or the username looks like a taken one.
+     */
     async register(input: RegisterInput): Promise<AuthResult> {
+      await users.checkNewUsername(input.username)
       const taken = await findTakenIdentity(db, input.username, input.email)
       if (taken.username || taken.email) throw takenError(taken)
       const id = uuidv7()
@@ -54,13 +58,24 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
       await insertRevokedToken(db, actor.jti, new Date(actor.exp * 1000).toISOString(), nowIso())
     },
 
-    /** Checks the current password, stores the new one and ends every other session. */
+    /** Checks the current password, stores the new one and ends every other session; the one that asked goes on. */
     async changePassword(actor: Actor, input: PasswordChangeInput) {
       const cred = await findCredentialsById(db, actor.id)
       if (!cred || !(await verifyPassword(cred.passwordHash, input.currentPassword))) {
         throw new AppError('bad_request', MESSAGES.wrongPassword)
       }
-      const version = await updatePasswordHash(db, actor.id, await hashPassword(input.newPassword), nowIso())
+      if (isOwnIdentity(input.newPassword, cred)) throw new AppError('validation_failed', `New password ${OWN_IDENTITY}`)
+      const passwordHash = await hashPassword(input.newPassword)
+      const now = nowIso()
+      // Every other session ends with the version bump; the token that made the change is kept
+      // working (the spec's client ignores the fresh one), and so is the fresh one.
+      const version = await db.transaction().execute(async (trx) => {
+        const bumped = await updatePasswordHash(trx, actor.id, passwordHash, now)
+        if (bumped !== undefined) {
+          await keepToken(trx, { jti: actor.jti, userId: actor.id, tokenVersion: bumped, expiresAt: new Date(actor.exp * 1000).toISOString() }, now)
+        }
+        return bumped
+      })
       if (version === undefined) throw unauthorized(MESSAGES.authFailed)
       return { message: MESSAGES.passwordUpdated, token: tokens.sign(actor.id, version) }
     },

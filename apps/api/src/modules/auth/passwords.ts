@@ -33,4 +33,54 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase())
 }
 
+// Why a password is refused, in words that follow its field's name ('Password is too common; …').
 export const TOO_COMMON = 'is too common; choose something harder to guess'
+export const ONLY_SPACES = 'is only spaces; choose something harder to guess'
+export const ONE_CHARACTER = 'is one character repeated; choose something harder to guess'
+export const SHORT_PATTERN = 'is a short pattern repeated; choose something harder to guess'
+export const SEQUENCE = 'is a simple sequence such as abcdef, 654321 or qwerty; choose something harder to guess'
+export const OWN_IDENTITY = 'is your username or e-mail address; choose something else'
+
+// Rows of the keyboard and the digits, read forwards and backwards, for sequences like 'asdfgh'.
+const ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz']
+const ROWS_BOTH_WAYS = [...ROWS, ...ROWS.map((r) => [...r].reverse().join(''))]
+
+/** True when each character's code point is one more (or one less) than the one before: 'abcdef', '987654'. */
+function isStepSequence(chars: string[]): boolean {
+  if (chars.length < 2) return false
+  const step = chars[1]!.codePointAt(0)! - chars[0]!.codePointAt(0)!
+  if (Math.abs(step) !== 1) return false
+  return chars.every((c, i) => i === 0 || c.codePointAt(0)! - chars[i - 1]!.codePointAt(0)! === step)
+}
+
+/**
+ * Why a password is too easy to guess, in words that follow its field's name, or undefined when it
+ * is not: one of the most used passwords, only spaces, one character repeated, a short pattern
+ * repeated ('abcabc'), or a simple sequence of letters, digits or a keyboard row ('abcdef',
+ * '654321', 'asdfgh').
+ */
+export function passwordWeakness(password: string): string | undefined {
+  if (isCommonPassword(password)) return TOO_COMMON
+  if (password.trim() === '') return ONLY_SPACES
+  const chars = [...password.toLowerCase()]
+  if (chars.every((c) => c === chars[0])) return ONE_CHARACTER
+  for (let size = 2; size <= 3 && size * 2 <= chars.length; size++) {
+    if (chars.every((c, i) => c === chars[i % size])) return SHORT_PATTERN
+  }
+  const lower = chars.join('')
+  if (isStepSequence(chars) || ROWS_BOTH_WAYS.some((row) => row.includes(lower))) return SEQUENCE
+  return undefined
+}
+
+// Letters and digits only, lower-case: 'Maya_Reads' and 'maya.reads' are one name.
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+
+/**
+ * True when the password is the reader's own username or e-mail address (or its part before the
+ * '@'), in any letter case, with or without separators and a number after it ('Maya_Reads2024').
+ */
+export function isOwnIdentity(password: string, own: { username: string; email: string }): boolean {
+  const names = [own.username, own.email, own.email.split('@')[0] ?? ''].map(bare).filter((n) => n.length >= 3)
+  const p = bare(password)
+  return names.some((n) => p.startsWith(n) && /^\d*$/.test(p.slice(n.length)))
+}

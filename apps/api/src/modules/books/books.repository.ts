@@ -143,6 +143,22 @@ export interface BookListRequest {
   after?: BookKeyset | undefined
 }
 
+/** Top Rated's prior: a book is ranked as if it also had this many reviews of RATING_PRIOR_MEAN stars. */
+export const RATING_PRIOR_REVIEWS = 5
+export const RATING_PRIOR_MEAN = 3.5
+
+/**
+ * The confidence-weighted average a book ranks by in Top Rated, (C·m + Σ ratings) / (C + n), spelled
+ * exactly as migration 2026_11_25_0100 indexes it so both databases walk that index. The rating a
+ * book shows stays its plain average.
+ */
+export const weightedRating = (alias: 'b' | 'd') =>
+  sql.raw(`((${alias}.average_rating * ${alias}.total_reviews + ${RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN}) / (${alias}.total_reviews + ${RATING_PRIOR_REVIEWS}))`)
+
+/** The same weighted average in memory, for ranking candidates already read. */
+export const weightedRatingOf = (average: number, reviews: number) =>
+  (average * reviews + RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN) / (reviews + RATING_PRIOR_REVIEWS)
+
 // Every order ends in the id, so it is total and a keyset never skips or repeats a book.
 // Raw SQL over `b` because the title order is an expression (lower(title)) and the keys must compare
 // exactly as the database orders them.
@@ -157,8 +173,9 @@ const ORDERS: Record<BookSort, { orderBy: RawBuilder<unknown>; after: (k: BookKe
     after: ([date, id]) => sql<SqlBool>`(coalesce(b.published_date, ''), b.id) < (${date}, ${id})`,
   },
   rating: {
-    orderBy: sql`b.average_rating desc, b.total_reviews desc, b.id desc`,
-    after: ([avg, count, id]) => sql<SqlBool>`(b.average_rating, b.total_reviews, b.id) < (${avg}, ${count}, ${id})`,
+    // Confidence-weighted (decision 0009), as books_weighted_rating_idx spells it.
+    orderBy: sql`${weightedRating('b')} desc, b.total_reviews desc, b.id desc`,
+    after: ([score, count, id]) => sql<SqlBool>`(${weightedRating('b')}, b.total_reviews, b.id) < (${score}, ${count}, ${id})`,
   },
   title: {
     orderBy: sql`lower(b.title), b.id`,
@@ -172,6 +189,7 @@ export const KEYSET_ARITY: Record<BookSort, number> = { recent: 2, published: 2,
 const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit: number) => {
   let query = selectWholeBooks(db)
     .select(sql<string>`lower(b.title)`.as('titleKey'))
+    .select(sql<number>`${weightedRating('b')}`.as('weightedRating'))
     .orderBy(ORDERS[sort].orderBy)
   if (after) query = query.where(ORDERS[sort].after(after))
   return query.limit(limit)
@@ -196,7 +214,7 @@ export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ boo
   const next: Record<BookSort, BookKeyset> = {
     recent: [toIso(last.createdAt), last.id],
     published: [last.publishedDate ?? '', last.id],
-    rating: [Number(last.averageRating), Number(last.totalReviews), last.id],
+    rating: [Number(last.weightedRating), Number(last.totalReviews), last.id],
     title: [last.titleKey, last.id],
   }
   return { books, next: next[req.sort] }

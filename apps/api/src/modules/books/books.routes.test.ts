@@ -139,12 +139,12 @@ describeEachDialect('books routes', (ctx) => {
       })
 
       it.each([
-        ['/api/books?sort=popular', 'sort: must be one of recent, published, rating, title'],
-        ['/api/books?limit=0', 'limit: must be at least 1'],
-        ['/api/books?limit=101', 'limit: must be at most 100'],
-        ['/api/books?limit=2&cursor=not-a-cursor', 'cursor: is not a cursor this list gave out'],
-        [`/api/books?limit=2&cursor=${Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url')}`, 'cursor: is not a cursor this list gave out'],
-        [`/api/books?sort=rating&limit=2&cursor=${Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url')}`, 'cursor: is not a cursor this list gave out'],
+        ['/api/books?sort=popular', 'Sort must be one of recent, published, rating, title'],
+        ['/api/books?limit=0', 'Limit must be at least 1'],
+        ['/api/books?limit=101', 'Limit must be at most 100'],
+        ['/api/books?limit=2&cursor=not-a-cursor', 'Cursor is not one this list gave out'],
+        [`/api/books?limit=2&cursor=${Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url')}`, 'Cursor is not one this list gave out'],
+        [`/api/books?sort=rating&limit=2&cursor=${Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url')}`, 'Cursor is not one this list gave out'],
       ])('answers 400 for %s', async (url, message) => {
         const res = await get(url)
         expect(res.statusCode).toBe(400)
@@ -198,7 +198,7 @@ describeEachDialect('books routes', (ctx) => {
       expect(absent.json()).toEqual({ message: MESSAGES.bookNotFound, code: 'not_found' })
       const malformed = await get('/api/books/not-an-id')
       expect(malformed.statusCode).toBe(400)
-      expect(ErrorBodySchema.parse(malformed.json())).toMatchObject({ message: 'id: must be a valid id', code: 'validation_failed' })
+      expect(ErrorBodySchema.parse(malformed.json())).toMatchObject({ message: 'Id must be a valid id', code: 'validation_failed' })
     })
   })
 
@@ -257,18 +257,18 @@ describeEachDialect('books routes', (ctx) => {
     })
 
     it.each([
-      [{ title: undefined }, 'title: is required'],
-      [{ title: '   ' }, 'title: is required'],
-      [{ author: '' }, 'author: is required'],
-      [{ coverImage: 'ftp://covers.example/x.jpg' }, 'coverImage: must be an http(s) URL'],
-      [{ amazonLink: 'javascript:alert(1)' }, 'amazonLink: must be an http(s) URL'],
-      [{ category: 'Cookbooks' }, 'category: must be one of Bestseller, New Release, Award Winner, Classic, Contemporary, Indie, Local Author, Fiction, Non-Fiction, Educational, Biography, Science, Technology, Other'],
-      [{ pageCount: 0 }, 'pageCount: must be at least 1'],
-      [{ pageCount: 'many' }, 'pageCount: must be a number'],
-      [{ publishedDate: '2021-02-30' }, 'publishedDate: must be a date like 1999-12-31'],
-      [{ publishedDate: 'last spring' }, 'publishedDate: must be a date like 1999-12-31'],
-      [{ isbn: '12345' }, 'isbn: must be an ISBN-10 or ISBN-13'],
-      [{ role: 'editor' }, 'role: must be one of author, publisher, none'],
+      [{ title: undefined }, 'Title is required'],
+      [{ title: '   ' }, 'Title is required'],
+      [{ author: '' }, 'Author is required'],
+      [{ coverImage: 'ftp://covers.example/x.jpg' }, 'Cover image URL must be an http(s) URL'],
+      [{ amazonLink: 'javascript:alert(1)' }, 'Amazon link must be an http(s) URL'],
+      [{ category: 'Cookbooks' }, 'Category must be one of Bestseller, New Release, Award Winner, Classic, Contemporary, Indie, Local Author, Fiction, Non-Fiction, Educational, Biography, Science, Technology, Other'],
+      [{ pageCount: 0 }, 'Page count must be at least 1'],
+      [{ pageCount: 'many' }, 'Page count must be a number'],
+      [{ publishedDate: '2021-02-30' }, 'Published date must be a date like 1999-12-31'],
+      [{ publishedDate: 'last spring' }, 'Published date must be a date like 1999-12-31'],
+      [{ isbn: '12345' }, 'ISBN must be an ISBN-10 or ISBN-13'],
+      [{ role: 'editor' }, 'Role must be one of author, publisher, none'],
     ])('answers 400 naming the field for %j', async (change, message) => {
       const me = await insertUser(ctx.db)
       const res = await post(form(change), me.token)
@@ -422,6 +422,6 @@ describeEachDialect('books routes: the whole catalogue', (ctx) => {
     expect(BookListSchema.parse(rest.json())).toEqual(all.slice(100))
     const forged = await get(`/api/books?cursor=${Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url')}`)
     expect(forged.statusCode).toBe(400)
-    expect(forged.json()).toEqual({ message: 'cursor: is not a cursor this list gave out', code: 'bad_request' })
+    expect(forged.json()).toEqual({ message: 'Cursor is not one this list gave out', code: 'bad_request' })
   })
 })

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  BookIdParamsSchema, BookListQuerySchema, BookListSchema, BookSchema, BookSearchQuerySchema, CreateBookInputSchema, type Book,
+  BookDuplicateListSchema, BookDuplicatesQuerySchema, BookFacetsSchema, BookIdParamsSchema, BookListQuerySchema, BookListSchema, BookSchema,
+  BookSearchQuerySchema, CreateBookInputSchema, DUPLICATES_MAX, type Book,
 } from '@shelfwise/contracts'
+import { BOOKS_BY_NAME_DEFAULT_LIMIT, BookNameParamsSchema, BooksByNameQuerySchema } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
 import { compileSerializer } from '#/plugins/serializer.ts'
 import type { Services } from '#/services.ts'
@@ -27,7 +30,11 @@ async function* jsonArray(pages: AsyncIterable<unknown[]>, write: (item: unknown
   yield ']'
 }
 
+/** A list call without `limit` answers every row: a whole list. */
+const asksWholeList = (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.limit === undefined
+
 export const booksRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { books } }) => {
+  const { costlyRead } = app.rateLimits
   app.get('/books', {
     schema: {
       tags: ['books'],
@@ -35,6 +42,7 @@ export const booksRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       querystring: BookListQuerySchema,
       response: { 200: BookListSchema },
     },
+    onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : undefined)),
   }, async (req, reply) => {
     const { limit } = req.query
     if (limit !== undefined) return sendPage(req, reply, await books.list({ ...req.query, limit }))
@@ -50,13 +58,54 @@ export const booksRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get('/books/search', {
     schema: {
       tags: ['books'],
-      summary: `Search by words (all required, the last a prefix, accents and one-letter typos forgiven) and filters, best match first, then rating; `
-        + `at most \`limit\` (default ${SEARCH_DEFAULT_LIMIT}) books per call. X-Total-Count counts matches up to ${SEARCH_COUNT_CAP} `
-        + `(a value of ${SEARCH_COUNT_CAP} means "${SEARCH_COUNT_CAP} or more") and paging reaches the best ${SEARCH_COUNT_CAP}`,
+      summary: `Search by words (all required, the last a prefix, accents and one-letter typos forgiven) and filters, in one of four orders `
+        + `(sort: relevance, rating, published, popular). With \`limit\` a page plus Link rel="next": the best ${SEARCH_COUNT_CAP} matches ranked `
+        + `by the order, then every other match in popularity order; without it every match. X-Total-Count is the exact number of matches`,
       querystring: BookSearchQuerySchema,
       response: { 200: BookListSchema },
     },
-  }, async (req, reply) => sendPage(req, reply, await books.search(req.query)))
+    onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : 'search')),
+  }, async (req, reply) => {
+    const { limit, cursor } = req.query
+    // A cursor without a limit goes on a page at a time, as the list that gave it out.
+    if (limit !== undefined || cursor !== undefined) return sendPage(req, reply, await books.search({ ...req.query, limit: limit ?? SEARCH_DEFAULT_LIMIT }))
+    // Every match, written as the matches are walked (as GET /books without limit), never held whole.
+    const { total, pages } = await books.searchAll(req.query)
+    reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8')
+    return reply.send(Readable.from(jsonArray(pages, bookJson), { objectMode: false }) as unknown as Book[])
+  })
+
+  app.get('/books/facets', {
+    schema: {
+      tags: ['books'],
+      summary: "What Browse's filters offer: the oldest and newest publication years, and the categories books carry",
+      response: { 200: BookFacetsSchema },
+    },
+  }, async () => books.facets())
+
+  // Author and publisher pages: every book carrying the name, so a name without an account still leads somewhere.
+  for (const field of ['author', 'publisher'] as const) {
+    app.get(`/books/by-${field}/:name`, {
+      schema: {
+        tags: ['books'],
+        summary: `The books whose ${field} is this name (any letter case, accents ignored), by title; at most \`limit\` `
+          + `(default ${BOOKS_BY_NAME_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next". An unknown name is an empty list`,
+        params: BookNameParamsSchema,
+        querystring: BooksByNameQuerySchema,
+        response: { 200: BookListSchema },
+      },
+    }, async (req, reply) => sendPage(req, reply, await books.listByName(field, req.params.name, req.query)))
+  }
+
+  app.get('/books/duplicates', {
+    schema: {
+      tags: ['books'],
+      summary: `Books a new one may repeat, before it is added: the same ISBN, or the same title and author (letter case, accents and `
+        + `punctuation aside); at most ${DUPLICATES_MAX}, the ISBN match first, each with its reasons. Send isbn, or title and author, or all three`,
+      querystring: BookDuplicatesQuerySchema,
+      response: { 200: BookDuplicateListSchema },
+    },
+  }, async (req) => books.duplicates(req.query))
 
   app.get('/books/:id', {
     schema: {

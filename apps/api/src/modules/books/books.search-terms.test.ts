@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveWords, toSearchWords, typoVariants, type Vocabulary } from '#/modules/books/books.search-terms.ts'
+import { MAX_VARIANTS_PER_QUERY, MAX_VARIANTS_PER_WORD, resolveWords, toSearchWords, typoVariants, type Vocabulary } from '#/modules/books/books.search-terms.ts'
 import { toFts5Query, toTsQuery } from '#/modules/books/books.search.repository.ts'
 
 describe('toSearchWords', () => {
@@ -41,9 +41,36 @@ describe('typoVariants', () => {
     expect(typoVariants('the')).toEqual([])
     expect(typoVariants('1984')).toEqual([])
   })
+
+  it('still forgives the typos readers make', () => {
+    expect(typoVariants('dracla')).toContain('dracula')
+    expect(typoVariants('miserbles')).toContain('miserables')
+    expect(typoVariants('austin')).toContain('austen')
+  })
+
+  it('spells a word of another script with its own letters only, and at most MAX_VARIANTS_PER_WORD times', () => {
+    const greek = 'αβγδεζηθικλμνξοπρστυφχψ' // 23 letters, all different
+    const v = typoVariants(greek)
+    expect(v.length).toBeLessThanOrEqual(MAX_VARIANTS_PER_WORD)
+    expect(v.every((s) => [...s].every((c) => greek.includes(c)))).toBe(true)
+    expect(v).toContain('βαγδεζηθικλμνξοπρστυφχψ') // a swap of the first two
+    expect(typoVariants(`${'x'.repeat(12)}abcdefghijkl`).length).toBeLessThanOrEqual(MAX_VARIANTS_PER_WORD)
+  })
 })
 
 describe('resolveWords', () => {
+  it('looks up at most MAX_VARIANTS_PER_QUERY spellings for a query of long unknown words in any script', async () => {
+    let looked = 0
+    const counting: Vocabulary = {
+      existing: async (ws) => { looked += ws.length; return new Set() },
+      hasPrefix: async () => false,
+    }
+    const query = 'αβγδεζηθικλμνξοπρστυφχ абвгдежзийклмнопрстуфхц ωψχφυτσρποξνμλκιθηζεδγ яюэыщшчцхфутсрпонмлк '.repeat(2)
+    const groups = await resolveWords(toSearchWords(query), counting)
+    expect(groups).toHaveLength(4)
+    expect(looked).toBeLessThanOrEqual(MAX_VARIANTS_PER_QUERY + 8)
+  })
+
   const vocabulary = (words: string[]): Vocabulary => ({
     existing: async (ws) => new Set(ws.filter((w) => words.includes(w))),
     hasPrefix: async (p) => words.some((w) => w.startsWith(p)),

@@ -41,24 +41,47 @@ export function toSearchWords(query: string): string[] {
   return [...new Set(words.map((w) => w.slice(0, 64)))].slice(0, MAX_WORDS)
 }
 
-/** Every string one edit (delete, swap of neighbours, replace, insert) away from a word. */
+/**
+ * Every word of a text as both search indexes see it: accents folded, lower-cased, punctuation
+ * dropped, in order and with repeats ('Brontë's  Poems' → ['bronte', 's', 'poems']).
+ */
+export const wordsOf = (text: string): string[] => foldAccents(text).toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
+
+/** At most this many spellings of one word are looked up (a 24-letter word has ~1,750 one edit away). */
+export const MAX_VARIANTS_PER_WORD = 1_200
+/** At most this many spellings of all of a query's unknown words together: one statement, a few ms. */
+export const MAX_VARIANTS_PER_QUERY = 2_000
+
+const LATIN_OR_DIGIT = /^[\p{Script=Latin}\p{N}]+$/u
+
+/**
+ * Strings one edit (delete, swap of neighbours, replace, insert) away from a word, at most
+ * MAX_VARIANTS_PER_WORD of them, the likeliest edits first (deletes and swaps, then replacements, then
+ * insertions). Letters put in come from the word's own script: a-z, digits and the word's own letters
+ * for a Latin word, the word's own letters otherwise (a Latin letter in a Greek word never makes an
+ * indexed word, and a whole foreign alphabet would make thousands of spellings per word).
+ */
 export function typoVariants(word: string): string[] {
   const chars = [...word]
   if (chars.length < FUZZY_MIN || chars.length > FUZZY_MAX || /^\d+$/.test(word)) return []
-  const letters = [...new Set([...ALPHABET, ...chars])]
+  const letters = LATIN_OR_DIGIT.test(word) ? [...new Set([...ALPHABET, ...chars])] : [...new Set(chars)]
   const out = new Set<string>()
-  for (let i = 0; i <= chars.length; i++) {
-    const head = chars.slice(0, i).join('')
-    const tail = chars.slice(i).join('')
-    for (const c of letters) out.add(head + c + tail)
-    if (i === chars.length) break
-    const rest = chars.slice(i + 1).join('')
-    out.add(head + rest)
-    for (const c of letters) if (c !== chars[i]) out.add(head + c + rest)
-    if (i + 1 < chars.length && chars[i] !== chars[i + 1]) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(''))
+  const add = (v: string) => {
+    if (v !== word && [...v].length >= 3 && out.size < MAX_VARIANTS_PER_WORD) out.add(v)
   }
-  out.delete(word)
-  return [...out].filter((v) => v.length >= 3)
+  const head = (i: number) => chars.slice(0, i).join('')
+  const tail = (i: number) => chars.slice(i).join('')
+  for (let i = 0; i < chars.length; i++) {
+    add(head(i) + tail(i + 1))
+    if (i + 1 < chars.length && chars[i] !== chars[i + 1]) add(head(i) + chars[i + 1] + chars[i] + tail(i + 2))
+  }
+  for (let i = 0; i < chars.length && out.size < MAX_VARIANTS_PER_WORD; i++) {
+    for (const c of letters) if (c !== chars[i]) add(head(i) + c + tail(i + 1))
+  }
+  for (let i = 0; i <= chars.length && out.size < MAX_VARIANTS_PER_WORD; i++) {
+    for (const c of letters) add(head(i) + c + tail(i))
+  }
+  return [...out]
 }
 
 /**
@@ -73,8 +96,16 @@ export async function resolveWords(words: string[], vocabulary: Vocabulary): Pro
     vocabulary.hasPrefix(words[last]!),
   ])
   const missing = words.filter((w, i) => (i === last ? !lastIsPrefix : !found.has(w)))
-  // Only the unknown words are corrected, so a query of known words costs one small lookup.
-  const variants = new Map(missing.map((w) => [w, typoVariants(w)]))
+  // Only the unknown words are corrected, so a query of known words costs one small lookup; and only
+  // as many spellings as MAX_VARIANTS_PER_QUERY allow, in the query's order, so no query of any
+  // script looks up more than that (an unknown word left without corrections simply matches nothing).
+  const variants = new Map<string, string[]>()
+  let budget = MAX_VARIANTS_PER_QUERY
+  for (const w of missing) {
+    const v = budget > 0 ? typoVariants(w).slice(0, budget) : []
+    budget -= v.length
+    variants.set(w, v)
+  }
   const all = [...new Set([...variants.values()].flat())]
   const corrections = all.length ? await vocabulary.existing(all) : new Set<string>()
   return words.map((word, i) => ({

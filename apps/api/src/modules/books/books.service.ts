@@ -1,9 +1,10 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
-  BOOK_MESSAGES, GENRES, LANGUAGES, MESSAGES,
-  type Book, type BookListQuery, type BookSearchQuery, type CreateBookInput,
+  BOOK_MESSAGES, BOOKS_BY_NAME_DEFAULT_LIMIT, CATEGORIES, DUPLICATES_MAX, GENRES, LANGUAGES, MESSAGES,
+  type Book, type BookDuplicate, type BookDuplicatesQuery, type BookFacets, type BookListQuery, type BookSearchQuery, type BooksByNameQuery,
+  type CreateBookInput, type DuplicateReason,
 } from '@shelfwise/contracts'
-import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/plugins/auth.ts'
@@ -11,19 +12,25 @@ import {
   bookExists, countBooks, findBookById, findNewestBookId, findUserRefById, findViewerFlags, insertBookWithGenres, KEYSET_ARITY,
   listBooksByIds, listBooksPage, listUserRefsByUsernames, type BookKeyset, type BookSort,
 } from '#/modules/books/books.repository.ts'
-import { SEARCH_COUNT_CAP, searchCandidates, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
+import {
+  asksEverything, countMatches, findYearBounds, listCarriedCategories, listWeekReviewCounts, SEARCH_COUNT_CAP, searchCandidates, walkMatches,
+  type SearchCandidates, type SearchRequest, type WalkKey,
+} from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
+import { countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
+import { findBookIdByIsbn, listSameTitleAndAuthor } from '#/modules/books/books.duplicates.repository.ts'
+import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
+import { createMemo } from '#/memo.ts'
+import { createWorkGate } from '#/work-gate.ts'
 
 /** A search that ranked at least this many matches is kept a few seconds like a very common word's. */
 const COSTLY_SEARCH_MATCHES = 100
-import { createMemo } from '#/memo.ts'
 
 export interface BooksDeps {
   db: Db
+  /** Told when a cover shows an upload, so it is never removed. */
+  uploads?: UploadClaims
 }
-
-/** How many matches a search answers when the caller sends no `limit`. */
-export const SEARCH_DEFAULT_LIMIT = 100
 
 /**
  * How long a very common word's ranking (one that matched more books than a search examines), or a
@@ -33,10 +40,13 @@ export const SEARCH_DEFAULT_LIMIT = 100
  */
 export const COMMON_SEARCH_TTL_MS = 5_000
 
+/** How many matches a page answers when the caller sends a cursor but no `limit`. */
+export const SEARCH_DEFAULT_LIMIT = 100
+
 /** Books per statement when the whole catalogue is walked: about 400 KB of JSON, a few ms of work. */
 export const WALK_PAGE = 500
 
-const badCursor = () => badRequest('cursor: is not a cursor this list gave out')
+const badCursor = () => badRequest(MESSAGES.badCursor)
 
 // A forged cursor must be a 400, never a database error: each key is checked against its order.
 function keysetOf(sort: BookSort, cursor: string): BookKeyset {
@@ -55,11 +65,45 @@ function keysetOf(sort: BookSort, cursor: string): BookKeyset {
   throw badCursor()
 }
 
-function offsetOf(cursor: string): number {
-  const [offset] = decodeCursor(cursor, 1)
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > SEARCH_COUNT_CAP) throw badCursor()
-  return offset
+// A by-name page's cursor: the last book's lower-cased title and its id.
+function nameKeysetOf(cursor: string): [string, string] {
+  const [title, id] = decodeCursor(cursor, 2)
+  if (typeof title !== 'string' || typeof id !== 'string') throw badCursor()
+  return [title, id]
 }
+
+/**
+ * A search cursor: an offset into the ranked best SEARCH_COUNT_CAP ([offset]), or, past them, where
+ * the walk over the remaining matches stands (['rest', …key]); for the whole catalogue in the
+ * rating or published order, that list's own keyset (['list', …keyset]).
+ */
+type SearchCursor = { offset: number } | { rest: WalkKey } | { list: BookKeyset }
+
+function searchCursorOf(cursor: string, sort: BookSort): SearchCursor {
+  let raw: (string | number | null)[]
+  try {
+    raw = decodeCursor(cursor, 1)
+  } catch {
+    raw = []
+    for (let arity = 2; arity <= 4 && !raw.length; arity++) {
+      try { raw = decodeCursor(cursor, arity) } catch { /* next arity */ }
+    }
+    if (!raw.length) throw badCursor()
+  }
+  const [tag, ...key] = raw
+  if (raw.length === 1) {
+    if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > SEARCH_COUNT_CAP) throw badCursor()
+    return { offset: tag }
+  }
+  if (tag === 'rest' && typeof key[0] === 'number' && (key.length === 1 || (key.length === 2 && typeof key[1] === 'string'))) return { rest: key as WalkKey }
+  if (tag === 'list' && key.length === KEYSET_ARITY[sort]) return { list: keysetOf(sort, encodeCursor(key)) }
+  throw badCursor()
+}
+
+/** The catalogue order a search without words or filters walks. */
+const listSortOf = (sort: BookSearchQuery['sort'] | undefined): BookSort => (sort === 'published' ? 'published' : 'rating')
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 // Known genres and languages are stored in the spelling of the filter lists, so filters match exactly.
 const canonical = (known: readonly string[]) => {
@@ -75,10 +119,71 @@ function genresOf(input: string[]): string[] {
   return [...byLower.values()]
 }
 
-export const createBooksService = ({ db }: BooksDeps) => {
+export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps) => {
+  // Searches and the pages of whole lists take turns (work-gate.ts): on SQLite every statement runs
+  // on this one thread, so one at a time, with the loop's I/O between two; PostgreSQL runs them on
+  // its own processes, so two at once (each still parses its rows on this thread).
+  const costly = createWorkGate({ concurrency: dialectOf(db) === 'postgres' ? 2 : 1 })
+  /** Walks pages through the gate: each page waits its turn, and the loop answers others between two. */
+  async function* inTurns<T>(next: () => Promise<{ page: T; more: boolean }>): AsyncGenerator<T> {
+    for (;;) {
+      const { page, more } = await costly.run(next)
+      yield page
+      if (!more) return
+    }
+  }
   const commonSearches = createMemo<SearchCandidates>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 200 })
   // Counting the catalogue walks a whole index; a new book changes the version, a deletion shows within the TTL.
   const catalogueSize = createMemo<number>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 1 })
+
+  const matchCounts = createMemo<number>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 200 })
+  const weekCounts = createMemo<Map<string, number>>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 1 })
+  const facetsMemo = createMemo<BookFacets>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 1 })
+
+  const searchRequestOf = (query: BookSearchQuery): SearchRequest => {
+    const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
+    return {
+      query: query.query, type: query.type, sort: query.sort,
+      filters: { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear },
+      // Counted at most once per COMMON_SEARCH_TTL_MS per instance, like Popular This Week.
+      weekCounts: () => weekCounts.get('week', () => {
+        const now = Date.now()
+        return listWeekReviewCounts(db, new Date(now - WEEK_MS).toISOString(), new Date(now).toISOString())
+      }),
+    }
+  }
+  /** The request's identity for the memos (without the week's loader). */
+  const keyOf = ({ weekCounts: _, ...req }: SearchRequest) => JSON.stringify(req)
+
+  /** The exact number of matches, kept a moment under the newest book (the count of 'the' costs ~12 ms). */
+  const countOf = async (req: SearchRequest): Promise<number> => {
+    const version = await findNewestBookId(db)
+    if (asksEverything(req)) return catalogueSize.get('books', () => countBooks(db), { version })
+    const { sort: _, ...rest } = req
+    return matchCounts.get(keyOf({ ...rest, sort: 'relevance' }), () => countMatches(db, req), { version })
+  }
+
+  // Kept: a very common word's ranking, filters without words (Browse's chips, the same for
+  // everyone), and any search that had to rank many matches (a common word with filters).
+  const rankedOf = async (req: SearchRequest): Promise<SearchCandidates> => {
+    const shared = !toSearchWords(req.query).length
+    const keep = (c: { capped: boolean; ids: string[] }) => c.capped || shared || c.ids.length >= COSTLY_SEARCH_MATCHES
+    return commonSearches.get(keyOf(req), () => searchCandidates(db, req), { keep, version: await findNewestBookId(db) })
+  }
+
+  /** The matches after the ranked ones, in index order, skipping those already ranked. */
+  const restOf = async (req: SearchRequest, ranked: SearchCandidates, after: WalkKey | undefined, limit: number) => {
+    const seen = new Set(ranked.ids)
+    const ids: string[] = []
+    let next = after
+    // Whole pages that were all ranked are skipped; at most SEARCH_COUNT_CAP + RESCUE ids can be.
+    do {
+      const page = await walkMatches(db, req, next, limit)
+      ids.push(...page.ids.filter((id) => !seen.has(id)))
+      next = page.next
+    } while (next && ids.length === 0)
+    return { ids, next }
+  }
 
   const get = async (id: string): Promise<Book> => {
     const book = await findBookById(db, id)
@@ -123,36 +228,123 @@ export const createBooksService = ({ db }: BooksDeps) => {
       const total = after
         ? await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
         : await countBooks(db)
-      async function* pages() {
-        do {
-          const { books, next } = await listBooksPage(db, { sort: query.sort, limit: WALK_PAGE, after })
-          yield books
-          after = next
-        } while (after)
-      }
-      return { total, pages: pages() }
+      const pages = inTurns(async () => {
+        const { books, next } = await listBooksPage(db, { sort: query.sort, limit: WALK_PAGE, after })
+        after = next
+        return { page: books, more: !!next }
+      })
+      return { total, pages }
     },
 
     /**
-     * Search by words and filters. Always bounded: at most `limit` (default 100) books per call,
-     * paging reaches the best SEARCH_COUNT_CAP matches, and the total is counted up to that cap.
+     * Search by words and filters in one of four orders. A page (`limit`, default 100) at a time:
+     * the best SEARCH_COUNT_CAP matches ranked by the order, then every other match in index
+     * (popularity) order; without words or filters the catalogue in the order itself. The total is
+     * the exact count of matches.
      */
-    async search(query: BookSearchQuery): Promise<Page<Book>> {
-      const offset = query.cursor ? offsetOf(query.cursor) : 0
-      // Paging stops at the cap, so the last page is cut there too.
-      const limit = Math.min(query.limit ?? SEARCH_DEFAULT_LIMIT, SEARCH_COUNT_CAP - offset)
-      const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
-      const req = { query: query.query, type: query.type, filters: { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } }
-      // Kept: a very common word's ranking, filters without words (Browse's chips, the same for
-      // everyone), and any search that had to rank many matches (a common word with filters).
-      const shared = !toSearchWords(req.query).length
-      const keep = (c: { capped: boolean; ids: string[] }) => c.capped || shared || c.ids.length >= COSTLY_SEARCH_MATCHES
-      const ranked = await commonSearches.get(JSON.stringify(req), () => searchCandidates(db, req), { keep, version: await findNewestBookId(db) })
-      const ids = ranked.ids.slice(offset, offset + limit)
-      const items = await listBooksByIds(db, ids)
-      const total = ranked.ids.length
-      const nextOffset = offset + ids.length
-      return { items, total, ...(ids.length === limit && nextOffset < total ? { nextCursor: encodeCursor([nextOffset]) } : {}) }
+    search: (query: BookSearchQuery & { limit: number }): Promise<Page<Book>> => costly.run(async () => {
+      const req = searchRequestOf(query)
+      const total = await countOf(req)
+      if (asksEverything(req) && req.sort !== 'popular') {
+        const sort = listSortOf(req.sort)
+        const at = query.cursor ? searchCursorOf(query.cursor, sort) : undefined
+        if (at && !('list' in at)) throw badCursor()
+        const { books: items, next } = await listBooksPage(db, { sort, limit: query.limit, after: at?.list })
+        return { items, total, ...(next ? { nextCursor: encodeCursor(['list', ...next]) } : {}) }
+      }
+      const at = query.cursor ? searchCursorOf(query.cursor, 'rating') : { offset: 0 }
+      if ('list' in at) throw badCursor()
+      const ranked = await rankedOf(req)
+      if ('offset' in at) {
+        const ids = ranked.ids.slice(at.offset, at.offset + query.limit)
+        const items = await listBooksByIds(db, ids)
+        const nextOffset = at.offset + ids.length
+        if (nextOffset < ranked.ids.length) return { items, total, nextCursor: encodeCursor([nextOffset]) }
+        // The ranked matches end here; when more books match, the rest follow in index order.
+        if (!ranked.capped || total <= ranked.ids.length) return { items, total }
+        return { items, total, nextCursor: encodeCursor(['rest', ...(ranked.walkFrom ?? [-1])]) }
+      }
+      const rest = await restOf(req, ranked, at.rest[0] === -1 ? undefined : at.rest, query.limit)
+      return { items: await listBooksByIds(db, rest.ids), total, ...(rest.next ? { nextCursor: encodeCursor(['rest', ...rest.next]) } : {}) }
+    }),
+
+    /**
+     * The books whose author (or publisher) is this name, in any letter case and with or without
+     * accents, by title, a page at a time; an unknown name is an empty list, never a 404.
+     */
+    async listByName(field: NameField, name: string, query: BooksByNameQuery): Promise<Page<Book>> {
+      const limit = query.limit ?? BOOKS_BY_NAME_DEFAULT_LIMIT
+      const after = query.cursor ? nameKeysetOf(query.cursor) : undefined
+      const [{ books, next }, total] = await Promise.all([
+        listBooksByNamePage(db, { field, name, limit, after }),
+        countBooksByName(db, field, name),
+      ])
+      return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
+    },
+
+    /**
+     * Every match of a search (no `limit`), walked a page at a time as the caller reads: the ranked
+     * best first, then the remaining matches in index order; without words or filters the
+     * catalogue in the order itself.
+     */
+    async searchAll(query: BookSearchQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
+      const req = searchRequestOf(query)
+      const { total, ranked } = await costly.run(async () => {
+        const count = await countOf(req)
+        return { total: count, ranked: asksEverything(req) && req.sort !== 'popular' ? undefined : await rankedOf(req) }
+      })
+      if (!ranked) {
+        const sort = listSortOf(req.sort)
+        let after: BookKeyset | undefined
+        const pages = inTurns(async () => {
+          const { books: page, next } = await listBooksPage(db, { sort, limit: WALK_PAGE, after })
+          after = next
+          return { page, more: !!next }
+        })
+        return { total, pages }
+      }
+      // The ranked best first, then the remaining matches in index order, each page in its turn.
+      let from = 0
+      let after: WalkKey | undefined = ranked.walkFrom
+      let walking = false
+      const pages = inTurns(async () => {
+        if (!walking) {
+          const page = await listBooksByIds(db, ranked.ids.slice(from, from + WALK_PAGE))
+          from += WALK_PAGE
+          if (from < ranked.ids.length) return { page, more: true }
+          walking = true
+          return { page, more: total > ranked.ids.length }
+        }
+        const rest = await restOf(req, ranked, after, WALK_PAGE)
+        after = rest.next
+        return { page: rest.ids.length ? await listBooksByIds(db, rest.ids) : [], more: !!rest.next }
+      })
+      return { total, pages }
+    },
+
+    /** What Browse's filters offer: the catalogue's years and the categories books carry. */
+    facets: async (): Promise<BookFacets> => facetsMemo.get('facets', async () => {
+      const [years, categories] = await Promise.all([findYearBounds(db), listCarriedCategories(db, CATEGORIES)])
+      return { ...years, categories }
+    }, { version: await findNewestBookId(db) }),
+
+    /**
+     * The books a new one may repeat (at most DUPLICATES_MAX): the one with the same ISBN first, then
+     * those with the same title and author (letter case, accents and punctuation aside), each with why.
+     */
+    async duplicates(query: BookDuplicatesQuery): Promise<BookDuplicate[]> {
+      const [byIsbn, byName] = await Promise.all([
+        query.isbn ? findBookIdByIsbn(db, query.isbn) : undefined,
+        query.title && query.author ? listSameTitleAndAuthor(db, query.title, query.author) : [],
+      ])
+      const reasons = new Map<string, DuplicateReason[]>()
+      if (byIsbn) reasons.set(byIsbn, ['isbn'])
+      for (const id of byName) reasons.set(id, [...(reasons.get(id) ?? []), 'title_author'])
+      const books = await listBooksByIds(db, [...reasons.keys()])
+      // The ISBN's book, then the most reviewed, then the first added (the one others were copied from).
+      const isIsbn = (b: Book) => (reasons.get(b._id)![0] === 'isbn' ? 0 : 1)
+      books.sort((a, b) => isIsbn(a) - isIsbn(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
+      return books.slice(0, DUPLICATES_MAX).map((book) => ({ book, reasons: reasons.get(book._id)! }))
     },
 
     /**
@@ -202,7 +394,10 @@ export const createBooksService = ({ db }: BooksDeps) => {
         updatedAt: now,
       }
       try {
-        await db.transaction().execute((trx) => insertBookWithGenres(trx, book, genresOf(input.genre)))
+        await db.transaction().execute(async (trx) => {
+          await insertBookWithGenres(trx, book, genresOf(input.genre))
+          await uploads.claim(book.coverImage, 'coverImage', trx)
+        })
       } catch (err) {
         // The unique index decides, so two submissions racing with one ISBN cannot both land.
         if (isUniqueViolation(err)) throw conflict(BOOK_MESSAGES.isbnTaken)

@@ -59,6 +59,16 @@ export async function findReviewById(db: Db, id: string): Promise<Review | undef
   return row && toReview(row)
 }
 
+// A signed-in reader's book page asks for their own review: one row of the unique (book, reader) index.
+const reviewOfBookBy = precompile(2, (db, bookId: string, userId: string) =>
+  selectReviews(db as Db).where('r.bookId', '=', bookId).where('r.userId', '=', userId))
+
+/** The review a reader wrote of a book, with its reader and book; undefined when there is none. */
+export async function findReviewOfBookBy(db: Db, bookId: string, userId: string): Promise<Review | undefined> {
+  const row = await reviewOfBookBy.first(db, bookId, userId)
+  return row && toReview(row)
+}
+
 // A book's page of reviews is read on every book page: built once per shape (db/precompiled.ts).
 const bookReviewsFirst = precompile(2, (db, bookId: string, limit: number) =>
   newestFirst(selectReviews(db as Db).where('r.bookId', '=', bookId), { limit }))

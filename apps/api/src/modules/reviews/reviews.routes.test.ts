@@ -91,16 +91,16 @@ describeEachDialect('reviews routes', (ctx) => {
     })
 
     it.each([
-      ['rating 0', { rating: 0, comment: 'x' }, 'rating: must be at least 1'],
-      ['rating 6', { rating: 6, comment: 'x' }, 'rating: must be at most 5'],
-      ['rating 4.5', { rating: 4.5, comment: 'x' }, 'rating: must be a whole number of stars from 1 to 5'],
-      ['rating "5" as text', { rating: '5', comment: 'x' }, 'rating: must be a number'],
-      ['no rating', { comment: 'x' }, 'rating: must be a number'],
-      ['neither comment nor content', { rating: 4 }, 'comment: is required'],
-      ['an empty comment', { rating: 4, comment: '' }, 'comment: cannot be empty'],
-      ['a blank comment', { rating: 4, comment: '   ' }, 'comment: cannot be empty'],
-      ['an empty content', { rating: 4, content: '' }, 'content: cannot be empty'],
-      ['a 5001-character comment', { rating: 4, comment: 'x'.repeat(5001) }, 'comment: must be at most 5000 characters'],
+      ['rating 0', { rating: 0, comment: 'x' }, 'Rating must be at least 1'],
+      ['rating 6', { rating: 6, comment: 'x' }, 'Rating must be at most 5'],
+      ['rating 4.5', { rating: 4.5, comment: 'x' }, 'Rating must be a whole number of stars from 1 to 5'],
+      ['rating "5" as text', { rating: '5', comment: 'x' }, 'Rating must be a number'],
+      ['no rating', { comment: 'x' }, 'Rating must be a number'],
+      ['neither comment nor content', { rating: 4 }, 'Comment is required'],
+      ['an empty comment', { rating: 4, comment: '' }, 'Comment cannot be empty'],
+      ['a blank comment', { rating: 4, comment: '   ' }, 'Comment cannot be empty'],
+      ['an empty content', { rating: 4, content: '' }, 'Content cannot be empty'],
+      ['a 5001-character comment', { rating: 4, comment: 'x'.repeat(5001) }, 'Comment must be at most 5000 characters'],
     ])('answers 400 naming the field for %s', async (_case, payload, message) => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db)
@@ -125,7 +125,7 @@ describeEachDialect('reviews routes', (ctx) => {
       expect(absent.json()).toEqual({ message: MESSAGES.bookNotFound, code: 'not_found' })
       const malformed = await api.create('not-an-id', reader.token, { rating: 4, comment: 'Nowhere' })
       expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('bookId: must be a valid id')
+      expect(malformed.json().message).toBe('Book id must be a valid id')
     })
 
     it('answers 409 to a second review of the same book by the same reader, and keeps the first', async () => {
@@ -270,11 +270,11 @@ describeEachDialect('reviews routes', (ctx) => {
       expect(absent.json()).toEqual({ message: MESSAGES.bookNotFound, code: 'not_found' })
       const malformed = await api.get('/api/reviews/book/12345')
       expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('bookId: must be a valid id')
+      expect(malformed.json().message).toBe('Book id must be a valid id')
       const book = await insertBook(ctx.db)
       const limit = await api.get(`/api/reviews/book/${book.id}?limit=0`)
       expect(limit.statusCode).toBe(400)
-      expect(limit.json().message).toBe('limit: must be at least 1')
+      expect(limit.json().message).toBe('Limit must be at least 1')
       const forged = [
         'garbage',
         Buffer.from(JSON.stringify(['not a date', ABSENT_ID])).toString('base64url'),
@@ -283,8 +283,52 @@ describeEachDialect('reviews routes', (ctx) => {
       for (const cursor of forged) {
         const res = await api.get(`/api/reviews/book/${book.id}?limit=2&cursor=${cursor}`)
         expect(res.statusCode).toBe(400)
-        expect(res.json().message).toBe('cursor: is not a cursor this list gave out')
+        expect(res.json().message).toBe('Cursor is not one this list gave out')
       }
+    })
+  })
+
+  describe('GET /api/reviews/book/:bookId/mine', () => {
+    const mine = (bookId: string, token?: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${bookId}/mine`, headers: token ? bearer(token) : {} })
+
+    it('answers the caller’s own review of the book, and follows its edit and deletion', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db, { title: 'Mine To Find' })
+      await insertReview(ctx.db, { bookId: book.id, rating: 1 }) // someone else's, newer or older
+      const created = ReviewSchema.parse((await api.create(book.id, reader.token, { rating: 3, comment: 'My own words' })).json())
+      await insertReview(ctx.db, { bookId: book.id, rating: 5 })
+      const res = await mine(book.id, reader.token)
+      expect(res.statusCode).toBe(200)
+      expect(ReviewSchema.parse(res.json())).toEqual(created)
+      await api.update(created._id, reader.token, { rating: 4, comment: 'Changed my mind' })
+      expect(ReviewSchema.parse((await mine(book.id, reader.token)).json())).toMatchObject({ _id: created._id, rating: 4, comment: 'Changed my mind' })
+      expect((await api.remove(created._id, reader.token)).statusCode).toBe(204)
+      const gone = await mine(book.id, reader.token)
+      expect(gone.statusCode).toBe(404)
+      expect(gone.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+    })
+
+    it('answers 404 to a reader who has not reviewed the book, even when others have, and for an absent book', async () => {
+      const reader = await insertUser(ctx.db)
+      const review = await insertReview(ctx.db)
+      for (const bookId of [review.bookId, ABSENT_ID]) {
+        const res = await mine(bookId, reader.token)
+        expect(res.statusCode).toBe(404)
+        expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+      }
+    })
+
+    it('answers 401 without a token, before looking at the id; 400 for a malformed id when signed in', async () => {
+      const review = await insertReview(ctx.db)
+      for (const bookId of [review.bookId, 'not-an-id']) {
+        const res = await mine(bookId)
+        expect(res.statusCode).toBe(401)
+        expect(res.json()).toEqual({ message: MESSAGES.authRequired, code: 'unauthorized' })
+      }
+      const malformed = await mine('not-an-id', tokenFor(review.userId))
+      expect(malformed.statusCode).toBe(400)
+      expect(malformed.json().message).toBe('Book id must be a valid id')
     })
   })
 
@@ -329,13 +373,13 @@ describeEachDialect('reviews routes', (ctx) => {
     })
 
     it.each([
-      ['an empty body', {}, 'rating: send a rating or a comment to change'],
-      ['rating 0', { rating: 0 }, 'rating: must be at least 1'],
-      ['rating 6', { rating: 6 }, 'rating: must be at most 5'],
-      ['rating 4.5', { rating: 4.5 }, 'rating: must be a whole number of stars from 1 to 5'],
-      ['rating "5" as text', { rating: '5' }, 'rating: must be a number'],
-      ['an empty comment', { comment: '' }, 'comment: cannot be empty'],
-      ['a 5001-character comment', { comment: 'z'.repeat(5001) }, 'comment: must be at most 5000 characters'],
+      ['an empty body', {}, 'Send a rating or a comment to change'],
+      ['rating 0', { rating: 0 }, 'Rating must be at least 1'],
+      ['rating 6', { rating: 6 }, 'Rating must be at most 5'],
+      ['rating 4.5', { rating: 4.5 }, 'Rating must be a whole number of stars from 1 to 5'],
+      ['rating "5" as text', { rating: '5' }, 'Rating must be a number'],
+      ['an empty comment', { comment: '' }, 'Comment cannot be empty'],
+      ['a 5001-character comment', { comment: 'z'.repeat(5001) }, 'Comment must be at most 5000 characters'],
     ])('answers 400 naming the field for %s', async (_case, payload, message) => {
       const review = await insertReview(ctx.db)
       const res = await api.update(review.id, tokenFor(review.userId), payload)
@@ -347,7 +391,7 @@ describeEachDialect('reviews routes', (ctx) => {
       const reader = await insertUser(ctx.db)
       const res = await api.update('nope', reader.token, { rating: 3 })
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('id: must be a valid id')
+      expect(res.json().message).toBe('Id must be a valid id')
     })
   })
 
@@ -422,7 +466,7 @@ describeEachDialect('reviews routes', (ctx) => {
       expect(absent.json()).toEqual({ message: MESSAGES.userNotFound, code: 'not_found' })
       const malformed = await api.get('/api/users/reviews/xyz')
       expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('id: must be a valid id')
+      expect(malformed.json().message).toBe('Id must be a valid id')
     })
   })
 })
@@ -446,9 +490,9 @@ describeEachDialect('reviews routes: GET /api/reviews/recent', (ctx) => {
   })
 
   it.each([
-    ['0', 'limit: must be at least 1'],
-    ['51', 'limit: must be at most 50'],
-    ['two', 'limit: must be a number'],
+    ['0', 'Limit must be at least 1'],
+    ['51', 'Limit must be at most 50'],
+    ['two', 'Limit must be a number'],
   ])('answers 400 for limit=%s', async (limit, message) => {
     const res = await api.get(`/api/reviews/recent?limit=${limit}`)
     expect(res.statusCode).toBe(400)

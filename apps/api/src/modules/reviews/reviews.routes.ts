@@ -15,12 +15,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   }, async (req, reply) => sendPage(req, reply, await reviews.listForBook(req.params.bookId, req.query)))
 
+  app.get('/reviews/book/:bookId/mine', {
+    schema: {
+      tags: ['reviews'], summary: 'Your own review of a book, or 404 when you have not reviewed it',
+      security: [{ bearer: [] }], params: BookIdRefParamsSchema, response: { 200: ReviewSchema },
+    },
+    // Before validation, so an anonymous caller learns nothing about the path's rules.
+    preValidation: app.requireUser,
+  }, async (req) => reviews.mine(req.user!, req.params.bookId))
+
   app.post('/reviews/book/:bookId', {
     schema: {
       tags: ['reviews'], summary: 'Review a book (once per reader); the text may be sent as comment or content',
       security: [{ bearer: [] }], params: BookIdRefParamsSchema, body: CreateReviewInputSchema, response: { 201: ReviewSchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => reply.code(201).send(await reviews.create(req.user!, req.params.bookId, req.body)))
 
   app.get('/reviews/recent', {
@@ -42,7 +51,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       tags: ['reviews'], summary: 'Change your own review',
       security: [{ bearer: [] }], params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: { 200: ReviewSchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req) => reviews.update(req.user!, req.params.id, req.body))
 
   app.delete('/reviews/:id', {
@@ -50,7 +59,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       tags: ['reviews'], summary: 'Delete your own review',
       security: [{ bearer: [] }], params: ReviewIdParamsSchema, response: { 204: z.null() },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => {
     await reviews.remove(req.user!, req.params.id)
     return reply.code(204).send(null)

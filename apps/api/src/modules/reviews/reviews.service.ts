@@ -10,7 +10,7 @@ import type { Actor } from '#/plugins/auth.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import { createMemo } from '#/memo.ts'
 import {
-  addRatingOfNewReview, applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findReviewer, findUserReviewCount,
+  addRatingOfNewReview, applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findReviewer, findReviewOfBookBy, findUserReviewCount,
   insertReview, listBookReviews, listPopularBookIds, listRecentReviews, listUserReviews, updateReview,
   type ReviewKey, type ReviewListOptions,
 } from '#/modules/reviews/reviews.repository.ts'
@@ -29,7 +29,7 @@ function decodeReviewKey(cursor: string): ReviewKey {
   const [createdAt, id] = decodeCursor(cursor, 2)
   // Checked here so a forged cursor is a 400, never a database error about a bad timestamp.
   if (typeof createdAt !== 'string' || !ISO_INSTANT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !IdSchema.safeParse(id).success) {
-    throw badRequest('cursor: is not a cursor this list gave out')
+    throw badRequest(MESSAGES.badCursor)
   }
   return { createdAt, id: id as string }
 }
@@ -63,6 +63,13 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
       const total = await findBookReviewCount(db, bookId)
       if (total === undefined) throw notFound(MESSAGES.bookNotFound)
       return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
+    },
+
+    /** The caller's own review of a book; 404 'Review not found' when they have none (or the book is absent). */
+    async mine(actor: Actor, bookId: string): Promise<Review> {
+      const review = await findReviewOfBookBy(db, bookId, actor.id)
+      if (!review) throw notFound(MESSAGES.reviewNotFound)
+      return review
     },
 
     /** A reader's reviews, newest first, each with its book; 404 'User not found' when absent. */

@@ -107,7 +107,7 @@ describeEachDialect('shelves routes', (ctx) => {
       const reader = await insertUser(ctx.db)
       const res = await put('/api/users/addtowishlist/not-an-id', reader.token)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ message: 'bookId: must be a valid id', code: 'validation_failed' })
+      expect(res.json()).toMatchObject({ message: 'Book id must be a valid id', code: 'validation_failed' })
     })
 
     // A race shows only sometimes, so each case runs several rounds.
@@ -176,7 +176,7 @@ describeEachDialect('shelves routes', (ctx) => {
       expect(await rowCount('reads', reader.id)).toBe(0)
       const bad = await put('/api/users/addto-recently-read/123', reader.token)
       expect(bad.statusCode).toBe(400)
-      expect(bad.json().message).toBe('bookId: must be a valid id')
+      expect(bad.json().message).toBe('Book id must be a valid id')
     })
 
     it('two concurrent toggles leave 0 or 1 row and never fail', async () => {
@@ -212,7 +212,7 @@ describeEachDialect('shelves routes', (ctx) => {
       expect(unknown.json()).toEqual({ message: MESSAGES.userNotFound, code: 'not_found' })
       const malformed = await get('/api/users/recently-read/nope')
       expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('id: must be a valid id')
+      expect(malformed.json().message).toBe('Id must be a valid id')
     })
   })
 
@@ -255,7 +255,7 @@ describeEachDialect('shelves routes', (ctx) => {
         expect(unknown.json()).toEqual({ message: MESSAGES.userNotFound, code: 'not_found' })
         const malformed = await get(`/api/users/${path}/x`)
         expect(malformed.statusCode).toBe(400)
-        expect(malformed.json().message).toBe('id: must be a valid id')
+        expect(malformed.json().message).toBe('Id must be a valid id')
       }
     })
   })
@@ -312,11 +312,11 @@ describeEachDialect('shelves routes', (ctx) => {
       const reader = await insertUser(ctx.db)
       const forged = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url')
       for (const [query, message] of [
-        ['limit=0', 'limit: must be at least 1'],
-        [`limit=${LIMITS.pageSizeMax + 1}`, `limit: must be at most ${LIMITS.pageSizeMax}`],
-        ['limit=abc', 'limit: must be a number'],
-        ['limit=2&cursor=garbage', 'cursor: is not a cursor this list gave out'],
-        [`limit=2&cursor=${forged}`, 'cursor: is not a cursor this list gave out'],
+        ['limit=0', 'Limit must be at least 1'],
+        [`limit=${LIMITS.pageSizeMax + 1}`, `Limit must be at most ${LIMITS.pageSizeMax}`],
+        ['limit=abc', 'Limit must be a number'],
+        ['limit=2&cursor=garbage', 'Cursor is not one this list gave out'],
+        [`limit=2&cursor=${forged}`, 'Cursor is not one this list gave out'],
       ]) {
         for (const url of [`/api/users/wishlist?${query}`, `/api/users/created-books/${reader.id}?${query}`]) {
           const res = await get(url, reader.token)

@@ -14,17 +14,17 @@ const paged = 'Pages with `limit` + `cursor` (X-Total-Count, Link rel="next"); w
 export const shelvesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { shelves } }) => {
   app.get('/users/wishlist', {
     schema: { tags, security, summary: 'The caller’s wishlist, most recently added first', description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendPage(req, reply, await shelves.wishlist(req.user!, req.query)))
 
   app.put('/users/addtowishlist/:bookId', {
     schema: { tags, security, summary: 'Add a book to the caller’s wishlist, or take it off', params: BookIdRefParamsSchema, response: { 200: WishlistToggleSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req) => shelves.toggleWishlist(req.user!, req.params.bookId))
 
   app.get('/users/recently-read', {
     schema: { tags, security, summary: 'The caller’s recently-read list, most recently read first', description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendPage(req, reply, await shelves.recentlyRead(req.user!, req.query)))
 
   app.get('/users/recently-read/:id', {
@@ -33,12 +33,12 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.put('/users/addto-recently-read/:bookId', {
     schema: { tags, security, summary: 'Add a book to the caller’s recently-read list, or take it off', params: BookIdRefParamsSchema, response: { 200: RecentlyReadToggleSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req) => shelves.toggleRecentlyRead(req.user!, req.params.bookId))
 
   app.get('/users/listed-books', {
     schema: { tags, security, summary: 'Books the caller listed, newest first', description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendPage(req, reply, await shelves.listedBooks(req.user!, req.query)))
 
   app.get('/users/listed-books/:id', {
@@ -47,7 +47,7 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/users/created-books', {
     schema: { tags, security, summary: 'Books the caller created as author or publisher, newest first', description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendPage(req, reply, await shelves.createdBooks(req.user!, req.query)))
 
   app.get('/users/created-books/:id', {
@@ -60,6 +60,6 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       description: 'At most 8 books, most activity first, then newest; each with its newest 10 activity items.',
       response: { 200: FollowedBookListSchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendReadyJson(req, reply, await shelves.followedUsersBooksJson(req.user!)))
 }

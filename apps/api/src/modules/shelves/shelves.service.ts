@@ -41,7 +41,7 @@ export const FEED_TTL_MS = 5_000
 function keysetOf(cursor: string): Keyset {
   const [at, id] = decodeCursor(cursor, 2)
   const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? new Date(at) : undefined
-  if (!time || Number.isNaN(time.getTime()) || typeof id !== 'string') throw badRequest('cursor: is not a cursor this list gave out')
+  if (!time || Number.isNaN(time.getTime()) || typeof id !== 'string') throw badRequest(MESSAGES.badCursor)
   return { at: time.toISOString(), id }
 }
 

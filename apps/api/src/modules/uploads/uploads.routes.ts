@@ -16,14 +16,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post('/upload', {
     schema: {
       tags: ['uploads'],
-      summary: 'Upload an image (multipart field "image", JPEG/PNG/WebP/GIF, at most 5 MB); stored as WebP',
+      summary: 'Upload an image (multipart field "image", JPEG/PNG/WebP/GIF, at most 5 MB); stored as WebP. 429 past the reader’s uploads of the day, 413 when their images fill their room',
       consumes: ['multipart/form-data'],
       security: [{ bearer: [] }],
       response: { 201: UploadResultSchema },
     },
     // Checked before the body is read, so nobody streams 5 MB at us without a token.
     onRequest: app.requireUser,
-  }, async (req, reply) => reply.code(201).send(await uploads.storeImage(await readImageField(req))))
+  }, async (req, reply) => reply.code(201).send(await uploads.storeImage(req.user!, () => readImageField(req))))
 }
 
 /** The bytes of the multipart file field `image`; 400 when there is none, 413 past 5 MB. */

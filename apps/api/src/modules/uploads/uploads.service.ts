@@ -3,9 +3,16 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
-import { badRequest } from '#/errors.ts'
+import { nowIso, type Db } from '#/db/portable.ts'
+import { AppError, badRequest } from '#/errors.ts'
+import type { Actor } from '#/plugins/auth.ts'
+import {
+  deleteUpload, findUploadUsage, insertUpload, isUploadRemoved, isUploadShown, listUnusedUploads, lockUploader, markUploadReleased,
+  markUploadRemoved, markUploadShown, purgeRemovedUploads,
+} from '#/modules/uploads/uploads.repository.ts'
 
 export interface UploadsDeps {
+  db: Db
   config: Config
 }
 
@@ -15,24 +22,145 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 // A 5 MB file can still claim to be 50000×50000 pixels; refuse to decode anything past 40 megapixels.
 const MAX_INPUT_PIXELS = 40_000_000
 
-export const createUploadsService = ({ config }: UploadsDeps) => ({
-  /** Decodes an uploaded image, re-encodes it as a metadata-free WebP of at most 1024 px and stores it under a random name. */
-  async storeImage(input: Buffer): Promise<{ imageUrl: string }> {
-    const webp = await reencode(input)
-    const name = `${randomUUID()}.webp`
-    await mkdir(config.uploadsDir, { recursive: true })
-    // Written under a dot-name (never served) and renamed, so nobody fetches a half-written file.
-    const partial = join(config.uploadsDir, `.${name}.part`)
-    try {
-      await writeFile(partial, webp, { flag: 'wx' })
-      await rename(partial, join(config.uploadsDir, name))
-    } catch (err) {
-      await rm(partial, { force: true })
-      throw err
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Uploads looked at per sweep, of each kind (never shown, let go of); the rest wait for the next sweep. */
+const SWEEP_BATCH = 200
+
+// The name the service gives an upload, as a profile image or a cover may hold it: '/uploads/<name>',
+// the bare '<name>', or an absolute URL ending in '/uploads/<name>' (perhaps with a query).
+const UPLOAD_NAME_IN = /(?:^|\/uploads\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)(?:[?#].*)?$/
+
+/** The name of the upload a profile image or cover value shows, if it shows one. */
+export const uploadNameIn = (value: string): string | undefined => UPLOAD_NAME_IN.exec(value)?.[1]
+
+export const createUploadsService = ({ db, config }: UploadsDeps) => {
+  const quota = config.uploads
+  const roomFull = () => new AppError('payload_too_large', MESSAGES.uploadRoomFull(Math.round(quota.bytesPerReader / (1024 * 1024))))
+
+  /**
+   * 429 when one more upload would pass the reader's uploads of the day (with how long until one
+   * leaves the day), 413 when `bytes` more (at least one) would pass the room their images may take.
+   */
+  const assertRoom = async (trx: Db, userId: string, bytes: number) => {
+    const now = Date.now()
+    const usage = await findUploadUsage(trx, userId, new Date(now - DAY_MS).toISOString())
+    if (usage.recent + 1 > quota.perDay) {
+      const freedAt = usage.oldestRecent ? Date.parse(usage.oldestRecent) + DAY_MS : now + DAY_MS
+      const seconds = Math.max(1, Math.ceil((freedAt - now) / 1000))
+      throw new AppError('rate_limited', MESSAGES.tooManyUploads, { 'retry-after': String(seconds) })
     }
-    return { imageUrl: `/uploads/${name}` }
-  },
-})
+    if (usage.bytes + Math.max(bytes, 1) > quota.bytesPerReader) throw roomFull()
+  }
+
+  /**
+   * Notes that a profile image or cover about to be saved (in the caller's transaction, so a sweep
+   * cannot remove the file in between) shows an upload; 400 naming the field when that upload's file
+   * has already been removed. Values that show no upload of ours are left alone.
+   */
+  const claim = async (value: string, field: string, trx: Db = db): Promise<void> => {
+    const name = uploadNameIn(value)
+    if (!name) return
+    if (!(await markUploadShown(trx, name, nowIso())) && (await isUploadRemoved(trx, name))) throw badRequest(MESSAGES.uploadRemoved(field))
+  }
+
+  /**
+   * Removes the files of uploads nobody has shown for the grace time (replaced avatars, uploads
+   * never used), unless a profile or a book shows them after all; forgets removed uploads a day
+   * on. Safe to run on several instances over one folder at once. Answers the names removed.
+   */
+  const sweep = async (now: Date = new Date()): Promise<string[]> => {
+    const cutoff = new Date(now.getTime() - quota.graceSeconds * 1000).toISOString()
+    const removed: string[] = []
+    for (const name of await listUnusedUploads(db, cutoff, SWEEP_BATCH)) {
+      if (await isUploadShown(db, name)) {
+        // Shown by a path that did not say so (another reader's avatar, a cover): not a candidate any more.
+        await markUploadShown(db, name, now.toISOString())
+        continue
+      }
+      // Only the instance whose update marks it removes the file, and only if nobody claimed it meanwhile.
+      if (!(await markUploadRemoved(db, name, cutoff, now.toISOString()))) continue
+      await rm(join(config.uploadsDir, name), { force: true })
+      removed.push(name)
+    }
+    await purgeRemovedUploads(db, new Date(now.getTime() - DAY_MS).toISOString(), SWEEP_BATCH)
+    return removed
+  }
+
+  return {
+    /**
+     * Stores the image `read` gives as a metadata-free WebP of at most 1024 px under a random name,
+     * within the reader's quota: 429 past the day's uploads, 413 when their images fill their room.
+     * The quota is counted and the upload recorded with the reader's row locked, so uploads sent at
+     * once, on any instance, take turns and never pass it together.
+     */
+    async storeImage(actor: Actor, read: () => Promise<Buffer>): Promise<{ imageUrl: string }> {
+      // The body is read first, so even a refused client gets its answer rather than a cut connection;
+      // decoding, the costly part, waits until the quota (looked at without a lock) allows one more.
+      const input = await read()
+      await assertRoom(db, actor.id, 0)
+      const webp = await reencode(input)
+      const name = `${randomUUID()}.webp`
+      await db.transaction().execute(async (trx) => {
+        await lockUploader(trx, actor.id)
+        await assertRoom(trx, actor.id, webp.length)
+        await insertUpload(trx, { name, userId: actor.id, bytes: webp.length, createdAt: nowIso() })
+      })
+      try {
+        await mkdir(config.uploadsDir, { recursive: true })
+        // Written under a dot-name (never served) and renamed, so nobody fetches a half-written file.
+        const partial = join(config.uploadsDir, `.${name}.part`)
+        try {
+          await writeFile(partial, webp, { flag: 'wx' })
+          await rename(partial, join(config.uploadsDir, name))
+        } catch (err) {
+          await rm(partial, { force: true })
+          throw err
+        }
+      } catch (err) {
+        await deleteUpload(db, name)
+        throw err
+      }
+      return { imageUrl: `/uploads/${name}` }
+    },
+
+    claim,
+
+    /**
+     * A profile image replaced, in the caller's transaction: the new one is claimed, the old one let
+     * go of (a sweep removes it after the grace time, unless something else shows it).
+     */
+    async replace(before: string, after: string, field: string, trx: Db = db): Promise<void> {
+      if (before === after) return
+      await claim(after, field, trx)
+      const old = uploadNameIn(before)
+      if (old && old !== uploadNameIn(after)) await markUploadReleased(trx, old, nowIso())
+    },
+
+    sweep,
+
+    /** Sweeps every `sweepIntervalSeconds` (not at all when 0) until the returned function is called. */
+    startSweeping(log: { error(obj: object, msg: string): void }): () => void {
+      if (!quota.sweepIntervalSeconds) return () => {}
+      let timer: NodeJS.Timeout | undefined
+      let stopped = false
+      const next = () => {
+        // Instances started together spread their sweeps over a tenth of the interval.
+        const ms = quota.sweepIntervalSeconds * 1000 * (1 + Math.random() / 10)
+        timer = setTimeout(() => {
+          sweep().catch((err: unknown) => log.error({ err }, 'sweeping unused uploads failed')).finally(() => {
+            if (!stopped) next()
+          })
+        }, ms)
+        timer.unref()
+      }
+      next()
+      return () => {
+        stopped = true
+        clearTimeout(timer)
+      }
+    },
+  }
+}
 
 // sharp (libvips, ~15 MB resident) is loaded on the first upload, not at start: most instances seldom see one.
 let sharpModule: Promise<typeof import('sharp')> | undefined
@@ -63,3 +191,9 @@ async function reencode(input: Buffer): Promise<Buffer> {
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>
+
+/** What other services tell the uploads service: an image shown (a cover), an image replaced (an avatar). */
+export type UploadClaims = Pick<UploadsService, 'claim' | 'replace'>
+
+/** For services built without the uploads service (some tests): nothing is noted. */
+export const NO_UPLOAD_CLAIMS: UploadClaims = { claim: async () => {}, replace: async () => {} }

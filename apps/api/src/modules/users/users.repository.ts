@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
+import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
 
 const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion'] as const
 
@@ -47,6 +48,13 @@ export async function findUsernameOwner(db: Db, username: string): Promise<strin
     .where(lowerUsername, '=', sql<string>`lower(${username})`)
     .executeTakeFirst()
   return row?.id
+}
+
+/** A username (not the given user's) whose skeleton is this one: the name a new one would look like (usernames.ts). */
+export async function findLookalikeUsername(db: Db, skeleton: string, exceptUserId: string | undefined): Promise<string | undefined> {
+  let query = db.selectFrom('users').select('username').where(USERNAME_SKELETON_SQL, '=', skeleton)
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId)
+  return (await query.limit(1).executeTakeFirst())?.username
 }
 
 export interface FollowIds {

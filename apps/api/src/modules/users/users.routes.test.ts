@@ -5,6 +5,7 @@ import {
   StatsSchema, UserSchema, UserSummaryListSchema,
 } from '@shelfwise/contracts'
 import { findBookById } from '#/modules/books/books.repository.ts'
+import { lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import {
   bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish,
@@ -58,9 +59,23 @@ describeEachDialect('users routes', (ctx) => {
       expect(res.body).not.toContain(u.email)
     })
 
-    it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    it('finds a reader by username too, in any letter case, as the spec’s client opens author profiles', async () => {
+      const u = await insertUser(ctx.db, { username: `Author.Name_${tag()}` })
+      for (const asked of [u.username, u.username.toLowerCase(), u.username.toUpperCase()]) {
+        const res = await get(`/api/users/profile/${encodeURIComponent(asked)}`)
+        expect(res.statusCode, asked).toBe(200)
+        expect(UserSchema.parse(res.json())).toMatchObject({ _id: u.id, username: u.username })
+        expect(res.body).not.toContain(u.email)
+      }
+      // The owner sees their e-mail this way as well.
+      expect((await get(`/api/users/profile/${u.username}`, u.token)).json().email).toBe(u.email)
+    })
+
+    it('answers 404 \'User not found\' when neither an id nor a username matches', async () => {
       expectError(await get(`/api/users/profile/${uuidv7()}`), 404, MESSAGES.userNotFound)
-      expectError(await get('/api/users/profile/not-an-id'), 400, 'id: must be a valid id')
+      expectError(await get(`/api/users/profile/nobody_${tag()}`), 404, MESSAGES.userNotFound)
+      expectError(await get('/api/users/profile/not%20a%20name'), 404, MESSAGES.userNotFound)
+      expectError(await get(`/api/users/profile/${'x'.repeat(101)}`), 400, 'Id is too long')
     })
   })
 
@@ -131,14 +146,14 @@ describeEachDialect('users routes', (ctx) => {
     })
 
     it.each([
-      [{ username: 'ab' }, `username: must be at least ${LIMITS.usernameMin} characters`],
-      [{ username: 'x'.repeat(LIMITS.usernameMax + 1) }, `username: must be at most ${LIMITS.usernameMax} characters`],
-      [{ username: 'has space' }, 'username: may contain only letters, digits, ".", "_" and "-"'],
-      [{ username: 'semi;colon' }, 'username: may contain only letters, digits, ".", "_" and "-"'],
-      [{ name: '   ' }, 'name: cannot be empty'],
-      [{ bio: 'b'.repeat(LIMITS.bioMax + 1) }, `bio: must be at most ${LIMITS.bioMax} characters`],
-      [{ profileImage: 'javascript:alert(1)' }, 'profileImage: must be an uploaded image path (/uploads/…) or an http(s) URL'],
-      [{ profileImage: '../../etc/passwd' }, 'profileImage: must be an uploaded image path (/uploads/…) or an http(s) URL'],
+      [{ username: 'ab' }, `Username must be at least ${LIMITS.usernameMin} characters`],
+      [{ username: 'x'.repeat(LIMITS.usernameMax + 1) }, `Username must be at most ${LIMITS.usernameMax} characters`],
+      [{ username: 'has space' }, 'Username may contain only letters, digits, ".", "_" and "-"'],
+      [{ username: 'semi;colon' }, 'Username may contain only letters, digits, ".", "_" and "-"'],
+      [{ name: '   ' }, 'Name cannot be empty'],
+      [{ bio: 'b'.repeat(LIMITS.bioMax + 1) }, `Bio must be at most ${LIMITS.bioMax} characters`],
+      [{ profileImage: 'javascript:alert(1)' }, 'Profile image must be an uploaded image path (/uploads/…) or an http(s) URL'],
+      [{ profileImage: '../../etc/passwd' }, 'Profile image must be an uploaded image path (/uploads/…) or an http(s) URL'],
     ])('answers 400 naming the field for %j', async (body, message) => {
       const u = await insertUser(ctx.db)
       const res = await update(u.token, body)
@@ -166,6 +181,33 @@ describeEachDialect('users routes', (ctx) => {
       const res = await update(u.token, { username: u.username.toUpperCase() })
       expect(res.statusCode).toBe(200)
       expect(UserSchema.parse(res.json()).username).toBe(u.username.toUpperCase())
+    })
+
+    it('refuses a name the service keeps (400) and a look-alike of another reader’s (409); a look-alike of one’s own is fine', async () => {
+      const u = await insertUser(ctx.db, { username: `own_name_${tag()}` })
+      for (const username of ['admin', 'Adm1n', 'support_team', 'moderator2', 'the.shelfwise.team']) {
+        const res = await update(u.token, { username })
+        expect(res.json(), username).toEqual({ message: RESERVED_USERNAME, code: 'bad_request' })
+      }
+      const other = await insertUser(ctx.db, { username: `mona_${tag()}` })
+      for (const username of [other.username.replace('mona', 'm0na'), other.username.replace('_', '.'), other.username.replace('_', ''), `${other.username}-`.toUpperCase()]) {
+        const res = await update(u.token, { username })
+        expect(res.statusCode, username).toBe(409)
+        expect(res.json()).toEqual({ message: lookalikeUsername(other.username), code: 'conflict' })
+      }
+      expect(UserSchema.parse((await get('/api/users/me', u.token)).json()).username).toBe(u.username)
+      const ownLookalike = u.username.replaceAll('_', '.').replace('o', '0')
+      const res = await update(u.token, { username: ownLookalike })
+      expect(res.statusCode).toBe(200)
+      expect(UserSchema.parse(res.json()).username).toBe(ownLookalike)
+    })
+
+    it('drops bidi control characters from the display name', async () => {
+      const u = await insertUser(ctx.db)
+      const res = await update(u.token, { name: '\u202EAda\u2066 Reader\u2069\u200F' })
+      expect(res.statusCode).toBe(200)
+      expect(UserSchema.parse(res.json()).name).toBe('Ada Reader')
+      expectError(await update(u.token, { name: '\u202E\u202C' }), 400, 'Name cannot be empty')
     })
 
     it('keeps books linked after a rename: the book shows the new username', async () => {
@@ -247,8 +289,8 @@ describeEachDialect('users routes', (ctx) => {
       expect(await search(t)).toHaveLength(20)
       expect(await search(t, '&limit=21')).toHaveLength(21)
       expect(await search(t, '&limit=5')).toHaveLength(5)
-      expectError(await get(`/api/users/search?query=${t}&limit=101`), 400, 'limit: must be at most 100')
-      expectError(await get(`/api/users/search?query=${'q'.repeat(101)}`), 400, 'query: must be at most 100 characters')
+      expectError(await get(`/api/users/search?query=${t}&limit=101`), 400, 'Limit must be at most 100')
+      expectError(await get(`/api/users/search?query=${'q'.repeat(101)}`), 400, 'Query must be at most 100 characters')
     })
   })
 
@@ -263,7 +305,7 @@ describeEachDialect('users routes', (ctx) => {
       expect(ProfileImageResultSchema.parse(image.json())).toEqual({ profileImage: '/uploads/me.webp' })
       expectError(await get(`/api/users/bio/${uuidv7()}`), 404, MESSAGES.userNotFound)
       expectError(await get(`/api/users/profile-image/${uuidv7()}`), 404, MESSAGES.userNotFound)
-      expectError(await get('/api/users/bio/nope'), 400, 'id: must be a valid id')
+      expectError(await get('/api/users/bio/nope'), 400, 'Id must be a valid id')
     })
   })
 
@@ -308,7 +350,7 @@ describeEachDialect('users routes', (ctx) => {
       const me = await insertUser(ctx.db)
       expectError(await follow(me.token, me.id), 400, MESSAGES.followSelf)
       expectError(await follow(me.token, uuidv7()), 404, MESSAGES.userNotFound)
-      expectError(await follow(me.token, 'nope'), 400, 'userId: must be a valid id')
+      expectError(await follow(me.token, 'nope'), 400, 'User id must be a valid id')
       const anon = await follow(undefined, me.id)
       expect(anon.statusCode).toBe(401)
     })
@@ -399,10 +441,10 @@ describeEachDialect('users routes', (ctx) => {
       expectError(await get(`/api/users/followers/${uuidv7()}`), 404, MESSAGES.userNotFound)
       expectError(await get(`/api/users/following/${uuidv7()}`), 404, MESSAGES.userNotFound)
       const u = await insertUser(ctx.db)
-      expectError(await get(`/api/users/followers/${u.id}?limit=2&cursor=garbage`), 400, 'cursor: is not a cursor this list gave out')
+      expectError(await get(`/api/users/followers/${u.id}?limit=2&cursor=garbage`), 400, 'Cursor is not one this list gave out')
       const forged = Buffer.from(JSON.stringify(['not a date', 'x'])).toString('base64url')
-      expectError(await get(`/api/users/following/${u.id}?limit=2&cursor=${forged}`), 400, 'cursor: is not a cursor this list gave out')
-      expectError(await get(`/api/users/followers/${u.id}?limit=0`), 400, 'limit: must be at least 1')
+      expectError(await get(`/api/users/following/${u.id}?limit=2&cursor=${forged}`), 400, 'Cursor is not one this list gave out')
+      expectError(await get(`/api/users/followers/${u.id}?limit=0`), 400, 'Limit must be at least 1')
     })
   })
 
@@ -444,7 +486,7 @@ describeEachDialect('users routes', (ctx) => {
         followers: 0, following: 0, reviews: 0, readBooks: 0, recentlyReadCount: 0, listedBooks: 0, createdBooks: 0, wishlistCount: 0,
       })
       expectError(await get(`/api/users/${uuidv7()}/stats`), 404, MESSAGES.userNotFound)
-      expectError(await get('/api/users/nope/stats'), 400, 'id: must be a valid id')
+      expectError(await get('/api/users/nope/stats'), 400, 'Id must be a valid id')
     })
   })
 })

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   BioSchema, CountSchema, FollowParamsSchema, FollowResultSchema, PagingQuerySchema, PersonListSchema, ProfileImageResultSchema,
-  ProfileUpdateInputSchema, StatsSchema, UserIdParamsSchema, UsernameParamsSchema, UserSchema, UserSearchQuerySchema,
+  ProfileUpdateInputSchema, StatsSchema, UserIdOrUsernameParamsSchema, UserIdParamsSchema, UsernameParamsSchema, UserSchema, UserSearchQuerySchema,
   UserSummaryListSchema,
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
@@ -15,13 +15,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   // Profiles go out as ready JSON (the schema still documents them): a large one's id lists, text
   // and compressed bytes are kept per version instead of being checked and compressed per request.
   app.get('/users/profile/:id', {
-    schema: { tags, summary: 'A user’s profile; e-mail only to the user themself', params: UserIdParamsSchema, response: { 200: UserSchema } },
+    schema: { tags, summary: 'A user’s profile, by id or by username in any letter case; e-mail only to the user themself', params: UserIdOrUsernameParamsSchema, response: { 200: UserSchema } },
     preHandler: app.optionalUser,
-  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJson(req.user?.id, req.params.id)))
+  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJsonByIdOrUsername(req.user?.id, req.params.id)))
 
   app.get('/users/me', {
     schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJson(req.user!.id, req.user!.id)))
 
   app.get('/users/by-username/:username', {
@@ -34,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       tags, summary: 'Change the own username, name, bio or profile image', security,
       body: ProfileUpdateInputSchema, response: { 200: UserSchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req) => users.updateProfile(req.user!, req.body))
 
   app.get('/users/search', {
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       tags, summary: 'Follow a user, or unfollow when already following; answers the target’s counts', security,
       params: FollowParamsSchema, response: { 200: FollowResultSchema },
     },
-    preHandler: app.requireUser,
+    preValidation: app.requireUser,
   }, async (req) => users.toggleFollow(req.user!, req.params.userId))
 
   app.get('/users/followers/:id', {

@@ -1,19 +1,23 @@
 import {
-  MESSAGES, type FollowResult, type PagingQuery, type PersonRow, type ProfileUpdateInput, type Stats, type User, type UserSummary,
+  IdSchema, MESSAGES, type FollowResult, type PagingQuery, type PersonRow, type ProfileUpdateInput, type Stats, type User, type UserSummary,
 } from '@shelfwise/contracts'
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/plugins/auth.ts'
 import {
-  deleteFollow, findFollowCounts, findProfileVersion, findUserAbout, findUserById, findUserByUsername, findUsernameOwner, findUserStats,
+  deleteFollow, findFollowCounts, findLookalikeUsername, findProfileVersion, findUserAbout, findUserById, findUserByUsername, findUsernameOwner, findUserStats,
   insertFollow, listFollowIds, listFollowPeople, presentUser, searchUsers, updateProfile, type FollowIds, type FollowKey, type ProfileChanges,
   type UserRecord,
 } from '#/modules/users/users.repository.ts'
 import { ReadyJson } from '#/ready-json.ts'
+import { isReservedUsername, lookalikeUsername, RESERVED_USERNAME, usernameSkeleton } from '#/modules/users/usernames.ts'
+import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 
 export interface UsersDeps {
   db: Db
+  /** Told when a profile image is replaced, so the old upload can be removed. */
+  uploads?: UploadClaims
   /** Bounds of the kept profiles (see createProfileCache); the defaults suit production. */
   profileCache?: ProfileCacheOptions
 }
@@ -115,12 +119,12 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
 const decodeFollowCursor = (cursor: string): FollowKey => {
   const [followedAt, id] = decodeCursor(cursor, 2)
   if (typeof followedAt !== 'string' || !ISO_INSTANT.test(followedAt) || typeof id !== 'string') {
-    throw badRequest('cursor: is not a cursor this list gave out')
+    throw badRequest(MESSAGES.badCursor)
   }
   return { followedAt, id }
 }
 
-export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps) => {
+export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions }: UsersDeps) => {
   const userNotFound = () => notFound(MESSAGES.userNotFound)
   const profiles = createProfileCache(db, cacheOptions)
 
@@ -143,6 +147,17 @@ export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps
       entry.answers.set(viewer, answer)
     }
     return answer
+  }
+
+  // 400 for a name the service keeps, 409 for a taken one or a look-alike of one; the user's own
+  // name in another letter case (or a look-alike of it) is theirs to take.
+  const checkNewUsername = async (username: string, ownId: string | undefined): Promise<void> => {
+    const owner = await findUsernameOwner(db, username)
+    if (owner !== undefined && owner === ownId) return
+    if (isReservedUsername(username)) throw badRequest(RESERVED_USERNAME)
+    if (owner !== undefined) throw conflict(MESSAGES.usernameTaken)
+    const lookalike = await findLookalikeUsername(db, usernameSkeleton(username), ownId)
+    if (lookalike !== undefined) throw conflict(lookalikeUsername(lookalike))
   }
 
   const getProfile = async (viewerId: string | undefined, id: string): Promise<User> => present(viewerId, await findUserById(db, id))
@@ -170,8 +185,18 @@ export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps
     /** getProfile as ready JSON text (for the routes: a large profile's answer is kept, see above). */
     getProfileJson: async (viewerId: string | undefined, id: string): Promise<ReadyJson> => ready(viewerId, await findUserById(db, id)),
 
+    /** getProfileJson by id, or by username in any letter case when the text is not an id (a username never is: at most 30 characters); 404 when neither matches. */
+    getProfileJsonByIdOrUsername: async (viewerId: string | undefined, idOrUsername: string): Promise<ReadyJson> =>
+      ready(viewerId, IdSchema.safeParse(idOrUsername).success ? await findUserById(db, idOrUsername) : await findUserByUsername(db, idOrUsername)),
+
     /** A user's profile found by username in any letter case, as ready JSON text; 404 when nobody has it. */
     getByUsernameJson: async (viewerId: string | undefined, username: string): Promise<ReadyJson> => ready(viewerId, await findUserByUsername(db, username)),
+
+    /**
+     * Refuses a username nobody may take: 400 when the service keeps it ('admin', 'support_team'),
+     * 409 when it is taken in any letter case or looks like a taken one ('dem0', 'demo.').
+     */
+    checkNewUsername: (username: string) => checkNewUsername(username, undefined),
 
     /** 404 unless the user exists. */
     async assertExists(id: string): Promise<void> {
@@ -196,12 +221,18 @@ export const createUsersService = ({ db, profileCache: cacheOptions }: UsersDeps
       if (input.bio !== undefined) changes.bio = input.bio
       if (input.profileImage !== undefined) changes.profileImage = input.profileImage
       if (Object.keys(changes).length === 0) throw badRequest(MESSAGES.nothingToUpdate)
-      if (changes.username !== undefined) {
-        const owner = await findUsernameOwner(db, changes.username)
-        if (owner !== undefined && owner !== actor.id) throw conflict(MESSAGES.usernameTaken)
-      }
+      if (changes.username !== undefined) await checkNewUsername(changes.username, actor.id)
       try {
-        if (!(await updateProfile(db, actor.id, changes, nowIso()))) throw userNotFound()
+        const image = changes.profileImage
+        const saved = image === undefined
+          ? await updateProfile(db, actor.id, changes, nowIso())
+          : await db.transaction().execute(async (trx) => {
+            const before = await findUserAbout(trx, actor.id)
+            if (!before || !(await updateProfile(trx, actor.id, changes, nowIso()))) return false
+            await uploads.replace(before.profileImage, image, 'profileImage', trx)
+            return true
+          })
+        if (!saved) throw userNotFound()
       } catch (err) {
         // Two renames racing for the same name: the unique index on lower(username) decides.
         if (isUniqueViolation(err)) throw conflict(MESSAGES.usernameTaken)

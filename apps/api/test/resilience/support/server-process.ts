@@ -94,5 +94,5 @@ export function startServer(env: Record<string, string>, { timeoutMs = 60_000 } 
 export const RELAXED_LIMITS: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_IP: '1000000',
   RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000',
-  RATE_LIMIT_WRITES_PER_USER: '1000000',
+  RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
 }

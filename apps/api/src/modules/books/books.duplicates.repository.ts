@@ -1,0 +1,72 @@
+import { sql, type SqlBool } from 'kysely'
+import { dialectOf, type Db } from '#/db/portable.ts'
+import { MAX_WORDS, wordsOf } from '#/modules/books/books.search-terms.ts'
+
+// Likely duplicates of a book about to be added (decision 0011): the same ISBN (the unique index),
+// or the same title and author, letter case, accents and punctuation aside. An index narrows the
+// catalogue to a few candidates — SQLite: the FTS5 index (kept by triggers whoever writes books),
+// books whose title holds every word of the title and whose author every word of the author;
+// PostgreSQL: books_match_key_idx, the same words in any order — which are then compared word for
+// word here, so both databases answer alike.
+
+/** At most this many index matches are compared: books whose title and author hold all the words. */
+export const DUPLICATE_CANDIDATES = 200
+
+/** The key two books with the same title (or author) share: their words, folded, in order. */
+export const matchKey = (text: string): string => wordsOf(text).join(' ')
+
+/** The id of the book with this ISBN (already normalised: no spaces or hyphens, upper case). */
+export async function findBookIdByIsbn(db: Db, isbn: string): Promise<string | undefined> {
+  const row = await db.selectFrom('books').select('id').where('isbn', '=', isbn).executeTakeFirst()
+  return row?.id
+}
+
+/** Distinct words of a text for the index query (the comparison afterwards uses all of them). */
+const queryWords = (text: string) => [...new Set(wordsOf(text))].slice(0, MAX_WORDS)
+
+/**
+ * The ids of books with the same title and author as given (their words equal after folding),
+ * most-reviewed first on SQLite; none when either has no word at all.
+ */
+export async function listSameTitleAndAuthor(db: Db, title: string, author: string): Promise<string[]> {
+  const titleWords = queryWords(title)
+  const authorWords = queryWords(author)
+  if (!titleWords.length || !authorWords.length) return []
+  const rows = dialectOf(db) === 'postgres'
+    ? await candidatesPostgres(db, title, author)
+    : await candidatesSqlite(db, titleWords, authorWords)
+  const titleKey = matchKey(title)
+  const authorKey = matchKey(author)
+  return rows.filter((r) => matchKey(r.title) === titleKey && matchKey(r.author) === authorKey).map((r) => r.id)
+}
+
+type Candidate = { id: string; title: string; author: string }
+
+type FtsTables = {
+  booksFts: { rowid: number }
+  bookSearchDocs: { docId: number; bookId: string; title: string; author: string }
+}
+
+// Words are letters, digits and marks only, so quoting them is all the escaping FTS5 needs.
+const fts5All = (column: string, words: string[]) => `{${column}} : (${words.map((w) => `"${w}"`).join(' AND ')})`
+
+async function candidatesSqlite(db: Db, titleWords: string[], authorWords: string[]): Promise<Candidate[]> {
+  // The search row carries the title and author (migration 2026_11_24_0910): books is not read.
+  return db.withTables<FtsTables>().selectFrom('booksFts')
+    .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
+    .where(sql<SqlBool>`books_fts match ${`${fts5All('title', titleWords)} AND ${fts5All('author', authorWords)}`}`)
+    .select(['d.bookId as id', 'd.title', 'd.author'])
+    .orderBy('booksFts.rowid')
+    .limit(DUPLICATE_CANDIDATES)
+    .execute()
+}
+
+async function candidatesPostgres(db: Db, title: string, author: string): Promise<Candidate[]> {
+  // One lookup of books_match_key_idx (migration 2026_11_25_0300): the same words, in any order.
+  return db.selectFrom('books as b')
+    .where(sql<SqlBool>`books_match_key(b.title) = books_match_key(${title})`)
+    .where(sql<SqlBool>`books_match_key(b.author) = books_match_key(${author})`)
+    .select(['b.id', 'b.title', 'b.author'])
+    .limit(DUPLICATE_CANDIDATES)
+    .execute()
+}

@@ -1,0 +1,69 @@
+import { CompiledQuery, sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { insertUser } from '../../../test/support/factories.ts'
+import { findLookalikeUsername } from '#/modules/users/users.repository.ts'
+import { isReservedUsername, USERNAME_SKELETON_SQL, usernameSkeleton } from '#/modules/users/usernames.ts'
+
+describe('username skeletons', () => {
+  it.each([
+    ['dem0', 'demo'], ['demo.', 'demo'], ['D-e_M.o', 'demo'], ['DEMO', 'demo'], ['Ada_Lovelace', 'ada.lovelace'],
+    ['al1ce', 'alice'], ['AIice', 'alice'], ['modern', 'rnodern'], ['wendy', 'vvendy'], ['b0b', 'bob'],
+  ])('"%s" looks like "%s"', (a, b) => {
+    expect(usernameSkeleton(a)).toBe(usernameSkeleton(b))
+  })
+
+  it.each([['demo', 'demos'], ['maya_reads', 'maya_read'], ['tomas.h', 'tomas.j'], ['anna', 'anne']])('"%s" does not look like "%s"', (a, b) => {
+    expect(usernameSkeleton(a)).not.toBe(usernameSkeleton(b))
+  })
+})
+
+describe('reserved usernames', () => {
+  it.each([
+    'admin', 'Admin', 'ADMIN', 'adm1n', 'admin_', 'admin2', 'admin-01', 'root', 'support', 'support_team', 'helpdesk', 'help',
+    'moderator', 'Mod', 'shelfwise', 'ShelfWise', 'shelf-wise', 'shelfw1se_fan', 'the_shelfwise_team', 'SHELFW1SE', 'system',
+    'api', 'noreply', 'no-reply', 'official', 'staff', 'security', 'team.support', 'root.admin',
+  ])('"%s" is reserved', (name) => {
+    expect(isReservedUsername(name)).toBe(true)
+  })
+
+  it.each(['demo', 'maya_reads', 'rootbeer', 'badminton_fan', 'helper', 'supportive', 'modesty', 'ada', 'anne_marie', '123', 'team_rocket_fan'])(
+    '"%s" is free to take',
+    (name) => {
+      expect(isReservedUsername(name)).toBe(false)
+    },
+  )
+})
+
+describeEachDialect('usernames in the database', (ctx) => {
+  const names = ['Dem0', 'demo.', 'D-e_M.o', 'AIice', 'al1ce', 'modern', 'vvendy', 'Ada_Lovelace', 'x.y_z-w', 'rnrn', 'IiL10O']
+
+  it('works out the same skeleton in SQL as in the server, on this database', async () => {
+    const users = await Promise.all(names.map((n) => insertUser(ctx.db, { username: `${n}${Math.random().toString(36).slice(2, 6)}` })))
+    const rows = await ctx.db.selectFrom('users').select(['username', USERNAME_SKELETON_SQL.as('skeleton')])
+      .where('id', 'in', users.map((u) => u.id)).execute()
+    expect(rows).toHaveLength(names.length)
+    for (const r of rows) expect(r.skeleton, r.username).toBe(usernameSkeleton(r.username))
+  })
+
+  it('finds a look-alike of a taken name through the skeleton index, the asker’s own name aside', async () => {
+    const taken = await insertUser(ctx.db, { username: `lookalike_${Date.now().toString(36)}` })
+    const asked = taken.username.replace('o', '0').replace('_', '.').toUpperCase()
+    expect(await findLookalikeUsername(ctx.db, usernameSkeleton(asked), undefined)).toBe(taken.username)
+    expect(await findLookalikeUsername(ctx.db, usernameSkeleton(asked), taken.id)).toBeUndefined()
+    expect(await findLookalikeUsername(ctx.db, usernameSkeleton(`${asked}x`), undefined)).toBeUndefined()
+
+    const compiled = ctx.db.selectFrom('users').select('username').where(USERNAME_SKELETON_SQL, '=', 'x').limit(1).compile()
+    const plan = await ctx.db.connection().execute(async (conn) => {
+      if (ctx.dialect === 'postgres') await sql`set enable_seqscan = off`.execute(conn)
+      try {
+        const prefix = ctx.dialect === 'postgres' ? 'explain ' : 'explain query plan '
+        const res = await conn.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
+        return (res.rows as Record<string, unknown>[]).map((r) => String(r.detail ?? r['QUERY PLAN'] ?? r.queryPlan)).join('\n')
+      } finally {
+        if (ctx.dialect === 'postgres') await sql`reset enable_seqscan`.execute(conn)
+      }
+    })
+    expect(plan).toMatch(/users_username_skeleton_idx/)
+  })
+})

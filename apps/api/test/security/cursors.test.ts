@@ -1,0 +1,123 @@
+import { beforeAll, expect, it } from 'vitest'
+import { BOOK_SORTS, ErrorBodySchema, SEARCH_SORTS } from '@shelfwise/contracts'
+import { describeEachDialect } from '../support/context.ts'
+import { bearer, insertBook, insertFollow, insertReview, insertUser, insertWish } from '../support/factories.ts'
+import { apiRoutes, type ApiRoute } from './support.ts'
+
+// Every list that pages takes a `cursor` it gave out. A cursor with a NUL character anywhere (sent
+// as %00, or hidden inside the values it encodes: PostgreSQL refuses to compare one, a 500 once),
+// or a cursor that is not one of ours in any other way, is a 400 whose message names the cursor,
+// on every such list (read from the OpenAPI document, so a new list is covered), on both databases.
+
+const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url')
+const nextCursor = (link: unknown) => (typeof link === 'string' ? new URL(/^<([^>]+)>/.exec(link)![1]!, 'http://x').searchParams.get('cursor') : null)
+
+describeEachDialect('cursors of every list', (ctx) => {
+  /** Every list, once per sort order where it has several (each order has cursors of its own). */
+  let lists: (ApiRoute & { sort?: string })[]
+  let token: string
+  const path = {} as Record<string, string>
+
+  beforeAll(async () => {
+    lists = (await apiRoutes(ctx.app))
+      .filter((r) => r.method === 'GET' && r.queryParams.includes('cursor'))
+      .flatMap((r) => (r.queryParams.includes('sort') ? (r.path === '/api/books/search' ? SEARCH_SORTS : BOOK_SORTS).map((sort) => ({ ...r, key: `${r.key}?sort=${sort}`, sort })) : [r]))
+    // A reader with two of everything, so every list has a next page at limit=1.
+    const me = await insertUser(ctx.db)
+    token = me.token
+    const [x, y] = [await insertUser(ctx.db), await insertUser(ctx.db)]
+    const word = `cursorword${Date.now()}`
+    // Two created (author or publisher, nobody else listed them) and two listed by the reader.
+    // One name as author and publisher of both, for the by-author and by-publisher lists.
+    const name = `Cursor Name ${word}`
+    const books = [
+      await insertBook(ctx.db, { title: `${word} one`, createdByUserId: me.id, author: name, publisher: name }),
+      await insertBook(ctx.db, { title: `${word} two`, createdByUserId: me.id, author: name, publisher: name }),
+    ]
+    await insertBook(ctx.db, { title: `${word} three`, listedByUserId: me.id })
+    await insertBook(ctx.db, { title: `${word} four`, listedByUserId: me.id })
+    for (const b of books) {
+      await insertReview(ctx.db, { bookId: b.id, userId: me.id })
+      await insertWish(ctx.db, me.id, b.id)
+      await ctx.db.insertInto('reads').values({ userId: me.id, bookId: b.id, readAt: new Date().toISOString() }).execute()
+    }
+    await insertReview(ctx.db, { bookId: books[0]!.id, userId: x.id })
+    for (const other of [x, y]) {
+      await insertFollow(ctx.db, me.id, other.id)
+      await insertFollow(ctx.db, other.id, me.id)
+    }
+    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name) })
+  })
+
+  const urlOf = (route: ApiRoute & { sort?: string }, cursor: string) => {
+    const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => path[name]!)
+    const search = `${route.queryParams.includes('query') ? `query=${path.query}&` : ''}${route.sort ? `sort=${route.sort}&` : ''}`
+    return `${p}?${search}limit=1&cursor=${cursor}`
+  }
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) })
+
+  /** A cursor the list itself gives out for its first page. */
+  const realCursor = async (route: ApiRoute) => {
+    const first = await get(urlOf(route, '').replace('&cursor=', ''))
+    expect(first.statusCode, `${route.key}: ${first.body}`).toBe(200)
+    const cursor = nextCursor(first.headers.link)
+    expect(cursor, `${route.key} gives a next page at limit=1`).toBeTruthy()
+    return cursor!
+  }
+
+  const expectCursorRefused = async (route: ApiRoute, cursor: string, what: string) => {
+    const res = await get(urlOf(route, cursor))
+    const context = `${route.key} with ${what} (${cursor}): ${res.statusCode} ${res.body}`
+    expect(res.statusCode, context).toBe(400)
+    expect(ErrorBodySchema.parse(res.json()).message, context).toMatch(/^Cursor /)
+  }
+
+  it('covers every list that pages', () => {
+    expect(lists.length).toBeGreaterThanOrEqual(16)
+    expect(lists.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /api/books/search?sort=relevance', 'GET /api/books/search?sort=popular', 'GET /api/users/followers/{id}', 'GET /api/users/wishlist']))
+  })
+
+  it('refuses a NUL character anywhere in a cursor with a 400 naming the cursor', async () => {
+    for (const route of lists) {
+      const real = await realCursor(route)
+      expect((await get(urlOf(route, real))).statusCode, `${route.key} takes its own cursor`).toBe(200)
+      for (const at of [0, 1, Math.floor(real.length / 2), real.length]) {
+        await expectCursorRefused(route, `${real.slice(0, at)}%00${real.slice(at)}`, `%00 at ${at}`)
+      }
+      await expectCursorRefused(route, '%00', 'only a NUL')
+      // The values of the real cursor with a NUL put into each string (or in place of each number).
+      const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
+      for (let i = 0; i < values.length; i++) {
+        const v = values[i]
+        for (const forged of typeof v === 'string' ? [`${v}\u0000`, `\u0000${v}`, `${v.slice(0, 4)}\u0000${v.slice(4)}`] : ['\u0000', `${v}\u0000`]) {
+          await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `a NUL inside value ${i}`)
+        }
+      }
+    }
+  })
+
+  it('refuses a cursor that is not one this list gave out with a 400 naming the cursor', async () => {
+    for (const route of lists) {
+      const real = await realCursor(route)
+      const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
+      const junk: [string, string][] = [
+        ['junk after a real cursor', `${real}!!`],
+        ['a real cursor with padding', `${real}==`],
+        ['a real cursor with a space in it', `${real.slice(0, 3)}%20${real.slice(3)}`],
+        ['a real cursor in standard base64', encodeURIComponent(Buffer.from(real, 'base64url').toString('base64') + '+/')],
+        ['plain words', 'not%20a%20cursor'],
+        ['percent signs', '%25%25%25'],
+        ['right-to-left and emoji', encodeURIComponent('\u202e📚')],
+        ['bytes that are not UTF-8', b64('\xff\xfe')],
+        ['JSON that is not a list', b64({ a: 1 })],
+        ['a list of the wrong length', b64([...values, 'x'])],
+        ['a list of objects', b64(values.map(() => ({})))],
+        ['a number past any range', b64(values.map((v) => (typeof v === 'number' ? 1e999 : v)))],
+        ['a lone surrogate', b64(`[${values.map((v) => (typeof v === 'string' ? '"\\ud800"' : JSON.stringify(v))).join(',')}]`)],
+        ['500 letters', 'A'.repeat(500)],
+      ]
+      // (A change that leaves the real cursor, as 'a number past any range' of a list without numbers, is no test.)
+      for (const [what, cursor] of junk) if (cursor !== real) await expectCursorRefused(route, cursor, what)
+    }
+  })
+})
