@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RouteObject } from 'react-router'
 import { routes } from '#/app/router.tsx'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi } from '#/test/fake-api.ts'
+import { buildUser, signIn } from '#/test/factories.ts'
 import { TAGLINE } from '#/components/chrome/footer.tsx'
 
 describe('app shell', () => {
@@ -12,6 +13,7 @@ describe('app shell', () => {
     fakeApi({})
     renderApp('/no/such/page')
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeInTheDocument()
+    expect(document.title).toBe('Page not found — Shelfwise')
   })
 
   it('has a top bar with Home, Browse, About and a profile button, and a footer with Quick Links and a tagline', async () => {
@@ -51,5 +53,72 @@ describe('app shell', () => {
     renderApp('/boom', { routes: withBoom })
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument()
     spy.mockRestore()
+  })
+})
+
+describe('app shell, signed in', () => {
+  const reader = buildUser({ name: 'Mina Murray', username: 'mina' })
+
+  it("the small-screen menu and the drawer offer Logout, never 'Login / Sign Up'; Logout goes to /login and ends the session", async () => {
+    const { callsTo } = fakeApi({ 'POST /auth/logout': { status: 204 } })
+    signIn(reader)
+    const user = userEvent.setup()
+    const { router } = renderApp('/no-such')
+    await screen.findByText('404 Not Found')
+    await user.click(screen.getByRole('button', { name: 'Open menu' }))
+    const menu = screen.getByRole('navigation', { name: 'Mobile' })
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    expect(within(menu).queryByText('Login / Sign Up')).not.toBeInTheDocument()
+    await user.click(await within(menu).findByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(callsTo('POST /auth/logout')).toHaveLength(1)
+  })
+
+  it("the bottom drawer lists Logout instead of 'Login / Sign Up' for a signed-in reader, and 'Login / Sign Up' for a visitor", async () => {
+    fakeApi({ 'POST /auth/logout': { status: 204 } })
+    signIn(reader)
+    const user = userEvent.setup()
+    const { router } = renderApp('/no-such')
+    await screen.findByText('404 Not Found')
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
+    expect(within(drawer).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'Browse', 'About', 'Profile', 'Add Book'])
+    expect(within(drawer).queryByText('Login / Sign Up')).not.toBeInTheDocument()
+    await user.click(within(drawer).getByRole('button', { name: 'Logout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem('token')).toBeNull()
+    // Signed out now: the drawer offers 'Login / Sign Up' and no Logout.
+    await user.click(await screen.findByRole('button', { name: 'More' }))
+    const again = await screen.findByRole('navigation', { name: 'Navigation drawer' })
+    await waitFor(() => expect(within(again).getByRole('link', { name: 'Login / Sign Up' })).toHaveAttribute('href', '/login'))
+    expect(within(again).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument()
+  })
+
+  it("the top bar's account menu shows who is signed in, with Profile and Logout", async () => {
+    fakeApi({ 'POST /auth/logout': { status: 204 } })
+    signIn(reader)
+    const user = userEvent.setup()
+    const { router } = renderApp('/no-such')
+    await screen.findByText('404 Not Found')
+    const banner = screen.getByRole('banner')
+    // The profile button still links to /profile.
+    expect(within(banner).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    await user.click(within(banner).getByRole('button', { name: 'Account menu' }))
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Profile', 'Logout'])
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
+    expect(screen.getByText('Mina Murray')).toBeInTheDocument()
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()
+  })
+
+  it('a visitor has no account menu', async () => {
+    fakeApi({})
+    renderApp('/no-such')
+    await screen.findByText('404 Not Found')
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()
   })
 })

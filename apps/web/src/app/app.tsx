@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { flushSync } from 'react-dom'
 import { RouterProvider } from 'react-router'
 import { AppProvider } from '#/app/provider.tsx'
 import { createAppRouter } from '#/app/router.tsx'
@@ -26,7 +27,8 @@ export const routerReady = (): Promise<ReturnType<typeof createAppRouter>> =>
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={createRouterNow()} />
+      {/* flushSync: a screen may ask for its address change to show within the click (Browse's filters). */}
+      <RouterProvider router={createRouterNow()} flushSync={(fn) => { flushSync(fn) }} />
     </AppProvider>
   )
 }

@@ -4,6 +4,15 @@ import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { WITH_TOP_BAR_ACTIONS, type RouteHandle } from '#/app/route-handle.ts'
 
+/** The page of an author's (or publisher's) books: one screen for both. */
+const nameRoute = (field: 'author' | 'publisher'): RouteObject => ({
+  path: paths[field].pattern,
+  lazy: async () => {
+    const { AuthorRoute, PublisherRoute, prefetchNameBooks } = await import('#/app/routes/author.tsx')
+    return { Component: field === 'author' ? AuthorRoute : PublisherRoute, handle: { prefetch: (client, params) => prefetchNameBooks(client, field, params.name ?? '') } satisfies RouteHandle }
+  },
+})
+
 // Every screen is its own chunk; the root route has no errorElement, so React Router's default
 // error screen ('Unexpected Application Error!') shows for anything a screen does not handle.
 export const routes: RouteObject[] = [
@@ -41,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: paths.followers.pattern, lazy: async () => ({ Component: (await import('#/app/routes/followers.tsx')).FollowersRoute }) },
       { path: paths.addBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/add-book.tsx')).AddBookRoute }) },
       { path: paths.about.pattern, lazy: async () => ({ Component: (await import('#/app/routes/about.tsx')).AboutRoute }) },
+      nameRoute('author'),
+      nameRoute('publisher'),
       { path: '*', lazy: async () => ({ Component: (await import('#/app/routes/not-found.tsx')).NotFoundRoute }) },
     ],
   },

@@ -5,7 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField'
 type Props<T extends FieldValues> = Omit<TextFieldProps, 'name'> & { name: FieldPath<T>; control: Control<T> }
 
 /** A TextField wired to react-hook-form: MUI's error and helperText set once (CONVENTIONS 18). */
-export function FormTextField<T extends FieldValues>({ name, control, helperText, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ name, control, helperText, onBlur, ...props }: Props<T>) {
   return (
     <Controller
       name={name}
@@ -16,6 +16,10 @@ export function FormTextField<T extends FieldValues>({ name, control, helperText
           {...field}
           value={field.value ?? ''}
           inputRef={field.ref}
+          onBlur={(e) => {
+            field.onBlur()
+            onBlur?.(e)
+          }}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
         />

@@ -3,12 +3,20 @@ export const paths = {
   home: { pattern: '/', href: () => '/' },
   browse: { pattern: '/browse', href: () => '/browse' },
   book: { pattern: '/books/:id', href: (id: string) => `/books/${encodeURIComponent(id)}` },
-  login: { pattern: '/login', href: () => '/login' },
+  login: { pattern: '/login', href: (tab?: 'signup') => (tab === 'signup' ? '/login?tab=signup' : '/login') },
   profile: { pattern: '/profile', href: () => '/profile' },
   user: { pattern: '/user/:userId', href: (id: string) => `/user/${encodeURIComponent(id)}` },
-  followers: { pattern: '/user/:userId/followers', href: (id: string) => `/user/${encodeURIComponent(id)}/followers` },
+  // The tab is in the address, so the Following tile (and a shared link) opens the Following tab.
+  followers: {
+    pattern: '/user/:userId/followers',
+    href: (id: string, tab?: 'followers' | 'following') => `/user/${encodeURIComponent(id)}/followers${tab === 'following' ? '?tab=following' : ''}`,
+  },
   addBook: { pattern: '/add-book', href: () => '/add-book' },
   about: { pattern: '/about', href: () => '/about' },
+  /** Every book carrying an author's name (a name with no account still leads somewhere). */
+  author: { pattern: '/author/:name', href: (name: string) => `/author/${encodeURIComponent(name)}` },
+  /** Every book carrying a publisher's name. */
+  publisher: { pattern: '/publisher/:name', href: (name: string) => `/publisher/${encodeURIComponent(name)}` },
 } as const
 
 /** External links of the About page. */

@@ -13,19 +13,35 @@ export const API_BASE = '/api'
 export const FALLBACK_ERROR = 'An error occurred'
 export const NETWORK_ERROR = 'An unexpected error occurred'
 
+/** One problem of a refused request, by field ('title', 'genre.1'): the server's `issues`. */
+export interface FieldIssue {
+  path: string
+  message: string
+}
+
 /** A failed call: the server's message (or the spec's fallbacks), its status and error code. */
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
   /** True when the message is the server's own words. */
   readonly fromServer: boolean
-  constructor(message: string, status: number, code: string, fromServer: boolean) {
+  /** Every field the server refused (validation_failed answers), not only the first one in `message`. */
+  readonly issues: FieldIssue[]
+  constructor(message: string, status: number, code: string, fromServer: boolean, issues: FieldIssue[] = []) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fromServer = fromServer
+    this.issues = issues
   }
+}
+
+const issuesOf = (json: unknown): FieldIssue[] => {
+  const list = json && typeof json === 'object' ? (json as { issues?: unknown }).issues : undefined
+  return Array.isArray(list)
+    ? list.filter((i): i is FieldIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string')
+    : []
 }
 
 /** What a screen shows for a failure: the server's message when it sent one, else the screen's fallback. */
@@ -99,7 +115,7 @@ async function send<S extends z.ZodType>(
       console.warn('Session ended by the server; logging out.')
       clearSession()
     }
-    throw new ApiError(serverMessage ?? FALLBACK_ERROR, res.status, code, serverMessage !== undefined)
+    throw new ApiError(serverMessage ?? FALLBACK_ERROR, res.status, code, serverMessage !== undefined, issuesOf(json))
   }
 
   if (!pick || !schemas) return { data: undefined as never, headers: res.headers }

@@ -60,3 +60,18 @@ export const serverError = (message = 'Something went wrong on our side. Please 
   ({ status: 500, body: { message, code: 'internal' } })
 export const failWithoutMessage: FakeResponse = { status: 500, body: {} }
 export const notFound = (message = 'Not found'): FakeResponse => ({ status: 404, body: { message, code: 'not_found' } })
+
+/**
+ * A paged list call as the server answers it: `limit` rows after `cursor` (here the index of the next
+ * row), X-Total-Count of the whole list, and Link rel="next" while rows remain. Without `limit`, all.
+ */
+export function pagedAnswer(items: unknown[]): (req: FakeRequest) => FakeResponse {
+  return (req) => {
+    const start = Number(req.query.get('cursor') ?? 0)
+    const limit = req.query.has('limit') ? Number(req.query.get('limit')) : items.length
+    const end = Math.min(items.length, start + limit)
+    const headers: Record<string, string> = { 'X-Total-Count': String(items.length) }
+    if (end < items.length) headers.Link = `</api${req.path}?limit=${limit}&cursor=${end}>; rel="next"`
+    return { body: items.slice(start, end), headers }
+  }
+}

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom'
 import { render, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
@@ -14,7 +15,7 @@ export function renderApp(path = '/', { routes = appRoutes, state }: { routes?: 
   const queryClient = testQueryClient()
   const utils = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={(fn) => { flushSync(fn) }} />
     </AppProvider>,
   )
   return { ...utils, router, queryClient }

@@ -8,6 +8,7 @@ configure({ asyncUtilTimeout: 5000 })
 
 beforeEach(() => {
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 afterEach(() => {
@@ -15,6 +16,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 // jsdom lacks these; the app degrades without them, but URL.createObjectURL is needed for image previews.

@@ -11,6 +11,8 @@ import StorageIcon from '@mui/icons-material/Storage'
 import SecurityIcon from '@mui/icons-material/Security'
 import FavoriteIcon from '@mui/icons-material/Favorite'
 import { externalLinks, paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 
 const purposes = [
   { icon: <DnsIcon />, title: 'Server hosting', text: 'Keeps Shelfwise fast and online for readers everywhere.' },
@@ -36,7 +38,33 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** Join Our Community: the sign-up call for visitors; a reader already signed in is sent onwards instead. */
+function JoinUs() {
+  const { isAuthenticated } = useAuth()
+  if (isAuthenticated) {
+    return (
+      <>
+        <Typography sx={{ mb: 2 }}>You are part of it already: find your next book, review what you read and follow readers whose taste you trust.</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Button variant="contained" component={RouterLink} to={paths.browse.href()}>Browse Books</Button>
+          <Button variant="outlined" component={RouterLink} to={paths.profile.href()}>Your Profile</Button>
+        </Box>
+      </>
+    )
+  }
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>Create a free account to write reviews, keep reading lists and follow other readers.</Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <Button variant="contained" component={RouterLink} to={paths.login.href('signup')}>Sign Up</Button>
+        <Button variant="outlined" component={RouterLink} to={paths.browse.href()}>Browse Books</Button>
+      </Box>
+    </>
+  )
+}
+
 export function AboutRoute() {
+  useDocumentTitle('About')
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' } }}>About Shelfwise</Typography>
@@ -90,11 +118,7 @@ export function AboutRoute() {
       </Block>
 
       <Block title="Join Our Community">
-        <Typography sx={{ mb: 2 }}>Create a free account to write reviews, keep reading lists and follow other readers.</Typography>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" component={RouterLink} to={paths.login.href()}>Sign Up</Button>
-          <Button variant="outlined" component={RouterLink} to={paths.browse.href()}>Browse Books</Button>
-        </Box>
+        <JoinUs />
       </Block>
     </Container>
   )

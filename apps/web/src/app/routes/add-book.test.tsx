@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi } from '#/test/fake-api.ts'
 import { buildBook, buildStats, buildUser, signIn } from '#/test/factories.ts'
-import { splitGenres } from '#/app/routes/add-book.tsx'
+import { loginAnswer, signInThroughForm } from '#/test/sign-in-form.ts'
+import { BOOK_MESSAGES as CONTRACT_BOOK_MESSAGES } from '@shelfwise/contracts'
+import { BOOK_MESSAGES, splitGenres } from '#/features/books/components/add-book-values.ts'
 
 const me = buildUser({ username: 'ada' })
 
@@ -115,7 +117,192 @@ describe('Add a New Book', () => {
     expect(callsTo('GET /users/search')[0]!.query.get('query')).toBe('Mar')
   })
 
+  it("words a taken ISBN as the server does ('A book with this ISBN already exists')", () => {
+    expect(BOOK_MESSAGES.isbnTaken).toBe(CONTRACT_BOOK_MESSAGES.isbnTaken)
+  })
+
   it('splits genres on commas, trimmed, empties dropped', () => {
     expect(splitGenres(' Fantasy, ,Adventure ,Romance,')).toEqual(['Fantasy', 'Adventure', 'Romance'])
   })
+
+  it("sets the tab's title to 'Add a New Book'", async () => {
+    fakeApi({})
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    expect(document.title).toBe('Add a New Book — Shelfwise')
+  })
 })
+
+describe('Add a New Book: every problem at once', () => {
+  it('shows each problem beside its field at once, and focuses the first', async () => {
+    signIn(me)
+    const { callsTo } = fakeApi({})
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.change(field('Title'), { target: { value: 'Only a title' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Please specify whether you are the author or publisher.')).toBeInTheDocument()
+    // Twelve empty fields, each marked beside itself, in the same go as the role.
+    expect(screen.getAllByText('This field is required')).toHaveLength(12)
+    for (const label of ['Author', 'Description', 'Publisher', 'Page Count', 'ISBN', 'Category']) expect(field(label)).toHaveAttribute('aria-invalid', 'true')
+    expect(field('Title')).toHaveAttribute('aria-invalid', 'false')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Author' })))
+    // With a role chosen, the first problem is the Author field.
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    await waitFor(() => expect(document.activeElement).toBe(field('Author')))
+    expect(screen.queryByText('Please specify whether you are the author or publisher.')).not.toBeInTheDocument()
+    expect(callsTo('POST /books')).toHaveLength(0)
+  })
+
+  it('names what is wrong with a link, an ISBN and Page Count 0, beside each', async () => {
+    signIn(me)
+    const { callsTo } = fakeApi({})
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
+    fillForm()
+    fireEvent.change(field('Cover Image URL'), { target: { value: 'cover.jpg' } })
+    fireEvent.change(field('ISBN'), { target: { value: '12345' } })
+    fireEvent.change(field('Page Count'), { target: { value: '0' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Cover Image URL must be an http(s) URL')).toBeInTheDocument()
+    expect(screen.getByText('ISBN must be an ISBN-10 or ISBN-13')).toBeInTheDocument()
+    expect(screen.getByText('Page Count must be at least 1')).toBeInTheDocument()
+    await waitFor(() => expect(document.activeElement).toBe(field('Cover Image URL')))
+    expect(callsTo('POST /books')).toHaveLength(0)
+  })
+
+  it("shows the server's field problems beside their fields too, with 'Failed to add book.'", async () => {
+    signIn(me)
+    fakeApi({
+      'POST /books': {
+        status: 400,
+        body: {
+          message: 'amazonLink: must be an http(s) URL', code: 'validation_failed',
+          issues: [{ path: 'amazonLink', message: 'must be an http(s) URL' }, { path: 'genre.1', message: 'each genre must be at most 40 characters' }],
+        },
+      },
+    })
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
+    fillForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Amazon Link must be an http(s) URL')).toBeInTheDocument()
+    expect(screen.getByText('Genre each genre must be at most 40 characters')).toBeInTheDocument()
+    expect(screen.getByText('Failed to add book.')).toBeInTheDocument()
+    await waitFor(() => expect(document.activeElement).toBe(field('Amazon Link')))
+  })
+})
+
+describe('Add a New Book: a book that may already be on Shelfwise', () => {
+  const dracula = buildBook({ title: 'Dracula', author: 'Bram Stoker', publishedDate: '1897-05-26', isbn: '9780306406157' })
+
+  it('after the title and author: points to it with a link; Add Book stops there until the reader adds it anyway', async () => {
+    signIn(me)
+    const { callsTo } = fakeApi({
+      'GET /books/duplicates': (req) => ({ body: req.query.get('title') === 'dracula' && req.query.get('author') === 'bram stoker' ? [{ book: dracula, reasons: ['title_author'] }] : [] }),
+      'POST /books': { status: 201, body: buildBook() },
+    })
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    fireEvent.change(field('Title'), { target: { value: 'dracula' } })
+    fireEvent.change(field('Author'), { target: { value: 'bram stoker' } })
+    fireEvent.blur(field('Author'))
+    const notice = await screen.findByTestId('duplicate-title')
+    expect(notice).toHaveTextContent('This book may already be on Shelfwise:')
+    expect(within(notice).getByRole('link', { name: 'Dracula' })).toHaveAttribute('href', `/books/${dracula._id}`)
+    expect(notice).toHaveTextContent('Dracula by Bram Stoker (1897)')
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    await waitFor(() => expect(document.activeElement).toBe(notice))
+    expect(callsTo('POST /books')).toHaveLength(0)
+    fireEvent.click(within(notice).getByRole('button', { name: 'It is a different book: add it anyway' }))
+    expect(screen.queryByTestId('duplicate-title')).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Book added successfully!')).toBeInTheDocument()
+    expect(callsTo('POST /books')).toHaveLength(1)
+  })
+
+  it('at submit, the same ISBN: said beside ISBN with a link, and not sent', async () => {
+    signIn(me)
+    const { callsTo } = fakeApi({
+      'GET /books/duplicates': (req) => ({ body: req.query.get('isbn') === '9780306406157' ? [{ book: dracula, reasons: ['isbn'] }] : [] }),
+    })
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    fireEvent.change(field('ISBN'), { target: { value: '978-0-306-40615-7' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('A book with this ISBN already exists')).toBeInTheDocument()
+    const notice = await screen.findByTestId('duplicate-isbn')
+    expect(within(notice).getByRole('link', { name: 'Dracula' })).toHaveAttribute('href', `/books/${dracula._id}`)
+    expect(within(notice).queryByRole('button')).not.toBeInTheDocument()
+    await waitFor(() => expect(document.activeElement).toBe(field('ISBN')))
+    expect(callsTo('POST /books')).toHaveLength(0)
+    expect(callsTo('GET /books/duplicates')[0]!.query.get('isbn')).toBe('9780306406157')
+  })
+
+  it("the server's 409 for an ISBN taken meanwhile: said beside ISBN with the link", async () => {
+    signIn(me)
+    let added = false
+    fakeApi({
+      'GET /books/duplicates': () => ({ body: added ? [{ book: dracula, reasons: ['isbn'] }] : [] }),
+      'POST /books': () => {
+        added = true
+        return { status: 409, body: { message: 'A book with this ISBN already exists', code: 'conflict' } }
+      },
+    })
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    const notice = await screen.findByTestId('duplicate-isbn')
+    expect(within(notice).getByRole('link', { name: 'Dracula' })).toBeInTheDocument()
+    expect(screen.getByText('Failed to add book.')).toBeInTheDocument()
+    expect(field('ISBN')).toHaveAttribute('aria-invalid', 'true')
+  })
+})
+
+describe('Add a New Book: what was typed is kept', () => {
+  it('through the trip to /login: back signed in, the form is as it was; added, the draft is gone', async () => {
+    const { callsTo } = fakeApi({ 'POST /auth/login': loginAnswer(me), 'POST /books': { status: 201, body: buildBook() } })
+    const { router } = renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'Publisher' }))
+    fillForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument()
+    await signInThroughForm()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add-book'))
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    expect(field('Title')).toHaveValue('The Engine')
+    expect(field('Description')).toHaveValue('Notes on the Analytical Engine.')
+    expect(field('Genre')).toHaveValue(' Science, , History ')
+    expect(screen.getByRole('radio', { name: 'Publisher' })).toBeChecked()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Book added successfully!')).toBeInTheDocument()
+    expect(callsTo('POST /books')[0]!.body).toMatchObject({ title: 'The Engine', publisher_username: 'ada', role: 'publisher' })
+    expect(sessionStorage.getItem('shelfwise:draft:add-book')).toBeNull()
+  })
+
+  it('leaving with typed text asks first; Stay keeps it', async () => {
+    signIn(me)
+    fakeApi({})
+    const { router } = renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.change(field('Title'), { target: { value: 'Half a book' } })
+    act(() => { void router.navigate('/browse') })
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' })
+    fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument())
+    expect(router.state.location.pathname).toBe('/add-book')
+    expect(field('Title')).toHaveValue('Half a book')
+  })
+})
+

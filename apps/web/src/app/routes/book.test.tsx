@@ -35,6 +35,16 @@ describe('Book detail', () => {
     expect(screen.getByRole('button', { name: /Write Review/ })).toBeInTheDocument()
   })
 
+  it("sets the tab's title to the book's title, and marks reader-written text's direction as automatic", async () => {
+    api()
+    renderApp(`/books/${book._id}`)
+    const heading = await screen.findByRole('heading', { name: 'Dracula', level: 1 })
+    await waitFor(() => expect(document.title).toBe('Dracula — Shelfwise'))
+    expect(heading).toHaveAttribute('dir', 'auto')
+    expect(screen.getByText('A vampire travels to England.')).toHaveAttribute('dir', 'auto')
+    expect((await screen.findAllByTestId('review-text'))[0]).toHaveAttribute('dir', 'auto')
+  })
+
   it('shows a spinner while loading', async () => {
     api({ [`GET /books/${book._id}`]: { pending: true } })
     renderApp(`/books/${book._id}`)
@@ -97,8 +107,20 @@ describe('Book detail', () => {
     renderApp(`/books/${book._id}`)
     fireEvent.click(await screen.findByRole('button', { name: 'Bram Stoker' }))
     expect(await screen.findByText('User "bram" not found')).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Constable' }))
-    expect(await screen.findByText('Cannot navigate to profile: Username not available.')).toBeInTheDocument()
+  })
+
+  it('a name with no account leads to the page of its books, never to an error', async () => {
+    const other = buildBook({ title: 'Carmilla', publisher: 'Constable' })
+    const { callsTo } = api({ 'GET /books/by-publisher/Constable': { body: [book, other], headers: { 'X-Total-Count': '2' } } })
+    const { router } = renderApp(`/books/${book._id}`)
+    const link = await screen.findByRole('link', { name: 'Constable' })
+    expect(link).toHaveAttribute('href', '/publisher/Constable')
+    fireEvent.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/publisher/Constable'))
+    expect(await screen.findByRole('heading', { name: 'Constable', level: 1 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Carmilla' })).toBeInTheDocument()
+    expect(callsTo('GET /books/by-publisher/Constable')).toHaveLength(1)
+    expect(screen.queryByText('Cannot navigate to profile: Username not available.')).not.toBeInTheDocument()
   })
 
   it("shows 'Failed to navigate to user profile. Please try again later.' when the look-up fails", async () => {
@@ -165,15 +187,30 @@ describe('Write a Review', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   })
 
-  it("shows the server's message, else 'Failed to submit review'", async () => {
-    signIn(buildUser())
-    api({ [`POST /reviews/book/${book._id}`]: { status: 409, body: { message: 'You have already reviewed this book', code: 'conflict' } } })
+  it("a review written meanwhile elsewhere (409): says so, and opens it for editing with the new text kept", async () => {
+    const me = buildUser()
+    signIn(me)
+    const theirs = buildReview({ rating: 2, comment: 'Written in another tab', user: { _id: me._id, username: me.username, profileImage: '' }, book: { _id: book._id, title: book.title, author: book.author, coverImage: '' } })
+    let written = false
+    const { callsTo } = api({
+      [`GET /reviews/book/${book._id}/mine`]: () => (written ? { body: theirs } : notFound('Review not found')),
+      [`POST /reviews/book/${book._id}`]: () => {
+        written = true
+        return { status: 409, body: { message: 'You have already reviewed this book', code: 'conflict' } }
+      },
+      [`PUT /reviews/${theirs._id}`]: (req) => ({ body: { ...theirs, ...(req.body as object), comment: (req.body as { content: string }).content } }),
+    })
     renderApp(`/books/${book._id}`)
     const dialog = await openDialog()
     fireEvent.click(within(dialog).getByLabelText('4 Stars'))
-    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Again' } })
+    fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Again, better' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
-    expect(await within(dialog).findByText('You have already reviewed this book')).toBeInTheDocument()
+    const editing = await screen.findByRole('dialog', { name: 'Edit Your Review' })
+    expect(within(editing).getByText(/^You have already reviewed this book\./)).toBeInTheDocument()
+    expect(within(editing).getByLabelText('Your Review')).toHaveValue('Again, better')
+    fireEvent.click(within(editing).getByRole('button', { name: 'Save Review' }))
+    await waitFor(() => expect(callsTo(`PUT /reviews/${theirs._id}`)).toHaveLength(1))
+    expect(callsTo(`PUT /reviews/${theirs._id}`)[0]!.body).toEqual({ rating: 4, content: 'Again, better' })
   })
 
   it("falls back to 'Failed to submit review'", async () => {

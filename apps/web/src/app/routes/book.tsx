@@ -1,72 +1,38 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router'
+import { useState, type ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Container from '@mui/material/Container'
 import Divider from '@mui/material/Divider'
-import Link from '@mui/material/Link'
 import Rating from '@mui/material/Rating'
 import Typography from '@mui/material/Typography'
 import RateReviewIcon from '@mui/icons-material/RateReview'
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart'
-import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd'
-import BookmarkRemoveIcon from '@mui/icons-material/BookmarkRemove'
-import CheckCircleIcon from '@mui/icons-material/CheckCircle'
-import LibraryAddCheckIcon from '@mui/icons-material/LibraryAddCheck'
 import type { Book } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
-import { useAuth } from '#/lib/auth.tsx'
 import { ApiError, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatAverage, formatMonthYear } from '#/lib/format.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
 import type { QueryClient } from '@tanstack/react-query'
 import { bookQuery, useBook } from '#/features/books/api/get-book.ts'
+import { BookListButtons } from '#/features/books/components/book-list-buttons.tsx'
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { useDeferredData } from '#/lib/deferred.ts'
-import { useToggleWishlist } from '#/features/books/api/toggle-wishlist.ts'
-import { useToggleRecentlyRead } from '#/features/books/api/toggle-recently-read.ts'
 import { BookReviews } from '#/features/reviews/components/book-reviews.tsx'
+import { MyRating } from '#/features/reviews/components/my-rating.tsx'
+import { OwnReviewActions } from '#/features/reviews/components/own-review-actions.tsx'
+import { useReviewComposer } from '#/features/reviews/components/review-composer.tsx'
 import { getUserByUsername } from '#/features/users/api/get-user-by-username.ts'
-
-const WriteReviewDialog = lazy(() => import('#/features/reviews/components/write-review-dialog.tsx'))
+import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
 
 export const BOOK_ERROR = 'Failed to fetch book details'
 export const BOOK_NOT_FOUND = 'Book not found'
-export const PROFILE_NAV_ERROR = 'Failed to navigate to user profile. Please try again later.'
-export const NO_USERNAME = 'Cannot navigate to profile: Username not available.'
-export const userNotFound = (name: string) => `User "${name}" not found`
-
-/** Author and publisher names open the user's profile, looked up by username. */
-function PersonLink({ name, username, onError }: { name: string; username: string | null; onError: (m: string) => void }) {
-  const navigate = useNavigate()
-  const [isBusy, setBusy] = useState(false)
-  const handleClick = async () => {
-    if (!username) {
-      onError(NO_USERNAME)
-      return
-    }
-    setBusy(true)
-    try {
-      const user = await getUserByUsername(username)
-      navigate(paths.user.href(user._id))
-    } catch (err) {
-      onError(err instanceof ApiError && err.status === 404 ? userNotFound(username) : PROFILE_NAV_ERROR)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <Link component="button" type="button" onClick={handleClick} disabled={isBusy} underline="hover" sx={{ font: 'inherit', verticalAlign: 'baseline' }}>
-      {name}
-    </Link>
-  )
-}
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'contents' }}>
@@ -83,10 +49,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  */
 export function BookLayout({ cover, title, children }: { cover: ReactNode; title: string; children?: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: { xs: 3, md: 5 }, alignItems: 'start' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, gap: { xs: 3, md: 5 }, alignItems: 'start' }}>
       <Box sx={{ maxWidth: { xs: 260, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>{cover}</Box>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>{title}</Typography>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{title}</Typography>
         {children}
       </Box>
     </Box>
@@ -97,28 +63,17 @@ export function BookLayout({ cover, title, children }: { cover: ReactNode; title
 export const BookPage = ({ children }: { children: ReactNode }) => <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
 
 export function BookDetail({ book }: { book: Book }) {
-  const navigate = useNavigate()
-  const location = useLocation()
-  const { isAuthenticated } = useAuth()
-  const [isDialogOpen, setDialogOpen] = useState(false)
-  const [hasOpenedDialog, setHasOpenedDialog] = useState(false)
   const [navError, setNavError] = useState<string | null>(null)
   const [listError, setListError] = useState<string | null>(null)
   // The generic rule (spec §8): the server's message, else 'An error occurred'; no answer at all: 'An unexpected error occurred'.
   const onListError = (err: unknown) => setListError(err instanceof ApiError ? err.message : FALLBACK_ERROR)
-  const wishlist = useToggleWishlist(book._id, { onError: onListError })
-  const read = useToggleRecentlyRead(book._id, { onError: onListError })
-  const toLogin = () => navigate(paths.login.href(), { state: { from: location } })
-  const openDialog = () => {
-    setHasOpenedDialog(true)
-    setDialogOpen(true)
-  }
+  const composer = useReviewComposer(book._id)
   const average = formatAverage(book.averageRating, book.totalReviews)
 
   return (
     <>
       <TopBarActions>
-        <Button color="inherit" variant="outlined" size="small" startIcon={<RateReviewIcon />} onClick={openDialog}>Write Review</Button>
+        <Button color="inherit" variant="outlined" size="small" startIcon={<RateReviewIcon />} onClick={composer.open}>Write Review</Button>
         {book.amazonLink ? (
           <Button color="inherit" variant="outlined" size="small" startIcon={<ShoppingCartIcon />} href={book.amazonLink} target="_blank" rel="noopener noreferrer">
             Buy on Amazon
@@ -128,14 +83,15 @@ export function BookDetail({ book }: { book: Book }) {
         )}
       </TopBarActions>
       <BookLayout cover={<BookCover title={book.title} author={book.author} src={book.coverImage} loading="eager" sx={{ boxShadow: 3 }} />} title={book.title}>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 400, color: 'text.secondary' }}>
-          by <PersonLink name={book.author} username={book.author_username} onError={setNavError} />
+        <Typography variant="h6" component="p" sx={{ fontWeight: 400, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          by <BookNameLink field="author" name={book.author} username={book.author_username} lookupUser={getUserByUsername} onError={setNavError} />
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
           <Rating value={book.averageRating || 0} precision={0.5} readOnly aria-label={`Average rating ${average} out of 5`} />
           <Typography sx={{ fontWeight: 700 }}>{average}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'})</Typography>
         </Box>
+        {composer.myReview && <MyRating review={composer.myReview} onEdit={composer.open} />}
         {book.genre.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
             {book.genre.map((g) => <Chip key={g} label={g} size="small" />)}
@@ -143,33 +99,15 @@ export function BookDetail({ book }: { book: Book }) {
         )}
         {navError && <Alert severity="error" onClose={() => setNavError(null)} sx={{ mb: 2 }}>{navError}</Alert>}
         {listError && <Alert severity="error" onClose={() => setListError(null)} sx={{ mb: 2 }}>{listError}</Alert>}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 3 }}>
-          <Button
-            variant={book.inWishlist ? 'outlined' : 'contained'}
-            color="secondary"
-            startIcon={book.inWishlist ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
-            disabled={wishlist.isPending}
-            onClick={() => (isAuthenticated ? wishlist.mutate() : toLogin())}
-          >
-            {book.inWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
-          </Button>
-          <Button
-            variant={book.inRecentlyRead ? 'outlined' : 'contained'}
-            startIcon={book.inRecentlyRead ? <CheckCircleIcon /> : <LibraryAddCheckIcon />}
-            disabled={read.isPending}
-            onClick={() => (isAuthenticated ? read.mutate() : toLogin())}
-          >
-            {book.inRecentlyRead ? 'Remove from Recently Read' : 'Add to Recently Read'}
-          </Button>
-        </Box>
-        <Typography sx={{ whiteSpace: 'pre-line', mb: 3 }}>{book.description}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+        <BookListButtons book={book} onError={onListError} />
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>{book.description}</Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 1, m: 0, overflowWrap: 'anywhere' }}>
           <Detail label="Published">{formatMonthYear(book.publishedDate)}</Detail>
           <Detail label="Language">{book.language || '—'}</Detail>
           <Detail label="Pages">{book.pageCount ?? '—'}</Detail>
           <Detail label="Edition">{book.edition || '—'}</Detail>
           <Detail label="Publisher">
-            {book.publisher ? <PersonLink name={book.publisher} username={book.publisher_username} onError={setNavError} /> : '—'}
+            {book.publisher ? <BookNameLink field="publisher" name={book.publisher} username={book.publisher_username} lookupUser={getUserByUsername} onError={setNavError} /> : '—'}
           </Detail>
           {book.isbn && <Detail label="ISBN">{book.isbn}</Detail>}
         </Box>
@@ -178,21 +116,12 @@ export function BookDetail({ book }: { book: Book }) {
       <Box component="section" aria-labelledby="reviews-heading">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
           <Typography id="reviews-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>Reviews</Typography>
-          <Button variant="contained" startIcon={<RateReviewIcon />} onClick={openDialog}>Write a Review</Button>
+          <Button variant="contained" startIcon={<RateReviewIcon />} onClick={composer.open}>Write a Review</Button>
         </Box>
-        <BookReviews bookId={book._id} />
+        {composer.isSubmittingPending && <SectionSpinner label="Submitting your review" />}
+        <BookReviews bookId={book._id} mine={composer.myReview} ownActions={(r) => <OwnReviewActions review={r} onEdit={composer.open} />} />
       </Box>
-      {hasOpenedDialog && (
-        <Suspense fallback={null}>
-          <WriteReviewDialog
-            bookId={book._id}
-            open={isDialogOpen}
-            onClose={() => setDialogOpen(false)}
-            isAuthenticated={isAuthenticated}
-            onRequireLogin={toLogin}
-          />
-        </Suspense>
-      )}
+      {composer.element}
     </>
   )
 }
@@ -207,6 +136,7 @@ export function BookRoute() {
   const { id = '' } = useParams()
   const { data, isPending, isError, error } = useBook(id)
   const shown = useDeferredData(data)
+  useDocumentTitle(data?.title)
   return (
     <BookPage>
       {isError ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, serverError } from '#/test/fake-api.ts'
 import { buildBook } from '#/test/factories.ts'
@@ -42,7 +42,7 @@ describe('Browse', () => {
     fireEvent.change(screen.getByLabelText('Search in'), { target: { value: 'title' } })
     fireEvent.change(screen.getByRole('textbox', { name: 'Search books' }), { target: { value: '  emma ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
-    expect(await screen.findByText('1 books found')).toBeInTheDocument()
+    expect(await screen.findByText('1 book found')).toBeInTheDocument()
     const q = callsTo('GET /books/search')[0]!.query
     expect(q.get('query')).toBe('emma')
     expect(q.get('type')).toBe('title')
@@ -52,6 +52,40 @@ describe('Browse', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
     expect(await screen.findByText('42 books found')).toBeInTheDocument()
     expect(callsTo('GET /books/search')).toHaveLength(1)
+  })
+
+  it('restores query, scope, filters and tab from the address, and each tab searches in its own order', async () => {
+    const { callsTo } = fakeApi(base)
+    const { router } = renderApp('/browse?q=emma&type=author&categories=Technology&pages=501%2B%20pages&minYear=1472&maxYear=2023&tab=top')
+    expect(await screen.findByRole('tab', { name: 'Top Rated', selected: true })).toBeInTheDocument()
+    await waitFor(() => expect(callsTo('GET /books/search').length).toBeGreaterThan(0))
+    const q = callsTo('GET /books/search').at(-1)!.query
+    expect(q.get('query')).toBe('emma')
+    expect(q.get('type')).toBe('author')
+    expect(q.get('sort')).toBe('rating')
+    expect(q.get('categories')).toBe('Technology')
+    expect(q.get('minPages')).toBe('501')
+    expect(q.has('maxPages')).toBe(false)
+    expect(q.get('minYear')).toBe('1472')
+    expect(screen.getByRole('textbox', { name: 'Search books' })).toHaveValue('emma')
+    expect(document.title).toBe('Browse — Shelfwise')
+    fireEvent.click(screen.getByRole('tab', { name: 'Popular This Week' }))
+    await waitFor(() => expect(callsTo('GET /books/search').at(-1)!.query.get('sort')).toBe('popular'))
+    expect(router.state.location.search).toContain('tab=popular')
+    // The tab was a history entry: Back returns to Top Rated.
+    await act(() => router.navigate(-1))
+    expect(await screen.findByRole('tab', { name: 'Top Rated', selected: true })).toBeInTheDocument()
+  })
+
+  it("counts with thousands separators and offers Add Book's categories; 'Skip to results' moves focus to the results", async () => {
+    fakeApi({ ...base, 'GET /books': { body: books, headers: { 'X-Total-Count': '100000' } } })
+    renderApp('/browse')
+    expect(await screen.findByText('100,000 books found')).toBeInTheDocument()
+    await showFilters()
+    expect(screen.getByRole('checkbox', { name: 'Technology' })).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Bestseller' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('link', { name: 'Skip to results' }))
+    expect(screen.getByRole('heading', { name: 'Results' })).toHaveFocus()
   })
 
   it("shows 'Failed to search books' and 'Failed to apply filters'", async () => {
@@ -103,6 +137,30 @@ describe('Browse', () => {
     expect(await screen.findByText('42 books found')).toBeInTheDocument()
     expect(screen.queryByText('Mystery', { selector: '.MuiChip-label' })).not.toBeInTheDocument()
     expect(screen.getByText('Published: 2000–2023')).toBeInTheDocument()
+  })
+
+  it('a filter checkbox is checked as soon as it is clicked, and a second click at once keeps the first', async () => {
+    const { callsTo } = fakeApi(base)
+    renderApp('/browse')
+    await screen.findByText('42 books found')
+    await showFilters()
+    const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement
+    // A browser's click, outside act(): nothing flushes React's deferred work before the reader looks.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
+    const wasAct = env.IS_REACT_ACT_ENVIRONMENT
+    env.IS_REACT_ACT_ENVIRONMENT = false
+    try {
+      box('Fantasy').click()
+      expect(box('Fantasy').checked).toBe(true)
+      box('Horror').click()
+      expect(box('Horror').checked).toBe(true)
+      expect(box('Fantasy').checked).toBe(true)
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = wasAct
+    }
+    await waitFor(() => expect(callsTo('GET /books/search').at(-1)?.query.get('genres')).toBe('Fantasy,Horror'))
+    expect(screen.getByText('Fantasy', { selector: '.MuiChip-label' })).toBeInTheDocument()
+    expect(screen.getByText('Horror', { selector: '.MuiChip-label' })).toBeInTheDocument()
   })
 
   it("shows Popular This Week with its badge and '{n} reviews this week'", async () => {

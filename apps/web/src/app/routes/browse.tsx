@@ -1,7 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import Container from '@mui/material/Container'
 import Paper from '@mui/material/Paper'
@@ -12,35 +12,19 @@ import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import { useTheme } from '@mui/material/styles'
 import FilterListIcon from '@mui/icons-material/FilterList'
-import { LIMITS, PAGE_RANGES } from '@shelfwise/contracts/constants'
-import type { Book } from '@shelfwise/contracts'
-import { BookCard } from '#/components/book-card.tsx'
-import { BookGrid } from '#/components/book-grid.tsx'
-import { BadgeLabel } from '#/components/badge-label.tsx'
-import { LoadMore } from '#/components/load-more.tsx'
-import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
-import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { PAGE_RANGES } from '@shelfwise/contracts/constants'
 import type { QueryClient } from '@tanstack/react-query'
-import { booksInfiniteQuery, useBooksInfinite } from '#/features/books/api/get-books.ts'
-import { useBookSearchInfinite, type BookSearchParams } from '#/features/books/api/search-books.ts'
-import { usePopularBooks } from '#/features/books/api/get-popular-books.ts'
-import { useSortedBooks } from '#/features/books/api/get-books.ts'
-import { activeFilterCount, BrowseFilters, emptyFilters, isDefaultYears, type Filters } from '#/features/books/components/browse-filters.tsx'
-import { reviewsThisWeek } from '#/features/books/components/popular-books.tsx'
-import { useDeferredData } from '#/lib/deferred.ts'
+import { booksInfiniteQuery } from '#/features/books/api/get-books.ts'
+import type { BookSearchParams } from '#/features/books/api/search-books.ts'
+import { useBookFacets } from '#/features/books/api/get-book-facets.ts'
+import { activeFilterCount, BrowseFilters, emptyFilters, isDefaultYears, YEAR_BOUNDS, type Filters } from '#/features/books/components/browse-filters.tsx'
+import { AllBooksTab, PAGE_SIZE, PopularTab, SearchSortedTab, SortedTab } from '#/features/books/components/browse-lists.tsx'
+import { SkipToResults, RESULTS_ID } from '#/features/books/components/skip-to-results.tsx'
+import { readBrowseState, writeBrowseState, type BrowseState, type Scope } from '#/features/books/browse-url.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
+import { useScrollMemory } from '#/lib/use-scroll-memory.ts'
 
-export const BROWSE_ERRORS = {
-  books: 'Failed to fetch books',
-  search: 'Failed to search books',
-  filters: 'Failed to apply filters',
-  popular: 'Failed to fetch popular books this week',
-  newReleases: 'Failed to fetch new releases',
-  topRated: 'Failed to fetch top rated books',
-} as const
-
-const PAGE_SIZE = 24
-type Scope = 'all' | 'title' | 'author'
+export { BROWSE_ERRORS } from '#/features/books/components/browse-lists.tsx'
 
 const hasFilters = (f: Filters) => activeFilterCount(f) > 0
 
@@ -56,93 +40,12 @@ function toParams(query: string, scope: Scope, f: Filters): BookSearchParams | n
     categories: f.categories,
     languages: f.languages,
     minRating: f.rating ?? undefined,
+    // '501+ pages' has no upper end (decision 0009).
     minPages: range?.min,
     maxPages: range?.max,
     // The year range is sent only when it differs from 2000–2023 (spec §5).
     ...(isDefaultYears(f.years) ? {} : { minYear: f.years[0], maxYear: f.years[1] }),
   }
-}
-
-function BookCards({ books, badge, footer }: { books: Book[]; badge?: string; footer?: (b: Book) => ReactNode }) {
-  return (
-    <BookGrid>
-      {books.map((b) => (
-        <BookCard key={b._id} book={b} badges={badge ? <BadgeLabel color={badge === 'New' ? 'success' : badge === 'Top Rated' ? 'primary' : 'secondary'}>{badge}</BadgeLabel> : undefined} footer={footer?.(b)} />
-      ))}
-    </BookGrid>
-  )
-}
-
-function AllBooksTab({ applied, source, filters, onRemove, onClear }: {
-  applied: BookSearchParams | null
-  source: 'search' | 'filters'
-  filters: Filters
-  onRemove: (f: Filters) => void
-  onClear: () => void
-}) {
-  const all = useBooksInfinite(PAGE_SIZE)
-  const search = useBookSearchInfinite(applied, PAGE_SIZE)
-  const q = applied ? search : all
-  const errorText = applied ? BROWSE_ERRORS[source] : BROWSE_ERRORS.books
-  const shown = useDeferredData(q.data)
-  const books = shown?.pages.flatMap((p) => p.items) ?? []
-  const total = shown?.pages[0]?.total ?? books.length
-  const range = PAGE_RANGES.find((p) => p.label === filters.pageRange)
-  const chips = [
-    ...filters.genres.map((g) => ({ key: `g-${g}`, label: g, remove: () => onRemove({ ...filters, genres: filters.genres.filter((x) => x !== g) }) })),
-    ...filters.categories.map((c) => ({ key: `c-${c}`, label: c, remove: () => onRemove({ ...filters, categories: filters.categories.filter((x) => x !== c) }) })),
-    ...filters.languages.map((l) => ({ key: `l-${l}`, label: l, remove: () => onRemove({ ...filters, languages: filters.languages.filter((x) => x !== l) }) })),
-    ...(filters.rating ? [{ key: 'rating', label: `${filters.rating}+ Stars`, remove: () => onRemove({ ...filters, rating: null }) }] : []),
-    ...(range ? [{ key: 'pages', label: `${range.min}-${range.max} pages`, remove: () => onRemove({ ...filters, pageRange: null }) }] : []),
-  ]
-  return (
-    <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        {!q.isPending && !q.isError && shown && <Typography sx={{ fontWeight: 600, mr: 1 }} role="status">{total} books found</Typography>}
-        {chips.map((c) => <Chip key={c.key} label={c.label} onDelete={c.remove} color="primary" variant="outlined" size="small" />)}
-        {(chips.length > 0 || !isDefaultYears(filters.years)) && <Button size="small" onClick={onClear}>Clear All Filters</Button>}
-      </Box>
-      {q.isError ? (
-        <ErrorAlert>{errorText}</ErrorAlert>
-      ) : q.isPending || !shown ? (
-        // A screen's height kept for the cards to come: the footer stays below, out of view.
-        <SectionSpinner label="Loading books" minHeight="100vh" />
-      ) : books.length === 0 ? (
-        <EmptyState message="No books match your search." />
-      ) : (
-        <>
-          <BookCards books={books} />
-          {/* Only for the list on screen: while the list drawn lags the query's (a search just undone,
-              a page just come), asking for "the next page" would ask the wrong list for it. */}
-          <LoadMore hasNextPage={q.hasNextPage && shown === q.data} isFetching={q.isFetchingNextPage} onLoad={() => void q.fetchNextPage()} />
-        </>
-      )}
-    </>
-  )
-}
-
-function PopularTab() {
-  const { data, isPending, isError } = usePopularBooks()
-  if (isPending) return <SectionSpinner label="Loading popular books" />
-  if (isError) return <ErrorAlert>{BROWSE_ERRORS.popular}</ErrorAlert>
-  if (data.length === 0) return <EmptyState message="No popular books found for this week." />
-  const counts = new Map(data.map((e) => [e.book._id, e.reviewCount]))
-  return (
-    <BookCards
-      books={data.map((e) => e.book)}
-      badge="Popular"
-      footer={(b) => <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>{reviewsThisWeek(counts.get(b._id) ?? 0)}</Typography>}
-    />
-  )
-}
-
-function SortedTab({ sort }: { sort: 'published' | 'rating' }) {
-  const limit = sort === 'published' ? LIMITS.newReleases : LIMITS.topRated
-  const { data, isPending, isError } = useSortedBooks(sort, limit)
-  if (isPending) return <SectionSpinner label="Loading books" />
-  if (isError) return <ErrorAlert>{sort === 'published' ? BROWSE_ERRORS.newReleases : BROWSE_ERRORS.topRated}</ErrorAlert>
-  if (data.length === 0) return <EmptyState message="No books found." />
-  return <BookCards books={data} badge={sort === 'published' ? 'New' : 'Top Rated'} />
 }
 
 /** The queries Browse's first render asks for (RouteHandle.prefetch). */
@@ -153,13 +56,36 @@ export function prefetchBrowse(client: QueryClient): void {
 export function BrowseRoute() {
   const theme = useTheme()
   const isWide = useMediaQuery(theme.breakpoints.up('md'))
-  const [tab, setTab] = useState(0)
-  const [text, setText] = useState('')
-  const [scope, setScope] = useState<Scope>('all')
-  const [filters, setFilters] = useState<Filters>(emptyFilters)
-  const [submitted, setSubmitted] = useState('')
-  const [applied, setApplied] = useState<BookSearchParams | null>(null)
+  useDocumentTitle('Browse')
+  // Back from a book: the same card at the same place, once the list is drawn again (the router's own
+  // restoring scrolls once, while the list is still its spinner).
+  useScrollMemory()
+  // Query, scope, filters and tab live in the address: Back, Reload and a shared link restore them.
+  // The address's query, read with useLocation (useSearchParams would bring its own code into every
+  // screen's first load: React Router sits in the entry chunk).
+  const { search, pathname } = useLocation()
+  const navigate = useNavigate()
+  const params = new URLSearchParams(search)
+  const setParams = (next: URLSearchParams, opts: { replace?: boolean; preventScrollReset?: boolean; flushSync?: boolean }) => {
+    const q = next.toString()
+    void navigate({ pathname, search: q ? `?${q}` : '' }, opts)
+  }
+  const state = readBrowseState(params)
+  const { tab, filters } = state
+  // flushSync: the address and the screen change within the click. Left to a later transition, a
+  // clicked checkbox would spring back unchecked until then, and a second click meanwhile would build
+  // on the old address and drop the first choice.
+  const go = (next: Partial<BrowseState>, replace = false) => setParams(writeBrowseState({ ...state, ...next }), { replace, preventScrollReset: true, flushSync: true })
+  // The box and scope follow the address when it changes (Back, a link); typing stays local until Search.
+  const [typed, setTyped] = useState({ for: params.toString(), text: state.q, scope: state.scope })
+  if (typed.for !== params.toString()) setTyped({ for: params.toString(), text: state.q, scope: state.scope })
+  const { text, scope } = typed
+  const setText = (t: string) => setTyped({ ...typed, text: t })
+  const setScope = (s: Scope) => setTyped({ ...typed, scope: s })
+  const applied = toParams(state.q, state.scope, filters)
   const [source, setSource] = useState<'search' | 'filters'>('search')
+  const facets = useBookFacets().data
+  const yearBounds = { min: facets?.minYear ?? YEAR_BOUNDS.min, max: Math.max(facets?.maxYear ?? YEAR_BOUNDS.max, YEAR_BOUNDS.max) }
   const [isFiltersOpen, setFiltersOpen] = useState(false)
   // The filter panel (dozens of checkboxes) is drawn the first time it shows, not hidden on every
   // first view of a small screen.
@@ -169,27 +95,20 @@ export function BrowseRoute() {
 
   const handleSearch = (e: FormEvent) => {
     e.preventDefault()
-    const q = text.trim()
-    setSubmitted(q)
     setSource('search')
-    setApplied(toParams(q, scope, filters))
-    setTab(0)
+    // A search is a history entry and returns to the first tab (spec §5).
+    go({ q: text.trim(), scope, tab: 0 })
   }
   const applyFilters = (f: Filters) => {
-    setFilters(f)
     setSource('filters')
-    setApplied(toParams(submitted, scope, f))
+    go({ filters: f }, true)
   }
-  const clearAll = () => {
-    setFilters(emptyFilters())
-    setText('')
-    setSubmitted('')
-    setApplied(null)
-  }
+  const clearAll = () => go({ q: '', filters: emptyFilters() }, true)
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2 }}>Browse Books</Typography>
+      <SkipToResults />
       <Paper component="form" role="search" onSubmit={handleSearch} variant="outlined" sx={{ p: 1.5, mb: 3, display: 'flex', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
         <TextField
           value={text}
@@ -241,22 +160,25 @@ export function BrowseRoute() {
                   <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Filters</Typography>
                   <Button size="small" onClick={clearAll}>Clear All Filters</Button>
                 </Box>
-                <BrowseFilters filters={filters} onChange={applyFilters} />
+                <BrowseFilters filters={filters} onChange={applyFilters} yearBounds={yearBounds} />
               </Paper>
             )}
           </Collapse>
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Book lists">
+          <Typography id={RESULTS_ID} tabIndex={-1} variant="h6" component="h2" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>Results</Typography>
+          {/* Each tab is a history entry. */}
+          <Tabs value={tab} onChange={(_, v: number) => go({ tab: v })} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }} aria-label="Book lists">
             <Tab label="All Books" />
             <Tab label="Popular This Week" />
             <Tab label="New Releases" />
             <Tab label="Top Rated" />
           </Tabs>
           {tab === 0 && <AllBooksTab applied={applied} source={source} filters={filters} onRemove={applyFilters} onClear={clearAll} />}
-          {tab === 1 && <PopularTab />}
-          {tab === 2 && <SortedTab sort="published" />}
-          {tab === 3 && <SortedTab sort="rating" />}
+          {/* With a search or filters, every tab lists their matches in its own order. */}
+          {tab === 1 && (applied ? <SearchSortedTab applied={applied} sort="popular" /> : <PopularTab />)}
+          {tab === 2 && (applied ? <SearchSortedTab applied={applied} sort="published" /> : <SortedTab sort="published" />)}
+          {tab === 3 && (applied ? <SearchSortedTab applied={applied} sort="rating" /> : <SortedTab sort="rating" />)}
         </Box>
       </Box>
     </Container>

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, serverError } from '#/test/fake-api.ts'
+import { fakeApi, serverError, type FakeResponse } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
 
 const books = [buildBook({ title: 'Dracula', author: 'Bram Stoker', description: 'D'.repeat(140) }), buildBook({ title: 'Emma' })]
@@ -76,31 +76,75 @@ describe('Home', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Search Results' })).not.toBeInTheDocument())
   })
 
-  it('keeps only books with the query inside their title or author, any case, loaded ones included', async () => {
-    const onlyInDescription = buildBook({ title: 'Carmilla', author: 'Sheridan Le Fanu', description: 'A vampire story.' })
-    fakeApi({ ...base, 'GET /books/search': { body: [onlyInDescription, buildBook({ title: 'Vampyre Tales', author: 'Anon' })] } })
+  it('shows what the server\'s forgiving search matches, even where the query is not inside a title or author', async () => {
+    // 'Miserables' (no accent) and 'jane austin' (misspelt): the server finds them, the page keeps them all, in its order.
+    const miserables = buildBook({ title: 'Les Misérables', author: 'Victor Hugo' })
+    const emma = buildBook({ title: 'Emma', author: 'Jane Austen' })
+    const persuasion = buildBook({ title: 'Persuasion', author: 'Jane Austen' })
+    const { callsTo } = fakeApi({
+      ...base,
+      'GET /books/search': (req) => ({ body: req.query.get('query') === 'Miserables' ? [miserables] : [persuasion, emma], headers: { 'X-Total-Count': req.query.get('query') === 'Miserables' ? '1' : '2' } }),
+    })
     renderApp('/')
     const box = await screen.findByRole('searchbox', { name: 'Search books' })
-    await screen.findByRole('heading', { name: 'Emma' })
-    fireEvent.change(box, { target: { value: 'VAMPYRE' } })
+    fireEvent.change(box, { target: { value: 'Miserables' } })
     fireEvent.submit(box.closest('form')!)
     const results = await screen.findByRole('list', { name: 'Search Results' })
-    expect(within(results).getByRole('heading', { name: 'Vampyre Tales' })).toBeInTheDocument()
-    expect(within(results).queryByRole('heading', { name: 'Carmilla' })).not.toBeInTheDocument()
-    // 'racul' is inside 'Dracula', one of the books Home has loaded.
-    fireEvent.change(box, { target: { value: 'racul' } })
+    expect(within(results).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Les Misérables'])
+    fireEvent.change(box, { target: { value: 'jane austin' } })
     fireEvent.submit(box.closest('form')!)
-    expect(await within(await screen.findByRole('list', { name: 'Search Results' })).findByRole('heading', { name: 'Dracula' })).toBeInTheDocument()
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Search Results' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Persuasion', 'Emma']))
+    // One page of matches, asked of the same search Browse uses.
+    const last = callsTo('GET /books/search').at(-1)!
+    expect(last.query.get('query')).toBe('jane austin')
+    expect(last.query.get('limit')).toBe('24')
+    expect(within(screen.getByRole('region', { name: 'Search Results' })).getByText('2 books')).toBeInTheDocument()
   })
 
-  it('hides Search Results when nothing matches', async () => {
-    fakeApi({ ...base, 'GET /books/search': { body: [] } })
-    renderApp('/')
+  it('brings Search Results into view with the reader\'s focus, keeps the query in the address, and titles the tab', async () => {
+    const scrollTo = vi.fn()
+    vi.stubGlobal('scrollTo', scrollTo)
+    fakeApi({ ...base, 'GET /books/search': { body: [buildBook({ title: 'Dracula' })] } })
+    const { router } = renderApp('/')
+    await waitFor(() => expect(document.title).toBe('Discover Your Next Great Read — Shelfwise'))
     const box = await screen.findByRole('searchbox', { name: 'Search books' })
-    fireEvent.change(box, { target: { value: 'zzz' } })
+    fireEvent.change(box, { target: { value: 'Dracla' } })
     fireEvent.submit(box.closest('form')!)
-    await screen.findByText('Loved every page.')
-    expect(screen.queryByRole('heading', { name: 'Search Results' })).not.toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { name: 'Search Results', level: 2 })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: expect.any(Number) }))
+    expect(router.state.location.search).toBe('?q=Dracla')
+    expect(document.title).toBe('Search Results for “Dracla” — Shelfwise')
+  })
+
+  it('shows the results again for a query in the address (Back from a book), without moving the reader', async () => {
+    const scrollTo = vi.fn()
+    vi.stubGlobal('scrollTo', scrollTo)
+    fakeApi({ ...base, 'GET /books/search': { body: [buildBook({ title: 'Dracula' })] } })
+    renderApp('/?q=dracula')
+    expect(await within(await screen.findByRole('list', { name: 'Search Results' })).findByRole('heading', { name: 'Dracula' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('dracula')
+    expect(screen.getByRole('heading', { name: 'Search Results' })).not.toHaveFocus()
+    // (The router's own scroll to the top of a new page is the only one.)
+    expect(scrollTo.mock.calls.filter(([arg]) => typeof arg === 'object')).toEqual([])
+  })
+
+  it('a next page of matches comes on Show more results', async () => {
+    const first = Array.from({ length: 24 }, (_, i) => buildBook({ title: `Match ${i + 1}` }))
+    const { callsTo } = fakeApi({
+      ...base,
+      'GET /books/search': (req): FakeResponse => (req.query.get('cursor')
+        ? { body: [buildBook({ title: 'Match 25' })], headers: { 'X-Total-Count': '25' } }
+        : { body: first, headers: { 'X-Total-Count': '25', Link: '</api/books/search?query=match&limit=24&cursor=abc>; rel="next"' } }),
+    })
+    renderApp('/?q=match')
+    const results = await screen.findByRole('list', { name: 'Search Results' })
+    expect(await within(results).findAllByRole('listitem')).toHaveLength(24)
+    expect(screen.getByText('Showing 24 of 25 books')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Show more results' }))
+    expect(await within(results).findByRole('heading', { name: 'Match 25' })).toBeInTheDocument()
+    expect(callsTo('GET /books/search').at(-1)!.query.get('cursor')).toBe('abc')
+    expect(screen.queryByRole('button', { name: 'Show more results' })).not.toBeInTheDocument()
   })
 
   it('shows From People You Follow to a signed-in reader, with at most 3 activity avatars', async () => {

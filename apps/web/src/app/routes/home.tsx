@@ -1,12 +1,12 @@
 import { lazy, memo, Suspense, useCallback, useMemo, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Container from '@mui/material/Container'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import SearchIcon from '@mui/icons-material/Search'
-import type { Book } from '@shelfwise/contracts'
 import { useAuth } from '#/lib/auth.tsx'
+import { paths } from '#/config/paths.ts'
 import { Section } from '#/components/section.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
@@ -16,6 +16,8 @@ import { useFollowedBooks } from '#/features/books/api/get-followed-books.ts'
 import { popularBooksQuery, usePopularBooks } from '#/features/books/api/get-popular-books.ts'
 import { recentReviewsQuery } from '#/features/reviews/api/get-recent-reviews.ts'
 import { useDeferredData } from '#/lib/deferred.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
+import { useScrollMemory } from '#/lib/use-scroll-memory.ts'
 
 // Book cards show only once the server has answered, so their code (cards, covers, stars) loads in
 // parallel with the first requests, not before the first render; sections below the fold likewise.
@@ -32,9 +34,12 @@ const POPULAR_PENDING_HEIGHT = '100vh'
 export const HOME_BOOKS_ERROR = 'Failed to fetch books'
 export const FOLLOWED_ERROR = 'Failed to fetch books from followed users'
 
+/** MUI's Container, spelt as a Box: Container's own code would be one more file in Home's first load. */
+const frame = (maxWidth: 'md' | 'lg') => ({ width: '100%', mx: 'auto', px: { xs: 2, sm: 3 }, maxWidth }) as const
+
 // Memoised: the screen draws again whenever a query's state changes; the hero need not.
-const Hero = memo(function Hero({ onSearch }: { onSearch: (query: string) => void }) {
-  const [text, setText] = useState('')
+const Hero = memo(function Hero({ initial, onSearch }: { initial: string; onSearch: (query: string) => void }) {
+  const [text, setText] = useState(initial)
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault()
     onSearch(text)
@@ -51,7 +56,7 @@ const Hero = memo(function Hero({ onSearch }: { onSearch: (query: string) => voi
           repeating-linear-gradient(90deg, ${t.palette.secondary.dark} 0 22px, ${t.palette.primary.dark} 22px 40px, ${t.palette.secondary.main} 40px 56px, ${t.palette.primary.main} 56px 84px)`,
       }}
     >
-      <Container maxWidth="md" sx={{ textAlign: 'center' }}>
+      <Box sx={{ ...frame('md'), textAlign: 'center' }}>
         <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', sm: '2.6rem', md: '3rem' } }}>
           Discover Your Next Great Read
         </Typography>
@@ -72,18 +77,20 @@ const Hero = memo(function Hero({ onSearch }: { onSearch: (query: string) => voi
             onChange={(e: ChangeEvent<HTMLInputElement>) => setText(e.target.value)}
             placeholder="Search books by title or author..."
             aria-label="Search books"
+            // LIMITS.searchQueryMax, spelt out: the constants stay out of Home's first code.
+            maxLength={200}
             sx={{ flexGrow: 1, minWidth: 0, border: 0, outline: 0, font: 'inherit', fontSize: '1rem', py: 1, bgcolor: 'transparent', color: 'text.primary' }}
           />
           <Button type="submit" variant="contained" color="secondary" sx={{ ml: 1, px: 3 }}>Search</Button>
         </Paper>
-      </Container>
+      </Box>
     </Box>
   )
 })
 
-function SearchResults({ query, loaded }: { query: string | null; loaded: Book[] }) {
+function SearchResults({ query, submitted }: { query: string | null; submitted: number }) {
   if (query === null) return null
-  return <Suspense fallback={<SectionSpinner label="Searching" />}><HomeSearch query={query} loaded={loaded} /></Suspense>
+  return <Suspense fallback={<SectionSpinner label="Searching" />}><HomeSearch query={query} submitted={submitted} /></Suspense>
 }
 
 function PopularSection() {
@@ -117,8 +124,18 @@ export function prefetchHome(client: QueryClient): void {
 
 export function HomeRoute() {
   const { user, token } = useAuth()
-  const [query, setQuery] = useState<string | null>(null)
-  const search = useCallback((q: string) => setQuery(q.trim() === '' ? null : q.trim()), [])
+  // The query lives in the address (?q=), so Back from a result finds the results again.
+  const navigate = useNavigate()
+  const query = new URLSearchParams(useLocation().search).get('q')?.trim() || null
+  const [submitted, setSubmitted] = useState(0)
+  const search = useCallback((q: string) => {
+    const text = q.trim()
+    navigate({ pathname: paths.home.href(), search: text ? `?${new URLSearchParams({ q: text })}` : '' }, { replace: true, preventScrollReset: true })
+    setSubmitted((n) => n + 1)
+  }, [navigate])
+  useDocumentTitle(query ? `Search Results for “${query}”` : 'Discover Your Next Great Read')
+  // Back from a book returns to the same card at the same place (decision 0010).
+  useScrollMemory()
   const books = useBooksInfinite()
   const shown = useDeferredData(books.data)
   const shownBooks = useMemo(() => shown?.pages.flatMap((p) => p.items), [shown])
@@ -126,18 +143,17 @@ export function HomeRoute() {
 
   if (books.isError) {
     return (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Box sx={{ ...frame('lg'), py: 4 }}>
         <ErrorAlert>{HOME_BOOKS_ERROR}</ErrorAlert>
-      </Container>
+      </Box>
     )
   }
 
-  const all = books.data?.pages.flatMap((p) => p.items) ?? []
   return (
     <>
-      <Hero onSearch={search} />
-      <Container maxWidth="lg">
-        <SearchResults query={query} loaded={all} />
+      <Hero initial={query ?? ''} onSearch={search} />
+      <Box sx={frame('lg')}>
+        <SearchResults query={query} submitted={submitted} />
         <PopularSection />
         {viewerId && <FollowedSection viewerId={viewerId} />}
         <Section title="All Books">
@@ -159,7 +175,7 @@ export function HomeRoute() {
         <Section title="Recent Reviews">
           <Suspense fallback={<SectionSpinner label="Loading recent reviews" />}><RecentReviews /></Suspense>
         </Section>
-      </Container>
+      </Box>
     </>
   )
 }

@@ -127,3 +127,48 @@ describe('Sign Up', () => {
     expect(callsTo('POST /auth/register')[0]!.body).toEqual({ name: 'Ada Lovelace', username: 'ada', userType: 'Author', email: 'ada@example.com', password: 'secret1' })
   })
 })
+
+describe('Login and Sign Up: what the tab says and why a sign-up fails', () => {
+  it("names the tab 'Login — Shelfwise' / 'Sign Up — Shelfwise', and ?tab=signup opens Sign Up", async () => {
+    fakeApi({})
+    const first = renderApp('/login')
+    await screen.findByRole('tab', { name: 'Login', selected: true })
+    expect(document.title).toBe('Login — Shelfwise')
+    await openSignUp()
+    expect(document.title).toBe('Sign Up — Shelfwise')
+    first.unmount()
+    renderApp('/login?tab=signup')
+    expect(await screen.findByRole('tab', { name: 'Sign Up', selected: true })).toBeInTheDocument()
+    expect(screen.getByLabelText('Full Name', { selector: 'input' })).toBeInTheDocument()
+  })
+
+  it.each([
+    [409, 'Username is already taken'],
+    [400, 'Password is too common; choose something harder to guess'],
+  ])('a %i shows the server’s sentence: %s', async (status, message) => {
+    fakeApi({ 'POST /auth/register': { status, body: { message, code: status === 409 ? 'conflict' : 'validation_failed' } } })
+    renderApp('/login?tab=signup')
+    await screen.findByLabelText('Full Name', { selector: 'input' })
+    fill('Full Name', 'Ada Lovelace')
+    fill('Username', 'ada')
+    fill('Email Address', 'ada@example.com')
+    fill('Password', 'password')
+    fill('Confirm Password', 'password')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
+  it('a malformed username is refused under its field in words, before anything is sent', async () => {
+    const { calls } = fakeApi({})
+    renderApp('/login?tab=signup')
+    await screen.findByLabelText('Full Name', { selector: 'input' })
+    fill('Full Name', 'Ada Lovelace')
+    fill('Username', 'semi;colon')
+    fill('Email Address', 'ada@example.com')
+    fill('Password', 'quiet-lantern-7')
+    fill('Confirm Password', 'quiet-lantern-7')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    expect(await screen.findByText(/may contain only letters, digits/)).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/auth/register')).toHaveLength(0)
+  })
+})

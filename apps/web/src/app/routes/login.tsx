@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography'
 import { LoginInputSchema, RegisterInputSchema, USER_TYPES } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 import { ApiError } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
@@ -112,7 +113,10 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
 }
 
 export function LoginRoute() {
-  const [tab, setTab] = useState(0)
+  // '/login?tab=signup' (About's 'Sign Up') opens on the Sign Up tab.
+  const { search } = useLocation()
+  const [tab, setTab] = useState(new URLSearchParams(search).get('tab') === 'signup' ? 1 : 0)
+  useDocumentTitle(tab === 0 ? 'Login' : 'Sign Up')
   const navigate = useNavigate()
   const returnTo = useReturnTo()
   const onDone = () => navigate(returnTo, { replace: true })

@@ -3,8 +3,10 @@ import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
 import Typography from '@mui/material/Typography'
 import { paths } from '#/config/paths.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page not found')
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>404 Not Found</Typography>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { fakeApi, failWithoutMessage, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildStats, buildUser, makeToken, signIn } from '#/test/factories.ts'
 
 const me = buildUser({ name: 'Ada Lovelace', username: 'ada', bio: '' })
@@ -47,7 +47,8 @@ describe('Own profile', () => {
       expect(within(stats).getByText(label!).parentElement).toHaveTextContent(`${value}${label}`)
     }
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
-    expect(within(stats).getByRole('link', { name: /Following/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
+    // The Following tile opens the Following tab.
+    expect(within(stats).getByRole('link', { name: /Following/ })).toHaveAttribute('href', `/user/${me._id}/followers?tab=following`)
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/browse')
     expect(screen.getByRole('link', { name: /Add Book/ })).toHaveAttribute('href', '/add-book')
@@ -102,13 +103,23 @@ describe('Own profile', () => {
     expect(JSON.parse(localStorage.getItem('user')!).username).toBe('ada2')
   })
 
-  it("says 'Failed to update username' when the server refuses", async () => {
-    api({ 'PUT /users/profile/update': { status: 409, body: { message: 'Username is already taken', code: 'conflict' } } })
+  it("says why the server refuses a username (taken, malformed), else 'Failed to update username'", async () => {
+    let answer: FakeResponse = { status: 409, body: { message: 'Username is already taken', code: 'conflict' } }
+    api({ 'PUT /users/profile/update': () => answer })
     renderApp('/profile')
     await openMenuItem('Change Username')
     const dialog = await screen.findByRole('dialog', { name: 'Change Username' })
-    fireEvent.change(within(dialog).getByLabelText('New Username'), { target: { value: 'taken' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    const save = (name: string) => {
+      fireEvent.change(within(dialog).getByLabelText('New Username'), { target: { value: name } })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    }
+    save('taken')
+    expect(await within(dialog).findByText('Username is already taken')).toBeInTheDocument()
+    answer = { status: 400, body: { message: 'Username may contain only letters, digits, ".", "_" and "-"', code: 'validation_failed' } }
+    save('semi;colon')
+    expect(await within(dialog).findByText('Username may contain only letters, digits, ".", "_" and "-"')).toBeInTheDocument()
+    answer = failWithoutMessage
+    save('anything')
     expect(await within(dialog).findByText('Failed to update username')).toBeInTheDocument()
   })
 
@@ -199,7 +210,7 @@ describe('Profile image upload', () => {
     expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled()
   })
 
-  it("says 'No image URL returned from server' and 'Failed to upload profile image'", async () => {
+  it("says 'No image URL returned from server', the server's reason, else 'Failed to upload profile image'", async () => {
     let answer: FakeResponse = { status: 201, body: {} }
     api({ 'POST /upload': () => answer })
     renderApp('/profile')
@@ -209,6 +220,83 @@ describe('Profile image upload', () => {
     answer = { status: 400, body: { message: 'Only image files are allowed', code: 'bad_request' } }
     await chooseFile()
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('Only image files are allowed')).toBeInTheDocument()
+    answer = { status: 413, body: { message: 'The image is too large: at most 5 MB', code: 'payload_too_large' } }
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await screen.findByText('The image is too large: at most 5 MB')).toBeInTheDocument()
+    answer = failWithoutMessage
+    await chooseFile()
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }))
     expect(await screen.findByText('Failed to upload profile image')).toBeInTheDocument()
+  })
+
+  it('refuses a file over 5 MB or one that is not an image at once, in words, without sending it', async () => {
+    const { callsTo } = api({ 'POST /upload': { status: 201, body: { imageUrl: '/uploads/a.webp' } } })
+    renderApp('/profile')
+    await screen.findByRole('heading', { name: 'Ada Lovelace' })
+    const input = screen.getByLabelText('Profile image file')
+    const big = new File(['x'], 'huge.png', { type: 'image/png' })
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 })
+    fireEvent.change(input, { target: { files: [big] } })
+    expect(await screen.findByText('The image is too large: at most 5 MB')).toBeInTheDocument()
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } })
+    expect(await screen.findByText('Only image files are allowed')).toBeInTheDocument()
+    expect(screen.queryByRole('img', { name: 'Preview of your new profile picture' })).not.toBeInTheDocument()
+    expect(callsTo('POST /upload')).toHaveLength(0)
+  })
+})
+
+describe('Own profile: long lists reach their end', () => {
+  const books = Array.from({ length: 30 }, (_, i) => buildBook({ title: `Paged Book ${i + 1}` }))
+  const reviews = Array.from({ length: 30 }, (_, i) => buildReview({ comment: `Paged review ${i + 1}` }))
+
+  it.each([
+    ['Wishlist', 'GET /users/wishlist'],
+    ['Recently Read', `GET /users/recently-read/${me._id}`],
+    ['Listed', `GET /users/listed-books/${me._id}`],
+    ['Created', `GET /users/created-books/${me._id}`],
+  ])('%s: a page at a time with its count, "Load More" to the last book', async (tab, key) => {
+    const { callsTo } = api({ [key]: pagedAnswer(books) })
+    renderApp('/profile')
+    fireEvent.click(await screen.findByRole('tab', { name: tab }))
+    expect(await screen.findByText('Showing 24 of 30')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Paged Book 25' })).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more books' }))
+    expect(await screen.findByRole('heading', { name: 'Paged Book 30' })).toBeInTheDocument()
+    expect(screen.getByText('Showing 30 of 30')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument()
+    expect(callsTo(key).map((c) => c.query.get('cursor'))).toEqual([null, '24'])
+  })
+
+  it('Reviews: a page at a time with its count, "Load More" to the last review', async () => {
+    api({ [`GET /users/reviews/${me._id}`]: pagedAnswer(reviews) })
+    renderApp('/profile')
+    fireEvent.click(await screen.findByRole('tab', { name: 'Reviews' }))
+    expect(await screen.findByText('Showing 24 of 30')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reviews' }))
+    expect(await screen.findByText('Paged review 30')).toBeInTheDocument()
+    expect(screen.getByText('Showing 30 of 30')).toBeInTheDocument()
+  })
+
+  it('a next page that fails says so and keeps "Load More" to try again', async () => {
+    let failNext = true
+    const answer = pagedAnswer(books)
+    api({ 'GET /users/wishlist': (req) => (req.query.get('cursor') && failNext ? serverError() : answer(req)) })
+    renderApp('/profile')
+    expect(await screen.findByText('Showing 24 of 30')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more books' }))
+    expect(await screen.findByText('Failed to load wishlist')).toBeInTheDocument()
+    failNext = false
+    fireEvent.click(screen.getByRole('button', { name: 'Load more books' }))
+    expect(await screen.findByRole('heading', { name: 'Paged Book 30' })).toBeInTheDocument()
+    expect(screen.queryByText('Failed to load wishlist')).not.toBeInTheDocument()
+  })
+
+  it("names the tab 'Profile — Shelfwise'", async () => {
+    api()
+    renderApp('/profile')
+    await screen.findByRole('heading', { name: 'Ada Lovelace' })
+    expect(document.title).toBe('Profile — Shelfwise')
   })
 })

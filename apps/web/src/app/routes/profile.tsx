@@ -6,24 +6,21 @@ import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
 import Menu from '@mui/material/Menu'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import Snackbar from '@mui/material/Snackbar'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import EditIcon from '@mui/icons-material/Edit'
 import AddIcon from '@mui/icons-material/Add'
 import type { User } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 import { SNACKBAR_MS } from '#/theme/theme.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { useUser } from '#/features/users/api/get-user.ts'
 import { useUserStats } from '#/features/users/api/get-user-stats.ts'
-import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
 import { UserSearch } from '#/features/users/components/user-search.tsx'
 import { StatTiles } from '#/features/users/components/stat-tiles.tsx'
 import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
@@ -31,8 +28,8 @@ import { AvatarUpload } from '#/features/users/components/avatar-upload.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
 import { ChangeUsernameDialog } from '#/features/users/components/change-username-dialog.tsx'
 import { ChangePasswordDialog } from '#/features/auth/components/change-password-dialog.tsx'
-import { useUserReviews } from '#/features/reviews/api/get-user-reviews.ts'
-import { ProfileReviewCard } from '#/features/reviews/components/profile-review-card.tsx'
+import { ProfileBio } from '#/features/users/components/profile-bio.tsx'
+import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 
 export const PROFILE_TEXT = {
   signedOut: 'Please login to view your profile',
@@ -46,49 +43,6 @@ export const PROFILE_TEXT = {
 
 type Snack = { message: string; severity: 'success' | 'error' } | null
 
-function Bio({ bio, onSaved, onError }: { bio: string; onSaved: (u: User) => void; onError: () => void }) {
-  const [draft, setDraft] = useState<string | null>(null)
-  const update = useUpdateProfile()
-  const save = async () => {
-    try {
-      const user = await update.mutateAsync({ bio: (draft ?? '').trim() })
-      setDraft(null)
-      onSaved(user)
-    } catch {
-      onError()
-    }
-  }
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Bio</Typography>
-        {draft === null && (
-          <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft(bio)}>{bio ? 'Edit Bio' : 'Add Bio'}</Button>
-        )}
-      </Box>
-      {draft === null ? (
-        <Typography sx={{ whiteSpace: 'pre-line', color: bio ? 'text.primary' : 'text.secondary' }}>{bio || PROFILE_TEXT.noBio}</Typography>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          <TextField label="Bio" value={draft} onChange={(e) => setDraft(e.target.value)} multiline minRows={3} fullWidth autoFocus />
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button onClick={() => setDraft(null)}>Cancel</Button>
-            <Button variant="contained" onClick={save} disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Bio'}</Button>
-          </Box>
-        </Box>
-      )}
-    </Paper>
-  )
-}
-
-function OwnReviews({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useUserReviews(userId)
-  if (isPending) return <SectionSpinner label="Loading reviews" />
-  if (isError) return <ErrorAlert>{PROFILE_TEXT.loadReviews}</ErrorAlert>
-  if (data.length === 0) return <EmptyState message="No reviews yet" />
-  return <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>{data.map((r) => <ProfileReviewCard key={r._id} review={r} />)}</Box>
-}
-
 const shelves = [
   { label: 'Wishlist', shelf: 'wishlist' },
   { label: 'Recently Read', shelf: 'recently-read' },
@@ -97,7 +51,6 @@ const shelves = [
 ] as const
 
 function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void }) {
-  const navigate = useNavigate()
   const { user: stored, updateUser, replaceToken } = useAuth()
   const profile = useUser(userId)
   const stats = useUserStats(userId)
@@ -145,7 +98,13 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
         <MenuItem onClick={() => { setMenuAnchor(null); onLogout() }}>Logout</MenuItem>
       </Menu>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
-        <Bio bio={user.bio} onSaved={(u) => onUserChanged(u, PROFILE_TEXT.bioUpdated)} onError={() => setSnack({ message: PROFILE_TEXT.bioFailed, severity: 'error' })} />
+        <ProfileBio
+          bio={user.bio}
+          placeholder={PROFILE_TEXT.noBio}
+          failedMessage={PROFILE_TEXT.bioFailed}
+          onSaved={(u) => onUserChanged(u, PROFILE_TEXT.bioUpdated)}
+          onError={(message) => setSnack({ message, severity: 'error' })}
+        />
         {stats.isPending ? (
           <SectionSpinner label="Loading statistics" />
         ) : stats.isError ? (
@@ -156,7 +115,7 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
               { label: 'Reviews', value: stats.data.reviews },
               { label: 'Books Read', value: stats.data.readBooks },
               { label: 'Wishlist', value: stats.data.wishlistCount ?? 0 },
-              { label: 'Following', value: stats.data.following, to: paths.followers.href(userId) },
+              { label: 'Following', value: stats.data.following, to: paths.followers.href(userId, 'following') },
               { label: 'Followers', value: stats.data.followers, to: paths.followers.href(userId) },
             ]}
           />
@@ -172,10 +131,10 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
                 <Tabs value={shelfTab} onChange={(_, v: number) => setShelfTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Book lists" sx={{ mb: 2 }}>
                   {shelves.map((s) => <Tab key={s.shelf} label={s.label} />)}
                 </Tabs>
-                <ShelfGrid userId={userId} shelf={shelves[shelfTab]!.shelf} />
+                <ShelfGrid key={shelves[shelfTab]!.shelf} userId={userId} shelf={shelves[shelfTab]!.shelf} label={shelves[shelfTab]!.label} />
               </>
             ) : (
-              <OwnReviews userId={userId} />
+              <UserReviewList userId={userId} />
             )}
           </Box>
         </Box>
@@ -198,6 +157,7 @@ export function ProfileRoute() {
   const { isAuthenticated, user, logout } = useAuth()
   const location = useLocation()
   const navigate = useNavigate()
+  useDocumentTitle('Profile')
   // Set by Logout: a reader who chose to leave is not sent back here after signing in again.
   const loggedOut = useRef(false)
   const handleLogout = () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, notFound, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { fakeApi, notFound, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildStats, buildUser, signIn } from '#/test/factories.ts'
 
 const them = buildUser({ name: 'Bram Stoker', username: 'bram', bio: '' })
@@ -27,6 +27,9 @@ describe('Public profile', () => {
     const stats = await screen.findByRole('list', { name: 'Statistics' })
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${them._id}/followers`)
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveTextContent('5Followers')
+    // The Following tile opens the Following tab.
+    expect(within(stats).getByRole('link', { name: /Following/ })).toHaveAttribute('href', `/user/${them._id}/followers?tab=following`)
+    expect(document.title).toBe('Bram Stoker (@bram) — Shelfwise')
     expect(await screen.findByText('No reviews yet')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('tab', { name: 'Books Read' }))
     expect(await screen.findByText('No books read yet')).toBeInTheDocument()
@@ -88,5 +91,34 @@ describe('Public profile', () => {
     fail = true
     fireEvent.change(screen.getByRole('combobox', { name: 'Search users' }), { target: { value: 'zzz' } })
     expect(await screen.findByText('Failed to search users')).toBeInTheDocument()
+  })
+})
+
+describe('Public profile: long lists reach their end', () => {
+  it('Reviews and Books Read: a page at a time with their counts, to the last one', async () => {
+    const reviews = Array.from({ length: 26 }, (_, i) => buildReview({ comment: `Public review ${i + 1}` }))
+    const books = Array.from({ length: 50 }, (_, i) => buildBook({ title: `Read Book ${i + 1}` }))
+    api({ [`GET /users/reviews/${them._id}`]: pagedAnswer(reviews), [`GET /users/recently-read/${them._id}`]: pagedAnswer(books) })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('Showing 24 of 26')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more reviews' }))
+    expect(await screen.findByText('Public review 26')).toBeInTheDocument()
+    expect(screen.getByText('Showing 26 of 26')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('tab', { name: 'Books Read' }))
+    expect(await screen.findByText('Showing 24 of 50')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more books' }))
+    expect(await screen.findByText('Showing 48 of 50')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Load more books' }))
+    expect(await screen.findByRole('heading', { name: 'Read Book 50' })).toBeInTheDocument()
+    expect(screen.getByText('Showing 50 of 50')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument()
+  })
+
+  it('marks reader-written text (name, username, bio) with its own direction', async () => {
+    api({ [`GET /users/profile/${them._id}`]: { body: { ...them, name: 'برام ستوكر', bio: 'كاتب' } } })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByRole('heading', { name: 'برام ستوكر' })).toHaveAttribute('dir', 'auto')
+    expect(screen.getByText('@bram')).toHaveAttribute('dir', 'auto')
+    expect(screen.getByText('كاتب')).toHaveAttribute('dir', 'auto')
   })
 })

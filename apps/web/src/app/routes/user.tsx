@@ -10,9 +10,9 @@ import type { FollowResult, User } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { ApiError, errorMessage } from '#/lib/api-client.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
 import { useUser } from '#/features/users/api/get-user.ts'
 import { useUserStats } from '#/features/users/api/get-user-stats.ts'
@@ -22,8 +22,8 @@ import { StatTiles } from '#/features/users/components/stat-tiles.tsx'
 import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
 import { FollowButton } from '#/features/users/components/follow-button.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
-import { useUserReviews } from '#/features/reviews/api/get-user-reviews.ts'
-import { ProfileReviewCard } from '#/features/reviews/components/profile-review-card.tsx'
+import { BioText } from '#/features/users/components/profile-bio.tsx'
+import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 
 export const USER_TEXT = {
   idRequired: 'User ID is required',
@@ -34,14 +34,6 @@ export const USER_TEXT = {
   noReviews: 'No reviews yet',
   noBooks: 'No books read yet',
 } as const
-
-function UserReviews({ userId }: { userId: string }) {
-  const { data, isPending, isError } = useUserReviews(userId)
-  if (isPending) return <SectionSpinner label="Loading reviews" />
-  if (isError) return <ErrorAlert>Failed to load reviews</ErrorAlert>
-  if (data.length === 0) return <EmptyState message={USER_TEXT.noReviews} />
-  return <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>{data.map((r) => <ProfileReviewCard key={r._id} review={r} />)}</Box>
-}
 
 function PublicProfile({ user }: { user: User }) {
   const navigate = useNavigate()
@@ -61,12 +53,12 @@ function PublicProfile({ user }: { user: User }) {
         name={user.name}
         username={user.username}
         profileImage={user.profileImage}
-        actions={isSelf ? undefined : <FollowButton isFollowing={isFollowing} isBusy={toggle.isPending} onClick={handleFollow} />}
+        actions={isSelf ? undefined : <FollowButton userId={user._id} isFollowing={isFollowing} isBusy={toggle.isPending} onClick={handleFollow} />}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>Bio</Typography>
-          <Typography sx={{ whiteSpace: 'pre-line', color: user.bio ? 'text.primary' : 'text.secondary' }}>{user.bio || USER_TEXT.noBio}</Typography>
+          <BioText bio={user.bio} placeholder={USER_TEXT.noBio} />
         </Paper>
         {stats.isPending ? (
           <SectionSpinner label="Loading statistics" />
@@ -77,7 +69,7 @@ function PublicProfile({ user }: { user: User }) {
             tiles={[
               { label: 'Reviews', value: stats.data.reviews },
               { label: 'Books Read', value: stats.data.readBooks },
-              { label: 'Following', value: follow?.followingCount ?? stats.data.following, to: paths.followers.href(user._id) },
+              { label: 'Following', value: follow?.followingCount ?? stats.data.following, to: paths.followers.href(user._id, 'following') },
               { label: 'Followers', value: follow?.followerCount ?? stats.data.followers, to: paths.followers.href(user._id) },
             ]}
           />
@@ -88,8 +80,8 @@ function PublicProfile({ user }: { user: User }) {
             <Tab label="Books Read" />
           </Tabs>
           <Box sx={{ pt: 2 }}>
-            {tab === 0 ? <UserReviews userId={user._id} /> : (
-              <ShelfGrid userId={user._id} shelf="recently-read" emptyMessage={USER_TEXT.noBooks} errorMessage="Failed to load read books" />
+            {tab === 0 ? <UserReviewList userId={user._id} /> : (
+              <ShelfGrid userId={user._id} shelf="recently-read" emptyMessage={USER_TEXT.noBooks} errorMessage="Failed to load read books" label="Books Read" />
             )}
           </Box>
         </Box>
@@ -101,6 +93,7 @@ function PublicProfile({ user }: { user: User }) {
 export function UserRoute() {
   const { userId } = useParams()
   const { data, isPending, isError, error } = useUser(userId)
+  useDocumentTitle(data ? `${data.name} (@${data.username})` : isError || data === null || !userId ? USER_TEXT.notFound : undefined)
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <TopBarActions><UserSearch dense /></TopBarActions>

@@ -2,11 +2,13 @@ import { lazy, memo, Suspense, useState } from 'react'
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
 import Box from '@mui/material/Box'
 import { TopBar } from '#/components/chrome/top-bar.tsx'
-import { MobileNav } from '#/components/chrome/mobile-nav.tsx'
 import { TopBarSlotContext } from '#/components/chrome/top-bar-slot.tsx'
 
 // The footer sits below the fold: its code loads once the page has rendered.
 const Footer = lazy(async () => ({ default: (await import('#/components/chrome/footer.tsx')).Footer }))
+// The small screens' bottom navigation is fixed to the screen's foot, so arriving a moment after
+// the page moves nothing: its code (and its icons) load with the footer's.
+const MobileNav = lazy(async () => ({ default: (await import('#/components/chrome/mobile-nav.tsx')).MobileNav }))
 
 // The page and the frame's parts below it, memoised: AppLayout draws again when the top bar's slot
 // element arrives (right after the first commit) and on every navigation state, which must not draw
@@ -22,7 +24,7 @@ const Bottom = memo(function Bottom() {
   return (
     <>
       <Suspense fallback={null}><Footer /></Suspense>
-      <MobileNav />
+      <Suspense fallback={null}><MobileNav /></Suspense>
     </>
   )
 })

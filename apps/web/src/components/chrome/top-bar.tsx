@@ -21,6 +21,9 @@ const ACTIONS_ROW_HEIGHT = 30.75
 
 // Only a signed-in reader with a picture sees it: its code stays out of the first screen's.
 const TopBarAvatar = lazy(() => import('#/components/chrome/top-bar-avatar.tsx'))
+// A signed-in reader's account menu button and small-screen Logout: their code stays out of the first screen's too.
+const AccountMenuButton = lazy(async () => ({ default: (await import('#/components/chrome/account-controls.tsx')).AccountMenuButton }))
+const MobileLogoutButton = lazy(async () => ({ default: (await import('#/components/chrome/account-controls.tsx')).MobileLogoutButton }))
 
 export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void }) {
   const [isMenuOpen, setMenuOpen] = useState(false)
@@ -73,13 +76,18 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
           sx={{ display: 'flex', alignItems: 'center', gap: 1, order: { xs: 5, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end',
             ...(keepsActionsRow ? { minHeight: ACTIONS_ROW_HEIGHT } : { '&:empty': { display: 'none' } }) }}
         />
-        <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge="end">
+        <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge={isAuthenticated ? false : 'end'}>
           {avatar ? (
             <Suspense fallback={<AccountCircleIcon fontSize="large" />}>
               <TopBarAvatar src={avatar} alt={user?.username ?? 'Your profile'} />
             </Suspense>
           ) : <AccountCircleIcon fontSize="large" />}
         </IconButton>
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <AccountMenuButton />
+          </Suspense>
+        )}
       </Toolbar>
       {isMenuOpen && (
         <Box component="nav" id="mobile-menu" aria-label="Mobile" sx={{ display: { xs: 'flex', sm: 'none' }, flexDirection: 'column', px: 1, pb: 1 }}>
@@ -88,6 +96,11 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
               {l.label}
             </Button>
           ))}
+          {isAuthenticated && (
+            <Suspense fallback={null}>
+              <MobileLogoutButton onDone={() => setMenuOpen(false)} />
+            </Suspense>
+          )}
         </Box>
       )}
     </AppBar>

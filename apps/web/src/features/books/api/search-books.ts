@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type { SEARCH_TYPES } from '@shelfwise/contracts'
+import type { SEARCH_SORTS, SEARCH_TYPES } from '@shelfwise/contracts'
 import { api, toPage } from '#/lib/api-client.ts'
 
 export interface BookSearchParams {
@@ -13,6 +13,7 @@ export interface BookSearchParams {
   minRating?: number
   minYear?: number
   maxYear?: number
+  sort?: (typeof SEARCH_SORTS)[number]
 }
 
 /** The query string of GET /books/search: lists comma-joined, empty values left out. */
@@ -28,6 +29,7 @@ export function toSearchQuery(p: BookSearchParams, limit: number, cursor?: strin
     minRating: p.minRating,
     minYear: p.minYear,
     maxYear: p.maxYear,
+    sort: p.sort && p.sort !== 'relevance' ? p.sort : undefined,
     limit,
     cursor,
   }

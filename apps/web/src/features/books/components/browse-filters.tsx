@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormGroup from '@mui/material/FormGroup'
 import Slider from '@mui/material/Slider'
 import Typography from '@mui/material/Typography'
-import { BROWSE_CATEGORIES, DEFAULT_YEAR_RANGE, GENRES, LANGUAGES, PAGE_RANGES, RATING_FILTERS } from '@shelfwise/contracts/constants'
+import { CATEGORIES, DEFAULT_YEAR_RANGE, GENRES, LANGUAGES, PAGE_RANGES, RATING_FILTERS } from '@shelfwise/contracts/constants'
 
 export interface Filters {
   genres: string[]
@@ -64,11 +64,11 @@ function SingleGroup<T extends string | number>({ title, options, selected, onCh
   )
 }
 
-export function BrowseFilters({ filters, onChange }: { filters: Filters; onChange: (f: Filters) => void }) {
+export function BrowseFilters({ filters, onChange, yearBounds = YEAR_BOUNDS }: { filters: Filters; onChange: (f: Filters) => void; yearBounds?: { min: number; max: number } }) {
   return (
     <Box>
       <MultiGroup title="Genres" options={GENRES} selected={filters.genres} onChange={(genres) => onChange({ ...filters, genres })} />
-      <MultiGroup title="Categories" options={BROWSE_CATEGORIES} selected={filters.categories} onChange={(categories) => onChange({ ...filters, categories })} />
+      <MultiGroup title="Categories" options={CATEGORIES} selected={filters.categories} onChange={(categories) => onChange({ ...filters, categories })} />
       <MultiGroup title="Languages" options={LANGUAGES} selected={filters.languages} onChange={(languages) => onChange({ ...filters, languages })} />
       <SingleGroup
         title="Rating"
@@ -86,19 +86,19 @@ export function BrowseFilters({ filters, onChange }: { filters: Filters; onChang
         <Typography variant="subtitle2" id="year-range-label" sx={{ fontWeight: 700, ml: -1 }}>
           Published: {filters.years[0]}–{filters.years[1]}
         </Typography>
-        <YearSlider value={filters.years} onCommit={(years) => onChange({ ...filters, years })} />
+        <YearSlider value={filters.years} bounds={yearBounds} onCommit={(years) => onChange({ ...filters, years })} />
       </Box>
     </Box>
   )
 }
 
-function YearSlider({ value, onCommit }: { value: [number, number]; onCommit: (v: [number, number]) => void }) {
+function YearSlider({ value, bounds, onCommit }: { value: [number, number]; bounds: { min: number; max: number }; onCommit: (v: [number, number]) => void }) {
   return (
     <Slider
       key={value.join('-')}
       defaultValue={value}
-      min={YEAR_BOUNDS.min}
-      max={YEAR_BOUNDS.max}
+      min={Math.min(bounds.min, value[0])}
+      max={Math.max(bounds.max, value[1])}
       valueLabelDisplay="auto"
       getAriaLabel={(i) => (i === 0 ? 'Earliest year' : 'Latest year')}
       onChangeCommitted={(_, v) => onCommit(v as [number, number])}

@@ -1,10 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '#/lib/api-client.ts'
+import { pagedListQuery, usePagedList } from '#/lib/paged-list.ts'
 
+/** GET /users/reviews/{id}: a reader's reviews, newest first, a page at a time. */
 export const userReviewsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: ['users', userId, 'reviews'],
-    queryFn: () => api.get(`/users/reviews/${encodeURIComponent(userId)}`, (c) => c.ReviewListSchema, { query: { limit: 100 } }),
-  })
+  pagedListQuery(['users', userId, 'reviews'], `/users/reviews/${encodeURIComponent(userId)}`, (c) => c.ReviewListSchema)
 
-export const useUserReviews = (userId: string | undefined) => useQuery({ ...userReviewsQuery(userId ?? ''), enabled: Boolean(userId) })
+export const useUserReviews = (userId: string | undefined) => usePagedList(userReviewsQuery(userId ?? ''), Boolean(userId))

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router'
 import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
@@ -10,24 +11,34 @@ import { paths } from '#/config/paths.ts'
 import { Stars } from '#/components/stars.tsx'
 import { formatFullDate, profileImageUrl } from '#/lib/format.ts'
 
-/** A review with its writer; `showBook` adds the book's title (Home's Recent Reviews). */
-export function ReviewCard({ review, showBook = false, clamp = false }: { review: Review; showBook?: boolean; clamp?: boolean }) {
+/**
+ * A review with its writer; `showBook` adds the book's title (Home's Recent Reviews). `label` and
+ * `actions` mark the reader's own review on a book's page ('Your review', Edit, Delete).
+ */
+export function ReviewCard({ review, showBook = false, clamp = false, label, actions }: {
+  review: Review
+  showBook?: boolean
+  clamp?: boolean
+  label?: string
+  actions?: ReactNode
+}) {
   return (
-    <Card component="li" sx={{ listStyle: 'none' }}>
+    <Card component="li" sx={{ listStyle: 'none', minWidth: 0, ...(label ? { borderLeft: 4, borderColor: 'secondary.main' } : {}) }}>
       <CardContent>
+        {label && <Typography variant="overline" component="p" sx={{ color: 'secondary.dark', fontWeight: 700, lineHeight: 1.5 }}>{label}</Typography>}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
           <Avatar src={profileImageUrl(review.user.profileImage)} alt={review.user.username}>
             {review.user.username.charAt(0).toUpperCase()}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Link component={RouterLink} to={paths.user.href(review.user._id)} underline="hover" sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={paths.user.href(review.user._id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {review.user.username}
             </Link>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>{formatFullDate(review.createdAt)}</Typography>
           </Box>
         </Box>
         {showBook && (
-          <Link component={RouterLink} to={paths.book.href(review.book._id)} underline="hover" sx={{ fontWeight: 700, display: 'block' }}>
+          <Link component={RouterLink} to={paths.book.href(review.book._id)} underline="hover" dir="auto" sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}>
             {review.book.title}
           </Link>
         )}
@@ -35,10 +46,12 @@ export function ReviewCard({ review, showBook = false, clamp = false }: { review
         <Typography
           variant="body2"
           data-testid="review-text"
-          sx={clamp ? { overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 3 }, wordBreak: 'break-word' } : { whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+          dir="auto"
+          sx={clamp ? { overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 3 }, overflowWrap: 'anywhere' } : { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
         >
           {review.comment}
         </Typography>
+        {actions && <Box sx={{ mt: 1 }}>{actions}</Box>}
       </CardContent>
     </Card>
   )

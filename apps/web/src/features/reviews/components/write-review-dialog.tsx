@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -10,94 +10,195 @@ import DialogTitle from '@mui/material/DialogTitle'
 import Rating from '@mui/material/Rating'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { CreateReviewInputSchema } from '@shelfwise/contracts'
-import { errorMessage } from '#/lib/api-client.ts'
+import { CreateReviewInputSchema, type Review } from '@shelfwise/contracts'
+import { ApiError, errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { LeaveConfirmDialog, useLeaveGuard } from '#/components/feedback/leave-guard.tsx'
 import { useCreateReview } from '#/features/reviews/api/create-review.ts'
+import { useUpdateReview } from '#/features/reviews/api/update-review.ts'
+import { SUBMIT_REVIEW_ERROR } from '#/features/reviews/components/review-texts.ts'
+import { clearReviewDraft, readReviewDraft, saveReviewDraft, type ReviewDraft } from '#/features/reviews/components/review-draft.ts'
 
-export const SUBMIT_REVIEW_ERROR = 'Failed to submit review'
+export const REVIEW_DIALOG_TEXT = {
+  writeTitle: 'Write a Review',
+  editTitle: 'Edit Your Review',
+  submit: 'Submit Review',
+  submitting: 'Submitting...',
+  save: 'Save Review',
+  saving: 'Saving...',
+  draftBack: 'Your unsent draft is back.',
+  discardDraft: 'Discard draft',
+  saveFailed: 'Failed to save review',
+} as const
 
-interface Values { rating: number; content: string }
-
-interface Props {
+export interface WriteReviewDialogProps {
   bookId: string
   open: boolean
   onClose: () => void
+  /** The reader's own review, which the dialog then edits; null for none; undefined while it is looked up. */
+  existing: Review | null | undefined
   isAuthenticated: boolean
-  /** Called when a signed-out reader presses Submit: the page sends them to /login. */
+  /** A signed-out reader pressed Submit: the page remembers it and sends them to /login. */
   onRequireLogin: () => void
+  /** Said above the form when it opens (why it opened by itself, or what failed meanwhile). */
+  notice?: { severity: 'info' | 'error'; message: string } | null
+  /** Creating answered 409 (a review written meanwhile, elsewhere): the page looks the reader's review up again. */
+  onConflict?: (message: string) => void
 }
 
-export default function WriteReviewDialog({ bookId, open, onClose, isAuthenticated, onRequireLogin }: Props) {
+const baselineOf = (existing: Review | null): ReviewDraft =>
+  existing ? { rating: existing.rating, content: existing.comment } : { rating: 0, content: '' }
+
+const sameText = (a: ReviewDraft, b: ReviewDraft) => a.rating === b.rating && a.content.trim() === b.content.trim()
+
+/** Writes a new review, or edits the reader's own; what is typed is kept as a draft until it is sent. */
+export default function WriteReviewDialog(props: WriteReviewDialogProps) {
+  const { open, onClose, existing } = props
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="write-review-title">
+      {existing === undefined ? (
+        <>
+          <DialogTitle id="write-review-title">{REVIEW_DIALOG_TEXT.writeTitle}</DialogTitle>
+          <DialogContent><SectionSpinner label="Loading your review" /></DialogContent>
+        </>
+      ) : (
+        // A new form when the review it edits changes (written, saved or deleted meanwhile).
+        <ReviewForm key={`${existing?._id ?? 'new'}:${existing?.updatedAt ?? ''}`} {...props} existing={existing} />
+      )}
+    </Dialog>
+  )
+}
+
+function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequireLogin, notice, onConflict }: WriteReviewDialogProps & { existing: Review | null }) {
+  const baseline = baselineOf(existing)
+  const [restored] = useState(() => {
+    const draft = readReviewDraft(bookId)
+    return draft && !sameText(draft, baseline) ? draft : undefined
+  })
   const [error, setError] = useState<string | null>(null)
-  const { control, handleSubmit, watch, reset, formState } = useForm<Values>({
-    defaultValues: { rating: 0, content: '' },
-    resolver: formResolver<Values>(() => undefined, CreateReviewInputSchema, (v) => ({ rating: v.rating, content: v.content })),
+  const { control, handleSubmit, watch, reset, getValues, formState } = useForm<ReviewDraft>({
+    defaultValues: restored ?? baseline,
+    resolver: formResolver<ReviewDraft>(() => undefined, CreateReviewInputSchema, (v) => ({ rating: v.rating, content: v.content })),
   })
-  const mutation = useCreateReview(bookId, {
-    onSuccess: () => {
-      reset({ rating: 0, content: '' })
-      onClose()
+  const [hasDraftNote, setDraftNote] = useState(Boolean(restored))
+  const values = watch()
+  const isChanged = !sameText(values, baseline)
+  const guard = useLeaveGuard(open && isChanged)
+
+  // Every change is kept for this book until it is sent (or matches what is saved again).
+  useEffect(() => {
+    const sub = watch((v) => {
+      const draft = { rating: v.rating ?? 0, content: v.content ?? '' }
+      if (sameText(draft, baseline)) clearReviewDraft(bookId)
+      else saveReviewDraft(bookId, draft)
+    })
+    return () => sub.unsubscribe()
+  }, [watch, bookId, baseline.rating, baseline.content])
+
+  const done = () => {
+    clearReviewDraft(bookId)
+    setDraftNote(false)
+    onClose()
+  }
+  const create = useCreateReview(bookId, {
+    onSuccess: (review) => {
+      reset(baselineOf(review))
+      done()
     },
-    onError: (err) => setError(errorMessage(err, SUBMIT_REVIEW_ERROR)),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409 && onConflict) onConflict(err.message)
+      else setError(errorMessage(err, SUBMIT_REVIEW_ERROR))
+    },
   })
-  const rating = watch('rating')
-  const content = watch('content')
-  const canSubmit = rating > 0 && content.trim() !== '' && !mutation.isPending
+  const update = useUpdateReview(existing, {
+    onSuccess: (review) => {
+      reset(baselineOf(review))
+      done()
+    },
+    onError: (err) => setError(errorMessage(err, REVIEW_DIALOG_TEXT.saveFailed)),
+  })
+  const isPending = create.isPending || update.isPending
+  const canSubmit = values.rating > 0 && values.content.trim() !== '' && !isPending && (existing === null || isChanged)
 
   const onSubmit = handleSubmit((v) => {
+    const input = { rating: v.rating, content: v.content.trim() }
     if (!isAuthenticated) {
+      saveReviewDraft(bookId, getValues())
+      // The reader's own Submit: the trip to /login is not a leaving to ask about.
+      guard.allowNext()
       onRequireLogin()
       return
     }
     setError(null)
-    mutation.mutate({ rating: v.rating, content: v.content.trim() })
+    if (existing) update.mutate(input)
+    else create.mutate(input)
   })
+  const discardDraft = () => {
+    reset(baseline)
+    clearReviewDraft(bookId)
+    setDraftNote(false)
+  }
   const fieldError = formState.errors.rating?.message ?? formState.errors.content?.message
+  const label = existing
+    ? (isPending ? REVIEW_DIALOG_TEXT.saving : REVIEW_DIALOG_TEXT.save)
+    : (isPending ? REVIEW_DIALOG_TEXT.submitting : REVIEW_DIALOG_TEXT.submit)
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="write-review-title">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="write-review-title">Write a Review</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          {fieldError && <Alert severity="error">{fieldError}</Alert>}
-          <Box>
-            <Typography id="review-rating-label">Rating</Typography>
-            <Controller
-              name="rating"
-              control={control}
-              render={({ field }) => (
-                <Rating
-                  name="rating"
-                  value={field.value}
-                  onChange={(_, v) => field.onChange(v ?? 0)}
-                  size="large"
-                  max={5}
-                  // A named radio group: screen readers announce 'Rating' and each star ('4 Stars').
-                  role="radiogroup"
-                  aria-labelledby="review-rating-label"
-                  // The focused radio is visually hidden: ring the stars while the keyboard is in them.
-                  sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
-                />
-              )}
-            />
-          </Box>
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <DialogTitle id="write-review-title">{existing ? REVIEW_DIALOG_TEXT.editTitle : REVIEW_DIALOG_TEXT.writeTitle}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        {notice && <Alert severity={notice.severity}>{notice.message}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {fieldError && <Alert severity="error">{fieldError}</Alert>}
+        {hasDraftNote && (
+          <Alert severity="info" action={<Button color="inherit" size="small" onClick={discardDraft}>{REVIEW_DIALOG_TEXT.discardDraft}</Button>}>
+            {REVIEW_DIALOG_TEXT.draftBack}
+          </Alert>
+        )}
+        <Box>
+          <Typography id="review-rating-label">Rating</Typography>
           <Controller
-            name="content"
+            name="rating"
             control={control}
             render={({ field }) => (
-              <TextField {...field} inputRef={field.ref} label="Your Review" multiline minRows={4} fullWidth />
+              <Rating
+                name="rating"
+                value={field.value}
+                onChange={(_, v) => field.onChange(v ?? 0)}
+                size="large"
+                max={5}
+                // A named radio group: screen readers announce 'Rating' and each star ('4 Stars').
+                role="radiogroup"
+                aria-labelledby="review-rating-label"
+                // The focused radio is visually hidden: ring the stars while the keyboard is in them.
+                sx={{ borderRadius: 1, '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
+              />
             )}
           />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit}>
-            {mutation.isPending ? 'Submitting...' : 'Submit Review'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </Box>
+        <Controller
+          name="content"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              label="Your Review"
+              multiline
+              minRows={4}
+              fullWidth
+              // Reader-written text in any script, and words of any length, stay inside the box.
+              slotProps={{ htmlInput: { dir: 'auto', style: { overflowWrap: 'anywhere' } } }}
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={!canSubmit}>{label}</Button>
+      </DialogActions>
+      <LeaveConfirmDialog guard={guard} />
+    </Box>
   )
 }

@@ -1,17 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, toPage } from '#/lib/api-client.ts'
+import { pagedListQuery, usePagedList } from '#/lib/paged-list.ts'
 
 export type FollowDirection = 'followers' | 'following'
 
-/** GET /users/followers/{id} and /users/following/{id}: people with isFollowing for the viewer. */
+/** GET /users/followers/{id} and /users/following/{id}: people with isFollowing for the viewer, a page at a time. */
 export const followsQuery = (id: string, direction: FollowDirection) =>
-  queryOptions({
-    queryKey: ['users', id, direction],
-    queryFn: async () => {
-      const { data, headers } = await api.getWithHeaders(`/users/${direction}/${encodeURIComponent(id)}`, (c) => c.PersonListSchema, { query: { limit: 100 } })
-      return toPage(data, headers)
-    },
-  })
+  pagedListQuery(['users', id, direction], `/users/${direction}/${encodeURIComponent(id)}`, (c) => c.PersonListSchema)
 
-export const useFollows = (id: string | undefined, direction: FollowDirection) =>
-  useQuery({ ...followsQuery(id ?? '', direction), enabled: Boolean(id) })
+export const useFollows = (id: string | undefined, direction: FollowDirection) => usePagedList(followsQuery(id ?? '', direction), Boolean(id))

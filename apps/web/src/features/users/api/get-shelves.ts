@@ -1,5 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '#/lib/api-client.ts'
+import { pagedListQuery, usePagedList } from '#/lib/paged-list.ts'
 
 export type Shelf = 'wishlist' | 'recently-read' | 'listed-books' | 'created-books'
 
@@ -7,11 +6,9 @@ export type Shelf = 'wishlist' | 'recently-read' | 'listed-books' | 'created-boo
 const shelfPath = (shelf: Shelf, userId: string) =>
   shelf === 'wishlist' ? '/users/wishlist' : `/users/${shelf}/${encodeURIComponent(userId)}`
 
+/** A reader's book list, a page at a time (limit + cursor), counted by X-Total-Count. */
 export const shelfQuery = (userId: string, shelf: Shelf) =>
-  queryOptions({
-    queryKey: ['users', userId, 'shelf', shelf],
-    queryFn: () => api.get(shelfPath(shelf, userId), (c) => c.BookListSchema, { query: { limit: 100 } }),
-  })
+  pagedListQuery(['users', userId, 'shelf', shelf], shelfPath(shelf, userId), (c) => c.BookListSchema)
 
 export const useShelf = (userId: string | undefined, shelf: Shelf, enabled = true) =>
-  useQuery({ ...shelfQuery(userId ?? '', shelf), enabled: Boolean(userId) && enabled })
+  usePagedList(shelfQuery(userId ?? '', shelf), Boolean(userId) && enabled)

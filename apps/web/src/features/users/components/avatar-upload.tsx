@@ -4,6 +4,8 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera'
 import type { User } from '@shelfwise/contracts'
+import { LIMITS, MESSAGES } from '@shelfwise/contracts/constants'
+import { errorMessage } from '#/lib/api-client.ts'
 import { bearerToken } from '#/lib/session.ts'
 import { profileImageUrl } from '#/lib/format.ts'
 import { uploadImage } from '#/features/users/api/upload-image.ts'
@@ -17,6 +19,13 @@ export const UPLOAD_MESSAGES = {
 } as const
 
 class UploadError extends Error {}
+
+/** Why a chosen file cannot be a profile image, in the server's own words; undefined when it can. */
+export function refuseImage(file: File): string | undefined {
+  if (file.type && !file.type.startsWith('image/')) return MESSAGES.onlyImages
+  if (file.size > LIMITS.uploadBytesMax) return MESSAGES.fileTooLarge
+  return undefined
+}
 
 /** The avatar with 'Change Profile Image': pick, preview, then Upload or Cancel. */
 export function AvatarUpload({ username, profileImage, onDone, onError }: {
@@ -48,7 +57,8 @@ export function AvatarUpload({ username, profileImage, onDone, onError }: {
       const user = await update.mutateAsync({ profileImage: imageUrl })
       onDone(user, UPLOAD_MESSAGES.done)
     } catch (err) {
-      onError(err instanceof UploadError ? err.message : UPLOAD_MESSAGES.failed)
+      // The server's reason ('The image is too large: at most 5 MB', 'Only image files are allowed'), else the fallback.
+      onError(err instanceof UploadError ? err.message : errorMessage(err, UPLOAD_MESSAGES.failed))
     } finally {
       setUploading(false)
       clear()
@@ -73,6 +83,13 @@ export function AvatarUpload({ username, profileImage, onDone, onError }: {
         onChange={(e) => {
           const f = e.target.files?.[0]
           if (!f) return
+          // Said at once, before a large file is sent only to be refused.
+          const refusal = refuseImage(f)
+          if (refusal) {
+            e.target.value = ''
+            onError(refusal)
+            return
+          }
           setFile(f)
           setPreview(URL.createObjectURL(f))
         }}
@@ -83,7 +100,7 @@ export function AvatarUpload({ username, profileImage, onDone, onError }: {
           <Button size="small" onClick={clear} disabled={isUploading}>Cancel</Button>
         </Box>
       ) : (
-        <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => input.current?.click()}>Change Profile Image</Button>
+        <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => input.current?.click()} sx={{ whiteSpace: 'nowrap' }}>Change Profile Image</Button>
       )}
     </Box>
   )

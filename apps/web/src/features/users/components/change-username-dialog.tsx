@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import type { User } from '@shelfwise/contracts'
+import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
@@ -33,8 +34,9 @@ export function ChangeUsernameDialog({ open, current, onClose, onDone }: {
       const user = await mutation.mutateAsync({ username: v.username.trim() })
       onDone(user, USERNAME_UPDATED)
       onClose()
-    } catch {
-      setError(USERNAME_FAILED)
+    } catch (err) {
+      // The server's reason ('Username is already taken', 'Username must be …'), else the spec's fallback.
+      setError(errorMessage(err, USERNAME_FAILED))
     }
   })
   const message = formState.errors.root?.message ?? error

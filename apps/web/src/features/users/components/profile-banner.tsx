@@ -22,8 +22,9 @@ export function ProfileBanner({ name, username, profileImage, avatarSlot, action
           </Avatar>
         )}
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>{name}</Typography>
-          <Typography sx={{ color: 'text.secondary' }}>@{username}</Typography>
+          {/* Names are the reader's own: their own direction, and a long word wraps rather than widening the page. */}
+          <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>{name}</Typography>
+          <Typography dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>@{username}</Typography>
         </Box>
         {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>

@@ -6,6 +6,7 @@ import { BookGrid } from '#/components/book-grid.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { PagedListFooter } from '#/components/paged-list-footer.tsx'
 import { useShelf, type Shelf } from '#/features/users/api/get-shelves.ts'
 
 export const SHELF_TEXT: Record<Shelf, { empty: string; error: string }> = {
@@ -15,12 +16,20 @@ export const SHELF_TEXT: Record<Shelf, { empty: string; error: string }> = {
   'created-books': { empty: 'Your Created Book List is empty.', error: 'Failed to load created books' },
 }
 
-/** One of the own profile's book lists, with its empty message and 'Browse Books'. */
-export function ShelfGrid({ userId, shelf, emptyMessage, errorMessage }: { userId: string; shelf: Shelf; emptyMessage?: string; errorMessage?: string }) {
-  const { data, isPending, isError } = useShelf(userId, shelf)
-  if (isPending) return <SectionSpinner label="Loading books" />
-  if (isError) return <ErrorAlert>{errorMessage ?? SHELF_TEXT[shelf].error}</ErrorAlert>
-  if (data.length === 0) {
+/** One of a reader's book lists, read a page at a time to its end, with its empty message and 'Browse Books'. */
+export function ShelfGrid({ userId, shelf, emptyMessage, errorMessage: errorText, label }: {
+  userId: string
+  shelf: Shelf
+  emptyMessage?: string
+  errorMessage?: string
+  /** The grid's accessible name. */
+  label?: string
+}) {
+  const list = useShelf(userId, shelf)
+  const failure = errorText ?? SHELF_TEXT[shelf].error
+  if (list.isPending) return <SectionSpinner label="Loading books" />
+  if (list.isError) return <ErrorAlert>{failure}</ErrorAlert>
+  if (list.items.length === 0) {
     return (
       <EmptyState
         message={emptyMessage ?? SHELF_TEXT[shelf].empty}
@@ -28,5 +37,10 @@ export function ShelfGrid({ userId, shelf, emptyMessage, errorMessage }: { userI
       />
     )
   }
-  return <BookGrid>{data.map((b) => <BookCard key={b._id} book={b} />)}</BookGrid>
+  return (
+    <>
+      <BookGrid label={label}>{list.items.map((b) => <BookCard key={b._id} book={b} />)}</BookGrid>
+      <PagedListFooter list={list} errorText={failure} what="books" />
+    </>
+  )
 }

@@ -1,17 +1,21 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type Ref } from 'react'
 import Autocomplete from '@mui/material/Autocomplete'
 import TextField from '@mui/material/TextField'
 import type { UserSummary } from '@shelfwise/contracts'
 import { useSearchUsers } from '#/features/users/api/search-users.ts'
 
 /** A name field that suggests users as you type; choosing one links its username. */
-export function UserSuggestField({ label, value, onChange, error, helperText, required }: {
+export function UserSuggestField({ label, value, onChange, error, helperText, required, name, inputRef, onBlur }: {
   label: string
   value: string
   onChange: (name: string, username: string | null) => void
   error?: boolean
   helperText?: string
   required?: boolean
+  /** The input's name (a form finds the field to focus by it). */
+  name?: string
+  inputRef?: Ref<HTMLInputElement>
+  onBlur?: () => void
 }) {
   const [query, setQuery] = useState(value)
   useEffect(() => setQuery(value), [value])
@@ -44,7 +48,19 @@ export function UserSuggestField({ label, value, onChange, error, helperText, re
           onChange(o.name, o.username)
         }
       }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={error} helperText={helperText} />}
+      onBlur={onBlur}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={error}
+          helperText={helperText}
+          name={name}
+          inputRef={inputRef}
+          inputProps={{ ...params.inputProps, dir: 'auto' }}
+        />
+      )}
     />
   )
 }

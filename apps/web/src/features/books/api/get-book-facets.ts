@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '#/lib/api-client.ts'
+
+/** The catalogue's publication years and the categories books carry (GET /books/facets). */
+export const bookFacetsQuery = () =>
+  queryOptions({ queryKey: ['books', 'facets'], queryFn: () => api.get('/books/facets', (c) => c.BookFacetsSchema), staleTime: 5 * 60_000 })
+
+export const useBookFacets = () => useQuery(bookFacetsQuery())

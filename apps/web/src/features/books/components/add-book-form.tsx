@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState } from 'react'
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
+import { useLocation, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormLabel from '@mui/material/FormLabel'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import type { BookDuplicate } from '@shelfwise/contracts'
+import { ADD_BOOK_CATEGORIES } from '@shelfwise/contracts/constants'
+import { BOOK_MESSAGES } from '#/features/books/components/add-book-values.ts'
+import { paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { ApiError } from '#/lib/api-client.ts'
+import { clearDraft, readDraft, writeDraft } from '#/lib/drafts.ts'
+import { FormTextField } from '#/components/form-text-field.tsx'
+import { LeaveConfirmDialog, useLeaveGuard } from '#/components/feedback/leave-guard.tsx'
+import { useCreateBook } from '#/features/books/api/create-book.ts'
+import { bookDuplicatesQuery, isCheckable, useBookDuplicates, type DuplicateCheck } from '#/features/books/api/find-duplicates.ts'
+import {
+  ADD_BOOK_TEXT, checkBookForm, EMPTY_BOOK_FORM, FIELD_ORDER, fieldErrorsFromIssues, normalIsbn, toBookBody,
+  type BookField, type BookFormValues,
+} from '#/features/books/components/add-book-values.ts'
+import { DuplicateNotice } from '#/features/books/components/duplicate-notice.tsx'
+import { UserSuggestField } from '#/features/users/components/user-suggest-field.tsx'
+
+export const REDIRECT_AFTER_ADD_MS = 1500
+const DRAFT_KEY = 'add-book'
+
+const isFormDraft = (v: unknown): v is BookFormValues =>
+  typeof v === 'object' && v !== null
+  && Object.entries(EMPTY_BOOK_FORM).every(([k, empty]) => {
+    const value = (v as Record<string, unknown>)[k]
+    return typeof value === 'string' || (empty === null && value === null)
+  })
+
+/** Typed text (a chosen role alone is not worth asking about). */
+const hasText = (v: BookFormValues) => FIELD_ORDER.some((f) => f !== 'role' && String(v[f] ?? '').trim() !== '')
+
+const checkOf = (v: BookFormValues): DuplicateCheck => ({ isbn: normalIsbn(v.isbn.trim()), title: v.title.trim(), author: v.author.trim() })
+const sameCheck = (a: DuplicateCheck | null, b: DuplicateCheck) => a !== null && a.isbn === b.isbn && a.title === b.title && a.author === b.author
+
+// Every problem at once, each beside its field (react-hook-form keeps them by field name).
+const resolver: Resolver<BookFormValues> = async (values) => {
+  const problems = await checkBookForm(values)
+  const fields = Object.keys(problems) as BookField[]
+  if (!fields.length) return { values, errors: {} }
+  const errors: FieldErrors<BookFormValues> = {}
+  for (const f of fields) errors[f] = { type: 'validate', message: problems[f] }
+  return { values: {}, errors }
+}
+
+/**
+ * The Add a New Book form: every problem shown at once beside its field (the server's too), the first
+ * one focused and scrolled into view; books it may repeat pointed out before it is added; what is
+ * typed kept in this tab until it is added (a trip to /login and back included); leaving asks first.
+ */
+export function AddBookForm() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const { user, isAuthenticated } = useAuth()
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; detail?: string } | null>(null)
+  const [isChecking, setChecking] = useState(false)
+  const mutation = useCreateBook()
+  const formRef = useRef<HTMLFormElement>(null)
+  const noticeRef = useRef<HTMLDivElement>(null)
+  const [initial] = useState(() => readDraft(DRAFT_KEY, isFormDraft) ?? EMPTY_BOOK_FORM)
+  const { control, handleSubmit, setError, getValues, watch } = useForm<BookFormValues>({
+    defaultValues: initial,
+    resolver,
+    shouldFocusError: false,
+  })
+  const [hasTyped, setHasTyped] = useState(() => hasText(initial))
+  const isSent = status?.kind === 'success'
+  const guard = useLeaveGuard(hasTyped && !isSent)
+
+  // Kept in this tab as it is typed, until the book is added (without drawing the form again per key).
+  useEffect(() => {
+    const sub = watch((v) => {
+      const all = { ...EMPTY_BOOK_FORM, ...v } as BookFormValues
+      const typed = hasText(all)
+      setHasTyped(typed)
+      if (typed || all.role) writeDraft(DRAFT_KEY, all)
+      else clearDraft(DRAFT_KEY)
+    })
+    return () => sub.unsubscribe()
+  }, [watch])
+
+  useEffect(() => {
+    if (!isSent) return
+    const t = setTimeout(() => navigate(paths.profile.href()), REDIRECT_AFTER_ADD_MS)
+    return () => clearTimeout(t)
+  }, [isSent, navigate])
+
+  // The duplicate check: asked when the reader leaves the ISBN, title or author (and at submit).
+  const [checked, setChecked] = useState<DuplicateCheck | null>(() => (hasText(initial) ? checkOf(initial) : null))
+  const duplicates = useBookDuplicates(checked)
+  const [addAnyway, setAddAnyway] = useState<string[]>([])
+  const [noticeFocus, setNoticeFocus] = useState(0)
+  const [isbn, title, author] = useWatch({ control, name: ['isbn', 'title', 'author'] })
+  const now = checkOf({ ...EMPTY_BOOK_FORM, isbn, title, author })
+  const found = sameCheck(checked, now) ? duplicates.data ?? [] : []
+  const sameIsbn = found.filter((d) => d.reasons.includes('isbn'))
+  const sameTitle = found.filter((d) => !d.reasons.includes('isbn') && !addAnyway.includes(d.book._id))
+  const checkNow = () => setChecked(checkOf(getValues()))
+
+  useEffect(() => {
+    if (noticeFocus === 0) return
+    noticeRef.current?.scrollIntoView?.({ block: 'center' })
+    noticeRef.current?.focus({ preventScroll: true })
+  }, [noticeFocus])
+
+  const focusField = (field: BookField | undefined) => {
+    if (!field) return
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)
+    el?.scrollIntoView?.({ block: 'center' })
+    el?.focus({ preventScroll: true })
+  }
+  const showFieldErrors = (problems: Partial<Record<BookField, string>>) => {
+    for (const f of FIELD_ORDER) if (problems[f]) setError(f, { type: 'server', message: problems[f] })
+    focusField(FIELD_ORDER.find((f) => problems[f]))
+  }
+
+  const onValid = async (v: BookFormValues) => {
+    setStatus(null)
+    const check = checkOf(v)
+    let matches: BookDuplicate[] = []
+    if (isCheckable(check)) {
+      setChecked(check)
+      setChecking(true)
+      // A failed check never stops the book: the server still refuses a taken ISBN.
+      matches = await queryClient.fetchQuery(bookDuplicatesQuery(check)).catch(() => [])
+      setChecking(false)
+    }
+    if (matches.some((d) => d.reasons.includes('isbn'))) return showFieldErrors({ isbn: BOOK_MESSAGES.isbnTaken })
+    if (matches.some((d) => !d.reasons.includes('isbn') && !addAnyway.includes(d.book._id))) return setNoticeFocus((n) => n + 1)
+    if (!isAuthenticated) {
+      // The reader's own Submit: the trip to /login is not a leaving to ask about; the form is kept.
+      guard.allowNext()
+      navigate(paths.login.href(), { state: { from: location } })
+      return
+    }
+    try {
+      await mutation.mutateAsync(toBookBody(v, user?.username ?? null))
+      clearDraft(DRAFT_KEY)
+      setStatus({ kind: 'success' })
+    } catch (err) {
+      setStatus({ kind: 'error', detail: err instanceof ApiError && err.fromServer ? err.message : undefined })
+      if (!(err instanceof ApiError)) return
+      if (err.status === 409 && err.message === BOOK_MESSAGES.isbnTaken) {
+        // Added meanwhile: the notice under ISBN links to it.
+        void queryClient.invalidateQueries({ queryKey: bookDuplicatesQuery(check).queryKey })
+        showFieldErrors({ isbn: BOOK_MESSAGES.isbnTaken })
+      } else if (err.issues.length) {
+        showFieldErrors(fieldErrorsFromIssues(err.issues))
+      }
+    }
+  }
+  const onSubmit = handleSubmit(onValid, (errors) => focusField(FIELD_ORDER.find((f) => errors[f])))
+
+  const field = (name: BookField, label: string, extra: Record<string, unknown> = {}) => (
+    <FormTextField control={control} name={name} label={label} required fullWidth {...extra} />
+  )
+  const text = { slotProps: { htmlInput: { dir: 'auto' } } }
+  const person = (name: 'author' | 'publisher', username: 'author_username' | 'publisher_username', label: string) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: f, fieldState }) => (
+        <Controller
+          name={username}
+          control={control}
+          render={({ field: u }) => (
+            <UserSuggestField
+              label={label}
+              required
+              name={name}
+              inputRef={f.ref}
+              value={f.value}
+              onChange={(n, handle) => { f.onChange(n); u.onChange(handle) }}
+              onBlur={name === 'author' ? checkNow : undefined}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+    />
+  )
+
+  return (
+    <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      {status?.kind === 'success' && <Alert severity="success">{ADD_BOOK_TEXT.added}</Alert>}
+      {status?.kind === 'error' && (
+        <Alert severity="error" sx={{ overflowWrap: 'anywhere' }}>
+          <div>{ADD_BOOK_TEXT.failed}</div>
+          {status.detail && <div>{status.detail}</div>}
+        </Alert>
+      )}
+      <Controller
+        name="role"
+        control={control}
+        render={({ field: f, fieldState }) => (
+          <FormControl required error={Boolean(fieldState.error)}>
+            <FormLabel id="role-label">Are you the author or the publisher of this book?</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="role-label"
+              aria-describedby={fieldState.error ? 'role-error' : undefined}
+              name="role"
+              value={f.value}
+              onChange={(e) => f.onChange(e.target.value)}
+            >
+              <FormControlLabel value="author" control={<Radio inputRef={f.ref} />} label="Author" />
+              <FormControlLabel value="publisher" control={<Radio />} label="Publisher" />
+              <FormControlLabel value="none" control={<Radio />} label="None" />
+            </RadioGroup>
+            {fieldState.error && <Alert id="role-error" severity="error" sx={{ mt: 1 }}>{fieldState.error.message}</Alert>}
+          </FormControl>
+        )}
+      />
+      {field('title', 'Title', { ...text, onBlur: checkNow })}
+      {person('author', 'author_username', 'Author')}
+      {sameTitle.length > 0 && (
+        <DuplicateNotice ref={noticeRef} kind="title" matches={sameTitle} onAddAnyway={() => setAddAnyway((ids) => [...ids, ...sameTitle.map((d) => d.book._id)])} />
+      )}
+      {field('description', 'Description', { ...text, multiline: true, minRows: 4 })}
+      {field('coverImage', 'Cover Image URL', { type: 'url' })}
+      {person('publisher', 'publisher_username', 'Publisher')}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+        {field('publishedDate', 'Published Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {field('language', 'Language', text)}
+        {field('edition', 'Edition', text)}
+        {field('pageCount', 'Page Count', { type: 'number', slotProps: { htmlInput: { min: 1 } } })}
+      </Box>
+      {field('amazonLink', 'Amazon Link', { type: 'url' })}
+      {field('isbn', 'ISBN', { onBlur: checkNow })}
+      {sameIsbn.length > 0 && <DuplicateNotice kind="isbn" matches={sameIsbn} />}
+      {field('genre', 'Genre', { ...text, helperText: 'e.g. Fantasy, Adventure, Romance' })}
+      {field('category', 'Category', {
+        select: true,
+        slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+        children: [<option key="" value="" disabled>Choose a category</option>, ...ADD_BOOK_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)],
+      })}
+      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || isChecking || isSent}>
+        {mutation.isPending ? 'Adding...' : 'Add Book'}
+      </Button>
+      <LeaveConfirmDialog guard={guard} />
+    </Box>
+  )
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Review } from '@shelfwise/contracts'
+import { api } from '#/lib/api-client.ts'
+import { dropReviewFromList, moveBookAverage, refreshAfterReviewChange } from '#/features/reviews/api/review-caches.ts'
+
+/** DELETE /reviews/{id}: the author deletes their own review. */
+export const deleteReview = (reviewId: string) => api.delete(`/reviews/${encodeURIComponent(reviewId)}`)
+
+/**
+ * Deletes the reader's own review. Pending until the lists showing it have been read again, so a
+ * confirmation stays busy until the review is gone from the screen.
+ */
+export const useDeleteReview = (options: { onSuccess?: (review: Review) => void; onError?: (err: unknown) => void } = {}) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (review: Review) => {
+      await deleteReview(review._id)
+      return review
+    },
+    onSuccess: async (review) => {
+      dropReviewFromList(queryClient, review)
+      moveBookAverage(queryClient, review.book._id, -1, -review.rating)
+      await refreshAfterReviewChange(queryClient, review.book._id)
+      options.onSuccess?.(review)
+    },
+    onError: options.onError,
+  })
+}

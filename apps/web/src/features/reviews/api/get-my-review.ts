@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ApiError } from '#/lib/api-client.ts'
+
+/** The signed-in reader's own review of a book, or null when they have not reviewed it (the API's 404). */
+export const myReviewQuery = (bookId: string) =>
+  queryOptions({
+    queryKey: ['reviews', 'mine', bookId],
+    queryFn: async () => {
+      try {
+        return await api.get(`/reviews/book/${encodeURIComponent(bookId)}/mine`, (c) => c.ReviewSchema)
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null
+        throw err
+      }
+    },
+  })
+
+/** Asked only for a signed-in reader (`enabled`); undefined data while unknown. */
+export const useMyReview = (bookId: string, enabled: boolean) => useQuery({ ...myReviewQuery(bookId), enabled })

@@ -1,0 +1,69 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query'
+import type { Book, Review } from '@shelfwise/contracts'
+import type { Page } from '#/lib/api-client.ts'
+import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
+import { myReviewQuery } from '#/features/reviews/api/get-my-review.ts'
+
+// What a review's creation, edit or deletion changes on screen at once, before the answers are read
+// again: the book's reviews, the reader's own review, the book's count and average.
+
+/** The book's detail as the books feature keeps it (its key, without importing that feature). */
+const bookDetailKey = (bookId: string) => ['books', 'detail', bookId] as const
+
+type ReviewPages = InfiniteData<Page<Review>, string | undefined>
+
+/** The book's count and average after one review is added (+1), changed (0) or removed (−1). */
+export function moveBookAverage(client: QueryClient, bookId: string, countDelta: -1 | 0 | 1, sumDelta: number): void {
+  client.setQueryData<Book>(bookDetailKey(bookId), (b) => {
+    if (!b) return b
+    const total = Math.max(0, b.totalReviews + countDelta)
+    const sum = b.averageRating * b.totalReviews + sumDelta
+    return { ...b, totalReviews: total, averageRating: total > 0 ? sum / total : 0 }
+  })
+}
+
+/** Puts a review of the book on top of its list (a new one), or in its place (a changed one). */
+export function putReviewInList(client: QueryClient, bookId: string, review: Review, isNew: boolean): void {
+  client.setQueryData<ReviewPages>(bookReviewsQuery(bookId).queryKey, (data) => {
+    if (!data) return data
+    if (!isNew) {
+      return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((r) => (r._id === review._id ? review : r)) })) }
+    }
+    const [first, ...rest] = data.pages
+    const head: Page<Review> = first
+      ? { ...first, items: [review, ...first.items.filter((r) => r._id !== review._id)], total: first.total === undefined ? undefined : first.total + 1 }
+      : { items: [review], total: 1, nextCursor: undefined }
+    return { ...data, pages: [head, ...rest] }
+  })
+  client.setQueryData(myReviewQuery(bookId).queryKey, review)
+}
+
+/** Takes a deleted review out of the book's list and out of the reader's own. */
+export function dropReviewFromList(client: QueryClient, review: Review): void {
+  client.setQueryData<ReviewPages>(bookReviewsQuery(review.book._id).queryKey, (data) => {
+    if (!data) return data
+    return {
+      ...data,
+      pages: data.pages.map((p, i) => ({
+        ...p,
+        items: p.items.filter((r) => r._id !== review._id),
+        total: i === 0 && p.total !== undefined ? Math.max(0, p.total - 1) : p.total,
+      })),
+    }
+  })
+  client.setQueryData(myReviewQuery(review.book._id).queryKey, null)
+}
+
+/**
+ * Reads again what else a review shows up in: the book (its exact average), the other lists of
+ * reviews (recent ones, a reader's), and the profiles (their reviews and counts). The book's own list and the reader's review are
+ * set from the server's answer above. Resolves once the screens showing them have their new answers.
+ */
+export function refreshAfterReviewChange(client: QueryClient, bookId: string): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: bookDetailKey(bookId) }),
+    // Every other list of reviews (recent ones, a reader's): the book's own list and 'mine' are exact already.
+    client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'reviews' && q.queryKey[1] !== 'book' && q.queryKey[1] !== 'mine' }),
+    client.invalidateQueries({ queryKey: ['users'] }),
+  ])
+}

@@ -1,0 +1,56 @@
+import { useLayoutEffect } from 'react'
+import { useLocation, useNavigationType } from 'react-router'
+
+/**
+ * Where the reader was, by history entry: the book card at the top of the window (its link and the
+ * list it is in) and how far below the window's top it stood, plus how far the page's <main> had
+ * scrolled past the window's top, for when no card was in view.
+ */
+export interface ScrollMark {
+  past: number
+  card?: { href: string; list: string; top: number }
+}
+
+const marks = new Map<string, ScrollMark>()
+
+/** The first card whose top is at or below the top bar's bottom: what the reader sees first. */
+export function markScroll(): ScrollMark {
+  const main = document.getElementById('main')
+  const past = -(main?.getBoundingClientRect().top ?? 0)
+  const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+  let best: ScrollMark['card']
+  for (const li of main?.querySelectorAll('li') ?? []) {
+    const box = li.getBoundingClientRect()
+    if (box.height === 0 || box.top < bar || box.top > window.innerHeight) continue
+    const href = li.querySelector('a[href^="/books/"]')?.getAttribute('href')
+    if (!href) continue
+    if (!best || box.top < best.top) best = { href, list: listName(li), top: box.top }
+  }
+  return { past, card: best }
+}
+
+/** The list a card is in, by its own name or its region's: Home's popular row and its grid hold the same books. */
+export function listName(li: Element): string {
+  const list = li.closest('ul,ol')
+  const region = li.closest('section,[role="region"]')
+  return `${list?.getAttribute('aria-label') ?? ''}|${region?.getAttribute('aria-labelledby') ?? region?.getAttribute('aria-label') ?? ''}`
+}
+
+/**
+ * Keeps the page's scroll position when the reader leaves; coming back by Back, puts the card that
+ * was at the top of the window back at the same place once the page has grown to it, whatever the
+ * parts above it measure this time (lib/restore-scroll.ts, loaded only then).
+ */
+export function useScrollMemory() {
+  const { key } = useLocation()
+  const isBack = useNavigationType() === 'POP'
+  // A layout effect's cleanup runs before the next screen's own scroll to its top.
+  useLayoutEffect(() => {
+    const mark = isBack ? marks.get(key) : undefined
+    const restoring = mark && mark.past > 0 ? import('#/lib/restore-scroll.ts').then((m) => m.restoreScroll(mark)) : undefined
+    return () => {
+      marks.set(key, markScroll())
+      void restoring?.then((stop) => stop())
+    }
+  }, [key, isBack])
+}
