@@ -1,6 +1,7 @@
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { baseURL, expectVisible, test } from '../support/fixtures.ts'
+import { registerUser } from '../support/api.ts'
+import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
@@ -28,17 +29,39 @@ describe('about', () => {
     for (const [i, word] of ['Discover', 'Connect with readers and authors', 'reading lists', 'reviews and ratings', 'reading progress', 'discussions'].entries()) {
       expect(features[i]!.toLowerCase()).toContain(word.toLowerCase())
     }
+    await expect.poll(() => page.title()).toBe('About — Shelfwise')
     const join = section(page, 'Join Our Community')
     await join.getByRole('link', { name: 'Sign Up' }).click()
-    await page.waitForURL('**/login')
+    // 'Sign Up' opens the Sign Up tab, as it says.
+    await page.waitForURL('**/login?tab=signup')
+    await expectVisible(page.getByRole('tab', { name: 'Sign Up', selected: true }))
+    await expectVisible(page.getByLabel('Full Name'))
+  })
+
+  test('Join Our Community does not ask a signed-in reader to sign up: it leads to Browse and their profile', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await signInAs(page, reader)
+    await page.goto('/about')
+    const join = section(page, 'Join Our Community')
+    await expectVisible(join.getByRole('link', { name: 'Your Profile' }))
+    expect(await join.getByRole('link', { name: 'Sign Up' }).count()).toBe(0)
+    expect(await join.getByText(/Create a free account/).count()).toBe(0)
+    expect(await join.getByRole('link', { name: 'Browse Books' }).getAttribute('href')).toBe('/browse')
+    await join.getByRole('link', { name: 'Your Profile' }).click()
+    await page.waitForURL('**/profile')
+    await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
   })
 
   for (const width of WIDTHS) {
-    test(`${width} px: axe clean, screenshot`, async ({ page }) => {
+    test(`${width} px: axe clean, screenshot (a visitor, and a signed-in reader)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/about')
       await expectVisible(section(page, 'Join Our Community'))
       await checkScreen(page, 'about', width)
+      await signInAs(page, await registerUser(baseURL))
+      await page.goto('/about')
+      await expectVisible(section(page, 'Join Our Community').getByRole('link', { name: 'Your Profile' }))
+      await checkScreen(page, 'about-signed-in', width)
     })
   }
 })

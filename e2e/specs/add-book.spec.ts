@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, registerUser, unique, type BookSummary, type TestUser } from '../support/api.ts'
+import { apiGet, postBook, registerUser, unique, type BookSummary, type TestUser } from '../support/api.ts'
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { bookCard } from '../support/locators.ts'
@@ -220,6 +220,83 @@ describe('add a book: success', () => {
   })
 })
 
+describe('add a book: every problem at once, and books it may repeat', () => {
+  test('every problem beside its field at once (role, empty fields, a bad link), the first focused and scrolled into view', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 })
+    const calls = recordCalls(page)
+    await openForm(page, await registerUser(baseURL))
+    await page.evaluate(() => document.title).then((t) => expect(t).toBe('Add a New Book — Shelfwise'))
+    await page.getByRole('textbox', { name: 'Title' }).fill('Only a title')
+    await page.getByRole('textbox', { name: 'Cover Image URL' }).fill('cover.jpg')
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Please specify whether you are the author or publisher.'))
+    // All at once: the role, eleven empty fields, the link that is not one.
+    await expect.poll(() => page.getByText('This field is required', { exact: true }).count()).toBe(11)
+    await expectVisible(page.getByText('Cover Image URL must be an http(s) URL', { exact: true }))
+    for (const name of ['Edition', 'ISBN', 'Genre']) expect(await page.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true')
+    // The first problem (the role) has the focus, on screen.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('role')
+    // Fixing the role: the next Add Book focuses and scrolls to the first remaining problem, Author.
+    await page.getByRole('radio', { name: 'None' }).check()
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await submit(page).click()
+    const author = page.getByRole('combobox', { name: 'Author' })
+    await expect.poll(() => author.evaluate((el) => el === document.activeElement)).toBe(true)
+    const box = (await author.boundingBox())!
+    expect(box.y).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height).toBeLessThanOrEqual(700)
+    expect(posts(calls)).toEqual([])
+  })
+
+  test("the same title and author (any case or accents): 'This book may already be on Shelfwise' with a link; Add Book waits until 'add it anyway'", async ({ page }) => {
+    const owner = await registerUser(baseURL, { userType: 'Author' })
+    const word = unique('Mis')
+    const existing = await postBook(baseURL, owner, { title: `Les Misérables: ${word}`, author: 'Victor Hugo', author_username: null, role: 'none' })
+    const calls = recordCalls(page)
+    await openForm(page, await registerUser(baseURL))
+    await fillBookForm(page, 'None', `LES MISERABLES ${word.toUpperCase()}`, 'victor hugo')
+    const notice = page.getByTestId('duplicate-title')
+    await expectVisible(notice)
+    await expectText(notice, 'This book may already be on Shelfwise:')
+    expect(await notice.getByRole('link', { name: existing.title }).getAttribute('href')).toBe(`/books/${existing._id}`)
+    await expectText(notice, `${existing.title} by Victor Hugo (2021)`)
+    await submit(page).click()
+    await expect.poll(() => notice.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(posts(calls)).toEqual([])
+    await notice.getByRole('button', { name: 'It is a different book: add it anyway' }).click()
+    await expectHidden(notice)
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Book added successfully!'))
+    expect(posts(calls)).toHaveLength(1)
+  })
+
+  test("the same ISBN: 'A book with this ISBN already exists' beside ISBN with a link, never sent; the server's 409 shows the same", async ({ page }) => {
+    const owner = await registerUser(baseURL, { userType: 'Author' })
+    const isbn = isbn13()
+    const taken = await postBook(baseURL, owner, { isbn })
+    const calls = recordCalls(page)
+    await openForm(page, await registerUser(baseURL))
+    await fillBookForm(page, 'None', `The ${unique('Other')} Title`, 'Someone Else')
+    await page.getByRole('textbox', { name: 'ISBN' }).fill(`${isbn.slice(0, 3)}-${isbn.slice(3)}`)
+    await submit(page).click()
+    await expectVisible(page.getByText('A book with this ISBN already exists', { exact: true }))
+    const notice = page.getByTestId('duplicate-isbn')
+    expect(await notice.getByRole('link', { name: taken.title }).getAttribute('href')).toBe(`/books/${taken._id}`)
+    await expect.poll(() => page.getByRole('textbox', { name: 'ISBN' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(posts(calls)).toEqual([])
+
+    // Taken between the check and the add: the server's 409, said the same way, with the link.
+    const late = isbn13()
+    await page.getByRole('textbox', { name: 'ISBN' }).fill(late)
+    await page.route((url) => url.pathname === '/api/books/duplicates', (route) => route.fulfill({ json: [] }), { times: 1 })
+    const lateBook = await postBook(baseURL, owner, { isbn: late })
+    await submit(page).click()
+    await expectVisible(alertWith(page, 'Failed to add book.'))
+    await expectVisible(notice.getByRole('link', { name: lateBook.title }))
+    expect(posts(calls)).toHaveLength(1)
+  })
+})
+
 describe('add a book at three widths', () => {
   for (const width of WIDTHS) {
     test(`${width} px: axe clean, screenshot (with field errors showing)`, async ({ page }) => {
@@ -230,6 +307,11 @@ describe('add a book at three widths', () => {
       await submit(page).click()
       await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).getAttribute('aria-invalid')).toBe('true')
       await checkScreen(page, 'add-book-errors', width)
+      // A likely duplicate pointed out, with a long title and right-to-left text in the form.
+      await fillBookForm(page, 'None', 'Dracula', 'Bram Stoker')
+      await page.getByRole('textbox', { name: 'Description' }).fill(`${'W'.repeat(600)} — ספר על ערפד`)
+      await expectVisible(page.getByTestId('duplicate-title'))
+      await checkScreen(page, 'add-book-duplicate', width)
     })
   }
 })

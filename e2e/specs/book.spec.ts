@@ -10,6 +10,7 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 const title = (page: Page, book: Pick<BookSummary, 'title'>) => page.getByRole('heading', { level: 1, name: book.title, exact: true })
 const reviewsList = (page: Page) => page.getByRole('list', { name: 'Reviews' })
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Write a Review' })
+const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Edit Your Review' })
 const submit = (page: Page) => dialog(page).getByRole('button', { name: /^(Submit Review|Submitting\.\.\.)$/ })
 /** The value of a term of the details list ('Published', 'Pages', …). */
 const detail = (page: Page, term: string) => page.locator('dl dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]')
@@ -106,13 +107,18 @@ describe('book detail: what it shows', () => {
 })
 
 describe('book detail: author and publisher names', () => {
-  test('a linked author opens their profile; a name with no username says so', async ({ page }) => {
+  test('a linked author opens their profile; a name with no account opens the page of its books (decision 0010)', async ({ page }) => {
     const author = await registerUser(baseURL, { userType: 'Author' })
-    const book = await postBook(baseURL, author)
+    const publisher = `E2E Press ${author.username}`
+    const book = await postBook(baseURL, author, { publisher })
     await openBook(page, book)
-    // The publisher has no account: 'Cannot navigate to profile: Username not available.'
-    await page.getByRole('button', { name: 'E2E Press' }).click()
-    await expectVisible(alertWith(page, 'Cannot navigate to profile: Username not available.'))
+    // The publisher has no account: its name leads to the publisher's page, never to an error.
+    await page.getByRole('link', { name: publisher, exact: true }).click()
+    await page.waitForURL(`**/publisher/${encodeURIComponent(publisher)}`)
+    await expectVisible(page.getByRole('heading', { level: 1, name: publisher }))
+    await expectVisible(page.getByRole('list', { name: 'Books' }).getByRole('heading', { name: book.title, exact: true }))
+    expect(await page.getByText('Cannot navigate to profile: Username not available.').count()).toBe(0)
+    await page.goBack()
     await page.getByRole('button', { name: author.name }).click()
     await page.waitForURL(`**/user/${author._id}`)
     await expectVisible(page.getByText(`@${author.username}`, { exact: true }))
@@ -232,13 +238,13 @@ describe('book detail: writing a review', () => {
     await expectVisible(page.getByText(`(${before.length + 1} reviews)`))
     await expectVisible(page.getByRole('img', { name: `Average rating ${expected} out of 5` }))
 
-    // Opened again, the dialog is empty.
+    // The draft is gone; opened again, the dialog holds the review as saved, to edit.
     await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await expectVisible(dialog(page))
-    expect(await text.inputValue()).toBe('')
-    expect(await stars.getByRole('radio', { name: /Stars?$/, checked: true }).count()).toBe(0)
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
-    await expectHidden(dialog(page))
+    await expectVisible(editDialog(page))
+    expect(await editDialog(page).getByRole('textbox', { name: 'Your Review' }).inputValue()).toBe(comment)
+    expect(await editDialog(page).getByRole('radio', { name: star }).isChecked()).toBe(true)
+    await editDialog(page).getByRole('button', { name: 'Cancel' }).click()
+    await expectHidden(editDialog(page))
 
     // A reload reads the same from the server.
     await page.reload()
@@ -247,24 +253,33 @@ describe('book detail: writing a review', () => {
     await expectVisible(page.getByText(expected, { exact: true }))
   })
 
-  test("the server's message when it refuses ('You have already reviewed this book'), else 'Failed to submit review'", async ({ page }) => {
+  test("a review written meanwhile in another tab: the server's 'You have already reviewed this book', and the dialog turns to editing it with the new text kept; else 'Failed to submit review'", async ({ page }) => {
     const reader = await registerUser(baseURL)
     const book = (await books())[5]!
-    await postReview(baseURL, reader, book._id, 4, 'Already said my piece.')
     await signInAs(page, reader)
     await openBook(page, book)
-    const write = async () => {
-      await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-      // Clicking the chosen star again would clear it: choose it only when it is not yet chosen.
-      if (!(await dialog(page).getByRole('radio', { name: '3 Stars' }).isChecked())) await dialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
-      await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Second thoughts.')
-      await submit(page).click()
-    }
-    await write()
-    await expectVisible(dialog(page).getByRole('alert').filter({ hasText: 'You have already reviewed this book' }))
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click()
-    await failCall(page, { method: 'POST', path: `/reviews/book/${book._id}` }, HTTP_500)
-    await write()
+    await expectVisible(reviewsList(page).or(page.getByText('No reviews yet. Be the first to review this book!')))
+    // Written elsewhere after this page asked.
+    await postReview(baseURL, reader, book._id, 4, 'Already said my piece.')
+    await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
+    await dialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
+    await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Second thoughts.')
+    await submit(page).click()
+    await expectVisible(editDialog(page).getByRole('alert').filter({ hasText: 'You have already reviewed this book' }))
+    expect(await editDialog(page).getByRole('textbox', { name: 'Your Review' }).inputValue()).toBe('Second thoughts.')
+    await editDialog(page).getByRole('button', { name: 'Save Review' }).click()
+    await expectHidden(editDialog(page))
+    await expectText(reviewsList(page).getByRole('listitem').first(), 'Second thoughts.')
+    const saved = await apiGet<ApiReview>(baseURL, `/reviews/book/${book._id}/mine`, reader.token)
+    expect([saved.rating, saved.comment]).toEqual([3, 'Second thoughts.'])
+
+    const other = (await books())[6]!
+    await openBook(page, other)
+    await failCall(page, { method: 'POST', path: `/reviews/book/${other._id}` }, HTTP_500)
+    await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
+    await dialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
+    await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Lost in the post?')
+    await submit(page).click()
     await expectVisible(dialog(page).getByRole('alert').filter({ hasText: 'Failed to submit review' }))
   })
 

@@ -8,6 +8,8 @@ import { checkScreen, columnCount, GRID_COLUMNS, WIDTHS } from '../support/scree
 
 const GENRES = ['Fiction', 'Non-Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Biography', 'History', 'Thriller', 'Horror', 'Self-Help', 'Business', 'Poetry', 'Drama', 'Adventure', 'Crime']
 const CATEGORIES = ['Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author']
+/** Add Book's categories, offered after the spec's so a reader's own book can be found (decision 0009). */
+const ADD_BOOK_CATEGORIES = ['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other']
 const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi']
 
 interface PopularEntry { book: BookSummary; reviewCount: number }
@@ -27,6 +29,9 @@ async function open(page: Page) {
   await page.goto('/browse')
   await expectVisible(cardsOf(page).first())
 }
+
+/** Top Rated's score (decision 0009): C = 5 reviews at m = 3.5 stars, then the book's own ratings. */
+const weighted = (b: BookSummary) => (5 * 3.5 + (b.averageRating || 0) * b.totalReviews) / (5 + b.totalReviews)
 
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab', { name, exact: true })
 
@@ -90,16 +95,22 @@ describe('browse: the lists', () => {
     expect(dates).toEqual([...dates].sort().reverse())
   })
 
-  test("Top Rated: the 20 highest averages (none counts as 0), each with a 'Top Rated' badge", async ({ page }) => {
+  test("Top Rated: the 20 best by confidence-weighted average (decision 0009), the plain average shown, each with a 'Top Rated' badge", async ({ page }) => {
     const books = await listBooks(baseURL)
-    const top = [...books].sort((a, b) => (b.averageRating || 0) - (a.averageRating || 0)).slice(0, 20)
+    const top = await apiGet<BookSummary[]>(baseURL, '/books?sort=rating&limit=20')
+    // The API's order is (5·3.5 + Σ ratings) / (5 + n): no book left out scores higher than the 20th.
+    const scores = top.map(weighted)
+    for (let i = 1; i < scores.length; i++) expect(scores[i]!, top[i]!.title).toBeLessThanOrEqual(scores[i - 1]! + 0.01)
+    const ids = new Set(top.map((b) => b._id))
+    for (const b of books.filter((x) => !ids.has(x._id))) expect(weighted(b), b.title).toBeLessThanOrEqual(scores.at(-1)! + 0.01)
     await open(page)
     await tab(page, 'Top Rated').click()
     await expect.poll(() => cardsOf(page).getByText('Top Rated', { exact: true }).count()).toBe(20)
+    expect(await shownTitles(page)).toEqual(top.map((b) => b.title))
+    // The rating shown stays the plain average, to one decimal.
     const shown = await cardsOf(page).getByLabel(/^Average rating /).allInnerTexts()
     expect(shown).toEqual(top.map((b) => `★ ${average(b.averageRating, b.totalReviews)}`))
-    const first = top[0]!
-    await expectDetailsCard(cardsOf(page).first(), first, 'Top Rated')
+    await expectDetailsCard(cardsOf(page).first(), top[0]!, 'Top Rated')
   })
 })
 
@@ -149,7 +160,7 @@ describe('browse: filters', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await open(page)
     expect(await group(page, 'Genres').getByRole('checkbox').count()).toBe(GENRES.length)
-    for (const [name, options] of [['Genres', GENRES], ['Categories', CATEGORIES], ['Languages', LANGUAGES], ['Rating', ['5+ Stars', '4+ Stars', '3+ Stars', '2+ Stars', '1+ Stars']], ['Page Count', ['0-100', '101-300', '301-500', '501+ pages']]] as const) {
+    for (const [name, options] of [['Genres', GENRES], ['Categories', [...CATEGORIES, ...ADD_BOOK_CATEGORIES]], ['Languages', LANGUAGES], ['Rating', ['5+ Stars', '4+ Stars', '3+ Stars', '2+ Stars', '1+ Stars']], ['Page Count', ['0-100', '101-300', '301-500', '501+ pages']]] as const) {
       expect(await group(page, name).locator('label').allInnerTexts(), name).toEqual([...options])
     }
     await expectText(filters(page), 'Published: 2000–2023')
@@ -192,13 +203,18 @@ describe('browse: filters', () => {
     await check('Rating', '3+ Stars').uncheck()
     await expectHidden(chip(page, '3+ Stars'))
 
-    // Page count: '501+ pages' means 501 to 1000; its chip reads '{min}-{max} pages'.
+    // Page count: a range's chip reads '{min}-{max} pages'; '501+ pages' has no upper end (decision 0009).
+    await check('Page Count', '101-300').check()
+    await expectVisible(chip(page, '101-300 pages'))
+    await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('maxPages')).toBe('300')
+    expect(lastSearch(calls).get('minPages')).toBe('101')
     await check('Page Count', '501+ pages').check()
-    await expectVisible(chip(page, '501-1000 pages'))
+    await expectVisible(chip(page, '501+ pages'))
+    await expectHidden(chip(page, '101-300 pages'))
     await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('minPages')).toBe('501')
-    expect(lastSearch(calls).get('maxPages')).toBe('1000')
+    expect(lastSearch(calls).has('maxPages')).toBe(false)
     await check('Page Count', '501+ pages').uncheck()
-    await expectHidden(chip(page, '501-1000 pages'))
+    await expectHidden(chip(page, '501+ pages'))
 
     // A chip's delete removes its filter.
     await chip(page, 'Horror').locator('.MuiChip-deleteIcon').click()

@@ -67,6 +67,73 @@ describe('top bar', () => {
   })
 })
 
+describe('chrome for a signed-in reader', () => {
+  const accountButton = (page: Page) => topBar(page).getByRole('button', { name: 'Account menu' })
+
+  test("the top bar's account menu shows who is signed in, with Profile and Logout; Logout ends the session and goes to /login", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signInAs(page, reader)
+    await page.goto('/browse')
+    // The profile button still links to /profile.
+    expect(await topBar(page).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile')
+    await accountButton(page).click()
+    const menu = page.getByRole('menu')
+    await expectVisible(menu)
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Logout'])
+    await expectVisible(menu.getByText(reader.name, { exact: true }))
+    await menu.getByRole('menuitem', { name: 'Profile' }).click()
+    await page.waitForURL('**/profile')
+    await expectVisible(page.getByRole('heading', { level: 1, name: reader.name }))
+    await accountButton(page).click()
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click()
+    await page.waitForURL('**/login')
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
+    await expectHidden(accountButton(page))
+    // The old token no longer works on the server either.
+    const res = await fetch(`${baseURL}/api/users/me`, { headers: { authorization: `Bearer ${reader.token}` } })
+    expect(res.status).toBe(401)
+  })
+
+  test("the small-screen menu offers Logout, never 'Login / Sign Up'; the bottom drawer offers Logout instead of 'Login / Sign Up'", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await signInAs(page, reader)
+    await page.goto('/about')
+    await menuButton(page).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expectVisible(menu)
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Browse', 'About', 'Profile'])
+    expect(await menu.getByText('Login / Sign Up').count()).toBe(0)
+    await expectVisible(menu.getByRole('button', { name: 'Logout' }))
+    await checkScreen(page, 'chrome-menu-signed-in', 375)
+    await menuButton(page).click()
+
+    await bottomNav(page).getByRole('button', { name: 'More' }).click()
+    const drawer = page.getByRole('navigation', { name: 'Navigation drawer' })
+    await expectVisible(drawer)
+    expect(await drawer.getByRole('link').allInnerTexts()).toEqual(['Home', 'Browse', 'About', 'Profile', 'Add Book'])
+    expect(await drawer.getByText('Login / Sign Up').count()).toBe(0)
+    await checkScreen(page, 'chrome-drawer-signed-in', 375)
+    await drawer.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL('**/login')
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    await bottomNav(page).getByRole('button', { name: 'More' }).click()
+    await expectVisible(page.getByRole('navigation', { name: 'Navigation drawer' }).getByRole('link', { name: 'Login / Sign Up' }))
+  })
+
+  for (const width of WIDTHS) {
+    test(`${width} px: the account menu open, with a long name: axe clean, screenshot`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await signInAs(page, await registerUser(baseURL, { name: 'Scheherazade Shahrazad Šeherzada bint al-Wazir 📚' }))
+      await page.goto('/about')
+      await accountButton(page).click()
+      await expectVisible(page.getByRole('menu'))
+      await checkScreen(page, 'chrome-account-menu', width)
+    })
+  }
+})
+
 describe('footer and the mobile bottom drawer', () => {
   test('the footer has Quick Links (Home, Browse, About, Profile), social links to other sites and a tagline', async ({ page }) => {
     await page.goto('/about')
@@ -151,7 +218,8 @@ describe('theme and breakpoints', () => {
     await expectVisible(grid)
     // sm: the menu button and the bottom bar give way to the top bar's links.
     expect(await menuButton(page).isVisible()).toBe(true)
-    expect(await bottomNav(page).isVisible()).toBe(true)
+    // The bottom bar's code arrives with the footer's, a moment after the page.
+    await expectVisible(bottomNav(page))
     await page.setViewportSize({ width: 600, height: 800 })
     await expectHidden(menuButton(page))
     expect(await bottomNav(page).isVisible()).toBe(false)

@@ -5,6 +5,7 @@ import { baseURL, expectText, expectVisible, signInAs, test } from '../support/f
 import { failCall, HTTP_500 } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { expectShowing, scrollToEnd } from '../support/lists.ts'
 
 const tab = (page: Page, name: RegExp | string) => page.getByRole('tablist', { name: 'Followers and following' }).getByRole('tab', { name })
 const row = (page: Page, username: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: username, exact: true }) })
@@ -27,6 +28,7 @@ describe('followers page', () => {
     expect(followers.map((p) => p.username).sort()).toEqual(fans.map((f) => f.username).sort())
     await page.goto(`/user/${star._id}/followers`)
     await expectVisible(tab(page, `Followers (${followers.length})`))
+    await expect.poll(() => page.title()).toBe(`Followers of @${star.username} — Shelfwise`)
     await expectVisible(tab(page, `Following (${following.length})`))
     expect(await tab(page, /^Followers/).getAttribute('aria-selected')).toBe('true')
     for (const p of followers) {
@@ -77,6 +79,59 @@ describe('followers page', () => {
   })
 })
 
+/** A reader with 30 followers, who follows those 30 back. */
+let crowd: Promise<{ star: TestUser; fans: TestUser[] }> | undefined
+const makeCrowd = () => (crowd ??= (async () => {
+  const star = await registerUser(baseURL)
+  const fans: TestUser[] = []
+  for (let i = 0; i < 30; i++) fans.push(await registerUser(baseURL))
+  for (const fan of fans) {
+    await toggleFollow(baseURL, fan, star._id)
+    await toggleFollow(baseURL, star, fan._id)
+  }
+  return { star, fans }
+})())
+
+describe('followers page: the whole lists', () => {
+  test("'Followers (30)': 'Showing 24 of 30', then scrolling reads on to the first follower; the same for Following", async ({ page }) => {
+    const { star, fans } = await makeCrowd()
+    await page.goto(`/user/${star._id}/followers`)
+    await expectVisible(tab(page, 'Followers (30)'))
+    await expectShowing(page, 24, 30)
+    // Newest follow first: the first fan is at the very end.
+    expect(await row(page, fans[0]!.username).count()).toBe(0)
+    await scrollToEnd(page, 30)
+    await expectVisible(row(page, fans[0]!.username))
+    expect(await page.getByRole('main').getByRole('button', { name: /Load more/ }).count()).toBe(0)
+
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await tab(page, 'Following (30)').click()
+    await page.waitForURL(`**/user/${star._id}/followers?tab=following`)
+    await expect.poll(() => page.title()).toBe(`People @${star.username} follows — Shelfwise`)
+    await expectShowing(page, 24, 30)
+    await scrollToEnd(page, 30)
+    await expectVisible(row(page, fans[0]!.username))
+  })
+
+  test('the address names the tab: ?tab=following opens Following, as the Following tile does', async ({ page }) => {
+    const { star, fans } = await makeCrowd()
+    await page.goto(`/user/${star._id}/followers?tab=following`)
+    await expectVisible(tab(page, 'Following (30)'))
+    expect(await tab(page, 'Following (30)').getAttribute('aria-selected')).toBe('true')
+    await expectVisible(row(page, fans[29]!.username))
+    // From the profile: the Following tile.
+    await signInAs(page, star)
+    await page.goto('/profile')
+    await page.getByRole('list', { name: 'Statistics' }).getByRole('link', { name: /Following/ }).click()
+    await page.waitForURL(`**/user/${star._id}/followers?tab=following`)
+    expect(await tab(page, 'Following (30)').getAttribute('aria-selected')).toBe('true')
+    await page.goBack()
+    await page.getByRole('list', { name: 'Statistics' }).getByRole('link', { name: /Followers/ }).click()
+    await page.waitForURL((u) => u.pathname === `/user/${star._id}/followers` && u.search === '')
+    expect(await tab(page, 'Followers (30)').getAttribute('aria-selected')).toBe('true')
+  })
+})
+
 describe('followers page at three widths', () => {
   for (const width of WIDTHS) {
     test(`${width} px: axe clean, screenshot`, async ({ page }) => {
@@ -85,6 +140,11 @@ describe('followers page at three widths', () => {
       await page.goto(`/user/${star._id}/followers`)
       await expectVisible(row(page, fans[0]!.username))
       await checkScreen(page, 'followers', width)
+      // A long list, with its count and Load More.
+      const { star: busy } = await makeCrowd()
+      await page.goto(`/user/${busy._id}/followers?tab=following`)
+      await expectShowing(page, 24, 30)
+      await checkScreen(page, 'followers-long', width)
     })
   }
 })

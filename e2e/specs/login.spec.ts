@@ -138,6 +138,28 @@ describe('signing up', () => {
     await expectText(formAlert(page), /^An error occurred\. Please try again\.$/)
     expect((await stored(page)).token).toBeNull()
   })
+
+  test('why a sign-up is refused, in plain words: a taken username, a malformed one, a password everyone uses', async ({ page }) => {
+    const taken = await registerUser(baseURL)
+    await page.goto('/login?tab=signup')
+    await expectVisible(page.getByLabel('Full Name'))
+    await expect.poll(() => page.title()).toBe('Sign Up — Shelfwise')
+    const username = unique('why')
+    await fillSignUp(page, { name: 'Why Reader', username: taken.username.toUpperCase(), email: `${username}@e2e.example`, password: 'quiet-lantern-7', confirm: 'quiet-lantern-7' })
+    await signUpButton(page).click()
+    await expectText(formAlert(page), /^Username is already taken$/)
+    // Malformed: said under the field before anything is sent.
+    await fillSignUp(page, { username: 'semi;colon' })
+    await signUpButton(page).click()
+    await expectVisible(page.getByText('may contain only letters, digits, ".", "_" and "-"', { exact: true }))
+    // One of the most used passwords: the server's sentence, with no 'password:' in front.
+    await fillSignUp(page, { username, password: 'sunshine1', confirm: 'sunshine1' })
+    await signUpButton(page).click()
+    await expectText(formAlert(page), /^Password is too common; choose something harder to guess$/)
+    expect((await stored(page)).token).toBeNull()
+    await tab(page, 'Login').click()
+    await expect.poll(() => page.title()).toBe('Login — Shelfwise')
+  })
 })
 
 describe('sessions', () => {

@@ -7,6 +7,7 @@ describe('an unknown path', () => {
     // The server answers the app for any non-API path; the app's router shows its 404 screen.
     expect(res?.status(), 'the app shell').toBe(200)
     await expectVisible(page.getByRole('heading', { level: 1, name: '404 Not Found' }))
+    await expect.poll(() => page.title()).toBe('Page not found — Shelfwise')
     await page.getByRole('link', { name: 'Go Home' }).click()
     await page.waitForURL((u) => u.pathname === '/')
   })

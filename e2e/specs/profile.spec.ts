@@ -1,12 +1,13 @@
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiGet, apiPut, listBooks, postBook, postReview, registerUser, unique, type ApiReview, type ApiStats, type TestUser } from '../support/api.ts'
-import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { answer, failCall, holdCall, HTTP_500, http500 } from '../support/failures.ts'
+import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test, WAIT_MS } from '../support/fixtures.ts'
+import { answer, failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
 import { bookCard, statTile, tileText } from '../support/locators.ts'
 import { gradientPng } from '../support/png.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { expectShowing, scrollToEnd, showing } from '../support/lists.ts'
 
 const openEditMenu = async (page: Page, item: 'Change Username' | 'Change Password' | 'Logout') => {
   await page.getByRole('button', { name: 'Edit Profile' }).click()
@@ -68,7 +69,10 @@ describe('own profile: what it shows', () => {
       `${stats.reviews} Reviews`, `${stats.readBooks} Books Read`, `${stats.wishlistCount} Wishlist`, `${stats.following} Following`, `${stats.followers} Followers`,
     ])
     expect([stats.reviews, stats.readBooks, stats.wishlistCount, stats.following, stats.followers]).toEqual([1, 2, 1, 0, 1])
-    for (const label of ['Following', 'Followers']) expect(await statTile(page, label).getByRole('link').getAttribute('href')).toBe(`/user/${reader._id}/followers`)
+    expect(await statTile(page, 'Followers').getByRole('link').getAttribute('href')).toBe(`/user/${reader._id}/followers`)
+    // The Following tile opens the Following tab.
+    expect(await statTile(page, 'Following').getByRole('link').getAttribute('href')).toBe(`/user/${reader._id}/followers?tab=following`)
+    await expect.poll(() => page.title()).toBe('Profile — Shelfwise')
     for (const label of ['Reviews', 'Books Read', 'Wishlist']) expect(await statTile(page, label).getByRole('link').count()).toBe(0)
 
     // Bio: 'No bio added yet.' with Add Bio; once saved, Edit Bio.
@@ -181,9 +185,9 @@ describe('own profile: avatar upload', () => {
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
     await expectVisible(page.getByRole('button', { name: 'Change Profile Image' }))
     const topBarAvatar = page.getByRole('banner').getByRole('link', { name: 'Profile' }).getByRole('img')
-    await expect.poll(() => topBarAvatar.getAttribute('src')).toBe(src)
+    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: WAIT_MS }).toBe(src)
     await page.reload()
-    await expect.poll(() => topBarAvatar.getAttribute('src')).toBe(src)
+    await expect.poll(() => topBarAvatar.getAttribute('src'), { timeout: WAIT_MS }).toBe(src)
     expect(await page.getByRole('img', { name: `${reader.username}'s profile picture` }).getAttribute('src')).toBe(src)
   })
 
@@ -216,8 +220,42 @@ describe('own profile: avatar upload', () => {
   })
 })
 
+describe('own profile: an avatar the server cannot take says why', () => {
+  test("a file over 5 MB: 'The image is too large: at most 5 MB'; a file that is not an image: 'Only image files are allowed'", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    await openProfile(page, reader)
+    const calls = recordCalls(page)
+    const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+      const chooser = page.waitForEvent('filechooser')
+      await page.getByRole('button', { name: 'Change Profile Image' }).click()
+      await (await chooser).setFiles(file)
+    }
+    // Over 5 MB: said at once, before 6 MB travel only to be refused.
+    await choose({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([gradientPng(), Buffer.alloc(6 * 1024 * 1024)]) })
+    await expectVisible(alertWith(page, 'The image is too large: at most 5 MB'))
+    expect(await page.getByRole('img', { name: 'Preview of your new profile picture' }).count()).toBe(0)
+    expect(calls.filter((c) => c.url.pathname === '/api/upload')).toHaveLength(0)
+
+    // Text dressed as a PNG: the server decodes it, refuses it, and its words reach the reader.
+    // (Its preview cannot be drawn, so the avatar shows the initial meanwhile.)
+    await choose({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are my reading notes, not a picture') })
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expectVisible(alertWith(page, 'Only image files are allowed'))
+    await expectVisible(page.getByRole('button', { name: 'Change Profile Image' }))
+
+    // The server's own answer to an upload over 5 MB reaches a browser as words too (not a dropped connection).
+    const answer = await page.evaluate(async (token) => {
+      const form = new FormData()
+      form.append('image', new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/png' }), 'huge.png')
+      const res = await fetch('/api/upload', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
+      return { status: res.status, body: await res.json() as unknown }
+    }, reader.token)
+    expect(answer).toEqual({ status: 413, body: { message: 'The image is too large: at most 5 MB', code: 'payload_too_large' } })
+  })
+})
+
 describe('own profile: username and password', () => {
-  test("'Username cannot be empty', 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({ page }) => {
+  test("'Username cannot be empty', why the server refuses (taken, malformed), else 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({ page }) => {
     const reader = await registerUser(baseURL)
     const taken = await registerUser(baseURL)
     await page.clock.install()
@@ -227,9 +265,20 @@ describe('own profile: username and password', () => {
     await d.getByLabel('New Username').fill('   ')
     await d.getByRole('button', { name: 'Save' }).click()
     await expectText(d.getByRole('alert'), 'Username cannot be empty')
-    await d.getByLabel('New Username').fill(taken.username)
+    // The server's reasons, in words (no 'username:' prefix).
+    await d.getByLabel('New Username').fill(taken.username.toUpperCase())
     await d.getByRole('button', { name: 'Save' }).click()
-    await expectText(d.getByRole('alert'), 'Failed to update username')
+    await expectText(d.getByRole('alert'), /^Username is already taken$/)
+    await d.getByLabel('New Username').fill('semi;colon')
+    await d.getByRole('button', { name: 'Save' }).click()
+    await expectText(d.getByRole('alert'), /^Username may contain only letters, digits, "\.", "_" and "-"$/)
+    await d.getByLabel('New Username').fill('ab')
+    await d.getByRole('button', { name: 'Save' }).click()
+    await expectText(d.getByRole('alert'), /^Username must be at least 3 characters$/)
+    await failCall(page, { method: 'PUT', path: '/users/profile/update' }, HTTP_500, 1)
+    await d.getByLabel('New Username').fill(unique('nobody'))
+    await d.getByRole('button', { name: 'Save' }).click()
+    await expectText(d.getByRole('alert'), /^Failed to update username$/)
 
     const newName = unique('renamed')
     await d.getByLabel('New Username').fill(newName)
@@ -276,10 +325,14 @@ describe('own profile: username and password', () => {
     await expectText(d.getByRole('alert'), 'New passwords do not match')
     await fill(reader.password, 'abcde', 'abcde')
     await expectText(d.getByRole('alert'), 'Password must be at least 6 characters long')
-    await fill('not-my-password', 'abcdefg', 'abcdefg')
+    // A new password the server takes ('abcdefg' is a simple sequence, refused since issue 11).
+    await fill('not-my-password', 'lantern-hill-4', 'lantern-hill-4')
     await expectText(d.getByRole('alert'), 'Current password is incorrect')
+    // A password everyone uses: said in words, without a 'newPassword:' prefix.
+    await fill(reader.password, 'sunshine1', 'sunshine1')
+    await expectText(d.getByRole('alert'), /^New password is too common; choose something harder to guess$/)
     await failCall(page, { method: 'PUT', path: '/users/password' }, HTTP_500, 1)
-    await fill(reader.password, 'abcdefg', 'abcdefg')
+    await fill(reader.password, 'lantern-hill-4', 'lantern-hill-4')
     await expectText(d.getByRole('alert'), 'Failed to update password. Please check your current password.')
   })
 
@@ -387,6 +440,87 @@ describe('own profile at three widths', () => {
       await topTab(page, 'Reviews').click()
       await expectVisible(page.getByText('Rating: 3/5'))
       await checkScreen(page, 'profile-reviews', width)
+    })
+  }
+})
+
+describe('own profile: long lists reach their end', () => {
+  test('Wishlist, Recently Read, Listed, Created and Reviews each say "Showing 24 of N" and read on to the last item as the reader scrolls', async ({ page }) => {
+    const reader = await registerUser(baseURL, { userType: 'Author' })
+    const books = (await listBooks(baseURL)).slice(-26)
+    // Added oldest first: the first book of each list is the one at its very end.
+    for (const b of books) {
+      await apiPut(baseURL, `/users/addtowishlist/${b._id}`, reader.token)
+      await apiPut(baseURL, `/users/addto-recently-read/${b._id}`, reader.token)
+      await postReview(baseURL, reader, b._id, 4, `Long-list review of ${b.title}`)
+    }
+    const listed: { title: string }[] = []
+    const created: { title: string }[] = []
+    for (let i = 0; i < 25; i++) {
+      listed.push(await postBook(baseURL, reader, { role: 'none', author: 'Someone Else', author_username: null }))
+      created.push(await postBook(baseURL, reader))
+    }
+    await openProfile(page, reader)
+    for (const [tabName, total, last] of [
+      ['Wishlist', 26, books[0]!.title],
+      ['Recently Read', 26, books[0]!.title],
+      ['Listed', 25, listed[0]!.title],
+      ['Created', 25, created[0]!.title],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await shelfTab(page, tabName).click()
+      await expectShowing(page, 24, total)
+      expect(await bookCard(page, last).count(), `${tabName}: the oldest is not on the first page`).toBe(0)
+      await scrollToEnd(page, total)
+      await expectVisible(bookCard(page, last))
+      expect(await page.getByRole('main').getByRole('button', { name: /Load more/ }).count()).toBe(0)
+    }
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await topTab(page, 'Reviews').click()
+    await expectShowing(page, 24, 26)
+    await scrollToEnd(page, 26)
+    await expectVisible(page.getByText(`Long-list review of ${books[0]!.title}`, { exact: true }))
+  })
+
+  test("a page that fails to come says so and waits for 'Load More' (no retry loop), which works from the keyboard", async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const books = (await listBooks(baseURL)).slice(-30)
+    for (const b of books) await apiPut(baseURL, `/users/addtowishlist/${b._id}`, reader.token)
+    await openProfile(page, reader)
+    await expectShowing(page, 24, 30)
+    // (The app tries a failed read once more before it says so.)
+    const failed = await failCall(page, { path: '/users/wishlist' }, HTTP_500, 2)
+    // Scrolling near the end asks for the next page by itself; it fails.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expectVisible(page.getByRole('main').getByRole('alert').filter({ hasText: /^Failed to load wishlist$/ }))
+    // It waits for the reader: nothing more goes out by itself while the button is in view.
+    await page.waitForTimeout(1500)
+    expect(failed()).toBe(2)
+    await expectShowing(page, 24, 30)
+    await page.getByRole('button', { name: 'Load more books' }).focus()
+    await page.keyboard.press('Enter')
+    await expectShowing(page, 30, 30)
+    expect(await page.getByRole('main').getByRole('alert').count()).toBe(0)
+    expect(await showing(page).count()).toBe(1)
+  })
+})
+
+describe('own profile with odd data at three widths', () => {
+  let odd: Promise<TestUser> | undefined
+  for (const width of WIDTHS) {
+    test(`${width} px: a long name, an RTL bio with a 600-letter word and a long list never scroll sideways; screenshots`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      odd ??= registerUser(baseURL, { name: 'Maximiliane Wilhelmina Konstanze von Hohenzollern-Sigmaringen 📚' }).then(async (r) => {
+        await apiPut(baseURL, '/users/profile/update', r.token, { bio: `قارئة نهمة للروايات 📖\n${'w'.repeat(600)}\nEnds here.` })
+        for (const b of (await listBooks(baseURL)).slice(-28)) await apiPut(baseURL, `/users/addtowishlist/${b._id}`, r.token)
+        return r
+      })
+      const r = await odd
+      await openProfile(page, r)
+      await expectShowing(page, 24, 28)
+      expect(await page.getByRole('heading', { level: 1, name: r.name }).getAttribute('dir')).toBe('auto')
+      expect(await page.getByText(/^قارئة نهمة/).getAttribute('dir')).toBe('auto')
+      await checkScreen(page, 'profile-odd', width)
     })
   }
 })

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, DEMO, loginUser, registerUser, type ApiReview, type ApiStats, type BookSummary, type TestUser } from '../support/api.ts'
+import { apiGet, apiPut, DEMO, listBooks, loginUser, postReview, registerUser, type ApiReview, type ApiStats, type BookSummary, type TestUser } from '../support/api.ts'
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, http500 } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
 import { bookCard, statTile, tileText } from '../support/locators.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { expectShowing, scrollToEnd } from '../support/lists.ts'
 
 interface Person { _id: string; username: string; name: string }
 
@@ -44,7 +45,9 @@ describe('public profile: what it shows', () => {
     expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       `${stats.reviews} Reviews`, `${stats.readBooks} Books Read`, `${stats.following} Following`, `${stats.followers} Followers`,
     ])
-    for (const label of ['Following', 'Followers']) expect(await statTile(page, label).getByRole('link').getAttribute('href')).toBe(`/user/${person._id}/followers`)
+    expect(await statTile(page, 'Followers').getByRole('link').getAttribute('href')).toBe(`/user/${person._id}/followers`)
+    expect(await statTile(page, 'Following').getByRole('link').getAttribute('href')).toBe(`/user/${person._id}/followers?tab=following`)
+    await expect.poll(() => page.title()).toBe(`${profile.name} (@${person.username}) — Shelfwise`)
 
     // Reviews tab (first): each card has the cover, title, author, 'Rating: n/5', the comment and 'Reviewed on {Month D, YYYY}'.
     expect(await tab(page, 'Reviews').getAttribute('aria-selected')).toBe('true')
@@ -202,6 +205,55 @@ describe('public profile at three widths', () => {
       await expectVisible(page.getByRole('main').getByRole('link', { name: 'View Details' }).first())
       await checkScreen(page, 'user-books-read', width)
       await expectHidden(page.getByText(/^Reviewed on /).first())
+    })
+  }
+})
+
+describe('public profile: long lists reach their end', () => {
+  test('Reviews and Books Read say "Showing 24 of N" and read on to the last one as the reader scrolls', async ({ page }) => {
+    const reader = await registerUser(baseURL)
+    const books = (await listBooks(baseURL)).slice(-27)
+    for (const b of books) {
+      await postReview(baseURL, reader, b._id, 5, `Public long-list review of ${b.title}`)
+      await apiPut(baseURL, `/users/addto-recently-read/${b._id}`, reader.token)
+    }
+    await page.goto(`/user/${reader._id}`)
+    await expectVisible(heading(page, reader.name))
+    await expectShowing(page, 24, 27)
+    await scrollToEnd(page, 27)
+    await expectVisible(page.getByText(`Public long-list review of ${books[0]!.title}`, { exact: true }))
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await tab(page, 'Books Read').click()
+    await expectShowing(page, 24, 27)
+    expect(await bookCard(page, books[0]!.title).count()).toBe(0)
+    await scrollToEnd(page, 27)
+    await expectVisible(bookCard(page, books[0]!.title))
+  })
+
+  test('the Following tile opens the Following tab', async ({ page }) => {
+    const person = await busyReader()
+    await page.goto(`/user/${person._id}`)
+    await statTile(page, 'Following').getByRole('link').click()
+    await page.waitForURL(`**/user/${person._id}/followers?tab=following`)
+    await expectVisible(page.getByRole('tab', { name: /^Following \(\d+\)$/, selected: true }))
+  })
+})
+
+describe('public profile with odd data at three widths', () => {
+  let odd: Promise<TestUser> | undefined
+  for (const width of WIDTHS) {
+    test(`${width} px: a long right-to-left name, a 600-letter word in the bio: nothing scrolls sideways; screenshot`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      odd ??= registerUser(baseURL, { name: 'عبد الرحمن بن محمد بن خلدون الحضرمي الإشبيلي التونسي 📚' }).then(async (r) => {
+        await apiPut(baseURL, '/users/profile/update', r.token, { bio: `${'Ibn'.repeat(200)}\nHistorian, reader, long-winded.` })
+        return r
+      })
+      const r = await odd
+      await page.goto(`/user/${r._id}`)
+      await expectVisible(heading(page, r.name))
+      expect(await heading(page, r.name).getAttribute('dir')).toBe('auto')
+      await expectVisible(page.getByText('No reviews yet', { exact: true }))
+      await checkScreen(page, 'user-odd', width)
     })
   }
 })

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { inject } from 'vitest'
 
 // Direct calls to the running API, for arranging data a journey does not itself test.
 
@@ -57,7 +58,13 @@ export interface ApiStats {
 
 export interface ApiPerson { _id: string; username: string; name: string; profileImage: string; createdAt: string; isFollowing: boolean }
 
-export const DEMO = { email: 'demo@shelfwise.example', password: 'shelfwise-demo' } as const
+/** The demo sign-in; its password is the one the suite's server made at its first start (no default exists). */
+export const DEMO = {
+  email: 'demo@shelfwise.example',
+  get password(): string {
+    return inject('demoPassword')
+  },
+} as const
 
 let counter = 0
 /** A name no other test (or earlier run on the same database) has used: 3–30 safe characters. */

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseURL: string
     /** The secret the server signs tokens with (the expired-token journey signs its own). */
     jwtSecret: string
+    /** The demo account's password, which the server made at its first start (support/api.ts: DEMO). */
+    demoPassword: string
   }
 }
 
@@ -29,6 +31,7 @@ export async function setup(project: TestProject) {
   }
   project.provide('baseURL', '')
   project.provide('jwtSecret', '')
+  project.provide('demoPassword', '')
   if (!hasChromium()) {
     if (['1', 'true'].includes(process.env.REQUIRE_BROWSER ?? '')) {
       throw new Error(`*** chromium not found at ${chromiumPath} and REQUIRE_BROWSER=1: the browser suite cannot run (apt-get install -y chromium) ***`)
@@ -47,6 +50,7 @@ export async function setup(project: TestProject) {
   console.log(`e2e: server at ${server.baseURL}, chromium at ${chromiumPath}`)
   project.provide('baseURL', server.baseURL)
   project.provide('jwtSecret', server.jwtSecret)
+  project.provide('demoPassword', server.demoPassword)
 }
 
 export async function teardown() {

@@ -9,6 +9,8 @@ import { outDir, repoRoot, serverEntry, serverLog, webDist } from './paths.ts'
 export interface RunningServer {
   baseURL: string
   jwtSecret: string
+  /** The demo account's password, made by the server at its first start and kept in its DATA_DIR. */
+  demoPassword: string
   stop: () => Promise<void>
 }
 
@@ -42,7 +44,7 @@ async function snapshotWebBuild(target: string): Promise<void> {
 /**
  * Starts the real server (`node apps/api/src/server.ts`) on a fresh SQLite folder with the demo
  * community and its own copy of the built app, on a free port of 127.0.0.1, and resolves once it
- * prints "running at http://…".
+ * prints "running at http://…", with the demo password it made.
  */
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shelfwise-e2e-'))
@@ -72,6 +74,7 @@ export async function startServer(): Promise<RunningServer> {
       RATE_LIMIT_AUTH_PER_IP: '100000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
       RATE_LIMIT_WRITES_PER_USER: '100000',
+      RATE_LIMIT_COSTLY_READS_PER_IP: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -113,7 +116,9 @@ export async function startServer(): Promise<RunningServer> {
         reject(new Error(`the server exited (${signal ?? code}) before it was ready:\n${errors || seen}`))
       })
     })
-    return { baseURL, jwtSecret, stop }
+    // Seeded before the server listens, so the password is kept by now.
+    const demoPassword = (await readFile(join(dataDir, 'demo-password'), 'utf8')).trim()
+    return { baseURL, jwtSecret, demoPassword, stop }
   } catch (err) {
     await stop()
     throw err
