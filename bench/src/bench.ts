@@ -19,6 +19,7 @@ import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
+import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, type ProbeResult, type StallRow } from './stall.ts'
 
 const NODE = process.execPath
 
@@ -230,6 +231,9 @@ async function main() {
     // The write call measures throughput, not the limiter (whose check still runs on every request):
     // on small data a few writers make thousands of writes a minute, far past a reader's 120.
     RATE_LIMIT_WRITES_PER_USER: '1000000',
+    // Likewise the per-address limit on costly anonymous reads: the stall scenario measures whether
+    // such reads hold the event loop, which a 429 would hide.
+    RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
   }
   // The server runs as `npm start` runs it (the V8 settings of the root start script);
   // --node-args='--max-semi-space-size=8' tries others instead (the report says which were used).
@@ -290,19 +294,21 @@ async function main() {
       process.stderr.write(`\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`)
     }
     writes.commit(writesUsed)
+    const stallRows = !f.only || f.only === 'stall' ? await runStall(base, work, quick ? 2 : duration, quick) : []
     const rss = peakRssMb(server.pid!)
     const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
     const title = `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — `
       + `${connections} connections × ${duration} s per call${f.identity ? ', no compression asked' : ', Accept-Encoding: gzip, deflate, br'}${nodeArgs.length ? `, server run with ${nodeArgs.join(' ')}` : ''}`
-    printTable(rows, title)
+    if (rows.length) printTable(rows, title)
+    if (stallRows.length) printStallTable(stallRows, `Stall — ${describeTarget(target)} — GET /api/health asked one at a time while costly anonymous reads run`)
     console.log(`\nserver peak RSS (VmHWM): ${rss.toFixed(0)} MB (budget ≤ 300 MB: ${rss <= 300 ? 'ok' : 'OVER'})`)
     console.log(`averages right after a write: ${checked.ok}/${checked.of} books showed the new count and exact average at once; after the load, ${afterWrites.ok}/${afterWrites.of} written books match their reviews (count, average)`)
     console.log(canPin ? 'pinning: server and bare node:http on core 0, autocannon on core 1 (taskset -c)' : 'pinning: none (taskset missing or one core)')
     console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s; load average now: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
     mkdirSync(join(BENCH_DIR, 'out'), { recursive: true })
-    const out = { date: new Date().toISOString(), target: describeTarget(target), kind: target.kind, counts: fx.counts, connections, duration, compression: !f.identity, nodeArgs, rssMb: rss, rows, checked, afterWrites }
+    const out = { date: new Date().toISOString(), target: describeTarget(target), kind: target.kind, counts: fx.counts, connections, duration, compression: !f.identity, nodeArgs, rssMb: rss, rows, stall: stallRows, checked, afterWrites }
     writeFileSync(join(BENCH_DIR, 'out', `${target.kind}${quick ? '-quick' : ''}.json`), `${JSON.stringify(out, null, 2)}\n`)
-    const failed = rows.filter((r) => r.errors > 0).map((r) => r.name)
+    const failed = [...rows.filter((r) => r.errors > 0).map((r) => r.name), ...stallRows.filter((r) => r.errors > 0).map((r) => `stall: ${r.name}`)]
     if (failed.length) {
       console.log(`errors in: ${failed.join(', ')}`)
       process.exitCode = 1
@@ -310,6 +316,41 @@ async function main() {
   } finally {
     await cleanup()
   }
+}
+
+/**
+ * Each stall scenario: its attack loads (autocannon, core 1) and the /api/health probe (core 1) run
+ * together for `seconds`; the probe's timings make the row.
+ */
+async function runStall(base: string, work: string, seconds: number, quick: boolean): Promise<StallRow[]> {
+  const rows: StallRow[] = []
+  for (const scenario of stallScenarios(quick)) {
+    process.stderr.write(`stall: ${scenario.name} …`)
+    const attacks = scenario.attacks.map((a, i) => {
+      const file = join(work, `stall-${i}.json`)
+      // The attack lasts a second longer than the probe, so the probe never runs unloaded.
+      writeFileSync(file, JSON.stringify({ url: base, connections: a.connections, duration: seconds + 1, method: 'GET', paths: a.paths, headers: {} } satisfies LoadSpec))
+      return runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), file]).then((out) => JSON.parse(out) as LoadResult)
+    })
+    // The attackers fill the server's queue first.
+    await new Promise((r) => setTimeout(r, 300))
+    const probed = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, String(seconds)])) as ProbeResult
+    const results = await Promise.all(attacks)
+    const attackStatuses: Record<string, number> = {}
+    for (const r of results) for (const [s, n] of Object.entries(r.statuses)) attackStatuses[s] = (attackStatuses[s] ?? 0) + n
+    const attackRequests = results.reduce((n, r) => n + r.requests, 0)
+    const errors = probed.errors + Object.entries(attackStatuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0)
+    rows.push({ ...probed, errors, name: scenario.name, attackStatuses, attackRequests, pass: errors === 0 && probed.p99 <= STALL_BUDGET_P99_MS })
+    process.stderr.write(`\rstall: ${scenario.name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${attackRequests} attack answers\n`)
+    // Let the server finish what the attackers left in flight before the next scenario.
+    for (let i = 0; i < 100; i++) {
+      const t0 = performance.now()
+      await raw(base, 'GET', '/api/health', {})
+      if (performance.now() - t0 < 5) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return rows
 }
 
 /** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */

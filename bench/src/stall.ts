@@ -1,0 +1,146 @@
+// The "stall" scenario of `npm run bench`: can costly requests stop everyone else?
+//
+// While attackers run costly anonymous reads (their own process, pinned beside the load generator),
+// a probe asks GET /api/health one request after another and times each answer. Node runs every
+// statement of node:sqlite on its one JS thread, so a read that holds the loop shows up at once in
+// the probe's p99. Budget: /api/health p99 ≤ 50 ms in every scenario.
+//
+// `node stall.ts probe <base> <seconds>` is the probe process; bench.ts imports runStall().
+import { Agent, request } from 'node:http'
+
+export interface StallScenario {
+  name: string
+  /** Attack loads that run together while the probe runs: connections and the paths they ask in turn. */
+  attacks: { connections: number; paths: string[] }[]
+}
+
+export interface ProbeResult { requests: number; p50: number; p99: number; max: number; errors: number }
+
+export interface StallRow extends ProbeResult {
+  name: string
+  /** What the attackers got back, by status. */
+  attackStatuses: Record<string, number>
+  attackRequests: number
+  pass: boolean
+}
+
+export const STALL_BUDGET_P99_MS = 50
+
+// ---- the worst cases --------------------------------------------------------------------------
+
+const GREEK = 'αβγδεζηθικλμνξοπρστυφχψω'
+const CYRILLIC = 'абвгдежзийклмнопрстуфхцчшщыэюя'
+
+/** A deterministic pseudo-random source, so two runs send the same requests. */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * Searches of 200 characters of Greek and Cyrillic letters in words of 20–24 (the longest words typo correction
+ * looked at), every one new so no memo answers it: what made 23,512 typo variants per query.
+ */
+export function worstCaseSearches(count: number, seed = 1): string[] {
+  const rnd = seeded(seed)
+  const out: string[] = []
+  for (let i = 0; i < count; i++) {
+    let q = ''
+    for (;;) {
+      const letters = rnd() < 0.5 ? GREEK : CYRILLIC
+      const len = 20 + Math.floor(rnd() * 5)
+      let word = ''
+      for (let j = 0; j < len; j++) word += letters[Math.floor(rnd() * letters.length)]
+      const next = q ? `${q} ${word}` : word
+      // The longest query the API takes: 200 characters.
+      if (next.length > 200) break
+      q = next
+    }
+    out.push(`/api/books/search?query=${encodeURIComponent(q)}&limit=20`)
+  }
+  return out
+}
+
+/** Filter-only searches with page bounds never asked before (escaping any memo keyed by them). */
+export function filterOnlySearches(count: number, seed = 2): string[] {
+  const rnd = seeded(seed)
+  const out: string[] = []
+  for (let i = 0; i < count; i++) {
+    const min = 1 + Math.floor(rnd() * 400)
+    const max = min + 50 + Math.floor(rnd() * 900)
+    const rating = (rnd() * 4).toFixed(2)
+    out.push(`/api/books/search?minPages=${min}&maxPages=${max}&minRating=${rating}&limit=20`)
+  }
+  return out
+}
+
+export const stallScenarios = (quick: boolean): StallScenario[] => {
+  const n = quick ? 200 : 5_000
+  return [
+    { name: '24 worst-case searches', attacks: [{ connections: 24, paths: worstCaseSearches(n) }] },
+    {
+      name: '8 filter-only searches + 2 whole-catalogue lists',
+      attacks: [
+        { connections: 8, paths: filterOnlySearches(n) },
+        { connections: 2, paths: ['/api/books'] },
+      ],
+    },
+  ]
+}
+
+// ---- the probe --------------------------------------------------------------------------------
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0)
+
+/** Asks /api/health one request after another for `seconds`, and times each answer. */
+export async function probe(base: string, seconds: number): Promise<ProbeResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const times: number[] = []
+  let errors = 0
+  const end = performance.now() + seconds * 1000
+  while (performance.now() < end) {
+    const t0 = performance.now()
+    const status = await new Promise<number>((resolve) => {
+      const req = request(`${base}/api/health`, { agent }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.on('error', () => resolve(0))
+      req.end()
+    })
+    times.push(performance.now() - t0)
+    if (status !== 200) errors++
+    // A breath between probes, so the probe itself is not a load.
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  agent.destroy()
+  times.sort((a, b) => a - b)
+  return { requests: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0, errors }
+}
+
+export function printStallTable(rows: StallRow[], title: string) {
+  const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
+  const head = ['scenario', 'health p50 ms', 'p99 ms', 'max ms', 'probes', 'attack answers', 'budget', '']
+  const cells = rows.map((r) => [
+    r.name, ms(r.p50), ms(r.p99), ms(r.max), String(r.requests),
+    Object.entries(r.attackStatuses).map(([s, n]) => `${n}×${s}`).join(' ') || '–',
+    `p99≤${STALL_BUDGET_P99_MS}`, r.pass ? 'ok' : 'OVER',
+  ])
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
+  const line = (c: string[]) => c.map((v, i) => (i === 0 || i >= 5 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ').trimEnd()
+  console.log(`\n${title}`)
+  console.log(line(head))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const c of cells) console.log(line(c))
+}
+
+if (import.meta.main && process.argv[2] === 'probe') {
+  const result = await probe(process.argv[3]!, Number(process.argv[4] ?? 10))
+  process.stdout.write(`${JSON.stringify(result)}\n`)
+}
