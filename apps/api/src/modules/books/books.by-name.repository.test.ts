@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { CompiledQuery, sql } from 'kysely'
+import type { CompiledQuery } from 'kysely'
+import { sql } from 'kysely'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook } from '../../../test/support/factories.ts'
+import { queryPlan } from '../../../test/support/query-plan.ts'
 import {
   buildNameCountQuery, buildNamePageQuery, countBooksByName, listBooksByNamePage, type NameField,
 } from '#/modules/books/books.by-name.repository.ts'
 
 describeEachDialect('books.by-name.repository', (ctx) => {
-  const planOf = (compiled: CompiledQuery) => ctx.db.connection().execute(async (conn) => {
-    // On a handful of rows PostgreSQL would rather sort a bitmap scan's rows: with that priced out,
-    // the plan shows whether the index alone can give the rows in order, as it must at 100k books.
-    if (ctx.dialect === 'postgres') await sql`set enable_seqscan = off; set enable_bitmapscan = off; set enable_sort = off`.execute(conn)
-    try {
-      const prefix = ctx.dialect === 'postgres' ? 'explain ' : 'explain query plan '
-      const res = await conn.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
-      return (res.rows as Record<string, unknown>[]).map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n')
-    } finally {
-      if (ctx.dialect === 'postgres') await sql`reset enable_seqscan; reset enable_bitmapscan; reset enable_sort`.execute(conn)
-    }
-  })
+  // On a handful of rows PostgreSQL would rather sort a bitmap scan's rows: with that priced out,
+  // the plan shows whether the index alone can give the rows in order, as it must at 100k books.
+  const planOf = (compiled: CompiledQuery) => queryPlan(ctx.db, ctx.dialect, compiled, ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
 
   describe.each(['author', 'publisher'] as NameField[])('by %s', (field) => {
     it('folds case and the accents of Latin letters (ø, ł, ß and æ too) on both sides', async () => {

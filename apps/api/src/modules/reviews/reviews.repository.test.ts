@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CompiledQuery, sql, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { createDb } from '#/db/connect.ts'
 import { columnTypes } from '#/db/portable.ts'
@@ -7,6 +7,7 @@ import * as initialSchema from '#/db/migrations/2026_11_21_1400_initial_schema.t
 import * as booksRatingSum from '#/db/migrations/2026_11_22_1000_books_rating_sum.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
+import { queryPlan } from '../../../test/support/query-plan.ts'
 import { addRatingOfNewReview, applyRatingChange, buildPopularInWindowQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -53,16 +54,7 @@ describeEachDialect('reviews.repository', (ctx) => {
       expect(await listPopularBookIds(ctx.db, window, 10)).toEqual([{ bookId: books[0]!.id, reviewCount: 3 }, { bookId: books[1]!.id, reviewCount: 1 }])
 
       const compiled = buildPopularInWindowQuery(ctx.db, window, 10).compile()
-      const plan = await ctx.db.connection().execute(async (conn) => {
-        if (ctx.dialect === 'postgres') await sql`set enable_seqscan = off`.execute(conn)
-        try {
-          const prefix = ctx.dialect === 'postgres' ? 'explain ' : 'explain query plan '
-          const res = await conn.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
-          return (res.rows as Record<string, unknown>[]).map((r) => String(r.detail ?? r['QUERY PLAN'] ?? r.queryPlan)).join('\n')
-        } finally {
-          if (ctx.dialect === 'postgres') await sql`reset enable_seqscan`.execute(conn)
-        }
-      })
+      const plan = await queryPlan(ctx.db, ctx.dialect, compiled)
       expect(plan).toMatch(/reviews_created_idx/)
       // Neither every review nor every book is read.
       expect(plan).not.toMatch(/SCAN (reviews|b)\b|Seq Scan on (reviews|books)/)

@@ -1,7 +1,7 @@
-import { CompiledQuery, sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertUser } from '../../../test/support/factories.ts'
+import { queryPlan } from '../../../test/support/query-plan.ts'
 import { findLookalikeUsername } from '#/modules/users/users.repository.ts'
 import { isReservedUsername, USERNAME_SKELETON_SQL, usernameSkeleton } from '#/modules/users/usernames.ts'
 
@@ -54,16 +54,7 @@ describeEachDialect('usernames in the database', (ctx) => {
     expect(await findLookalikeUsername(ctx.db, usernameSkeleton(`${asked}x`), undefined)).toBeUndefined()
 
     const compiled = ctx.db.selectFrom('users').select('username').where(USERNAME_SKELETON_SQL, '=', 'x').limit(1).compile()
-    const plan = await ctx.db.connection().execute(async (conn) => {
-      if (ctx.dialect === 'postgres') await sql`set enable_seqscan = off`.execute(conn)
-      try {
-        const prefix = ctx.dialect === 'postgres' ? 'explain ' : 'explain query plan '
-        const res = await conn.executeQuery(CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]))
-        return (res.rows as Record<string, unknown>[]).map((r) => String(r.detail ?? r['QUERY PLAN'] ?? r.queryPlan)).join('\n')
-      } finally {
-        if (ctx.dialect === 'postgres') await sql`reset enable_seqscan`.execute(conn)
-      }
-    })
+    const plan = await queryPlan(ctx.db, ctx.dialect, compiled)
     expect(plan).toMatch(/users_username_skeleton_idx/)
   })
 })
