@@ -19,6 +19,7 @@ import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
+import { ms, printTextTable } from './table.ts'
 import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, type ProbeResult, type StallRow } from './stall.ts'
 
 const NODE = process.execPath
@@ -171,8 +172,6 @@ function writePairs(target: Target, fx: Fixtures, count: number, tokens: (w: { i
 
 const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {})
 
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
-
 function printTable(rows: Row[], title: string) {
   const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'budget', '']
   const cells = rows.map((r) => [
@@ -181,12 +180,7 @@ function printTable(rows: Row[], title: string) {
     [r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '', r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '', r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : ''].filter(Boolean).join(' '),
     r.pass ? 'ok' : 'OVER',
   ])
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  const line = (c: string[]) => c.map((v, i) => (i === 0 || i >= 6 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ').trimEnd()
-  console.log(`\n${title}`)
-  console.log(line(head))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const c of cells) console.log(line(c))
+  printTextTable(title, head, cells, 6)
 }
 
 /** The node options of the root package's start script: what `npm start` runs the server with. */

@@ -7,6 +7,8 @@
 //
 // `node stall.ts probe <base> <seconds>` is the probe process; bench.ts imports runStall().
 import { Agent, request } from 'node:http'
+import { createRandom } from '../../apps/api/src/db/seed/random.ts'
+import { ms, printTextTable } from './table.ts'
 
 export interface StallScenario {
   name: string
@@ -31,24 +33,12 @@ export const STALL_BUDGET_P99_MS = 50
 const GREEK = 'αβγδεζηθικλμνξοπρστυφχψω'
 const CYRILLIC = 'абвгдежзийклмнопрстуфхцчшщыэюя'
 
-/** A deterministic pseudo-random source, so two runs send the same requests. */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * Searches of 200 characters of Greek and Cyrillic letters in words of 20–24 (the longest words typo correction
  * looked at), every one new so no memo answers it: what made 23,512 typo variants per query.
  */
 export function worstCaseSearches(count: number, seed = 1): string[] {
-  const rnd = seeded(seed)
+  const rnd = createRandom(seed).next
   const out: string[] = []
   for (let i = 0; i < count; i++) {
     let q = ''
@@ -69,7 +59,7 @@ export function worstCaseSearches(count: number, seed = 1): string[] {
 
 /** Filter-only searches with page bounds never asked before (escaping any memo keyed by them). */
 export function filterOnlySearches(count: number, seed = 2): string[] {
-  const rnd = seeded(seed)
+  const rnd = createRandom(seed).next
   const out: string[] = []
   for (let i = 0; i < count; i++) {
     const min = 1 + Math.floor(rnd() * 400)
@@ -125,19 +115,13 @@ export async function probe(base: string, seconds: number): Promise<ProbeResult>
 }
 
 export function printStallTable(rows: StallRow[], title: string) {
-  const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
   const head = ['scenario', 'health p50 ms', 'p99 ms', 'max ms', 'probes', 'attack answers', 'budget', '']
   const cells = rows.map((r) => [
     r.name, ms(r.p50), ms(r.p99), ms(r.max), String(r.requests),
     Object.entries(r.attackStatuses).map(([s, n]) => `${n}×${s}`).join(' ') || '–',
     `p99≤${STALL_BUDGET_P99_MS}`, r.pass ? 'ok' : 'OVER',
   ])
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  const line = (c: string[]) => c.map((v, i) => (i === 0 || i >= 5 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ').trimEnd()
-  console.log(`\n${title}`)
-  console.log(line(head))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const c of cells) console.log(line(c))
+  printTextTable(title, head, cells, 5)
 }
 
 if (import.meta.main && process.argv[2] === 'probe') {

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import { dirname, resolve } from 'node:path'
-import { childEnv, repoRoot, type Exit } from './server-process.ts'
+import { childEnv, repoRoot, spawnUntilReady, type Exit } from './server-process.ts'
 
 // `npm run cluster` as a child process: the launcher (scripts/cluster/cluster.ts) with its nginx and instances.
 
@@ -29,32 +29,12 @@ export async function freePort(from = 18000, span = 2000): Promise<number> {
 }
 
 export function startCluster(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Cluster> {
-  const child = spawn(process.execPath, [clusterEntry, ...args], { cwd: repoRoot, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  const exited = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal })))
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  void exited.then(() => process.removeListener('exit', killOnExit))
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM')
-      reject(new Error(`the cluster did not start within ${timeoutMs} ms:\n${out}`))
-    }, timeoutMs)
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const front = /cluster is running at (http:\/\/\S+)/.exec(out)
-      const conf = /nginx: +(\S+)\/nginx\.conf/.exec(out)
-      if (!front || !conf) return
-      clearTimeout(timer)
-      const instances = [...out.matchAll(/^ {2}api-\d+ (http:\/\/\S+) \(pid (\d+)\)/gm)].map((m) => ({ url: m[1]!, pid: Number(m[2]) }))
-      resolvePromise({ url: front[1]!, instances, prefix: dirname(`${conf[1]}/nginx.conf`), child, output: () => out, exited })
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (c: Buffer) => { out += c.toString() })
-    void exited.then(({ code }) => {
-      clearTimeout(timer)
-      reject(new Error(`the cluster exited (${code}) before it was ready:\n${out}`))
-    })
+  return spawnUntilReady(clusterEntry, args, childEnv(env), { what: 'the cluster', timeoutMs, timeoutSignal: 'SIGTERM' }, (out, child, exited, output) => {
+    const front = /cluster is running at (http:\/\/\S+)/.exec(out)
+    const conf = /nginx: +(\S+)\/nginx\.conf/.exec(out)
+    if (!front || !conf) return undefined
+    const instances = [...out.matchAll(/^ {2}api-\d+ (http:\/\/\S+) \(pid (\d+)\)/gm)].map((m) => ({ url: m[1]!, pid: Number(m[2]) }))
+    return { url: front[1]!, instances, prefix: dirname(`${conf[1]}/nginx.conf`), child, output, exited }
   })
 }
 

@@ -35,58 +35,74 @@ export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, LOG_LEVEL: 'warn', ...env }
 }
 
-/** Starts the server and resolves once it prints "running at http://…". */
-export function startServer(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: repoRoot,
-    env: childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+/**
+ * Spawns a project script with Node 24 and resolves once what it printed satisfies `ready`, or
+ * rejects (with everything it printed) when it exits first or takes longer than `timeoutMs` (then
+ * it gets `timeoutSignal`). The child never outlives the test runner.
+ */
+export function spawnUntilReady<T>(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { what, timeoutMs, timeoutSignal = 'SIGKILL' }: { what: string; timeoutMs: number; timeoutSignal?: NodeJS.Signals },
+  ready: (out: string, child: ChildProcess, exited: Promise<Exit>, output: () => string) => T | undefined,
+): Promise<T> {
+  const child = spawn(process.execPath, [entry, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   const exited = new Promise<Exit>((r) => child.once('exit', (code, signal) => r({ code, signal })))
-  // The server must never outlive the test runner.
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
   void exited.then(() => process.removeListener('exit', killOnExit))
+  child.stdout!.on('data', (c: Buffer) => { out += c.toString() })
+  child.stderr!.on('data', (c: Buffer) => { out += c.toString() })
 
   return new Promise((resolvePromise, reject) => {
+    let settled = false
     const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`))
+      child.kill(timeoutSignal)
+      reject(new Error(`${what} did not start within ${timeoutMs} ms:\n${out}`))
     }, timeoutMs)
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString()
-      const m = /running at (http:\/\/\S+)/.exec(out)
-      if (!m) return
-      child.stdout!.removeListener('data', onData)
-      child.stdout!.on('data', (c: Buffer) => { out += c.toString() })
+    const onData = () => {
+      if (settled) return
+      const value = ready(out, child, exited, () => out)
+      if (value === undefined) return
+      settled = true
       clearTimeout(timer)
-      const url = m[1]!.replace('localhost', '127.0.0.1')
-      const server: ServerProcess = {
-        url,
-        port: Number(new URL(url).port),
-        pid: child.pid!,
-        child,
-        output: () => out,
-        exited,
-        alive: () => child.exitCode === null && child.signalCode === null,
-        stop: async (signal = 'SIGTERM', graceMs = 20_000) => {
-          if (!server.alive()) return exited
-          child.kill(signal)
-          const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
-          const result = await exited
-          clearTimeout(force)
-          return result
-        },
-      }
-      resolvePromise(server)
+      resolvePromise(value)
     }
+    // Listeners run in the order they were added: `out` already holds this chunk.
     child.stdout!.on('data', onData)
-    child.stderr!.on('data', (c: Buffer) => { out += c.toString() })
     void exited.then(({ code, signal }) => {
       clearTimeout(timer)
-      reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${out}`))
+      if (!settled) reject(new Error(`${what} exited (${code ?? signal}) before it was ready:\n${out}`))
     })
+  })
+}
+
+/** Starts the server and resolves once it prints "running at http://…". */
+export function startServer(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+  return spawnUntilReady(serverEntry, [], childEnv({ PORT: '0', HOST: '127.0.0.1', ...env }), { what: 'server', timeoutMs }, (out, child, exited, output) => {
+    const m = /running at (http:\/\/\S+)/.exec(out)
+    if (!m) return undefined
+    const url = m[1]!.replace('localhost', '127.0.0.1')
+    const server: ServerProcess = {
+      url,
+      port: Number(new URL(url).port),
+      pid: child.pid!,
+      child,
+      output,
+      exited,
+      alive: () => child.exitCode === null && child.signalCode === null,
+      stop: async (signal = 'SIGTERM', graceMs = 20_000) => {
+        if (!server.alive()) return exited
+        child.kill(signal)
+        const force = setTimeout(() => child.kill('SIGKILL'), graceMs)
+        const result = await exited
+        clearTimeout(force)
+        return result
+      },
+    }
+    return server
   })
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { call, is2xx, must, now, type Answer } from './http.ts'
+import { createRandom } from '#/db/seed/random.ts'
 
 // A write load of several concurrent clients (sign-ups, reviews, wishlist and recently-read toggles,
 // follows) that keeps a ledger of every write the server acknowledged, and checks the ledger later.
@@ -93,19 +94,6 @@ export class Ledger {
   }
 }
 
-/** A small seeded generator, so a failing run can be replayed. */
-export function rng(seed: number) {
-  let s = seed >>> 0
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) }
-}
-
 const PASSWORD = 'resilient-reader-7'
 const runTag = randomBytes(3).toString('hex')
 let counter = 0
@@ -175,7 +163,8 @@ export async function runWriteLoad(o: LoadOptions): Promise<void> {
   // Grows as sign-ups are acknowledged: follow targets, and every reader checkLedger reads back.
   const everyone = community.readers
   const loops = Array.from({ length: clients }, async (_, c) => {
-    const r = rng((o.seed ?? 1) * 1000 + c)
+    // Seeded, so a failing run can be replayed.
+    const r = createRandom((o.seed ?? 1) * 1000 + c)
     const mine = community.readers.filter((_, i) => i % clients === c)
     while (!o.stopped()) {
       const roll = r.next()
