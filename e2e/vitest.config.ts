@@ -14,6 +14,10 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     testTimeout: 90_000,
+    // expect.poll waits 1 s by default: too little for a page that refetches on a busy two-core
+    // machine (a flake in CI on 2026-11-24, browse-url's reload case). A poll that never comes true
+    // still fails, after 10 s.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
     // In CI (REQUIRE_BROWSER) a browser test gets one retry: the suite shares two cores with the
     // server and Chromium, and a red CI for one slow frame blocks everything. A test that fails twice
     // still fails, and the CI summary names every test that needed its retry.
