@@ -5,29 +5,43 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dir = process.argv[2]
-let passed = 0, failed = 0, skipped = 0, postgres = 0, browser = 0
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  postgres = 0,
+  browser = 0
 const failures = []
 const retried = []
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'))
   const suiteName = file.replace(/\.json$/, '')
-  let p = 0, f = 0, s = 0
+  let p = 0,
+    f = 0,
+    s = 0
   for (const suite of report.testResults ?? []) {
     for (const t of suite.assertionResults ?? []) {
       const where = `${suiteName}: ${suite.name?.split('/').slice(-2).join('/')} › ${t.fullName ?? t.title}`
       if (t.status === 'passed') p++
       else if (t.status === 'failed') {
         f++
-        failures.push(`${where}\n    ${String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join('\n    ')}`)
+        failures.push(
+          `${where}\n    ${String(t.failureMessages?.[0] ?? '')
+            .split('\n')
+            .slice(0, 3)
+            .join('\n    ')}`,
+        )
       } else s++
       // Vitest keeps a failed attempt's errors on a test that then passed on its retry.
-      if (t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0) retried.push(`${where} (first attempt: ${String(t.failureMessages[0]).split('\n')[0]})`)
+      if (t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)
+        retried.push(`${where} (first attempt: ${String(t.failureMessages[0]).split('\n')[0]})`)
       if (t.status === 'passed' && (t.fullName ?? '').includes('[postgres]')) postgres++
     }
   }
   if (file === 'e2e.json') browser = p
   console.log(`${suiteName}: ${p} passed, ${f} failed, ${s} skipped`)
-  passed += p; failed += f; skipped += s
+  passed += p
+  failed += f
+  skipped += s
 }
 console.log(`PostgreSQL tests passed: ${postgres}`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)

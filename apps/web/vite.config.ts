@@ -95,7 +95,11 @@ function shell(): Plugin {
     apply: 'build',
     async buildStart() {
       const { module } = await runnerImport<typeof import('./src/shell/render.tsx')>(fileURLToPath(new URL('./src/shell/render.tsx', import.meta.url)), {
-        configFile: false, root: ROOT, mode: 'production', logLevel: 'warn', plugins: [react()],
+        configFile: false,
+        root: ROOT,
+        mode: 'production',
+        logLevel: 'warn',
+        plugins: [react()],
       })
       const source = module.shellDocument(module.renderShell())
       shellFile = `assets/shell-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.html`
@@ -108,13 +112,19 @@ function shell(): Plugin {
         const chunkOf = (file: string) => chunks.find((c) => c.facadeModuleId === fileURLToPath(new URL(file, import.meta.url)))
         const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== BOOT)
         const boot = chunkOf('./src/boot.ts')
-        const contracts = chunkOf('../../packages/contracts/src/index.ts')
+        // The chunk holding the contracts, whichever module the bundler made its face.
+        const contractsId = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url))
+        const contracts = chunks.find((c) => c.moduleIds.includes(contractsId))
         if (!entry || !boot || !contracts || !shellFile) return this.error('shelfwise:shell: the entry, boot or contracts chunk or the shell is missing')
         /** The chunk and what it imports statically. */
         const closure = (c: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
           if (seen.has(c.fileName)) return seen
           seen.add(c.fileName)
-          for (const f of c.imports) closure(chunks.find((x) => x.fileName === f)!, seen)
+          for (const f of c.imports)
+            closure(
+              chunks.find((x) => x.fileName === f)!,
+              seen,
+            )
           return seen
         }
         const loaded = closure(entry)
@@ -154,9 +164,9 @@ export default defineConfig(({ command }) => ({
       // React Router's package exports point at its development build (dev warnings, the 'Hey
       // developer' hint under the default error screen) under every condition; builds take the
       // production build it ships beside it ('Unexpected Application Error!' stays).
-      ...command === 'build'
+      ...(command === 'build'
         ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
-        : [],
+        : []),
     ],
   },
   server: {
@@ -190,8 +200,7 @@ export default defineConfig(({ command }) => ({
         // pull zod and every schema into the first screen's code. hoist-non-react-statics and
         // react-is are CommonJS without side effects: Emotion imports them for `withTheme`, which
         // nothing uses.
-        moduleSideEffects: (id: string) =>
-          !/[\\/]packages[\\/]contracts[\\/]|[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id),
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]|[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id),
       },
     },
   },

@@ -13,14 +13,13 @@ import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { createDb } from '../../apps/api/src/db/connect.ts'
-import { createTokens } from '../../apps/api/src/modules/auth/tokens.ts'
 import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures } from './calls.ts'
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
-import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
+import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
 import { ms, printTextTable } from './table.ts'
 import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, type ProbeResult, type StallRow } from './stall.ts'
+import { createDb, createRandom, createTokens, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const NODE = process.execPath
 
@@ -88,7 +87,11 @@ const rssMb = (pid: number): number => {
 
 // ---- HTTP helpers -----------------------------------------------------------------------------
 
-interface Raw { status: number; headers: Record<string, string>; body: Buffer }
+interface Raw {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
 
 function raw(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
   return new Promise((resolve, reject) => {
@@ -175,9 +178,19 @@ const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { au
 function printTable(rows: Row[], title: string) {
   const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'budget', '']
   const cells = rows.map((r) => [
-    r.name, Math.round(r.rps).toLocaleString('en-US'), ms(r.p50), ms(r.p99), String(r.errors),
+    r.name,
+    Math.round(r.rps).toLocaleString('en-US'),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.errors),
     r.ratio === undefined ? '–' : r.ratio.toFixed(2),
-    [r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '', r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '', r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : ''].filter(Boolean).join(' '),
+    [
+      r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '',
+      r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '',
+      r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     r.pass ? 'ok' : 'OVER',
   ])
   printTextTable(title, head, cells, 6)
@@ -194,9 +207,14 @@ function startScriptNodeArgs(): string[] {
 
 async function main() {
   const f = flags({
-    quick: { type: 'boolean', default: false }, db: { type: 'string' }, duration: { type: 'string' },
-    connections: { type: 'string' }, only: { type: 'string' }, identity: { type: 'boolean', default: false },
-    explain: { type: 'boolean', default: false }, 'node-args': { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    db: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    only: { type: 'string' },
+    identity: { type: 'boolean', default: false },
+    explain: { type: 'boolean', default: false },
+    'node-args': { type: 'string' },
   })
   if (f.explain) {
     const { explainHotCalls } = await import('./explain.ts')
@@ -219,20 +237,18 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'shelfwise-bench-'))
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const base = `http://127.0.0.1:${port}`
-  const env = {
-    ...process.env, DATABASE_URL: target.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn', DATA_DIR: work, NODE_ENV: 'production',
+  const env = serverEnv(target, port, work, SECRET, {
     // The write call measures throughput, not the limiter (whose check still runs on every request):
     // on small data a few writers make thousands of writes a minute, far past a reader's 120.
     RATE_LIMIT_WRITES_PER_USER: '1000000',
     // Likewise the per-address limit on costly anonymous reads: the stall scenario measures whether
     // such reads hold the event loop, which a 429 would hide.
     RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
-  }
+  })
   // The server runs as `npm start` runs it (the V8 settings of the root start script);
   // --node-args='--max-semi-space-size=8' tries others instead (the report says which were used).
   const nodeArgs = f['node-args'] !== undefined ? f['node-args'].split(/\s+/).filter(Boolean) : startScriptNodeArgs()
-  const server = startProcess(0, [NODE, ...nodeArgs, 'apps/api/src/server.ts'], env)
+  const server = startProcess(0, [NODE, ...nodeArgs, SERVER_ENTRY], env)
   server.stderr!.on('data', (d) => process.stderr.write(`[server] ${d}`))
   const cleanup = async () => {
     await stop(server)
@@ -251,10 +267,16 @@ async function main() {
     const writes = writePairs(target, fx, writeBudget, tokenOf)
     // "The book's average right afterwards": a few writes, each followed at once by a read of its book.
     const checked = await checkAverages(base, writes, 20)
-    const calls = buildCalls(fx, later, { paths: writes.paths.slice(20), tokens: writes.tokens.slice(20), bodies: writes.bodies.slice(20) }, tokenOf(fx.feedReader))
-      .filter((c) => !f.only || c.name.includes(f.only))
+    const calls = buildCalls(
+      fx,
+      later,
+      { paths: writes.paths.slice(20), tokens: writes.tokens.slice(20), bodies: writes.bodies.slice(20) },
+      tokenOf(fx.feedReader),
+    ).filter((c) => !f.only || c.name.includes(f.only))
 
-    console.error(`${describeTarget(target)}: ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews, ${fx.counts.users.toLocaleString('en-US')} readers`)
+    console.error(
+      `${describeTarget(target)}: ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews, ${fx.counts.users.toLocaleString('en-US')} readers`,
+    )
     console.error(canPin ? 'Server and bare node:http pinned to core 0, autocannon to core 1 (taskset).' : 'Not pinned (taskset missing or a single core).')
     const rows: Row[] = []
     let writesUsed = 20
@@ -266,12 +288,22 @@ async function main() {
         const path = call.paths[i % Math.max(1, warm)]!
         if (call.method === 'GET') await raw(base, 'GET', path, { ...headers, ...sampleAuthOf(call) })
       }
-      const spec: LoadSpec = { url: base, connections, duration, method: call.method, paths: call.paths, headers, ...(call.tokens ? { tokens: call.tokens } : {}), ...(call.bodies ? { bodies: call.bodies } : {}) }
+      const spec: LoadSpec = {
+        url: base,
+        connections,
+        duration,
+        method: call.method,
+        paths: call.paths,
+        headers,
+        ...(call.tokens ? { tokens: call.tokens } : {}),
+        ...(call.bodies ? { bodies: call.bodies } : {}),
+      }
       // The bytes a bare server must answer: the call's own response, recorded now.
       const sampleAuth: Record<string, string> = call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {}
-      const sampleResponse = call.method === 'GET'
-        ? await raw(base, 'GET', call.paths[0]!, { ...headers, ...sampleAuth })
-        : await raw(base, 'GET', `/api/reviews/recent?limit=1`, headers).then((r) => ({ ...r, status: 201 }))
+      const sampleResponse =
+        call.method === 'GET'
+          ? await raw(base, 'GET', call.paths[0]!, { ...headers, ...sampleAuth })
+          : await raw(base, 'GET', `/api/reviews/recent?limit=1`, headers).then((r) => ({ ...r, status: 201 }))
       const specFile = join(work, 'spec.json')
       writeFileSync(specFile, JSON.stringify(spec))
       process.stderr.write(`${call.name} …`)
@@ -282,25 +314,50 @@ async function main() {
       if (!quick || call.name === 'book by id') ceiling = await bareCeiling(sampleResponse, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work)
       const ratio = ceiling ? result.rps / ceiling : undefined
       const b = call.budget
-      const pass = result.errors === 0 && (b.p99 === undefined || result.p99 <= b.p99) && (b.ratio === undefined || (ratio ?? 0) >= b.ratio) && (b.rps === undefined || result.rps >= b.rps)
+      const pass =
+        result.errors === 0 &&
+        (b.p99 === undefined || result.p99 <= b.p99) &&
+        (b.ratio === undefined || (ratio ?? 0) >= b.ratio) &&
+        (b.rps === undefined || result.rps >= b.rps)
       const peak = peakRssMb(server.pid!)
       rows.push({ ...result, name: call.name, ...(ceiling ? { ceiling } : {}), ...(ratio !== undefined ? { ratio } : {}), budget: b, pass, peakRssMb: peak })
-      process.stderr.write(`\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`)
+      process.stderr.write(
+        `\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`,
+      )
     }
     writes.commit(writesUsed)
     const stallRows = !f.only || f.only === 'stall' ? await runStall(base, work, quick ? 2 : duration, quick) : []
     const rss = peakRssMb(server.pid!)
     const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
-    const title = `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — `
-      + `${connections} connections × ${duration} s per call${f.identity ? ', no compression asked' : ', Accept-Encoding: gzip, deflate, br'}${nodeArgs.length ? `, server run with ${nodeArgs.join(' ')}` : ''}`
+    const title =
+      `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — ` +
+      `${connections} connections × ${duration} s per call${f.identity ? ', no compression asked' : ', Accept-Encoding: gzip, deflate, br'}${nodeArgs.length ? `, server run with ${nodeArgs.join(' ')}` : ''}`
     if (rows.length) printTable(rows, title)
     if (stallRows.length) printStallTable(stallRows, `Stall — ${describeTarget(target)} — GET /api/health asked one at a time while costly anonymous reads run`)
     console.log(`\nserver peak RSS (VmHWM): ${rss.toFixed(0)} MB (budget ≤ 300 MB: ${rss <= 300 ? 'ok' : 'OVER'})`)
-    console.log(`averages right after a write: ${checked.ok}/${checked.of} books showed the new count and exact average at once; after the load, ${afterWrites.ok}/${afterWrites.of} written books match their reviews (count, average)`)
+    console.log(
+      `averages right after a write: ${checked.ok}/${checked.of} books showed the new count and exact average at once; after the load, ${afterWrites.ok}/${afterWrites.of} written books match their reviews (count, average)`,
+    )
     console.log(canPin ? 'pinning: server and bare node:http on core 0, autocannon on core 1 (taskset -c)' : 'pinning: none (taskset missing or one core)')
-    console.log(`took ${((performance.now() - started) / 1000).toFixed(0)} s; load average now: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
+    console.log(
+      `took ${((performance.now() - started) / 1000).toFixed(0)} s; load average now: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    )
     mkdirSync(join(BENCH_DIR, 'out'), { recursive: true })
-    const out = { date: new Date().toISOString(), target: describeTarget(target), kind: target.kind, counts: fx.counts, connections, duration, compression: !f.identity, nodeArgs, rssMb: rss, rows, stall: stallRows, checked, afterWrites }
+    const out = {
+      date: new Date().toISOString(),
+      target: describeTarget(target),
+      kind: target.kind,
+      counts: fx.counts,
+      connections,
+      duration,
+      compression: !f.identity,
+      nodeArgs,
+      rssMb: rss,
+      rows,
+      stall: stallRows,
+      checked,
+      afterWrites,
+    }
     writeFileSync(join(BENCH_DIR, 'out', `${target.kind}${quick ? '-quick' : ''}.json`), `${JSON.stringify(out, null, 2)}\n`)
     const failed = [...rows.filter((r) => r.errors > 0).map((r) => r.name), ...stallRows.filter((r) => r.errors > 0).map((r) => `stall: ${r.name}`)]
     if (failed.length) {
@@ -318,12 +375,15 @@ async function main() {
  */
 async function runStall(base: string, work: string, seconds: number, quick: boolean): Promise<StallRow[]> {
   const rows: StallRow[] = []
-  for (const scenario of stallScenarios(quick)) {
+  for (const scenario of stallScenarios(quick, (seed) => createRandom(seed).next)) {
     process.stderr.write(`stall: ${scenario.name} …`)
     const attacks = scenario.attacks.map((a, i) => {
       const file = join(work, `stall-${i}.json`)
       // The attack lasts a second longer than the probe, so the probe never runs unloaded.
-      writeFileSync(file, JSON.stringify({ url: base, connections: a.connections, duration: seconds + 1, method: 'GET', paths: a.paths, headers: {} } satisfies LoadSpec))
+      writeFileSync(
+        file,
+        JSON.stringify({ url: base, connections: a.connections, duration: seconds + 1, method: 'GET', paths: a.paths, headers: {} } satisfies LoadSpec),
+      )
       return runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), file]).then((out) => JSON.parse(out) as LoadResult)
     })
     // The attackers fill the server's queue first.
@@ -333,7 +393,11 @@ async function runStall(base: string, work: string, seconds: number, quick: bool
     const attackStatuses: Record<string, number> = {}
     for (const r of results) for (const [s, n] of Object.entries(r.statuses)) attackStatuses[s] = (attackStatuses[s] ?? 0) + n
     const attackRequests = results.reduce((n, r) => n + r.requests, 0)
-    const errors = probed.errors + Object.entries(attackStatuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0)
+    const errors =
+      probed.errors +
+      Object.entries(attackStatuses)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((n, [, c]) => n + c, 0)
     rows.push({ ...probed, errors, name: scenario.name, attackStatuses, attackRequests, pass: errors === 0 && probed.p99 <= STALL_BUDGET_P99_MS })
     process.stderr.write(`\rstall: ${scenario.name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${attackRequests} attack answers\n`)
     // Let the server finish what the attackers left in flight before the next scenario.
@@ -350,7 +414,8 @@ async function runStall(base: string, work: string, seconds: number, quick: bool
 /** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */
 async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<number> {
   const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(sample.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v
+  for (const [k, v] of Object.entries(sample.headers))
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v
   const file = join(work, 'sample.json')
   writeFileSync(file, JSON.stringify({ status: sample.status, headers, body: sample.body.toString('base64') } satisfies Sample))
   const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', 'bare.ts'), file])
@@ -365,7 +430,10 @@ async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<n
   }
 }
 
-interface Book { totalReviews: number; averageRating: number }
+interface Book {
+  totalReviews: number
+  averageRating: number
+}
 
 /** Writes `n` reviews one by one, reading the book straight after each: count +1, average exact. */
 async function checkAverages(base: string, writes: { paths: string[]; tokens: string[]; bodies: string[] }, n: number) {

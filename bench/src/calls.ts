@@ -1,9 +1,9 @@
 // The hot calls of the benchmark and what they need from the database, shared by the load run
 // (bench.ts) and the plan check (explain.ts).
 import { sql, type RawBuilder } from 'kysely'
-import { createDb } from '../../apps/api/src/db/connect.ts'
 import { FEED_READER, WRITER_PREFIX } from './generate.ts'
 import { describeTarget, type Target } from './target.ts'
+import { createDb } from '../../apps/api/src/public.ts'
 
 export const SECRET = 'shelfwise-bench-secret-not-for-production-0123456789'
 
@@ -45,26 +45,48 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     if (!bookIds.length) throw new Error('no books')
     const [top] = await q(sql<{ id: string }>`select id from books order by total_reviews desc, id limit 1`)
     const [feed] = await q(sql<{ id: string; ver: number }>`select id, token_version as ver from users where username = ${FEED_READER}`)
-    const [most] = await q(sql<{ id: string; n: number }>`select followee_id as id, count(*) as n from follows group by followee_id order by count(*) desc, followee_id limit 1`)
-    const [typical] = await q(sql<{ id: string }>`select followee_id as id from follows group by followee_id having count(*) between 3 and 8 order by followee_id limit 1`)
-    const writers = await q(sql<{ id: string; ver: number }>`select id, token_version as ver from users where username like ${`${WRITER_PREFIX}%`} order by username`)
-    const [counts] = await q(sql<{ books: number; reviews: number; users: number }>`select (select count(*) from books) as books, (select count(*) from reviews) as reviews, (select count(*) from users) as users`)
+    const [most] = await q(
+      sql<{ id: string; n: number }>`select followee_id as id, count(*) as n from follows group by followee_id order by count(*) desc, followee_id limit 1`,
+    )
+    const [typical] = await q(
+      sql<{ id: string }>`select followee_id as id from follows group by followee_id having count(*) between 3 and 8 order by followee_id limit 1`,
+    )
+    const writers = await q(
+      sql<{ id: string; ver: number }>`select id, token_version as ver from users where username like ${`${WRITER_PREFIX}%`} order by username`,
+    )
+    const [counts] = await q(
+      sql<{
+        books: number
+        reviews: number
+        users: number
+      }>`select (select count(*) from books) as books, (select count(*) from reviews) as reviews, (select count(*) from users) as users`,
+    )
     if (!feed || !most || !writers.length) throw new Error('no bench readers')
     return {
-      bookIds, topBook: top!.id, feedReader: { id: feed.id, ver: Number(feed.ver) },
-      mostFollowed: { id: most.id, followers: Number(most.n) }, typical: typical?.id ?? most.id,
+      bookIds,
+      topBook: top!.id,
+      feedReader: { id: feed.id, ver: Number(feed.ver) },
+      mostFollowed: { id: most.id, followers: Number(most.n) },
+      typical: typical?.id ?? most.id,
       writers: writers.map((w) => ({ id: w.id, ver: Number(w.ver) })),
       counts: { books: Number(counts!.books), reviews: Number(counts!.reviews), users: Number(counts!.users) },
     }
   } catch (err) {
-    console.error(`${describeTarget(target)} holds no benchmark data (${(err as Error).message}): run \`npm run bench:data\` first (with the same --db or DATABASE_URL).`)
+    console.error(
+      `${describeTarget(target)} holds no benchmark data (${(err as Error).message}): run \`npm run bench:data\` first (with the same --db or DATABASE_URL).`,
+    )
     process.exit(2)
   } finally {
     await db.destroy()
   }
 }
 
-export function buildCalls(fx: Fixtures, later: { books: string; reviews: string }, writes: { paths: string[]; tokens: string[]; bodies: string[] }, feedToken: string): Call[] {
+export function buildCalls(
+  fx: Fixtures,
+  later: { books: string; reviews: string },
+  writes: { paths: string[]; tokens: string[]; bodies: string[] },
+  feedToken: string,
+): Call[] {
   const step = Math.max(1, Math.floor(fx.bookIds.length / 1000))
   const sampleIds = fx.bookIds.filter((_, i) => i % step === 0).slice(0, 1000)
   const search = (q: string) => `/api/books/search?${q}&limit=24`
@@ -97,4 +119,3 @@ export function buildCalls(fx: Fixtures, later: { books: string; reviews: string
     { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 } },
   ]
 }
-

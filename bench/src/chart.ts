@@ -8,7 +8,11 @@ import sharp from 'sharp'
 import { BENCH_DIR } from './target.ts'
 import type { Row } from './bench.ts'
 
-interface Run { date: string; rows: Row[]; rssMb: number }
+interface Run {
+  date: string
+  rows: Row[]
+  rssMb: number
+}
 
 const read = (file: string): Run | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Run) : undefined)
 const [sqliteFile, postgresFile] = process.argv.slice(2)
@@ -31,13 +35,15 @@ const top = 70
 const height = top + names.length * rowH + 60
 // A log scale: 1 ms to 2 s, so 2 ms and 200 ms both read.
 const maxMs = 2000
-const x = (ms: number) => left + ((Math.log10(Math.max(ms, 1)) / Math.log10(maxMs)) * (width - left - 40))
+const x = (ms: number) => left + (Math.log10(Math.max(ms, 1)) / Math.log10(maxMs)) * (width - left - 40)
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 
 const parts: string[] = []
 parts.push(`<rect width="${width}" height="${height}" fill="#fff"/>`)
 parts.push(`<text x="20" y="30" font-size="20" font-weight="bold">Shelfwise — p99 latency by call, 16 connections (log scale)</text>`)
-parts.push(`<text x="20" y="52" font-size="13" fill="#555">${esc(series.map(([n, r]) => `${n} ${r.date.slice(0, 16).replace('T', ' ')} UTC`).join(' · '))} · black tick = budget</text>`)
+parts.push(
+  `<text x="20" y="52" font-size="13" fill="#555">${esc(series.map(([n, r]) => `${n} ${r.date.slice(0, 16).replace('T', ' ')} UTC`).join(' · '))} · black tick = budget</text>`,
+)
 for (const ms of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000]) {
   parts.push(`<line x1="${x(ms)}" y1="${top - 6}" x2="${x(ms)}" y2="${height - 50}" stroke="#e4e4e4"/>`)
   parts.push(`<text x="${x(ms)}" y="${height - 34}" font-size="12" text-anchor="middle" fill="#555">${ms} ms</text>`)
@@ -51,7 +57,8 @@ names.forEach((name, i) => {
     const barY = y + 4 + j * 13
     parts.push(`<rect x="${left}" y="${barY}" width="${Math.max(1, x(row.p99) - left)}" height="11" fill="${colours[db]}"/>`)
     parts.push(`<text x="${x(row.p99) + 4}" y="${barY + 10}" font-size="10" fill="#333">${row.p99 < 10 ? row.p99.toFixed(1) : Math.round(row.p99)}</text>`)
-    if (row.budget.p99 !== undefined && j === 0) parts.push(`<line x1="${x(row.budget.p99)}" y1="${y + 1}" x2="${x(row.budget.p99)}" y2="${y + 31}" stroke="#000" stroke-width="2"/>`)
+    if (row.budget.p99 !== undefined && j === 0)
+      parts.push(`<line x1="${x(row.budget.p99)}" y1="${y + 1}" x2="${x(row.budget.p99)}" y2="${y + 31}" stroke="#000" stroke-width="2"/>`)
   })
 })
 series.forEach(([db], j) => {

@@ -10,21 +10,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { sql } from 'kysely'
-import { loadConfig } from '../../apps/api/src/config.ts'
-import { createDb } from '../../apps/api/src/db/connect.ts'
-import { buildApp } from '../../apps/api/src/app.ts'
-import { createTokens } from '../../apps/api/src/modules/auth/tokens.ts'
 import { buildCalls, readFixtures, SECRET } from './calls.ts'
 import { describeTarget, type Target } from './target.ts'
+import { buildApp, createDb, createTokens, loadConfig } from '../../apps/api/src/public.ts'
 
-interface Seen { sql: string; values: unknown[] }
+interface Seen {
+  sql: string
+  values: unknown[]
+}
 
 const BIG = /^(books|reviews|follows)$/
 
 // Statements that scan on purpose, and why that is fine on a hot path.
 const MEMOISED: [RegExp, string][] = [
   [/^select count\(\*\) as "n" from "books"$/, 'the catalogue size, counted once per new book or 5 s (memo in books.service)'],
-  [/^select "b"\."id", "w"\."review_count" from \(select "book_id", count\(\*\)/, 'popular this week, counted at most once per 5 s per instance (memo in reviews.service); PostgreSQL hashes the week\'s counts against books'],
+  [
+    /^select "b"\."id", "w"\."review_count" from \(select "book_id", count\(\*\)/,
+    "popular this week, counted at most once per 5 s per instance (memo in reviews.service); PostgreSQL hashes the week's counts against books",
+  ],
 ]
 
 export async function explainHotCalls(target: Target): Promise<number> {
@@ -46,11 +49,22 @@ export async function explainHotCalls(target: Target): Promise<number> {
     } as typeof pg.Client.prototype.query
   }
   const dir = mkdtempSync(join(tmpdir(), 'shelfwise-explain-'))
-  const config = loadConfig({ DATABASE_URL: target.url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', JWT_SECRET: SECRET, RATE_LIMIT_WRITES_PER_USER: '1000000' })
+  const config = loadConfig({
+    DATABASE_URL: target.url,
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: SECRET,
+    RATE_LIMIT_WRITES_PER_USER: '1000000',
+  })
   // A statement cache would hide repeats: a fresh app per call, on a fresh connection.
   const tokens = createTokens(SECRET)
-  const calls = buildCalls(fx, { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` }, { paths: [], tokens: [], bodies: [] }, tokens.sign(fx.feedReader.id, fx.feedReader.ver))
-    .filter((c) => c.method === 'GET')
+  const calls = buildCalls(
+    fx,
+    { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` },
+    { paths: [], tokens: [], bodies: [] },
+    tokens.sign(fx.feedReader.id, fx.feedReader.ver),
+  ).filter((c) => c.method === 'GET')
   let flagged = 0
   console.log(`Plans of every statement the hot calls send — ${describeTarget(target)}\n`)
   for (const call of calls) {
@@ -63,9 +77,12 @@ export async function explainHotCalls(target: Target): Promise<number> {
     console.log(`■ ${call.name}  (${call.paths[0]}) → ${res.statusCode}`)
     const raw = db.withoutPlugins()
     for (const s of [...new Map(statements.map((x) => [x.sql, x])).values()]) {
-      const plan = target.kind === 'sqlite'
-        ? (await sql.raw(`explain query plan ${s.sql}`).execute(raw)).rows.map((r) => String((r as { detail: string }).detail))
-        : (await raw.executeQuery({ sql: `explain ${s.sql}`, parameters: s.values, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain' } })).rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN']))
+      const plan =
+        target.kind === 'sqlite'
+          ? (await sql.raw(`explain query plan ${s.sql}`).execute(raw)).rows.map((r) => String((r as { detail: string }).detail))
+          : (
+              await raw.executeQuery({ sql: `explain ${s.sql}`, parameters: s.values, query: { kind: 'RawNode' } as never, queryId: { queryId: 'explain' } })
+            ).rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN']))
       // Which table each alias of the statement names ("books" as "b").
       const tableOf = new Map([...s.sql.matchAll(/"?(\w+)"? as "?(\w+)"?/g)].map((m) => [m[2]!, m[1]!]))
       const bounded = /\blimit\b/i.test(s.sql)

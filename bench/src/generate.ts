@@ -11,16 +11,20 @@ import { rmSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { sql, type Kysely } from 'kysely'
 import { CATEGORIES, GENRES, LANGUAGES } from '@shelfwise/contracts'
-import { createDb } from '../../apps/api/src/db/connect.ts'
-import { migrateToLatest } from '../../apps/api/src/db/migrate.ts'
-import { rebuildPostgresSearch, rebuildSqliteSearch } from '../../apps/api/src/db/migrations/2026_11_23_0900_search_by_popularity.ts'
-import { fillSearchKeys } from '../../apps/api/src/db/migrations/2026_11_24_0910_search_rank_keys.ts'
-import { CLASSICS } from '../../apps/api/src/db/seed/classics.ts'
-import { createRandom, type Random } from '../../apps/api/src/db/seed/random.ts'
-import { hashPassword } from '../../apps/api/src/modules/auth/passwords.ts'
 import { progress, step } from './progress.ts'
 import { describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
 import * as W from './words.ts'
+import {
+  CLASSICS,
+  createDb,
+  createRandom,
+  fillSearchKeys,
+  hashPassword,
+  migrateToLatest,
+  rebuildPostgresSearch,
+  rebuildSqliteSearch,
+  type Random,
+} from '../../apps/api/src/public.ts'
 
 export const BENCH_PASSWORD = 'bench-password'
 export const FEED_READER = 'feedreader'
@@ -42,11 +46,32 @@ interface Plan {
   follows: [number, number, number][]
 }
 
-interface UserPlan { id: string; name: string; username: string; type: 'Reader' | 'Author' | 'Seller'; bio: string; joined: number }
+interface UserPlan {
+  id: string
+  name: string
+  username: string
+  type: 'Reader' | 'Author' | 'Seller'
+  bio: string
+  joined: number
+}
 interface BookPlan {
-  id: string; title: string; author: string; authorUser: number | null; publisher: string; listedBy: number | null
-  createdBy: number | null; description: string; published: string | null; language: string; edition: string
-  pages: number; isbn: string | null; category: string; created: number; count: number; sum: number
+  id: string
+  title: string
+  author: string
+  authorUser: number | null
+  publisher: string
+  listedBy: number | null
+  createdBy: number | null
+  description: string
+  published: string | null
+  language: string
+  edition: string
+  pages: number
+  isbn: string | null
+  category: string
+  created: number
+  count: number
+  sum: number
 }
 
 const hex = (n: number, len: number) => Math.floor(n).toString(16).padStart(len, '0')
@@ -86,11 +111,16 @@ function shuffled(n: number, rng: Random): Int32Array {
   return a
 }
 
-const fill = (shape: string, rng: Random) => shape
-  .replace(/\{A\}/g, () => rng.pick(W.ADJECTIVES)).replace(/\{N\}/g, () => rng.pick(W.NOUNS))
-  .replace(/\{P\}/g, () => rng.pick(W.PLACES)).replace(/\{F\}/g, () => rng.pick(W.FIRST_NAMES))
-  .replace(/\{T\}/g, () => rng.pick(W.TOPICS)).replace(/\{a\}/g, () => rng.pick(W.ADJECTIVES).toLowerCase())
-  .replace(/\{n\}/g, () => rng.pick(W.NOUNS).toLowerCase()).replace(/\{t\}/g, () => rng.pick(W.TOPICS).toLowerCase())
+const fill = (shape: string, rng: Random) =>
+  shape
+    .replace(/\{A\}/g, () => rng.pick(W.ADJECTIVES))
+    .replace(/\{N\}/g, () => rng.pick(W.NOUNS))
+    .replace(/\{P\}/g, () => rng.pick(W.PLACES))
+    .replace(/\{F\}/g, () => rng.pick(W.FIRST_NAMES))
+    .replace(/\{T\}/g, () => rng.pick(W.TOPICS))
+    .replace(/\{a\}/g, () => rng.pick(W.ADJECTIVES).toLowerCase())
+    .replace(/\{n\}/g, () => rng.pick(W.NOUNS).toLowerCase())
+    .replace(/\{t\}/g, () => rng.pick(W.TOPICS).toLowerCase())
 
 /** An ISBN-13 for the n-th book: 978 + nine digits spread by a multiplier, + the check digit. */
 function isbn13(n: number): string {
@@ -99,7 +129,18 @@ function isbn13(n: number): string {
   return body + String((10 - (sum % 10)) % 10)
 }
 
-const LANGUAGE_SHARE: Record<string, number> = { English: 62, Spanish: 8, French: 7, German: 6, Italian: 4, Portuguese: 3, Russian: 3, Japanese: 3, Chinese: 2, Hindi: 2 }
+const LANGUAGE_SHARE: Record<string, number> = {
+  English: 62,
+  Spanish: 8,
+  French: 7,
+  German: 6,
+  Italian: 4,
+  Portuguese: 3,
+  Russian: 3,
+  Japanese: 3,
+  Chinese: 2,
+  Hindi: 2,
+}
 const FICTION_GENRES = new Set(['Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Thriller', 'Horror', 'Drama', 'Adventure', 'Crime', 'Poetry'])
 
 export function buildPlan(opts: { books: number; users: number; reviews: number; now: number }): Plan {
@@ -165,7 +206,11 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
       listedBy: lister,
       createdBy: createdByAuthor ? authorUser : lister,
       description,
-      published: classic ? classic.publishedDate : rng.chance(0.97) ? `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}` : null,
+      published: classic
+        ? classic.publishedDate
+        : rng.chance(0.97)
+          ? `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`
+          : null,
       language: classic ? classic.language : LANGUAGES[languages(rng)]!,
       edition: classic ? (classic.edition ?? 'First edition') : rng.pick(['First edition', 'Paperback', 'Second edition', 'Anniversary edition']),
       pages: classic ? classic.pageCount : Math.round(80 + 600 * rng.next() ** 2 + rng.between(0, 120)),
@@ -205,7 +250,13 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
   for (let pass = 0; planned !== target && pass < 1000; pass++) {
     for (const b of byPopularity) {
       if (planned === target) break
-      if (planned < target && counts[b]! < cap) { counts[b]!++; planned++ } else if (planned > target && counts[b]! > 0) { counts[b]!--; planned-- }
+      if (planned < target && counts[b]! < cap) {
+        counts[b]!++
+        planned++
+      } else if (planned > target && counts[b]! > 0) {
+        counts[b]!--
+        planned--
+      }
     }
   }
 
@@ -230,7 +281,12 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
         if (mark[c] !== b) u = c
       }
       // The keen readers are all taken on a very popular book: any reader left will do.
-      if (u < 0) for (let c = 1 + Math.floor(rng.next() * reviewers), tries = 0; tries < reviewers; tries++, c = (c % reviewers) + 1) if (mark[c] !== b) { u = c; break }
+      if (u < 0)
+        for (let c = 1 + Math.floor(rng.next() * reviewers), tries = 0; tries < reviewers; tries++, c = (c % reviewers) + 1)
+          if (mark[c] !== b) {
+            u = c
+            break
+          }
       mark[u] = b
       // A lively last week: about 5% of reviews fall in it, seven times the rate of the two years before.
       const at = rng.chance(0.05) ? now - rng.between(0.001, 7) * DAY : since + rng.next() * Math.max(DAY, now - 7 * DAY - since)
@@ -314,7 +370,8 @@ const REVIEW_TEXT = (rng: Random, rating: number) => {
 function* tableRows(plan: Plan, passwordHash: string) {
   const { users, books } = plan
   yield {
-    table: 'users', total: users.length,
+    table: 'users',
+    total: users.length,
     columns: ['id', 'name', 'username', 'email', 'password_hash', 'user_type', 'bio', 'profile_image', 'token_version', 'created_at', 'updated_at'],
     pgTypes: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
     *rows() {
@@ -322,28 +379,100 @@ function* tableRows(plan: Plan, passwordHash: string) {
     },
   }
   yield {
-    table: 'books', total: books.length,
-    columns: ['id', 'title', 'author', 'author_user_id', 'publisher', 'publisher_user_id', 'listed_by_user_id', 'created_by_user_id', 'description', 'cover_image',
-      'published_date', 'language', 'edition', 'page_count', 'amazon_link', 'isbn', 'category', 'average_rating', 'total_reviews', 'rating_sum', 'created_at', 'updated_at'],
-    pgTypes: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'float8', 'int', 'int', 'timestamptz', 'timestamptz'],
+    table: 'books',
+    total: books.length,
+    columns: [
+      'id',
+      'title',
+      'author',
+      'author_user_id',
+      'publisher',
+      'publisher_user_id',
+      'listed_by_user_id',
+      'created_by_user_id',
+      'description',
+      'cover_image',
+      'published_date',
+      'language',
+      'edition',
+      'page_count',
+      'amazon_link',
+      'isbn',
+      'category',
+      'average_rating',
+      'total_reviews',
+      'rating_sum',
+      'created_at',
+      'updated_at',
+    ],
+    pgTypes: [
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'text',
+      'int',
+      'text',
+      'text',
+      'text',
+      'float8',
+      'int',
+      'int',
+      'timestamptz',
+      'timestamptz',
+    ],
     *rows() {
       for (const b of books) {
         const ref = (u: number | null) => (u === null ? null : users[u]!.id)
         const link = `https://www.amazon.com/s?k=${encodeURIComponent(`${b.title} ${b.author}`).replaceAll('%20', '+')}`
-        yield [b.id, b.title, b.author, ref(b.authorUser), b.publisher, null, ref(b.listedBy), ref(b.createdBy), b.description, '',
-          b.published, b.language, b.edition, b.pages, link, b.isbn, b.category, b.count ? b.sum / b.count : 0, b.count, b.sum, iso(b.created), iso(b.created)]
+        yield [
+          b.id,
+          b.title,
+          b.author,
+          ref(b.authorUser),
+          b.publisher,
+          null,
+          ref(b.listedBy),
+          ref(b.createdBy),
+          b.description,
+          '',
+          b.published,
+          b.language,
+          b.edition,
+          b.pages,
+          link,
+          b.isbn,
+          b.category,
+          b.count ? b.sum / b.count : 0,
+          b.count,
+          b.sum,
+          iso(b.created),
+          iso(b.created),
+        ]
       }
     },
   }
   yield {
-    table: 'book_genres', total: plan.genres.length, columns: ['book_id', 'genre'], pgTypes: ['text', 'text'],
+    table: 'book_genres',
+    total: plan.genres.length,
+    columns: ['book_id', 'genre'],
+    pgTypes: ['text', 'text'],
     *rows() {
       for (const [b, g] of plan.genres) yield [books[b]!.id, g]
     },
   }
   const r = plan.reviews
   yield {
-    table: 'reviews', total: r.length,
+    table: 'reviews',
+    total: r.length,
     columns: ['id', 'book_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'],
     pgTypes: ['text', 'text', 'text', 'int', 'text', 'timestamptz', 'timestamptz'],
     *rows() {
@@ -355,7 +484,10 @@ function* tableRows(plan: Plan, passwordHash: string) {
     },
   }
   const pairs = (table: string, rows: [number, number, number][], time: string) => ({
-    table, total: rows.length, columns: ['user_id', 'book_id', time], pgTypes: ['text', 'text', 'timestamptz'],
+    table,
+    total: rows.length,
+    columns: ['user_id', 'book_id', time],
+    pgTypes: ['text', 'text', 'timestamptz'],
     *rows() {
       for (const [u, b, at] of rows) yield [users[u]!.id, books[b]!.id, iso(at)]
     },
@@ -363,7 +495,10 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield pairs('reads', plan.reads, 'read_at')
   yield pairs('wishlist', plan.wishes, 'added_at')
   yield {
-    table: 'follows', total: plan.follows.length, columns: ['follower_id', 'followee_id', 'created_at'], pgTypes: ['text', 'text', 'timestamptz'],
+    table: 'follows',
+    total: plan.follows.length,
+    columns: ['follower_id', 'followee_id', 'created_at'],
+    pgTypes: ['text', 'text', 'timestamptz'],
     *rows() {
       for (const [a, b, at] of plan.follows) yield [users[a]!.id, users[b]!.id, iso(at)]
     },
@@ -377,7 +512,11 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
   const db = new DatabaseSync(path)
   db.exec('PRAGMA synchronous = OFF; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY')
   // Secondary indexes and the search triggers go for the load and come back, from their own SQL, after it.
-  const saved = db.prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null`).all() as { type: string; name: string; sql: string }[]
+  const saved = db.prepare(`select type, name, sql from sqlite_master where type in ('index', 'trigger') and sql is not null`).all() as {
+    type: string
+    name: string
+    sql: string
+  }[]
   for (const s of saved) db.exec(`drop ${s.type} ${s.name}`)
   const PER = 500
   for (const t of tableRows(plan, passwordHash)) {
@@ -422,8 +561,11 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
 
 /** The PostgreSQL triggers turned off for the load, by table: 'user' is every trigger of the table. */
 const PG_LOAD_TRIGGERS: [string, string][] = [
-  ['books', 'user'], ['book_genres', 'user'],
-  ['follows', 'follows_profile_version'], ['users', 'users_profile_version'], ['reviews', 'reviews_profile_version'],
+  ['books', 'user'],
+  ['book_genres', 'user'],
+  ['follows', 'follows_profile_version'],
+  ['users', 'users_profile_version'],
+  ['reviews', 'reviews_profile_version'],
 ]
 
 /** PostgreSQL: search and version triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */
@@ -478,7 +620,9 @@ async function prepare(target: Target, reset: boolean): Promise<Kysely<any>> {
     if (rows[0]!.n > 0) {
       if (!reset) {
         await db.destroy()
-        console.error(`${describeTarget(target)} already has tables: pass --reset to empty it (drops every table in its schema), or use a fresh database (createdb shelfwise_bench).`)
+        console.error(
+          `${describeTarget(target)} already has tables: pass --reset to empty it (drops every table in its schema), or use a fresh database (createdb shelfwise_bench).`,
+        )
         process.exit(2)
       }
       await sql`drop schema public cascade`.execute(db)
@@ -491,8 +635,12 @@ async function prepare(target: Target, reset: boolean): Promise<Kysely<any>> {
 
 async function main() {
   const f = flags({
-    books: { type: 'string' }, users: { type: 'string' }, reviews: { type: 'string' }, db: { type: 'string' },
-    now: { type: 'string' }, reset: { type: 'boolean', default: false },
+    books: { type: 'string' },
+    users: { type: 'string' },
+    reviews: { type: 'string' },
+    db: { type: 'string' },
+    now: { type: 'string' },
+    reset: { type: 'boolean', default: false },
   })
   const books = wholeNumber('books', f.books, 100_000, 1)
   const users = wholeNumber('users', f.users, 20_000, 3)
@@ -504,13 +652,12 @@ async function main() {
   }
   const target = resolveTarget(f.db)
   const started = performance.now()
-  console.error(`Generating ${books.toLocaleString('en-US')} books, ${users.toLocaleString('en-US')} readers, ${reviews.toLocaleString('en-US')} reviews into ${describeTarget(target)}`)
+  console.error(
+    `Generating ${books.toLocaleString('en-US')} books, ${users.toLocaleString('en-US')} readers, ${reviews.toLocaleString('en-US')} reviews into ${describeTarget(target)}`,
+  )
 
   const db = await step('migrations', () => prepare(target, f.reset === true))
-  const [plan, passwordHash] = await Promise.all([
-    step('plan', () => buildPlan({ books, users, reviews, now })),
-    hashPassword(BENCH_PASSWORD),
-  ])
+  const [plan, passwordHash] = await Promise.all([step('plan', () => buildPlan({ books, users, reviews, now })), hashPassword(BENCH_PASSWORD)])
   if (target.kind === 'sqlite') {
     await db.destroy()
     await loadSqlite(target.path, plan, passwordHash)
@@ -521,9 +668,11 @@ async function main() {
   const top = plan.books.reduce((a, b) => (b.count > a.count ? b : a))
   const feedFollows = plan.follows.filter(([a]) => a === 0).length
   const fmt = (n: number) => n.toLocaleString('en-US')
-  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, `
-    + `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows `
-    + `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads, ${fmt(plan.wishes.length)} wishes. Password of every account: ${BENCH_PASSWORD}`)
+  console.log(
+    `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, ` +
+      `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows ` +
+      `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads, ${fmt(plan.wishes.length)} wishes. Password of every account: ${BENCH_PASSWORD}`,
+  )
 }
 
 if (import.meta.main) await main()

@@ -34,7 +34,7 @@ export interface LoadResult {
 
 const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0)
 
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let next = 0
   const times: number[] = []
   const statuses: Record<string, number> = {}
@@ -44,34 +44,41 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     finish = resolve
     fail = reject
   })
-  const instance = autocannon({
-    url: spec.url,
-    connections: spec.connections,
-    duration: spec.duration,
-    method: spec.method,
-    headers: { 'content-type': 'application/json', ...spec.headers },
-    requests: [{
-      setupRequest: (req) => {
-        const i = next++
-        const headers = { ...req.headers }
-        if (spec.tokens?.length) headers.authorization = `Bearer ${spec.tokens[i % spec.tokens.length]}`
-        return {
-          ...req,
-          method: spec.method,
-          path: spec.paths[i % spec.paths.length]!,
-          headers,
-          ...(spec.bodies?.length ? { body: spec.bodies[i % spec.bodies.length] } : {}),
-        }
-      },
-    }],
-  }, (err, result) => (err ? fail(err) : finish(result)))
+  const instance = autocannon(
+    {
+      url: spec.url,
+      connections: spec.connections,
+      duration: spec.duration,
+      method: spec.method,
+      headers: { 'content-type': 'application/json', ...spec.headers },
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = next++
+            const headers = { ...req.headers }
+            if (spec.tokens?.length) headers.authorization = `Bearer ${spec.tokens[i % spec.tokens.length]}`
+            return {
+              ...req,
+              method: spec.method,
+              path: spec.paths[i % spec.paths.length]!,
+              headers,
+              ...(spec.bodies?.length ? { body: spec.bodies[i % spec.bodies.length] } : {}),
+            }
+          },
+        },
+      ],
+    },
+    (err, result) => (err ? fail(err) : finish(result)),
+  )
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     times.push(ms)
     statuses[status] = (statuses[status] ?? 0) + 1
   })
   const result = await done
   const sorted = Float64Array.from(times).sort()
-  const ok = Object.entries(statuses).filter(([s]) => Number(s) < 400).reduce((n, [, c]) => n + c, 0)
+  const ok = Object.entries(statuses)
+    .filter(([s]) => Number(s) < 400)
+    .reduce((n, [, c]) => n + c, 0)
   return {
     requests: times.length,
     seconds: result.duration,

@@ -3,18 +3,38 @@
 import { readFileSync } from 'node:fs'
 import type { Row } from './bench.ts'
 
-interface Run { date: string; target: string; counts: { books: number; reviews: number }; connections: number; duration: number; rssMb: number; rows: Row[]; nodeArgs?: string[] }
+interface Run {
+  date: string
+  target: string
+  counts: { books: number; reviews: number }
+  connections: number
+  duration: number
+  rssMb: number
+  rows: Row[]
+  nodeArgs?: string[]
+}
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
-const budget = (r: Row) => [r.budget.p99 !== undefined ? `p99 ≤ ${r.budget.p99} ms` : '', r.budget.ratio !== undefined ? `≥ ${r.budget.ratio} × bare` : '', r.budget.rps !== undefined ? `≥ ${r.budget.rps.toLocaleString('en-US')}/s` : ''].filter(Boolean).join(', ')
+const budget = (r: Row) =>
+  [
+    r.budget.p99 !== undefined ? `p99 ≤ ${r.budget.p99} ms` : '',
+    r.budget.ratio !== undefined ? `≥ ${r.budget.ratio} × bare` : '',
+    r.budget.rps !== undefined ? `≥ ${r.budget.rps.toLocaleString('en-US')}/s` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
 
 for (const file of process.argv.slice(2)) {
   const run = JSON.parse(readFileSync(file, 'utf8')) as Run
-  console.log(`${run.target.replace(/ \/.*\//, ' ')} — ${run.date.slice(0, 16).replace('T', ' ')} UTC — ${run.counts.books.toLocaleString('en-US')} books, ${run.counts.reviews.toLocaleString('en-US')} reviews${run.nodeArgs?.length ? ` — server with ${run.nodeArgs.join(' ')}` : ''}\n`)
+  console.log(
+    `${run.target.replace(/ \/.*\//, ' ')} — ${run.date.slice(0, 16).replace('T', ' ')} UTC — ${run.counts.books.toLocaleString('en-US')} books, ${run.counts.reviews.toLocaleString('en-US')} reviews${run.nodeArgs?.length ? ` — server with ${run.nodeArgs.join(' ')}` : ''}\n`,
+  )
   console.log('| call | req/s | p50 ms | p99 ms | errors | ÷ bare node:http | budget | |')
   console.log('|---|---:|---:|---:|---:|---:|---|---|')
   for (const r of run.rows) {
-    console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`)
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
+    )
   }
   console.log(`\nServer peak RSS: ${Math.round(run.rssMb)} MB (budget ≤ 300 MB: ${run.rssMb <= 300 ? 'ok' : '**over**'}).\n`)
 }

@@ -7,7 +7,6 @@
 //
 // `node stall.ts probe <base> <seconds>` is the probe process; bench.ts imports runStall().
 import { Agent, request } from 'node:http'
-import { createRandom } from '../../apps/api/src/db/seed/random.ts'
 import { ms, printTextTable } from './table.ts'
 
 export interface StallScenario {
@@ -16,7 +15,13 @@ export interface StallScenario {
   attacks: { connections: number; paths: string[] }[]
 }
 
-export interface ProbeResult { requests: number; p50: number; p99: number; max: number; errors: number }
+export interface ProbeResult {
+  requests: number
+  p50: number
+  p99: number
+  max: number
+  errors: number
+}
 
 export interface StallRow extends ProbeResult {
   name: string
@@ -37,8 +42,7 @@ const CYRILLIC = 'абвгдежзийклмнопрстуфхцчшщыэюя'
  * Searches of 200 characters of Greek and Cyrillic letters in words of 20–24 (the longest words typo correction
  * looked at), every one new so no memo answers it: what made 23,512 typo variants per query.
  */
-export function worstCaseSearches(count: number, seed = 1): string[] {
-  const rnd = createRandom(seed).next
+export function worstCaseSearches(count: number, rnd: () => number): string[] {
   const out: string[] = []
   for (let i = 0; i < count; i++) {
     let q = ''
@@ -58,8 +62,7 @@ export function worstCaseSearches(count: number, seed = 1): string[] {
 }
 
 /** Filter-only searches with page bounds never asked before (escaping any memo keyed by them). */
-export function filterOnlySearches(count: number, seed = 2): string[] {
-  const rnd = createRandom(seed).next
+export function filterOnlySearches(count: number, rnd: () => number): string[] {
   const out: string[] = []
   for (let i = 0; i < count; i++) {
     const min = 1 + Math.floor(rnd() * 400)
@@ -70,14 +73,18 @@ export function filterOnlySearches(count: number, seed = 2): string[] {
   return out
 }
 
-export const stallScenarios = (quick: boolean): StallScenario[] => {
+/**
+ * The scenarios, their requests drawn from seeded generators (the seed's own, given by bench.ts: this
+ * file is also the probe process, which must stay light).
+ */
+export const stallScenarios = (quick: boolean, random: (seed: number) => () => number): StallScenario[] => {
   const n = quick ? 200 : 5_000
   return [
-    { name: '24 worst-case searches', attacks: [{ connections: 24, paths: worstCaseSearches(n) }] },
+    { name: '24 worst-case searches', attacks: [{ connections: 24, paths: worstCaseSearches(n, random(1)) }] },
     {
       name: '8 filter-only searches + 2 whole-catalogue lists',
       attacks: [
-        { connections: 8, paths: filterOnlySearches(n) },
+        { connections: 8, paths: filterOnlySearches(n, random(2)) },
         { connections: 2, paths: ['/api/books'] },
       ],
     },
@@ -117,9 +124,16 @@ export async function probe(base: string, seconds: number): Promise<ProbeResult>
 export function printStallTable(rows: StallRow[], title: string) {
   const head = ['scenario', 'health p50 ms', 'p99 ms', 'max ms', 'probes', 'attack answers', 'budget', '']
   const cells = rows.map((r) => [
-    r.name, ms(r.p50), ms(r.p99), ms(r.max), String(r.requests),
-    Object.entries(r.attackStatuses).map(([s, n]) => `${n}×${s}`).join(' ') || '–',
-    `p99≤${STALL_BUDGET_P99_MS}`, r.pass ? 'ok' : 'OVER',
+    r.name,
+    ms(r.p50),
+    ms(r.p99),
+    ms(r.max),
+    String(r.requests),
+    Object.entries(r.attackStatuses)
+      .map(([s, n]) => `${n}×${s}`)
+      .join(' ') || '–',
+    `p99≤${STALL_BUDGET_P99_MS}`,
+    r.pass ? 'ok' : 'OVER',
   ])
   printTextTable(title, head, cells, 5)
 }

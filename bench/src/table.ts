@@ -7,7 +7,11 @@ export const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
 /** Prints `cells` under `head`; column 0 and the columns from `wordsFrom` on are words (left-aligned). */
 export function printTextTable(title: string, head: string[], cells: string[][], wordsFrom: number) {
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  const line = (c: string[]) => c.map((v, i) => (i === 0 || i >= wordsFrom ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ').trimEnd()
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (i === 0 || i >= wordsFrom ? v.padEnd(widths[i]!) : v.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
   console.log(`\n${title}`)
   console.log(line(head))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 
 export const BENCH_DIR = resolve(import.meta.dirname, '..')
 export const ROOT_DIR = resolve(BENCH_DIR, '..')
-export const DEFAULT_SQLITE = join(BENCH_DIR, 'data', 'shelfwise-bench.db')
+const DEFAULT_SQLITE = join(BENCH_DIR, 'data', 'shelfwise-bench.db')
 
 export type Target = { kind: 'sqlite'; path: string; url: string } | { kind: 'postgres'; url: string }
 
@@ -39,4 +39,23 @@ export function wholeNumber(name: string, value: string | undefined, fallback: n
     process.exit(2)
   }
   return n
+}
+
+/**
+ * The environment a benchmark starts the server with: the target database, the bench's signing
+ * secret, a free port on loopback, no demo community, quiet logs, its own data folder, production mode.
+ */
+export function serverEnv(target: Target, port: number, dataDir: string, secret: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: target.url,
+    JWT_SECRET: secret,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    ...extra,
+  }
 }

@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { createDb } from '../../apps/api/src/db/connect.ts'
-import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, wholeNumber } from './target.ts'
+import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber } from './target.ts'
+import { createDb, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const WEB_DIST = join(ROOT_DIR, 'apps', 'web', 'dist')
@@ -61,7 +61,15 @@ async function audit(url: string, port: number) {
   }
 }
 
-interface PageResult { page: string; url: string; score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number }
+interface PageResult {
+  page: string
+  url: string
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+}
 
 async function main() {
   const f = flags({ db: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, runs: { type: 'string' } })
@@ -78,16 +86,18 @@ async function main() {
   const weight = homeWeight()
 
   const db = createDb({ url: target.url, poolSize: 1 }).withoutPlugins()
-  const { rows: [top] } = await sql<{ id: string }>`select id from books order by total_reviews desc, id limit 1`.execute(db)
+  const {
+    rows: [top],
+  } = await sql<{ id: string }>`select id from books order by total_reviews desc, id limit 1`.execute(db)
   await db.destroy()
   if (!top) throw new Error('no books: run `npm run bench:data` first')
 
   const work = mkdtempSync(join(tmpdir(), 'shelfwise-web-'))
   const port = 20_000 + Math.floor(Math.random() * 20_000)
   const base = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT_DIR,
-    env: { ...process.env, DATABASE_URL: target.url, JWT_SECRET: SECRET, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATA_DIR: work, WEB_DIST, NODE_ENV: 'production' },
+    env: serverEnv(target, port, work, SECRET, { WEB_DIST }),
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const results: PageResult[] = []
@@ -96,12 +106,24 @@ async function main() {
     await waitForHealth(base)
     if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`)
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-    const pages: [string, string][] = [['Home', '/'], ['Browse', '/browse'], ['Book', `/books/${top.id}`]]
+    const pages: [string, string][] = [
+      ['Home', '/'],
+      ['Browse', '/browse'],
+      ['Book', `/books/${top.id}`],
+    ]
     for (const [page, path] of pages) {
       for (let r = 0; r < runs; r++) {
         const lhr = await audit(`${base}${path}`, chrome.port)
         const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN)
-        results.push({ page, url: path, score: Math.round((lhr.categories.performance?.score ?? 0) * 100), lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift'), fcpMs: num('first-contentful-paint') })
+        results.push({
+          page,
+          url: path,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcpMs: num('largest-contentful-paint'),
+          tbtMs: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          fcpMs: num('first-contentful-paint'),
+        })
       }
     }
   } finally {
@@ -112,15 +134,22 @@ async function main() {
 
   console.log(`\nShelfwise web — ${describeTarget(target)}`)
   console.log(`home route initial JS (gzip -9): ${kb(weight.jsKb * 1024)} (budget ≤ 150 KB: ${weight.jsKb <= 150 ? 'ok' : 'OVER'})`)
-  console.log(`home route CSS (gzip -9): ${kb(weight.cssBytes)} in ${weight.cssFiles} stylesheet(s)${weight.inlineCssBytes ? `, plus ${weight.inlineCssBytes} B inline` : ''} (MUI styles are emitted by JS at run time)`)
+  console.log(
+    `home route CSS (gzip -9): ${kb(weight.cssBytes)} in ${weight.cssFiles} stylesheet(s)${weight.inlineCssBytes ? `, plus ${weight.inlineCssBytes} B inline` : ''} (MUI styles are emitted by JS at run time)`,
+  )
   console.log('\nLighthouse, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian chromium headless:')
   console.log(`${'page'.padEnd(8)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'FCP'.padStart(8)}  budget`)
   for (const r of results) {
-    console.log(`${r.page.padEnd(8)} ${String(r.score).padStart(5)} ${`${(r.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(r.tbtMs)} ms`.padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${`${(r.fcpMs / 1000).toFixed(2)} s`.padStart(8)}  ≥90: ${r.score >= 90 ? 'ok' : 'OVER'}`)
+    console.log(
+      `${r.page.padEnd(8)} ${String(r.score).padStart(5)} ${`${(r.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(r.tbtMs)} ms`.padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${`${(r.fcpMs / 1000).toFixed(2)} s`.padStart(8)}  ≥90: ${r.score >= 90 ? 'ok' : 'OVER'}`,
+    )
   }
   console.log(`load average now: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`)
   mkdirSync(join(BENCH_DIR, 'out'), { recursive: true })
-  writeFileSync(join(BENCH_DIR, 'out', 'web.json'), `${JSON.stringify({ date: new Date().toISOString(), target: describeTarget(target), weight: { jsKb: weight.jsKb, cssBytes: weight.cssBytes }, results }, null, 2)}\n`)
+  writeFileSync(
+    join(BENCH_DIR, 'out', 'web.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), target: describeTarget(target), weight: { jsKb: weight.jsKb, cssBytes: weight.cssBytes }, results }, null, 2)}\n`,
+  )
 }
 
 await main()

@@ -26,7 +26,14 @@ describe('about', () => {
     await expectVisible(section(page, 'Our Mission'))
     const features = await section(page, 'Features').getByRole('listitem').allInnerTexts()
     expect(features).toHaveLength(6)
-    for (const [i, word] of ['Discover', 'Connect with readers and authors', 'reading lists', 'reviews and ratings', 'reading progress', 'discussions'].entries()) {
+    for (const [i, word] of [
+      'Discover',
+      'Connect with readers and authors',
+      'reading lists',
+      'reviews and ratings',
+      'reading progress',
+      'discussions',
+    ].entries()) {
       expect(features[i]!.toLowerCase()).toContain(word.toLowerCase())
     }
     await expect.poll(() => page.title()).toBe('About — Shelfwise')

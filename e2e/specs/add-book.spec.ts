@@ -44,8 +44,9 @@ async function submitAndTimeRedirect(page: Page): Promise<number> {
   // The page notes, on its own clock, the moment the success message appears.
   await page.evaluate(() => {
     const w = window as unknown as { addedAt?: number }
-    new MutationObserver(() => { if (w.addedAt === undefined && document.body.innerText.includes('Book added successfully!')) w.addedAt = Date.now() })
-      .observe(document.body, { childList: true, subtree: true, characterData: true })
+    new MutationObserver(() => {
+      if (w.addedAt === undefined && document.body.innerText.includes('Book added successfully!')) w.addedAt = Date.now()
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
   })
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50))
   await submit(page).click()
@@ -66,8 +67,13 @@ describe('add a book: the form', () => {
     await openForm(page, await registerUser(baseURL))
     await expectVisible(page.getByText('Are you the author or the publisher of this book?'))
     const roles = page.getByRole('radiogroup', { name: 'Are you the author or the publisher of this book?' })
-    expect(await roles.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent))).toEqual(['Author', 'Publisher', 'None'])
-    for (const name of ['Title', 'Cover Image URL', 'Language', 'Edition', 'Amazon Link', 'ISBN', 'Genre']) await expectVisible(page.getByRole('textbox', { name }))
+    expect(await roles.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent))).toEqual([
+      'Author',
+      'Publisher',
+      'None',
+    ])
+    for (const name of ['Title', 'Cover Image URL', 'Language', 'Edition', 'Amazon Link', 'ISBN', 'Genre'])
+      await expectVisible(page.getByRole('textbox', { name }))
     expect(await page.getByRole('textbox', { name: 'Description' }).evaluate((e) => e.tagName)).toBe('TEXTAREA')
     for (const name of ['Author', 'Publisher']) await expectVisible(page.getByRole('combobox', { name }))
     expect(await page.getByLabel('Published Date').getAttribute('type')).toBe('date')
@@ -76,7 +82,15 @@ describe('add a book: the form', () => {
     expect(await pages.getAttribute('min')).toBe('1')
     await expectVisible(page.getByText('e.g. Fantasy, Adventure, Romance', { exact: true }))
     const category = page.getByRole('combobox', { name: 'Category' })
-    expect((await category.locator('option').allInnerTexts()).slice(1)).toEqual(['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other'])
+    expect((await category.locator('option').allInnerTexts()).slice(1)).toEqual([
+      'Fiction',
+      'Non-Fiction',
+      'Educational',
+      'Biography',
+      'Science',
+      'Technology',
+      'Other',
+    ])
     expect(await submit(page).innerText()).toBe('Add Book')
   })
 
@@ -113,7 +127,9 @@ describe('add a book: the form', () => {
     for (const k of ['createdAt', 'updatedAt'] as const) expect(Math.abs(Date.parse(body[k] as string) - Date.now())).toBeLessThan(60_000)
   })
 
-  test("with no role: 'Please specify whether you are the author or publisher.'; empty fields and Page Count 0 are refused before sending", async ({ page }) => {
+  test("with no role: 'Please specify whether you are the author or publisher.'; empty fields and Page Count 0 are refused before sending", async ({
+    page,
+  }) => {
     const calls = recordCalls(page)
     await openForm(page, await registerUser(baseURL))
     await fillBookForm(page, null, 'Roleless', 'Nobody')
@@ -248,7 +264,9 @@ describe('add a book: every problem at once, and books it may repeat', () => {
     expect(posts(calls)).toEqual([])
   })
 
-  test("the same title and author (any case or accents): 'This book may already be on Shelfwise' with a link; Add Book waits until 'add it anyway'", async ({ page }) => {
+  test("the same title and author (any case or accents): 'This book may already be on Shelfwise' with a link; Add Book waits until 'add it anyway'", async ({
+    page,
+  }) => {
     const owner = await registerUser(baseURL, { userType: 'Author' })
     const word = unique('Mis')
     const existing = await postBook(baseURL, owner, { title: `Les Misérables: ${word}`, author: 'Victor Hugo', author_username: null, role: 'none' })
@@ -288,7 +306,11 @@ describe('add a book: every problem at once, and books it may repeat', () => {
     // Taken between the check and the add: the server's 409, said the same way, with the link.
     const late = isbn13()
     await page.getByRole('textbox', { name: 'ISBN' }).fill(late)
-    await page.route((url) => url.pathname === '/api/books/duplicates', (route) => route.fulfill({ json: [] }), { times: 1 })
+    await page.route(
+      (url) => url.pathname === '/api/books/duplicates',
+      (route) => route.fulfill({ json: [] }),
+      { times: 1 },
+    )
     const lateBook = await postBook(baseURL, owner, { isbn: late })
     await submit(page).click()
     await expectVisible(alertWith(page, 'Failed to add book.'))

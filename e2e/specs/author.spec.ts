@@ -16,9 +16,15 @@ async function booksOf(author: string, publisher: string, count: number, lister?
   const reader = lister ?? (await registerUser(baseURL))
   const made: BookSummary[] = []
   for (let i = 0; i < count; i++) {
-    made.push(await postBook(baseURL, reader, {
-      title: `${String.fromCharCode(65 + (i % 26))}${i} ${unique('Tale')}`, author, author_username: null, publisher, role: 'none',
-    }))
+    made.push(
+      await postBook(baseURL, reader, {
+        title: `${String.fromCharCode(65 + (i % 26))}${i} ${unique('Tale')}`,
+        author,
+        author_username: null,
+        publisher,
+        role: 'none',
+      }),
+    )
   }
   return made
 }
@@ -84,15 +90,20 @@ describe('author and publisher pages', () => {
 describe('author page at three widths, with odd names and titles', () => {
   let arranged: Promise<string> | undefined
   // A 600-letter word, right-to-left text and emoji in the author's name; 300-character titles.
-  const arrange = () => (arranged ??= (async () => {
-    const author = `${'ש'.repeat(3)} 📚 ${'Q'.repeat(180)} ${unique('w')}`.slice(0, 200)
-    const reader = await registerUser(baseURL)
-    const longWord = 'L'.repeat(600)
-    for (const [i, title] of [`${'T'.repeat(290)} ${i18n(0)}`, `ספר ${'ארוך '.repeat(50)}`.slice(0, 300), `Emoji 📚🌍✨ ${'Word '.repeat(55)}`.slice(0, 300)].entries()) {
-      await postBook(baseURL, reader, { title: `${title.slice(0, 290)} ${i}`, author, author_username: null, role: 'none', description: `${longWord} ${i}` })
-    }
-    return author
-  })())
+  const arrange = () =>
+    (arranged ??= (async () => {
+      const author = `${'ש'.repeat(3)} 📚 ${'Q'.repeat(180)} ${unique('w')}`.slice(0, 200)
+      const reader = await registerUser(baseURL)
+      const longWord = 'L'.repeat(600)
+      for (const [i, title] of [
+        `${'T'.repeat(290)} ${i18n(0)}`,
+        `ספר ${'ארוך '.repeat(50)}`.slice(0, 300),
+        `Emoji 📚🌍✨ ${'Word '.repeat(55)}`.slice(0, 300),
+      ].entries()) {
+        await postBook(baseURL, reader, { title: `${title.slice(0, 290)} ${i}`, author, author_username: null, role: 'none', description: `${longWord} ${i}` })
+      }
+      return author
+    })())
   const i18n = (n: number) => `עברית ${n}`
 
   for (const width of WIDTHS) {

@@ -31,7 +31,8 @@ const starsShown = (page: Page) =>
       const [part, whole] = [...star.children] as HTMLElement[]
       if (whole?.querySelector('.MuiRating-iconFilled')) return sum + 1
       return sum + (parseFloat(part?.style.width ?? '0') || 0) / 100
-    }, 0))
+    }, 0),
+  )
 
 describe('book detail: what it shows', () => {
   test('cover, title, author, half-star average with the count, description and every detail, as the API answers', async ({ page }) => {
@@ -46,7 +47,12 @@ describe('book detail: what it shows', () => {
     await expectVisible(page.getByText(`(${fresh.totalReviews} reviews)`, { exact: true }))
     // Half-star precision, read only: 3.67 shows 3.5 stars; nothing to click.
     expect(await starsShown(page)).toBe(Math.round(fresh.averageRating * 2) / 2)
-    expect(await page.getByRole('img', { name: /^Average rating / }).getByRole('radio').count()).toBe(0)
+    expect(
+      await page
+        .getByRole('img', { name: /^Average rating / })
+        .getByRole('radio')
+        .count(),
+    ).toBe(0)
     await expectText(page.getByRole('main'), fresh.description)
     expect(await detail(page, 'Published').innerText()).toBe(monthYear(fresh.publishedDate))
     expect(await detail(page, 'Language').innerText()).toBe(fresh.language || '—')
@@ -186,7 +192,9 @@ describe('book detail: wishlist and recently read', () => {
 })
 
 describe('book detail: writing a review', () => {
-  test("the dialog: stars, 'Your Review', Cancel, 'Submit Review' disabled until both; 'Submitting...'; the new review on top; reset after", async ({ page }) => {
+  test("the dialog: stars, 'Your Review', Cancel, 'Submit Review' disabled until both; 'Submitting...'; the new review on top; reset after", async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL)
     const book = (await books()).find((b) => b.totalReviews >= 2 && b.totalReviews <= 4)!
     const before = await apiGet<ApiReview[]>(baseURL, `/reviews/book/${book._id}`)
@@ -207,7 +215,14 @@ describe('book detail: writing a review', () => {
     await expectVisible(dialog(page))
     const stars = dialog(page).getByRole('radiogroup', { name: 'Rating' })
     await expectVisible(stars)
-    expect(await stars.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent))).toEqual(['1 Star', '2 Stars', '3 Stars', '4 Stars', '5 Stars', 'Empty'])
+    expect(await stars.getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).labels?.[0]?.textContent))).toEqual([
+      '1 Star',
+      '2 Stars',
+      '3 Stars',
+      '4 Stars',
+      '5 Stars',
+      'Empty',
+    ])
     const text = dialog(page).getByRole('textbox', { name: 'Your Review' })
     expect(await text.evaluate((el) => el.tagName)).toBe('TEXTAREA')
     await expectVisible(dialog(page).getByRole('button', { name: 'Cancel' }))
@@ -217,7 +232,10 @@ describe('book detail: writing a review', () => {
     expect(await submit(page).isDisabled()).toBe(true)
     await text.fill('')
     const star = rating === 1 ? '1 Star' : '5 Stars'
-    await dialog(page).locator('label').filter({ hasText: new RegExp(`^${star}$`) }).click()
+    await dialog(page)
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${star}$`) })
+      .click()
     expect(await stars.getByRole('radio', { name: star }).isChecked()).toBe(true)
     expect(await submit(page).isDisabled()).toBe(true)
     const comment = `E2E review by ${reader.username}: ${rating === 1 ? 'not for me' : 'loved every page'}.`
@@ -253,7 +271,9 @@ describe('book detail: writing a review', () => {
     await expectVisible(page.getByText(expected, { exact: true }))
   })
 
-  test("a review written meanwhile in another tab: the server's 'You have already reviewed this book', and the dialog turns to editing it with the new text kept; else 'Failed to submit review'", async ({ page }) => {
+  test("a review written meanwhile in another tab: the server's 'You have already reviewed this book', and the dialog turns to editing it with the new text kept; else 'Failed to submit review'", async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL)
     const book = (await books())[5]!
     await signInAs(page, reader)
@@ -262,7 +282,10 @@ describe('book detail: writing a review', () => {
     // Written elsewhere after this page asked.
     await postReview(baseURL, reader, book._id, 4, 'Already said my piece.')
     await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
+    await dialog(page)
+      .locator('label')
+      .filter({ hasText: /^3 Stars$/ })
+      .click()
     await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Second thoughts.')
     await submit(page).click()
     await expectVisible(editDialog(page).getByRole('alert').filter({ hasText: 'You have already reviewed this book' }))
@@ -277,7 +300,10 @@ describe('book detail: writing a review', () => {
     await openBook(page, other)
     await failCall(page, { method: 'POST', path: `/reviews/book/${other._id}` }, HTTP_500)
     await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
+    await dialog(page)
+      .locator('label')
+      .filter({ hasText: /^3 Stars$/ })
+      .click()
     await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Lost in the post?')
     await submit(page).click()
     await expectVisible(dialog(page).getByRole('alert').filter({ hasText: 'Failed to submit review' }))
@@ -288,7 +314,10 @@ describe('book detail: writing a review', () => {
     const book = (await books())[7]!
     await openBook(page, book)
     await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page).locator('label').filter({ hasText: /^4 Stars$/ }).click()
+    await dialog(page)
+      .locator('label')
+      .filter({ hasText: /^4 Stars$/ })
+      .click()
     await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Worth it.')
     await submit(page).click()
     await page.waitForURL('**/login')

@@ -11,12 +11,18 @@ const main = (page: Page) => page.getByRole('main')
 const grid = (page: Page) => main(page).getByRole('list').first()
 const cardsOf = (page: Page) => grid(page).getByRole('listitem')
 const shownTitles = (page: Page) => cardsOf(page).getByRole('heading', { level: 3 }).allInnerTexts()
-const found = (page: Page) => main(page).getByRole('status').filter({ hasText: /books? found$/ })
+const found = (page: Page) =>
+  main(page)
+    .getByRole('status')
+    .filter({ hasText: /books? found$/ })
 const searchText = (page: Page) => page.getByRole('textbox', { name: 'Search books' })
 const scope = (page: Page) => page.getByRole('combobox', { name: 'Search in' })
 const filters = (page: Page) => page.getByRole('complementary', { name: 'Filters' })
 const box = (page: Page, group: string, name: string) => filters(page).getByRole('group', { name: group }).getByRole('checkbox', { name, exact: true })
-const chip = (page: Page, label: string) => main(page).locator('.MuiChip-root').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) })
+const chip = (page: Page, label: string) =>
+  main(page)
+    .locator('.MuiChip-root')
+    .filter({ hasText: new RegExp(`^${escapeRe(label)}$`) })
 const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab', { name, exact: true })
 const searchCalls = (calls: ReturnType<typeof recordCalls>) => calls.filter((c) => c.url.pathname === '/api/books/search')
 
@@ -176,7 +182,11 @@ describe('browse filters are right (decision 0009)', () => {
     const word = unique('Single')
     const one = await arrangeBook({ title: `${word} Only` })
     // A catalogue of 123,456 books, as the server would count it (past the old cap of 1,000).
-    await failCall(page, { path: '/books', query: { sort: null } }, answer([one], 200, { 'X-Total-Count': '123456', 'Access-Control-Expose-Headers': 'X-Total-Count' }))
+    await failCall(
+      page,
+      { path: '/books', query: { sort: null } },
+      answer([one], 200, { 'X-Total-Count': '123456', 'Access-Control-Expose-Headers': 'X-Total-Count' }),
+    )
     await page.goto('/browse')
     await expectText(found(page), /^123,456 books found$/)
     await search(page, word)
@@ -229,7 +239,11 @@ describe('Top Rated is trustworthy (decision 0009)', () => {
     await search(page, word)
     await tab(page, 'Top Rated').click()
     await expect.poll(() => shownTitles(page)).toEqual([proven.title, lone.title])
-    expect(await cardsOf(page).getByLabel(/^Average rating /).allInnerTexts()).toEqual(['★ 4.7', '★ 5.0'])
+    expect(
+      await cardsOf(page)
+        .getByLabel(/^Average rating /)
+        .allInnerTexts(),
+    ).toEqual(['★ 4.7', '★ 5.0'])
   })
 })
 

@@ -6,22 +6,48 @@ import { failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../supp
 import { average } from '../support/format.ts'
 import { checkScreen, columnCount, GRID_COLUMNS, WIDTHS } from '../support/screen.ts'
 
-const GENRES = ['Fiction', 'Non-Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Biography', 'History', 'Thriller', 'Horror', 'Self-Help', 'Business', 'Poetry', 'Drama', 'Adventure', 'Crime']
+const GENRES = [
+  'Fiction',
+  'Non-Fiction',
+  'Fantasy',
+  'Science Fiction',
+  'Mystery',
+  'Romance',
+  'Biography',
+  'History',
+  'Thriller',
+  'Horror',
+  'Self-Help',
+  'Business',
+  'Poetry',
+  'Drama',
+  'Adventure',
+  'Crime',
+]
 const CATEGORIES = ['Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author']
 /** Add Book's categories, offered after the spec's so a reader's own book can be found (decision 0009). */
 const ADD_BOOK_CATEGORIES = ['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other']
 const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi']
 
-interface PopularEntry { book: BookSummary; reviewCount: number }
+interface PopularEntry {
+  book: BookSummary
+  reviewCount: number
+}
 
 const main = (page: Page) => page.getByRole('main')
 const grid = (page: Page) => main(page).getByRole('list').first()
 const cardsOf = (page: Page) => grid(page).getByRole('listitem')
-const found = (page: Page) => main(page).getByRole('status').filter({ hasText: /books found$/ })
+const found = (page: Page) =>
+  main(page)
+    .getByRole('status')
+    .filter({ hasText: /books found$/ })
 const searchText = (page: Page) => page.getByRole('textbox', { name: 'Search books' })
 const filters = (page: Page) => page.getByRole('complementary', { name: 'Filters' })
 const group = (page: Page, name: string) => filters(page).getByRole('group', { name })
-const chip = (page: Page, label: string) => main(page).locator('.MuiChip-root').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) })
+const chip = (page: Page, label: string) =>
+  main(page)
+    .locator('.MuiChip-root')
+    .filter({ hasText: new RegExp(`^${escapeRe(label)}$`) })
 const searchCalls = (calls: ReturnType<typeof recordCalls>) => calls.filter((c) => c.url.pathname === '/api/books/search')
 const lastSearch = (calls: ReturnType<typeof recordCalls>) => searchCalls(calls).at(-1)!.url.searchParams
 
@@ -38,7 +64,9 @@ const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Boo
 /** A Browse card shows what the API says: average to one decimal or N/A, title, 'by {author}', View Details. */
 async function expectDetailsCard(card: Locator, book: BookSummary, badge?: string) {
   await expectVisible(card.getByRole('heading', { level: 3, name: book.title, exact: true }))
-  expect(await card.getByLabel(`Average rating ${average(book.averageRating, book.totalReviews)}`, { exact: true }).innerText()).toBe(`★ ${average(book.averageRating, book.totalReviews)}`)
+  expect(await card.getByLabel(`Average rating ${average(book.averageRating, book.totalReviews)}`, { exact: true }).innerText()).toBe(
+    `★ ${average(book.averageRating, book.totalReviews)}`,
+  )
   expect(await card.getByText(`by ${book.author}`, { exact: true }).count()).toBe(1)
   expect(await card.getByRole('img', { name: new RegExp(`^Cover of ${escapeRe(book.title)}`) }).count()).toBe(1)
   expect(await card.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe(`/books/${book._id}`)
@@ -57,7 +85,12 @@ describe('browse: the lists', () => {
     expect(await scope.locator('option').allInnerTexts()).toEqual(['All Fields', 'Title Only', 'Author Only'])
     expect(await scope.inputValue()).toBe('all')
     await expectVisible(page.getByRole('search').getByRole('button', { name: 'Search' }))
-    expect(await page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab').allInnerTexts()).toEqual(['All Books', 'Popular This Week', 'New Releases', 'Top Rated'])
+    expect(await page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab').allInnerTexts()).toEqual([
+      'All Books',
+      'Popular This Week',
+      'New Releases',
+      'Top Rated',
+    ])
     expect(await tab(page, 'All Books').getAttribute('aria-selected')).toBe('true')
     await expectText(found(page), `${headers.get('x-total-count')} books found`)
     expect(await cardsOf(page).count()).toBe(firstPage.length)
@@ -108,7 +141,9 @@ describe('browse: the lists', () => {
     await expect.poll(() => cardsOf(page).getByText('Top Rated', { exact: true }).count()).toBe(20)
     expect(await shownTitles(page)).toEqual(top.map((b) => b.title))
     // The rating shown stays the plain average, to one decimal.
-    const shown = await cardsOf(page).getByLabel(/^Average rating /).allInnerTexts()
+    const shown = await cardsOf(page)
+      .getByLabel(/^Average rating /)
+      .allInnerTexts()
     expect(shown).toEqual(top.map((b) => `★ ${average(b.averageRating, b.totalReviews)}`))
     await expectDetailsCard(cardsOf(page).first(), top[0]!, 'Top Rated')
   })
@@ -127,7 +162,8 @@ describe('browse: searching', () => {
     expect(lastSearch(calls).get('query')).toBe('austen')
     expect(lastSearch(calls).get('type')).toBe('title')
     // No filter chosen: no filter and no year range sent.
-    for (const k of ['genres', 'categories', 'languages', 'minRating', 'minPages', 'maxPages', 'minYear', 'maxYear']) expect(lastSearch(calls).has(k)).toBe(false)
+    for (const k of ['genres', 'categories', 'languages', 'minRating', 'minPages', 'maxPages', 'minYear', 'maxYear'])
+      expect(lastSearch(calls).has(k)).toBe(false)
     const { data, headers } = await apiGetWithHeaders<BookSummary[]>(baseURL, '/books/search?query=austen&type=all&limit=24')
     const { data: byTitle, headers: h2 } = await apiGetWithHeaders<BookSummary[]>(baseURL, '/books/search?query=austen&type=title&limit=24')
     expect(byTitle.length).toBeLessThan(data.length + 1)
@@ -160,7 +196,13 @@ describe('browse: filters', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
     await open(page)
     expect(await group(page, 'Genres').getByRole('checkbox').count()).toBe(GENRES.length)
-    for (const [name, options] of [['Genres', GENRES], ['Categories', [...CATEGORIES, ...ADD_BOOK_CATEGORIES]], ['Languages', LANGUAGES], ['Rating', ['5+ Stars', '4+ Stars', '3+ Stars', '2+ Stars', '1+ Stars']], ['Page Count', ['0-100', '101-300', '301-500', '501+ pages']]] as const) {
+    for (const [name, options] of [
+      ['Genres', GENRES],
+      ['Categories', [...CATEGORIES, ...ADD_BOOK_CATEGORIES]],
+      ['Languages', LANGUAGES],
+      ['Rating', ['5+ Stars', '4+ Stars', '3+ Stars', '2+ Stars', '1+ Stars']],
+      ['Page Count', ['0-100', '101-300', '301-500', '501+ pages']],
+    ] as const) {
       expect(await group(page, name).locator('label').allInnerTexts(), name).toEqual([...options])
     }
     await expectText(filters(page), 'Published: 2000–2023')
@@ -251,7 +293,10 @@ describe('browse: loading and failing', () => {
     await expectVisible(page.getByRole('progressbar', { name: 'Loading popular books' }))
     popular.release()
     await expectVisible(cardsOf(page).getByText('Popular', { exact: true }).first())
-    for (const [name, sort, badge] of [['New Releases', 'published', 'New'], ['Top Rated', 'rating', 'Top Rated']] as const) {
+    for (const [name, sort, badge] of [
+      ['New Releases', 'published', 'New'],
+      ['Top Rated', 'rating', 'Top Rated'],
+    ] as const) {
       const h = await holdCall(page, { path: '/books', query: { sort } })
       await tab(page, name).click()
       await expectVisible(page.getByRole('progressbar', { name: 'Loading books' }))
@@ -292,7 +337,9 @@ describe('browse: loading and failing', () => {
 
 describe('browse at three widths', () => {
   for (const width of WIDTHS) {
-    test(`${width} px: ${GRID_COLUMNS[width]} columns, ${width < 900 ? 'filters behind Show Filters with a count badge' : 'filters always shown'}, axe clean, screenshot`, async ({ page }) => {
+    test(`${width} px: ${GRID_COLUMNS[width]} columns, ${width < 900 ? 'filters behind Show Filters with a count badge' : 'filters always shown'}, axe clean, screenshot`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 })
       await open(page)
       expect(await columnCount(grid(page))).toBe(GRID_COLUMNS[width])

@@ -14,8 +14,13 @@ const path = (page: Page) => new URL(page.url()).pathname
 
 /** Hue (0–360) of a CSS rgb() colour. */
 function hue(css: string): number {
-  const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((v) => Number(v) / 255) as [number, number, number]
-  const max = Math.max(r, g, b), min = Math.min(r, g, b), d = max - min
+  const [r, g, b] = css
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((v) => Number(v) / 255) as [number, number, number]
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b),
+    d = max - min
   if (d === 0) return 0
   const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4
   return (h * 60 + 360) % 360
@@ -201,7 +206,10 @@ describe('theme and breakpoints', () => {
     await page.goto('/')
     await expectVisible(topBar(page))
     const bar = await topBar(page).evaluate((el) => getComputedStyle(el).backgroundColor)
-    const search = await page.getByRole('search').getByRole('button', { name: 'Search' }).evaluate((el) => getComputedStyle(el).backgroundColor)
+    const search = await page
+      .getByRole('search')
+      .getByRole('button', { name: 'Search' })
+      .evaluate((el) => getComputedStyle(el).backgroundColor)
     expect(hue(bar)).toBeGreaterThan(190)
     expect(hue(bar)).toBeLessThan(240)
     expect(hue(search)).toBeGreaterThan(310)
@@ -242,7 +250,9 @@ describe('session in local storage', () => {
   test('an undecodable token (a missing part, bad encoding, bad JSON) is logged to the console and logs the reader out', async ({ page }) => {
     const reader = await registerUser(baseURL)
     const errors: string[] = []
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
     const b64 = (s: string) => Buffer.from(s).toString('base64url')
     for (const token of ['not-a-jwt', `${b64('{"alg":"HS256"}')}.@@not*base64@@.sig`, `${b64('{"alg":"HS256"}')}.${b64('{not json')}.sig`]) {
       errors.length = 0
@@ -250,7 +260,10 @@ describe('session in local storage', () => {
       await page.goto('/')
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Discover Your Next Great Read' }))
       await expect.poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null])
-      expect(errors.some((e) => /invalid token/i.test(e)), `'${token}' is logged`).toBe(true)
+      expect(
+        errors.some((e) => /invalid token/i.test(e)),
+        `'${token}' is logged`,
+      ).toBe(true)
     }
   })
 
@@ -287,7 +300,10 @@ describe('session in local storage', () => {
     await page.goto('/')
     await expectVisible(mainNav(page).or(menuButton(page)).first())
     // The About screen's chunk cannot be fetched (a deploy removed it, the network dropped).
-    await page.route((u) => /\/assets\/about-[^/]+\.js$/.test(u.pathname), (r) => r.abort('connectionrefused'))
+    await page.route(
+      (u) => /\/assets\/about-[^/]+\.js$/.test(u.pathname),
+      (r) => r.abort('connectionrefused'),
+    )
     page.on('pageerror', () => undefined)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Unexpected Application Error!' }))

@@ -39,7 +39,10 @@ async function openBook(page: Page, book: Pick<BookSummary, '_id' | 'title'>) {
 async function typeReview(page: Page, star: string, text: string) {
   await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
   await expectVisible(dialog(page))
-  await dialog(page).locator('label').filter({ hasText: new RegExp(`^${star}$`) }).click()
+  await dialog(page)
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${star}$`) })
+    .click()
   await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill(text)
 }
 
@@ -94,7 +97,10 @@ describe('a review being written', () => {
 
     // A reload: the browser asks first (accepted here), and the text comes back again.
     const asked: string[] = []
-    page.once('dialog', (d) => { asked.push(d.type()); void d.accept() })
+    page.once('dialog', (d) => {
+      asked.push(d.type())
+      void d.accept()
+    })
     await page.reload()
     expect(asked).toEqual(['beforeunload'])
     await expectVisible(page.getByRole('heading', { level: 1, name: book.title, exact: true }))
@@ -129,7 +135,10 @@ describe('a list button pressed while signed out', () => {
     await page.getByRole('button', { name: 'Add to Recently Read' }).click()
     await expectVisible(page.getByRole('button', { name: 'Remove from Recently Read' }))
     // Signed out, the page cannot know: the visitor presses Add again.
-    await page.evaluate(() => { localStorage.removeItem('token'); localStorage.removeItem('user') })
+    await page.evaluate(() => {
+      localStorage.removeItem('token')
+      localStorage.removeItem('user')
+    })
     await openBook(page, book)
     await page.getByRole('button', { name: 'Add to Recently Read' }).click()
     await signInThroughForm(page, reader)
@@ -172,7 +181,10 @@ describe('Follow pressed while signed out', () => {
     expect(following.map((p) => p._id).sort()).toEqual([fan._id, friend._id].sort())
 
     // Pressing Follow on the friend while signed out (the page cannot know) leaves the follow on.
-    await page.evaluate(() => { localStorage.removeItem('token'); localStorage.removeItem('user') })
+    await page.evaluate(() => {
+      localStorage.removeItem('token')
+      localStorage.removeItem('user')
+    })
     await page.goto(`/user/${friend._id}`)
     await page.getByRole('button', { name: 'Follow', exact: true }).click()
     await signInThroughForm(page, reader)

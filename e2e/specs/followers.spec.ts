@@ -5,20 +5,30 @@ import { baseURL, expectText, expectVisible, signInAs, test } from '../support/f
 import { failCall, HTTP_500 } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
-import { expectShowing, scrollToEnd } from '../support/lists.ts'
+import { expectShowing, loadMore, scrollToEnd } from '../support/lists.ts'
 
 const tab = (page: Page, name: RegExp | string) => page.getByRole('tablist', { name: 'Followers and following' }).getByRole('tab', { name })
-const row = (page: Page, username: string) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: username, exact: true }) })
+const row = (page: Page, username: string) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: username, exact: true }) })
 
 /** A small circle: `star` followed by two fans, following one writer. */
 let circle: Promise<{ star: TestUser; fans: TestUser[]; writer: TestUser }> | undefined
-const makeCircle = () => (circle ??= (async () => {
-  const [star, fanA, fanB, writer] = await Promise.all([registerUser(baseURL), registerUser(baseURL), registerUser(baseURL), registerUser(baseURL, { userType: 'Author' })])
-  await toggleFollow(baseURL, fanA!, star!._id)
-  await toggleFollow(baseURL, fanB!, star!._id)
-  await toggleFollow(baseURL, star!, writer!._id)
-  return { star: star!, fans: [fanA!, fanB!], writer: writer! }
-})())
+const makeCircle = () =>
+  (circle ??= (async () => {
+    const [star, fanA, fanB, writer] = await Promise.all([
+      registerUser(baseURL),
+      registerUser(baseURL),
+      registerUser(baseURL),
+      registerUser(baseURL, { userType: 'Author' }),
+    ])
+    await toggleFollow(baseURL, fanA!, star!._id)
+    await toggleFollow(baseURL, fanB!, star!._id)
+    await toggleFollow(baseURL, star!, writer!._id)
+    return { star: star!, fans: [fanA!, fanB!], writer: writer! }
+  })())
 
 describe('followers page', () => {
   test("tabs 'Followers ({n})' and 'Following ({n})'; rows with avatar letter, username link, 'Joined {date}' and Follow", async ({ page }) => {
@@ -81,16 +91,17 @@ describe('followers page', () => {
 
 /** A reader with 30 followers, who follows those 30 back. */
 let crowd: Promise<{ star: TestUser; fans: TestUser[] }> | undefined
-const makeCrowd = () => (crowd ??= (async () => {
-  const star = await registerUser(baseURL)
-  const fans: TestUser[] = []
-  for (let i = 0; i < 30; i++) fans.push(await registerUser(baseURL))
-  for (const fan of fans) {
-    await toggleFollow(baseURL, fan, star._id)
-    await toggleFollow(baseURL, star, fan._id)
-  }
-  return { star, fans }
-})())
+const makeCrowd = () =>
+  (crowd ??= (async () => {
+    const star = await registerUser(baseURL)
+    const fans: TestUser[] = []
+    for (let i = 0; i < 30; i++) fans.push(await registerUser(baseURL))
+    for (const fan of fans) {
+      await toggleFollow(baseURL, fan, star._id)
+      await toggleFollow(baseURL, star, fan._id)
+    }
+    return { star, fans }
+  })())
 
 describe('followers page: the whole lists', () => {
   test("'Followers (30)': 'Showing 24 of 30', then scrolling reads on to the first follower; the same for Following", async ({ page }) => {
@@ -102,7 +113,7 @@ describe('followers page: the whole lists', () => {
     expect(await row(page, fans[0]!.username).count()).toBe(0)
     await scrollToEnd(page, 30)
     await expectVisible(row(page, fans[0]!.username))
-    expect(await page.getByRole('main').getByRole('button', { name: /Load more/ }).count()).toBe(0)
+    expect(await loadMore(page).count()).toBe(0)
 
     await page.evaluate(() => window.scrollTo(0, 0))
     await tab(page, 'Following (30)').click()
@@ -122,11 +133,17 @@ describe('followers page: the whole lists', () => {
     // From the profile: the Following tile.
     await signInAs(page, star)
     await page.goto('/profile')
-    await page.getByRole('list', { name: 'Statistics' }).getByRole('link', { name: /Following/ }).click()
+    await page
+      .getByRole('list', { name: 'Statistics' })
+      .getByRole('link', { name: /Following/ })
+      .click()
     await page.waitForURL(`**/user/${star._id}/followers?tab=following`)
     expect(await tab(page, 'Following (30)').getAttribute('aria-selected')).toBe('true')
     await page.goBack()
-    await page.getByRole('list', { name: 'Statistics' }).getByRole('link', { name: /Followers/ }).click()
+    await page
+      .getByRole('list', { name: 'Statistics' })
+      .getByRole('link', { name: /Followers/ })
+      .click()
     await page.waitForURL((u) => u.pathname === `/user/${star._id}/followers` && u.search === '')
     expect(await tab(page, 'Followers (30)').getAttribute('aria-selected')).toBe('true')
   })

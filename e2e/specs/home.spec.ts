@@ -2,7 +2,19 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { apiGet, apiGetWithHeaders, DEMO, listBooks, loginUser, postBook, registerUser, unique, type ApiReview, type BookSummary, type TestUser } from '../support/api.ts'
+import {
+  apiGet,
+  apiGetWithHeaders,
+  DEMO,
+  listBooks,
+  loginUser,
+  postBook,
+  registerUser,
+  unique,
+  type ApiReview,
+  type BookSummary,
+  type TestUser,
+} from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../support/failures.ts'
 import { average, fullDate, preview } from '../support/format.ts'
@@ -10,8 +22,16 @@ import { checkScreen, clampOf, columnCount, GRID_COLUMNS, WIDTHS } from '../supp
 import { tabTo } from '../support/a11y.ts'
 import { screenshotDir } from '../support/paths.ts'
 
-interface PopularEntry { book: BookSummary; reviewCount: number }
-interface FollowedEntry { book: BookSummary; reviewCount: number; readCount: number; recentActivity: { type: string; user: { username: string } }[] }
+interface PopularEntry {
+  book: BookSummary
+  reviewCount: number
+}
+interface FollowedEntry {
+  book: BookSummary
+  reviewCount: number
+  readCount: number
+  recentActivity: { type: string; user: { username: string } }[]
+}
 
 let demo: Promise<TestUser> | undefined
 const demoUser = () => (demo ??= loginUser(baseURL, DEMO.email, DEMO.password))
@@ -23,11 +43,12 @@ const cards = (list: Locator) => list.getByRole('listitem')
 const h2s = (page: Page) => page.locator('main h2').allInnerTexts()
 
 /** True when the element's box lies within the window, below the sticky top bar. */
-const inViewport = (page: Page, el: Locator) => el.evaluate((node) => {
-  const box = node.getBoundingClientRect()
-  const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
-  return box.top >= bar - 1 && box.bottom <= window.innerHeight
-})
+const inViewport = (page: Page, el: Locator) =>
+  el.evaluate((node) => {
+    const box = node.getBoundingClientRect()
+    const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+    return box.top >= bar - 1 && box.bottom <= window.innerHeight
+  })
 
 /** The page ends: at its very bottom, Recent Reviews' last card and the footer are in the window. */
 async function expectPageEnds(page: Page) {
@@ -42,12 +63,13 @@ async function expectPageEnds(page: Page) {
 }
 
 /** The title of the first all-books card whose top is in the window's upper part. */
-const topCardTitle = (page: Page) => page.getByRole('region', { name: 'All books', exact: true }).evaluate((region) => {
-  const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
-  const cards = [...region.querySelectorAll('li')].filter((li) => li.getBoundingClientRect().top >= bar)
-  cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top || a.getBoundingClientRect().left - b.getBoundingClientRect().left)
-  return cards[0]?.querySelector('h3')?.textContent ?? ''
-})
+const topCardTitle = (page: Page) =>
+  page.getByRole('region', { name: 'All books', exact: true }).evaluate((region) => {
+    const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+    const cards = [...region.querySelectorAll('li')].filter((li) => li.getBoundingClientRect().top >= bar)
+    cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top || a.getBoundingClientRect().left - b.getBoundingClientRect().left)
+    return cards[0]?.querySelector('h3')?.textContent ?? ''
+  })
 
 async function search(page: Page, text: string, how: 'Enter' | 'button') {
   await searchBox(page).fill(text)
@@ -152,14 +174,17 @@ describe('home: hero, sections and cards', () => {
     // The catalogue as a 100,000-book server answers it: every page full, always a next one.
     const pageOf = (n: number) => real.map((b, i) => ({ ...b, _id: `${b._id.slice(0, -6)}${String(n * 24 + i).padStart(6, '0')}` }))
     let served = 0
-    await page.route((url) => url.pathname === '/api/books', (route) => {
-      const n = served++
-      return route.fulfill({
-        contentType: 'application/json',
-        headers: { 'X-Total-Count': '100000', Link: `</api/books?limit=24&cursor=page${n + 1}>; rel="next"` },
-        body: JSON.stringify(pageOf(n)),
-      })
-    })
+    await page.route(
+      (url) => url.pathname === '/api/books',
+      (route) => {
+        const n = served++
+        return route.fulfill({
+          contentType: 'application/json',
+          headers: { 'X-Total-Count': '100000', Link: `</api/books?limit=24&cursor=page${n + 1}>; rel="next"` },
+          body: JSON.stringify(pageOf(n)),
+        })
+      },
+    )
     await page.goto('/')
     const region = page.getByRole('region', { name: 'All books' })
     await expectVisible(region.getByRole('listitem').first())
@@ -198,7 +223,12 @@ describe('home: hero, sections and cards', () => {
     await search(page, 'jane austin', 'Enter')
     const austen = books.filter((b) => b.author === 'Jane Austen').map((b) => b.title)
     expect(austen.length).toBeGreaterThan(1)
-    await expect.poll(async () => { const shown = await titles(); return austen.filter((t) => !shown.includes(t)) }).toEqual([])
+    await expect
+      .poll(async () => {
+        const shown = await titles()
+        return austen.filter((t) => !shown.includes(t))
+      })
+      .toEqual([])
 
     // Blank (spaces only) clears the results and the address.
     await search(page, '   ', 'Enter')
@@ -234,7 +264,10 @@ describe('home: coming back', () => {
     const before = await page.evaluate(() => window.scrollY)
     const atTop = await topCardTitle(page)
     expect(before).toBeGreaterThan(3000)
-    const card = region.getByRole('listitem').filter({ has: page.getByRole('heading', { name: atTop, exact: true }) }).first()
+    const card = region
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: atTop, exact: true }) })
+      .first()
     // Where that card stands in the window: what the reader comes back to (the sections above it may
     // measure differently on the way back, so the window's scroll itself is not the measure).
     const cardTop = async () => Math.round((await card.boundingBox())?.y ?? -1)
@@ -299,7 +332,8 @@ describe('home: keyboard', () => {
           const o = getComputedStyle(node)
           if (o.overflowX === 'visible' && o.overflowY === 'visible' && o.clipPath === 'none') continue
           const b = node.getBoundingClientRect()
-          if (ringBox.left < b.left || ringBox.top < b.top || ringBox.right > b.right || ringBox.bottom > b.bottom) clippedBy.push(`${node.tagName} ${node.className.slice(0, 60)}`)
+          if (ringBox.left < b.left || ringBox.top < b.top || ringBox.right > b.right || ringBox.bottom > b.bottom)
+            clippedBy.push(`${node.tagName} ${node.className.slice(0, 60)}`)
         }
         return { style: s.outlineStyle, width: s.outlineWidth, clippedBy }
       })
@@ -307,7 +341,10 @@ describe('home: keyboard', () => {
       mkdirSync(screenshotDir, { recursive: true })
       // The card with a margin around it, so the ring shows whole in the picture.
       const box = (await card.boundingBox())!
-      await page.screenshot({ path: join(screenshotDir, `home-card-focus-${width}.png`), clip: { x: Math.max(0, box.x - 12), y: Math.max(0, box.y - 12), width: box.width + 24, height: Math.min(box.height + 24, 500) } })
+      await page.screenshot({
+        path: join(screenshotDir, `home-card-focus-${width}.png`),
+        clip: { x: Math.max(0, box.x - 12), y: Math.max(0, box.y - 12), width: box.width + 24, height: Math.min(box.height + 24, 500) },
+      })
     })
   }
 })
@@ -317,7 +354,10 @@ describe('home: From People You Follow', () => {
     const reader = await demoUser()
     const entries = await apiGet<FollowedEntry[]>(baseURL, '/users/followed-users-books', reader.token)
     expect(entries.length).toBeGreaterThan(0)
-    expect(entries.some((e) => e.recentActivity.length > 3), 'the demo has a book with more than 3 activities').toBe(true)
+    expect(
+      entries.some((e) => e.recentActivity.length > 3),
+      'the demo has a book with more than 3 activities',
+    ).toBe(true)
     await signInAs(page, reader)
     await page.goto('/')
     const list = page.getByRole('list', { name: 'From People You Follow' })
@@ -437,16 +477,25 @@ describe('home at three widths', () => {
 describe('home search at three widths, with odd data', () => {
   let arranged: Promise<{ word: string; title: string }> | undefined
   // A 300-character title with a long word, a long author name, right-to-left text and emoji.
-  const arrange = () => (arranged ??= (async () => {
-    const word = unique('Zyx').replace(/_/g, '')
-    const title = `${word} ${'W'.repeat(200)} ספר ארוך 📚 ${'Long title words '.repeat(6)}`.slice(0, 300)
-    const reader = await registerUser(baseURL)
-    await postBook(baseURL, reader, { title, author: `${'A'.repeat(150)} עברית 📚`, author_username: null, role: 'none', description: `${'D'.repeat(600)} end` })
-    return { word, title }
-  })())
+  const arrange = () =>
+    (arranged ??= (async () => {
+      const word = unique('Zyx').replace(/_/g, '')
+      const title = `${word} ${'W'.repeat(200)} ספר ארוך 📚 ${'Long title words '.repeat(6)}`.slice(0, 300)
+      const reader = await registerUser(baseURL)
+      await postBook(baseURL, reader, {
+        title,
+        author: `${'A'.repeat(150)} עברית 📚`,
+        author_username: null,
+        role: 'none',
+        description: `${'D'.repeat(600)} end`,
+      })
+      return { word, title }
+    })())
 
   for (const width of WIDTHS) {
-    test(`${width} px: results with a 300-character title and a long name, then a long right-to-left query matching nothing: nothing sideways, axe clean, screenshots`, async ({ page }) => {
+    test(`${width} px: results with a 300-character title and a long name, then a long right-to-left query matching nothing: nothing sideways, axe clean, screenshots`, async ({
+      page,
+    }) => {
       const { word, title } = await arrange()
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/')
@@ -462,4 +511,3 @@ describe('home search at three widths, with odd data', () => {
     })
   }
 })
-

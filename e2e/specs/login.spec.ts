@@ -145,7 +145,13 @@ describe('signing up', () => {
     await expectVisible(page.getByLabel('Full Name'))
     await expect.poll(() => page.title()).toBe('Sign Up — Shelfwise')
     const username = unique('why')
-    await fillSignUp(page, { name: 'Why Reader', username: taken.username.toUpperCase(), email: `${username}@e2e.example`, password: 'quiet-lantern-7', confirm: 'quiet-lantern-7' })
+    await fillSignUp(page, {
+      name: 'Why Reader',
+      username: taken.username.toUpperCase(),
+      email: `${username}@e2e.example`,
+      password: 'quiet-lantern-7',
+      confirm: 'quiet-lantern-7',
+    })
     await signUpButton(page).click()
     await expectText(formAlert(page), /^Username is already taken$/)
     // Malformed: said under the field before anything is sent.

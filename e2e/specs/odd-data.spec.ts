@@ -14,36 +14,42 @@ const ARABIC_DESCRIPTION = 'رواية عن سبعة أجيال من عائلة 
 const HEBREW_REVIEW = 'ספר נפלא, קראתי אותו פעמיים ואמליץ עליו לכל חבריי.'
 const HEBREW_BIO = 'קורא נלהב של ספרות קלאסית ושירה.'
 
-interface Odd { reader: TestUser; friend: TestUser; longBook: BookSummary; rtlBook: BookSummary }
+interface Odd {
+  reader: TestUser
+  friend: TestUser
+  longBook: BookSummary
+  rtlBook: BookSummary
+}
 let odd: Promise<Odd> | undefined
 
 /** One reader with a long name and a right-to-left bio, two odd books, reviews and a follow. */
-const oddData = () => (odd ??= (async () => {
-  const reader = await registerUser(baseURL, { name: `Wolfgang Amadeus Bartholomew-Featherstonehaugh 📚 ${'W'.repeat(40)}` })
-  const friend = await registerUser(baseURL, { name: 'رشيد الكتبي' })
-  await apiPut(baseURL, '/users/profile/update', reader.token, { bio: `${HEBREW_BIO} ${LONG_WORD}` })
-  const title = `📚✨ The ${'Extraordinarily Long '.repeat(13)}Chronicle`.slice(0, 300)
-  const longBook = await postBook(baseURL, reader, {
-    title,
-    author: `Maximilian ${'Longname'.repeat(20)} 🐉`,
-    author_username: null,
-    role: 'none',
-    publisher: `Publishing${'House'.repeat(30)}`,
-    description: `Before the word: ${LONG_WORD} — and after it, emoji 🐉🔥📖.`,
-  })
-  const rtlBook = await postBook(baseURL, reader, {
-    title: ARABIC_TITLE,
-    author: 'غابرييل غارسيا ماركيث',
-    author_username: null,
-    role: 'none',
-    description: ARABIC_DESCRIPTION,
-  })
-  await postReview(baseURL, reader, rtlBook._id, 5, HEBREW_REVIEW)
-  await postReview(baseURL, friend, longBook._id, 4, `${LONG_WORD} 😀`)
-  await toggleFollow(baseURL, friend, reader._id)
-  await toggleFollow(baseURL, reader, friend._id)
-  return { reader, friend, longBook, rtlBook }
-})())
+const oddData = () =>
+  (odd ??= (async () => {
+    const reader = await registerUser(baseURL, { name: `Wolfgang Amadeus Bartholomew-Featherstonehaugh 📚 ${'W'.repeat(40)}` })
+    const friend = await registerUser(baseURL, { name: 'رشيد الكتبي' })
+    await apiPut(baseURL, '/users/profile/update', reader.token, { bio: `${HEBREW_BIO} ${LONG_WORD}` })
+    const title = `📚✨ The ${'Extraordinarily Long '.repeat(13)}Chronicle`.slice(0, 300)
+    const longBook = await postBook(baseURL, reader, {
+      title,
+      author: `Maximilian ${'Longname'.repeat(20)} 🐉`,
+      author_username: null,
+      role: 'none',
+      publisher: `Publishing${'House'.repeat(30)}`,
+      description: `Before the word: ${LONG_WORD} — and after it, emoji 🐉🔥📖.`,
+    })
+    const rtlBook = await postBook(baseURL, reader, {
+      title: ARABIC_TITLE,
+      author: 'غابرييل غارسيا ماركيث',
+      author_username: null,
+      role: 'none',
+      description: ARABIC_DESCRIPTION,
+    })
+    await postReview(baseURL, reader, rtlBook._id, 5, HEBREW_REVIEW)
+    await postReview(baseURL, friend, longBook._id, 4, `${LONG_WORD} 😀`)
+    await toggleFollow(baseURL, friend, reader._id)
+    await toggleFollow(baseURL, reader, friend._id)
+    return { reader, friend, longBook, rtlBook }
+  })())
 
 /** The direction the browser lays out the element that shows `text` in. */
 async function directionOf(page: Page, text: string): Promise<string> {

@@ -18,7 +18,10 @@ const averageImg = (page: Page, shown: string) => page.getByRole('img', { name: 
 async function bookWithMyReview(reader: TestUser, rating: number, comment: string, bookOverrides: Record<string, unknown> = {}) {
   const author = await registerUser(baseURL, { userType: 'Author' })
   const book = await postBook(baseURL, author, bookOverrides)
-  for (const [stars, text] of [[5, 'A classic of its kind.'], [4, 'Good, a little long.']] as const) {
+  for (const [stars, text] of [
+    [5, 'A classic of its kind.'],
+    [4, 'Good, a little long.'],
+  ] as const) {
     await postReview(baseURL, await registerUser(baseURL), book._id, stars, text)
   }
   const mine = await postReview(baseURL, reader, book._id, rating, comment)
@@ -53,7 +56,10 @@ describe('your own review on the book page', () => {
     await expectVisible(editDialog(page))
     const text = editDialog(page).getByRole('textbox', { name: 'Your Review' })
     expect(await text.inputValue()).toBe('Not for me, sadly.')
-    await editDialog(page).locator('label').filter({ hasText: /^3 Stars$/ }).click()
+    await editDialog(page)
+      .locator('label')
+      .filter({ hasText: /^3 Stars$/ })
+      .click()
     await text.fill('Better on a second read.')
     await editDialog(page).getByRole('button', { name: 'Save Review' }).click()
     await expectHidden(editDialog(page))

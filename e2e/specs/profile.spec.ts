@@ -7,7 +7,7 @@ import { fullDate } from '../support/format.ts'
 import { bookCard, statTile, tileText } from '../support/locators.ts'
 import { gradientPng } from '../support/png.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
-import { expectShowing, scrollToEnd, showing } from '../support/lists.ts'
+import { expectShowing, loadMore, scrollToEnd, showing } from '../support/lists.ts'
 
 const openEditMenu = async (page: Page, item: 'Change Username' | 'Change Password' | 'Logout') => {
   await page.getByRole('button', { name: 'Edit Profile' }).click()
@@ -66,7 +66,11 @@ describe('own profile: what it shows', () => {
 
     const tiles = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem')
     expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      `${stats.reviews} Reviews`, `${stats.readBooks} Books Read`, `${stats.wishlistCount} Wishlist`, `${stats.following} Following`, `${stats.followers} Followers`,
+      `${stats.reviews} Reviews`,
+      `${stats.readBooks} Books Read`,
+      `${stats.wishlistCount} Wishlist`,
+      `${stats.following} Following`,
+      `${stats.followers} Followers`,
     ])
     expect([stats.reviews, stats.readBooks, stats.wishlistCount, stats.following, stats.followers]).toEqual([1, 2, 1, 0, 1])
     expect(await statTile(page, 'Followers').getByRole('link').getAttribute('href')).toBe(`/user/${reader._id}/followers`)
@@ -88,18 +92,28 @@ describe('own profile: what it shows', () => {
     await page.waitForURL('**/add-book')
   })
 
-  test('Books and Reviews tabs; Wishlist, Recently Read, Listed, Created sub-tabs with cards; empty messages with Browse Books', async ({ page }) => {
+  test('Books and Reviews tabs; Wishlist, Recently Read, Listed, Created sub-tabs (and our Credited) with cards; empty messages with Browse Books', async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL, { userType: 'Author' })
     const books = await listBooks(baseURL)
     await openProfile(page, reader)
     expect(await page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab').allInnerTexts()).toEqual(['Books', 'Reviews'])
     expect(await topTab(page, 'Books').getAttribute('aria-selected')).toBe('true')
-    expect(await page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab').allInnerTexts()).toEqual(['Wishlist', 'Recently Read', 'Listed', 'Created'])
+    // The spec's four, then the books crediting the reader (decision 0017).
+    expect(await page.getByRole('tablist', { name: 'Book lists' }).getByRole('tab').allInnerTexts()).toEqual([
+      'Wishlist',
+      'Recently Read',
+      'Listed',
+      'Created',
+      'Credited',
+    ])
     for (const [tabName, empty] of [
       ['Wishlist', 'Your wishlist is empty.'],
       ['Recently Read', 'Your Recently Read List is empty.'],
       ['Listed', 'Your Listed Book List is empty.'],
       ['Created', 'Your Created Book List is empty.'],
+      ['Credited', 'No book credits you as its author or publisher yet.'],
     ] as const) {
       await shelfTab(page, tabName).click()
       await expectVisible(page.getByText(empty, { exact: true }))
@@ -121,7 +135,12 @@ describe('own profile: what it shows', () => {
     const listed = await postBook(baseURL, reader, { role: 'none', author: 'Someone Else', author_username: null })
     const review = await postReview(baseURL, reader, read._id, 5, 'A profile review\nover two lines.')
     await page.goto('/profile')
-    for (const [tabName, book] of [['Wishlist', wished], ['Recently Read', read], ['Listed', listed], ['Created', created]] as const) {
+    for (const [tabName, book] of [
+      ['Wishlist', wished],
+      ['Recently Read', read],
+      ['Listed', listed],
+      ['Created', created],
+    ] as const) {
       await shelfTab(page, tabName).click()
       const card = bookCard(page, book.title)
       await expectVisible(card)
@@ -156,7 +175,10 @@ describe('own profile: user search', () => {
     await box.fill('   ')
     await expectHidden(results)
     await box.fill(findMe.username)
-    await results.getByRole('button').filter({ hasText: `@${findMe.username}` }).click()
+    await results
+      .getByRole('button')
+      .filter({ hasText: `@${findMe.username}` })
+      .click()
     await page.waitForURL(`**/user/${findMe._id}`)
     await page.goBack()
     await failCall(page, { path: '/users/search' }, HTTP_500)
@@ -191,7 +213,9 @@ describe('own profile: avatar upload', () => {
     expect(await page.getByRole('img', { name: `${reader.username}'s profile picture` }).getAttribute('src')).toBe(src)
   })
 
-  test("failures: 'Failed to upload profile image', 'No image URL returned from server', 'No authentication token found'; the preview clears each time; Cancel clears it", async ({ page }) => {
+  test("failures: 'Failed to upload profile image', 'No image URL returned from server', 'No authentication token found'; the preview clears each time; Cancel clears it", async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL)
     await openProfile(page, reader)
     const preview = page.getByRole('img', { name: 'Preview of your new profile picture' })
@@ -248,14 +272,16 @@ describe('own profile: an avatar the server cannot take says why', () => {
       const form = new FormData()
       form.append('image', new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/png' }), 'huge.png')
       const res = await fetch('/api/upload', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
-      return { status: res.status, body: await res.json() as unknown }
+      return { status: res.status, body: (await res.json()) as unknown }
     }, reader.token)
     expect(answer).toEqual({ status: 413, body: { message: 'The image is too large: at most 5 MB', code: 'payload_too_large' } })
   })
 })
 
 describe('own profile: username and password', () => {
-  test("'Username cannot be empty', why the server refuses (taken, malformed), else 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({ page }) => {
+  test("'Username cannot be empty', why the server refuses (taken, malformed), else 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL)
     const taken = await registerUser(baseURL)
     await page.clock.install()
@@ -308,7 +334,9 @@ describe('own profile: username and password', () => {
     await expectVisible(page.getByText(`@${newName}`, { exact: true }))
   })
 
-  test("'All fields are required', 'New passwords do not match', 'Password must be at least 6 characters long', the server's message, else the fallback", async ({ page }) => {
+  test("'All fields are required', 'New passwords do not match', 'Password must be at least 6 characters long', the server's message, else the fallback", async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL)
     await openProfile(page, reader)
     await openEditMenu(page, 'Change Password')
@@ -400,7 +428,7 @@ describe('own profile: loading and failing', () => {
     await expectText(page.getByRole('main').getByRole('alert'), 'Failed to load user data')
   })
 
-  test("each part failing shows its message: statistics, reviews, wishlist, read, listed and created books", async ({ page }) => {
+  test('each part failing shows its message: statistics, reviews, wishlist, read, listed and created books', async ({ page }) => {
     const reader = await registerUser(baseURL)
     await failCall(page, { path: `/users/${reader._id}/stats` }, HTTP_500)
     await failCall(page, { path: `/users/reviews/${reader._id}` }, HTTP_500)
@@ -409,10 +437,18 @@ describe('own profile: loading and failing', () => {
     await failCall(page, { path: `/users/listed-books/${reader._id}` }, HTTP_500)
     await failCall(page, { path: `/users/created-books/${reader._id}` }, HTTP_500)
     await openProfile(page, reader)
-    const alert = (text: string) => page.getByRole('main').getByRole('alert').filter({ hasText: new RegExp(`^${text}$`) })
+    const alert = (text: string) =>
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: new RegExp(`^${text}$`) })
     await expectVisible(alert('Failed to load user statistics'))
     await expectVisible(alert('Failed to load wishlist'))
-    for (const [t, m] of [['Recently Read', 'Failed to load read books'], ['Listed', 'Failed to load listed books'], ['Created', 'Failed to load created books']] as const) {
+    for (const [t, m] of [
+      ['Recently Read', 'Failed to load read books'],
+      ['Listed', 'Failed to load listed books'],
+      ['Created', 'Failed to load created books'],
+    ] as const) {
       await shelfTab(page, t).click()
       await expectVisible(alert(m))
     }
@@ -445,7 +481,9 @@ describe('own profile at three widths', () => {
 })
 
 describe('own profile: long lists reach their end', () => {
-  test('Wishlist, Recently Read, Listed, Created and Reviews each say "Showing 24 of N" and read on to the last item as the reader scrolls', async ({ page }) => {
+  test('Wishlist, Recently Read, Listed, Created and Reviews each say "Showing 24 of N" and read on to the last item as the reader scrolls', async ({
+    page,
+  }) => {
     const reader = await registerUser(baseURL, { userType: 'Author' })
     const books = (await listBooks(baseURL)).slice(-26)
     // Added oldest first: the first book of each list is the one at its very end.
@@ -473,7 +511,7 @@ describe('own profile: long lists reach their end', () => {
       expect(await bookCard(page, last).count(), `${tabName}: the oldest is not on the first page`).toBe(0)
       await scrollToEnd(page, total)
       await expectVisible(bookCard(page, last))
-      expect(await page.getByRole('main').getByRole('button', { name: /Load more/ }).count()).toBe(0)
+      expect(await loadMore(page).count()).toBe(0)
     }
     await page.evaluate(() => window.scrollTo(0, 0))
     await topTab(page, 'Reviews').click()
@@ -492,7 +530,12 @@ describe('own profile: long lists reach their end', () => {
     const failed = await failCall(page, { path: '/users/wishlist' }, HTTP_500, 2)
     // Scrolling near the end asks for the next page by itself; it fails.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    await expectVisible(page.getByRole('main').getByRole('alert').filter({ hasText: /^Failed to load wishlist$/ }))
+    await expectVisible(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: /^Failed to load wishlist$/ }),
+    )
     // It waits for the reader: nothing more goes out by itself while the button is in view.
     await page.waitForTimeout(1500)
     expect(failed()).toBe(2)

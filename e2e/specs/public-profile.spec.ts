@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, apiPut, DEMO, listBooks, loginUser, postReview, registerUser, type ApiReview, type ApiStats, type BookSummary, type TestUser } from '../support/api.ts'
+import {
+  apiGet,
+  apiPut,
+  DEMO,
+  listBooks,
+  loginUser,
+  postReview,
+  registerUser,
+  type ApiReview,
+  type ApiStats,
+  type BookSummary,
+  type TestUser,
+} from '../support/api.ts'
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, http500 } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
@@ -9,7 +21,11 @@ import { bookCard, statTile, tileText } from '../support/locators.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 import { expectShowing, scrollToEnd } from '../support/lists.ts'
 
-interface Person { _id: string; username: string; name: string }
+interface Person {
+  _id: string
+  username: string
+  name: string
+}
 
 let demo: Promise<TestUser> | undefined
 const demoUser = () => (demo ??= loginUser(baseURL, DEMO.email, DEMO.password))
@@ -43,7 +59,10 @@ describe('public profile: what it shows', () => {
     await expectVisible(page.getByRole('button', { name: 'Follow', exact: true }))
     const tiles = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem')
     expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      `${stats.reviews} Reviews`, `${stats.readBooks} Books Read`, `${stats.following} Following`, `${stats.followers} Followers`,
+      `${stats.reviews} Reviews`,
+      `${stats.readBooks} Books Read`,
+      `${stats.following} Following`,
+      `${stats.followers} Followers`,
     ])
     expect(await statTile(page, 'Followers').getByRole('link').getAttribute('href')).toBe(`/user/${person._id}/followers`)
     expect(await statTile(page, 'Following').getByRole('link').getAttribute('href')).toBe(`/user/${person._id}/followers?tab=following`)
@@ -90,7 +109,11 @@ describe('public profile: what it shows', () => {
     expect(await box.getAttribute('placeholder')).toBe('Search users by name...')
     const me = await demoUser()
     await box.fill(me.username)
-    await page.getByRole('list', { name: 'User search results' }).getByRole('button').filter({ hasText: `@${me.username}` }).click()
+    await page
+      .getByRole('list', { name: 'User search results' })
+      .getByRole('button')
+      .filter({ hasText: `@${me.username}` })
+      .click()
     await page.waitForURL(`**/user/${me._id}`)
     await expectVisible(page.getByText(`@${me.username}`, { exact: true }))
     await failCall(page, { path: '/users/search' }, HTTP_500)
@@ -146,7 +169,9 @@ describe('public profile: following', () => {
     const reader = await registerUser(baseURL)
     const writer = await registerUser(baseURL)
     const logged: string[] = []
-    page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()) })
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text())
+    })
     await signInAs(page, reader)
     await failCall(page, { method: 'PUT', path: `/users/follow/${writer._id}` }, http500('Follow service down'))
     await page.goto(`/user/${writer._id}`)

@@ -6,17 +6,39 @@ import type { Locator, Page } from 'playwright-core'
 // does not apply to it, and the app under test carries no trace of it.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-export interface AxeFinding { id: string; impact: string; help: string; nodes: string[] }
+export interface AxeFinding {
+  id: string
+  impact: string
+  help: string
+  nodes: string[]
+}
 
 /** Runs axe-core (WCAG 2.x A and AA rules, best practices) on the page; answers the serious and critical findings. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe
-    const res = await axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; impact?: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>
+        }
+      }
+    ).axe
+    const res = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`.slice(0, 400)) }))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        nodes: v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`.slice(0, 400)),
+      }))
   })
 }
 

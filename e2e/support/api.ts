@@ -56,7 +56,14 @@ export interface ApiStats {
   wishlistCount: number | null
 }
 
-export interface ApiPerson { _id: string; username: string; name: string; profileImage: string; createdAt: string; isFollowing: boolean }
+export interface ApiPerson {
+  _id: string
+  username: string
+  name: string
+  profileImage: string
+  createdAt: string
+  isFollowing: boolean
+}
 
 /** The demo sign-in; its password is the one the suite's server made at its first start (no default exists). */
 export const DEMO = {
@@ -68,8 +75,7 @@ export const DEMO = {
 
 let counter = 0
 /** A name no other test (or earlier run on the same database) has used: 3–30 safe characters. */
-export const unique = (prefix: string) =>
-  `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30)
+export const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`.slice(0, 30)
 
 async function call<T>(baseURL: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseURL}/api${path}`, {
@@ -96,7 +102,10 @@ export async function apiGetWithHeaders<T>(baseURL: string, path: string, token?
   return { data: (await res.json()) as T, headers: res.headers }
 }
 
-interface AuthResult { token: string; user: Record<string, unknown> & { _id: string; name: string; username: string; email?: string } }
+interface AuthResult {
+  token: string
+  user: Record<string, unknown> & { _id: string; name: string; username: string; email?: string }
+}
 
 /** Registers a fresh Reader through the API. */
 export async function registerUser(baseURL: string, opts: { name?: string; userType?: 'Reader' | 'Author' | 'Seller' } = {}): Promise<TestUser> {
@@ -134,22 +143,27 @@ export const toggleFollow = (baseURL: string, reader: Pick<TestUser, 'token'>, u
 /** Adds a book through the API, as `reader`, in the given role. */
 export async function postBook(baseURL: string, reader: TestUser, overrides: Record<string, unknown> = {}): Promise<BookSummary> {
   const title = `The ${unique('Api')} Almanac`
-  return apiPost<BookSummary>(baseURL, '/books', {
-    title,
-    author: reader.name,
-    author_username: reader.username,
-    role: 'author',
-    description: `${title}: written through the API for the browser suite. `.repeat(4),
-    coverImage: '',
-    publisher: 'E2E Press',
-    publishedDate: '2021-03-09',
-    language: 'English',
-    edition: 'First',
-    pageCount: 222,
-    amazonLink: 'https://www.amazon.com/dp/e2e-api',
-    isbn: '',
-    genre: ['Fantasy'],
-    category: 'Fiction',
-    ...overrides,
-  }, reader.token)
+  return apiPost<BookSummary>(
+    baseURL,
+    '/books',
+    {
+      title,
+      author: reader.name,
+      author_username: reader.username,
+      role: 'author',
+      description: `${title}: written through the API for the browser suite. `.repeat(4),
+      coverImage: '',
+      publisher: 'E2E Press',
+      publishedDate: '2021-03-09',
+      language: 'English',
+      edition: 'First',
+      pageCount: 222,
+      amazonLink: 'https://www.amazon.com/dp/e2e-api',
+      isbn: '',
+      genre: ['Fantasy'],
+      category: 'Fiction',
+      ...overrides,
+    },
+    reader.token,
+  )
 }

@@ -46,12 +46,15 @@ async function fulfil(route: Route, f: Failure) {
 export async function failCall(page: Page, match: CallMatch, failure: Failure, times = Infinity): Promise<() => number> {
   let seen = 0
   const test = matches(match)
-  await page.route((url) => url.pathname.startsWith('/api/'), async (route) => {
-    if (!test(route)) return route.fallback()
-    seen++
-    if (seen > times) return route.fallback()
-    return fulfil(route, failure)
-  })
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (!test(route)) return route.fallback()
+      seen++
+      if (seen > times) return route.fallback()
+      return fulfil(route, failure)
+    },
+  )
   return () => seen
 }
 
@@ -61,18 +64,27 @@ export async function failCall(page: Page, match: CallMatch, failure: Failure, t
  */
 export async function holdCall(page: Page, match: CallMatch) {
   let release!: () => void
-  const gate = new Promise<void>((r) => { release = r })
+  const gate = new Promise<void>((r) => {
+    release = r
+  })
   const requests: { url: URL; body: unknown }[] = []
   const test = matches(match)
-  await page.route((url) => url.pathname.startsWith('/api/'), async (route) => {
-    if (!test(route)) return route.fallback()
-    const req = route.request()
-    let body: unknown = req.postData()
-    try { body = req.postDataJSON() } catch { /* not JSON */ }
-    requests.push({ url: new URL(req.url()), body })
-    await gate
-    return route.fallback()
-  })
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (!test(route)) return route.fallback()
+      const req = route.request()
+      let body: unknown = req.postData()
+      try {
+        body = req.postDataJSON()
+      } catch {
+        /* not JSON */
+      }
+      requests.push({ url: new URL(req.url()), body })
+      await gate
+      return route.fallback()
+    },
+  )
   return { release, requests, count: () => requests.length }
 }
 
@@ -83,7 +95,11 @@ export function recordCalls(page: Page) {
     const url = new URL(req.url())
     if (!url.pathname.startsWith('/api/')) return
     let body: unknown = req.postData()
-    try { body = req.postDataJSON() } catch { /* not JSON */ }
+    try {
+      body = req.postDataJSON()
+    } catch {
+      /* not JSON */
+    }
     calls.push({ method: req.method(), url, auth: req.headers().authorization, body })
   })
   return calls

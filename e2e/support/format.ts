@@ -17,8 +17,7 @@ export function fullDate(iso: string | null | undefined): string {
 }
 
 /** Averages to one decimal, or 'N/A' for a book nobody has rated. */
-export const average = (avg: number | null | undefined, total?: number) =>
-  typeof avg !== 'number' || avg <= 0 || total === 0 ? 'N/A' : avg.toFixed(1)
+export const average = (avg: number | null | undefined, total?: number) => (typeof avg !== 'number' || avg <= 0 || total === 0 ? 'N/A' : avg.toFixed(1))
 
 /** The card's description preview: the first 100 characters and '...'. */
 export const preview = (text: string) => `${text.slice(0, 100)}...`

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path'
 
 // Every path the suite touches, from the e2e folder, so the specs never guess the working directory.
-export const e2eDir = resolve(import.meta.dirname, '..')
+const e2eDir = resolve(import.meta.dirname, '..')
 export const repoRoot = resolve(e2eDir, '..')
 // WEB_DIST (the server's own setting) points the suite at a build elsewhere; by default apps/web/dist.
 export const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist')

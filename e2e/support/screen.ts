@@ -13,7 +13,7 @@ export type Width = (typeof WIDTHS)[number]
 export const GRID_COLUMNS: Record<Width, number> = { 375: 2, 900: 3, 1440: 4 }
 
 /** Waits until the screen has its data: no request in flight, no spinner, fonts and images ready. */
-export async function settle(page: Page) {
+async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
   await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0)
   await page.evaluate(async () => {
@@ -24,7 +24,14 @@ export async function settle(page: Page) {
       return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
     }
     const awaited = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
-    await Promise.all(awaited.map((img) => new Promise((r) => { img.onload = img.onerror = r })))
+    await Promise.all(
+      awaited.map(
+        (img) =>
+          new Promise((r) => {
+            img.onload = img.onerror = r
+          }),
+      ),
+    )
   })
   await page.waitForTimeout(250) // let transitions (tabs' indicator, fades) finish
 }

@@ -102,7 +102,9 @@ export async function startServer(): Promise<RunningServer> {
       let seen = ''
       let errors = ''
       const timer = setTimeout(() => reject(new Error(`the server did not start within ${STARTUP_MS / 1000} s; see ${serverLog}`)), STARTUP_MS)
-      child.stderr!.on('data', (chunk: Buffer) => { errors = (errors + chunk.toString()).slice(-4000) })
+      child.stderr!.on('data', (chunk: Buffer) => {
+        errors = (errors + chunk.toString()).slice(-4000)
+      })
       child.stdout!.on('data', (chunk: Buffer) => {
         seen += chunk.toString()
         const m = /running at (http:\/\/[^\s]+)/.exec(seen)

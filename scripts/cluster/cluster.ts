@@ -57,12 +57,16 @@ function findNginx(): string {
       // next
     }
   }
-  return fail('nginx is not installed: apt-get install -y nginx (Debian\'s package; the cluster runs it in the foreground, it needs no service)')
+  return fail("nginx is not installed: apt-get install -y nginx (Debian's package; the cluster runs it in the foreground, it needs no service)")
 }
 
-const portIsFree = (p: number) => new Promise<boolean>((r) => {
-  const s = net.createServer().once('error', () => r(false)).listen(p, '127.0.0.1', () => s.close(() => r(true)))
-})
+const portIsFree = (p: number) =>
+  new Promise<boolean>((r) => {
+    const s = net
+      .createServer()
+      .once('error', () => r(false))
+      .listen(p, '127.0.0.1', () => s.close(() => r(true)))
+  })
 
 /** The database URL, making `shelfwise_cluster` on the local server when none is given. */
 async function databaseUrl(): Promise<string> {
@@ -259,8 +263,10 @@ async function main() {
   if (process.getuid?.() === 0) chmodSync(prefix, 0o755)
   const servers = apis.map((a) => `    server ${new URL(a.url).host} max_fails=1 fail_timeout=5s;`).join('\n')
   const listen = `127.0.0.1:${port}`
-  writeFileSync(join(prefix, 'nginx.conf'), readFileSync(template, 'utf8')
-    .replaceAll('{{PREFIX}}', prefix).replaceAll('{{LISTEN}}', listen).replaceAll('{{SERVERS}}', servers))
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    readFileSync(template, 'utf8').replaceAll('{{PREFIX}}', prefix).replaceAll('{{LISTEN}}', listen).replaceAll('{{SERVERS}}', servers),
+  )
   startChild('nginx', nginxBin, ['-p', `${prefix}/`, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr'], process.env)
   const front = `http://${listen}`
   await waitForHealth(front, 10_000)

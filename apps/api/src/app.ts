@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import cors from '@fastify/cors'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -10,10 +10,11 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
 import type { Db } from '#/db/portable.ts'
-import { createTokens } from '#/modules/auth/tokens.ts'
+import { createTokens } from '#/security/tokens.ts'
 import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
 import { createActorResolver, registerAuth } from '#/plugins/auth.ts'
+import { registerRequestLog } from '#/logging/logging.ts'
 import { answerClientError, answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
 import { registerRateLimits } from '#/plugins/rate-limit.ts'
 import { registerInputGuard } from '#/plugins/input-guard.ts'
@@ -39,6 +40,8 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   const { headersMs, requestMs, idleMs, keepAliveMs } = config.timeouts
   const app = Fastify({
     logger,
+    // Fastify's own two lines per request would drown the console: one line each, at debug (logging/logging.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.bodyBytesMax,
     // Slow and silent connections (README, settings): a request's headers and the whole request must
     // arrive in time, a connection without a byte either way is closed, and so is an idle keep-alive one.
@@ -65,7 +68,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
 
   const tokens = createTokens(jwtSecret)
   const services = createServices({ db, config, tokens })
-  const actorOf = createActorResolver({ db, tokens })
+  const actorOf = createActorResolver(services.auth)
   // Images nobody shows any more are removed now and then (every instance may: it is safe).
   const stopSweeping = services.uploads.startSweeping(app.log)
   app.addHook('onClose', async () => stopSweeping())
@@ -95,7 +98,11 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Shelfwise API', version: '1.0.0', description: 'The open API of Shelfwise, a book discovery and review community. Errors answer `{message, code}`.' },
+      info: {
+        title: 'Shelfwise API',
+        version: '1.0.0',
+        description: 'The open API of Shelfwise, a book discovery and review community. Errors answer `{message, code}`.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -103,18 +110,22 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   registerAuth(app, { actorOf })
+  if (logger) registerRequestLog(app)
 
-  await app.register(async (api) => {
-    api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
-    api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-    // Every route of the API, registered explicitly.
-    await api.register(authRoutes, { services })
-    await api.register(booksRoutes, { services })
-    await api.register(reviewsRoutes, { services })
-    await api.register(usersRoutes, { services })
-    await api.register(shelvesRoutes, { services })
-    await api.register(uploadsRoutes, { services })
-  }, { prefix: '/api' })
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+      // Every route of the API, registered explicitly, each with its own module's service only.
+      await api.register(authRoutes, { auth: services.auth })
+      await api.register(booksRoutes, { books: services.books })
+      await api.register(reviewsRoutes, { reviews: services.reviews })
+      await api.register(usersRoutes, { users: services.users })
+      await api.register(shelvesRoutes, { shelves: services.shelves })
+      await api.register(uploadsRoutes, { uploads: services.uploads })
+    },
+    { prefix: '/api' },
+  )
 
   mkdirSync(config.uploadsDir, { recursive: true })
   await app.register(fastifyStatic, {

@@ -4,12 +4,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#/config.ts'
-import { resolveSecret } from '#/secret.ts'
+import { resolveSecret } from '#/security/secret.ts'
 
 describe('settings', () => {
   it('defaults to SQLite in ./data on port 3000 with the demo community', () => {
     const c = loadConfig({}, '/srv/shelfwise')
-    expect(c).toMatchObject({ port: 3000, dataDir: '/srv/shelfwise/data', databaseUrl: '/srv/shelfwise/data/shelfwise.db', isEmbedded: true, seedDemo: true, uploadsDir: '/srv/shelfwise/data/uploads', corsOrigins: [] })
+    expect(c).toMatchObject({
+      port: 3000,
+      dataDir: '/srv/shelfwise/data',
+      databaseUrl: '/srv/shelfwise/data/shelfwise.db',
+      isEmbedded: true,
+      seedDemo: true,
+      uploadsDir: '/srv/shelfwise/data/uploads',
+      corsOrigins: [],
+    })
   })
 
   it('switches to PostgreSQL with a postgres:// DATABASE_URL, where the demo community is seeded only when asked', () => {

@@ -5,7 +5,10 @@ import { z } from 'zod'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => ['true', '1', 'yes'].includes(v))
 const origins = z.string().transform((v, ctx) => {
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   for (const o of list) {
     if (!/^https?:\/\/[^/\s]+$/.test(o)) {
       ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin like https://example.com (scheme and host, no path)` })
@@ -16,43 +19,67 @@ const origins = z.string().transform((v, ctx) => {
 })
 
 const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
-const timeout = z.coerce.number({ error: 'must be a number of seconds' }).positive('must be more than 0 seconds').max(3600, 'must be at most 3600 seconds (an hour)')
-const seconds = z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(86_400, 'must be at most 86400 seconds (a day)')
+const timeout = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .positive('must be more than 0 seconds')
+  .max(3600, 'must be at most 3600 seconds (an hour)')
+const seconds = z.coerce
+  .number({ error: 'must be a number of seconds' })
+  .int('must be a whole number of seconds')
+  .min(1, 'must be at least 1 second')
+  .max(86_400, 'must be at most 86400 seconds (a day)')
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().min(1).optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  CORS_ORIGINS: origins.default([]),
-  SEED_DEMO: bool.optional(),
-  UPLOADS_DIR: z.string().min(1).optional(),
-  WEB_DIST: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  LOG_PRETTY: bool.default(false),
-  TRUST_PROXY: bool.default(false),
-  DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds')
-    .min(100, 'must be at least 100 milliseconds').max(600_000, 'must be at most 600000 milliseconds (10 minutes)').default(4000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL').optional(),
-  RATE_LIMIT_AUTH_PER_IP: count.default(50),
-  RATE_LIMIT_AUTH_PER_ACCOUNT: count.default(10),
-  RATE_LIMIT_AUTH_WINDOW: seconds.default(900),
-  RATE_LIMIT_WRITES_PER_USER: count.default(120),
-  RATE_LIMIT_WRITES_WINDOW: seconds.default(60),
-  RATE_LIMIT_COSTLY_READS_PER_IP: count.default(300),
-  RATE_LIMIT_COSTLY_READS_WINDOW: seconds.default(60),
-  HEADERS_TIMEOUT: timeout.default(10),
-  REQUEST_TIMEOUT: timeout.default(120),
-  IDLE_TIMEOUT: timeout.default(30),
-  KEEP_ALIVE_TIMEOUT: timeout.default(10),
-  UPLOADS_PER_DAY: count.default(20),
-  UPLOADS_MB_PER_READER: count.max(100_000, 'must be at most 100000').default(50),
-  UPLOADS_GRACE: seconds.default(3600),
-  UPLOADS_SWEEP_INTERVAL: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds')
-    .min(0, 'must be 0 (off) or more').max(86_400, 'must be at most 86400 seconds (a day)').default(600),
-}).refine((e) => e.HEADERS_TIMEOUT <= e.REQUEST_TIMEOUT, { path: ['HEADERS_TIMEOUT'], message: 'must not be longer than REQUEST_TIMEOUT' })
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().min(1).optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CORS_ORIGINS: origins.default([]),
+    SEED_DEMO: bool.optional(),
+    UPLOADS_DIR: z.string().min(1).optional(),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+      .default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' }).default('auto'),
+    // Before LOG_FORMAT: true asks for the readable lines.
+    LOG_PRETTY: bool.default(false),
+    TRUST_PROXY: bool.default(false),
+    DB_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int().min(1).max(200).default(10),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100 milliseconds')
+      .max(600_000, 'must be at most 600000 milliseconds (10 minutes)')
+      .default(4000),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    RATE_LIMIT_AUTH_PER_IP: count.default(50),
+    RATE_LIMIT_AUTH_PER_ACCOUNT: count.default(10),
+    RATE_LIMIT_AUTH_WINDOW: seconds.default(900),
+    RATE_LIMIT_WRITES_PER_USER: count.default(120),
+    RATE_LIMIT_WRITES_WINDOW: seconds.default(60),
+    RATE_LIMIT_COSTLY_READS_PER_IP: count.default(300),
+    RATE_LIMIT_COSTLY_READS_WINDOW: seconds.default(60),
+    HEADERS_TIMEOUT: timeout.default(10),
+    REQUEST_TIMEOUT: timeout.default(120),
+    IDLE_TIMEOUT: timeout.default(30),
+    KEEP_ALIVE_TIMEOUT: timeout.default(10),
+    UPLOADS_PER_DAY: count.default(20),
+    UPLOADS_MB_PER_READER: count.max(100_000, 'must be at most 100000').default(50),
+    UPLOADS_GRACE: seconds.default(3600),
+    UPLOADS_SWEEP_INTERVAL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be 0 (off) or more')
+      .max(86_400, 'must be at most 86400 seconds (a day)')
+      .default(600),
+  })
+  .refine((e) => e.HEADERS_TIMEOUT <= e.REQUEST_TIMEOUT, { path: ['HEADERS_TIMEOUT'], message: 'must not be longer than REQUEST_TIMEOUT' })
 
 export interface Config {
   port: number
@@ -67,7 +94,8 @@ export interface Config {
   uploadsDir: string
   webDist: string
   logLevel: string
-  logPretty: boolean
+  /** Readable lines or JSON lines; auto: readable in a terminal (logging/logging.ts). */
+  logFormat: 'auto' | 'pretty' | 'json'
   trustProxy: boolean
   dbPoolSize: number
   /** PostgreSQL cancels a statement of the serving pool that runs longer than this (the request answers 503). */
@@ -80,7 +108,7 @@ export interface Config {
 }
 
 /** How long a connection may keep the server waiting, in milliseconds. */
-export interface TimeoutSettings {
+interface TimeoutSettings {
   /** Every header of a request must have arrived this long after its first byte (or the connection's start). */
   headersMs: number
   /** The whole request, body included, must have arrived within this. */
@@ -92,7 +120,7 @@ export interface TimeoutSettings {
 }
 
 /** What each reader may upload, and when images nobody shows are removed. */
-export interface UploadSettings {
+interface UploadSettings {
   /** Uploads a reader may make in any 24 hours (removed ones count too). */
   perDay: number
   /** Bytes a reader's stored images may take in all. */
@@ -145,7 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadsDir: resolve(cwd, e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     webDist: resolve(cwd, e.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
-    logPretty: e.LOG_PRETTY,
+    logFormat: e.LOG_PRETTY && e.LOG_FORMAT === 'auto' ? 'pretty' : e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -3,7 +3,7 @@
 // entry lives a few seconds at most, and a caller may give a cheap version of the data (say, the
 // newest row's id) so an insert made anywhere shows at once. Concurrent misses of one key share one load.
 
-export interface MemoOptions<T> {
+interface MemoOptions<T> {
   /** Keep the loaded value only when this is true (default: always). */
   keep?: (value: T) => boolean
   /** The data's version now; a value remembered under another version is not used. */
@@ -28,18 +28,20 @@ export function createMemo<T>({ ttlMs, max = 500, now = Date.now }: { ttlMs: num
       const pending = loading.get(key)
       if (pending && pending.version === version) return pending.promise
       const startedIn = generation
-      const promise = load().then((value) => {
-        // A clear() while loading means the value may predate a write: answer it, but do not keep it.
-        if (keep(value) && startedIn === generation) {
-          entries.delete(key)
-          // Oldest first out once full: a Map keeps insertion order.
-          if (entries.size >= max) entries.delete(entries.keys().next().value!)
-          entries.set(key, { value, expires: now() + ttlMs, version })
-        }
-        return value
-      }).finally(() => {
-        if (loading.get(key)?.promise === promise) loading.delete(key)
-      })
+      const promise = load()
+        .then((value) => {
+          // A clear() while loading means the value may predate a write: answer it, but do not keep it.
+          if (keep(value) && startedIn === generation) {
+            entries.delete(key)
+            // Oldest first out once full: a Map keeps insertion order.
+            if (entries.size >= max) entries.delete(entries.keys().next().value!)
+            entries.set(key, { value, expires: now() + ttlMs, version })
+          }
+          return value
+        })
+        .finally(() => {
+          if (loading.get(key)?.promise === promise) loading.delete(key)
+        })
       loading.set(key, { version, promise })
       return promise
     },

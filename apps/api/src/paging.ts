@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { MESSAGES } from '@shelfwise/contracts'
+import { IdSchema, MESSAGES } from '@shelfwise/contracts'
 import { badRequest } from '#/errors.ts'
 
 // Keyset paging for every list that can grow: `limit` + opaque `cursor` in, the array out with
@@ -12,8 +12,7 @@ export interface Page<T> {
   nextCursor?: string
 }
 
-export const encodeCursor = (values: (string | number | null)[]): string =>
-  Buffer.from(JSON.stringify(values)).toString('base64url')
+export const encodeCursor = (values: (string | number | null)[]): string => Buffer.from(JSON.stringify(values)).toString('base64url')
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 const utf8 = new TextDecoder('utf-8', { fatal: true })
@@ -41,6 +40,57 @@ export function decodeCursor(cursor: string, arity: number): (string | number | 
     }
   }
   throw badRequest(MESSAGES.badCursor)
+}
+
+// ---- One way to read a page and to check a cursor, for every list ---------------------------
+
+/** How many rows a page reads: one more than it holds, to know whether another page follows (no limit: all). */
+export const rowsToRead = (limit: number | undefined): number | undefined => (limit === undefined ? undefined : limit + 1)
+
+/**
+ * The page out of rows read with rowsToRead: at most `limit` of them, and the keyset of the last one
+ * when more follow.
+ */
+export function cutPage<R, K>(rows: R[], limit: number | undefined, keyOf: (last: R) => K): { rows: R[]; next?: K } {
+  if (limit === undefined || rows.length <= limit) return { rows }
+  const kept = rows.slice(0, limit)
+  const last = kept.at(-1)
+  return last === undefined ? { rows: kept } : { rows: kept, next: keyOf(last) }
+}
+
+/**
+ * The kinds of value a keyset holds: a moment (an ISO instant, as Date#toISOString writes it), a day
+ * ('YYYY-MM-DD', or '' for none), any text, a finite number, a row id.
+ */
+export type KeyKind = 'instant' | 'day' | 'text' | 'number' | 'id'
+type KeyValue<K extends KeyKind> = K extends 'number' ? number : string
+export type Keyset<K extends readonly KeyKind[]> = { -readonly [I in keyof K]: KeyValue<K[I]> }
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
+const DAY = /^(\d{4}-\d{2}-\d{2})?$/
+
+/** A key as its kind, normalised (an instant to Date#toISOString's form), or undefined when it is not one. */
+function keyOfKind(kind: KeyKind, value: string | number | null): string | number | undefined {
+  if (kind === 'number') return typeof value === 'number' ? value : undefined
+  if (typeof value !== 'string') return undefined
+  if (kind === 'instant') {
+    const at = INSTANT.test(value) ? new Date(value) : undefined
+    return at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined
+  }
+  if (kind === 'day') return DAY.test(value) ? value : undefined
+  if (kind === 'id') return IdSchema.safeParse(value).success ? value : undefined
+  return value
+}
+
+/**
+ * The keyset of a list's cursor, each value checked against its kind: anything this API did not
+ * give out is a 400 naming the cursor, never a database error about a bad timestamp or id.
+ */
+export function decodeKeyset<const K extends readonly KeyKind[]>(cursor: string, kinds: K): Keyset<K> {
+  const values = decodeCursor(cursor, kinds.length)
+  const keys = kinds.map((kind, i) => keyOfKind(kind, values[i]!))
+  if (keys.some((k) => k === undefined)) throw badRequest(MESSAGES.badCursor)
+  return keys as Keyset<K>
 }
 
 /** Sets the paging headers and answers the page's items. */

@@ -1,13 +1,15 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-// A large JSON answer that many requests share (the profile of a reader with thousands of
-// followers, a busy feed) is worth serialising once and compressing once per encoding, then sending
-// as those bytes: checking a 242 KB profile id by id against its schema, stringifying it and
-// compressing it cost ~10 ms per request, sending the kept bytes well under one. Whoever keeps a
-// ReadyJson keys it by a version of its data (see users.service); the text is what the route's
-// schema describes, in the encodings the compression plugin offers (brotli at quality 4, where
-// per-request API answers get 2: made once per version, so more effort buys smaller bytes).
+// The serialising layer of answers shared by many requests. A large JSON answer that many requests
+// share (the profile of a reader with thousands of followers, a busy feed) is worth serialising
+// once and compressing once per encoding, then sending as those bytes: checking a 242 KB profile id
+// by id against its schema, stringifying it and compressing it cost ~10 ms per request, sending the
+// kept bytes well under one. Services only say which answers they keep (a Shared answer, the same
+// object while kept, under a version of its data: see users.service); this layer serialises and
+// compresses each kept one once, in the encodings the compression plugin offers (brotli at quality
+// 4, where per-request API answers get 2: made once per version, so more effort buys smaller bytes),
+// and keeps the bytes exactly as long as the service keeps the answer.
 
 export type Encoding = 'br' | 'gzip' | 'deflate'
 
@@ -80,15 +82,42 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
 }
 
 /**
- * Sends a ready answer as JSON. A large kept one goes out as its kept compressed bytes when the
+ * An answer a service hands to many requests: while `kept`, the same object every time (held in the
+ * service's cache), so what this layer makes of it is made once.
+ */
+export interface Shared<T> {
+  readonly value: T
+  readonly kept: boolean
+}
+
+export const shared = <T>(value: T, kept: boolean): Shared<T> => ({ value, kept })
+
+/** Each kept answer's text and compressed forms, for as long as its service keeps the answer. */
+const serialised = new WeakMap<Shared<unknown>, ReadyJson>()
+
+/** The answer as JSON text with its compressed forms; a kept answer's are made once. */
+export function readyJsonOf(answer: Shared<unknown>): ReadyJson {
+  if (!answer.kept) return new ReadyJson(JSON.stringify(answer.value))
+  let ready = serialised.get(answer)
+  if (!ready) {
+    ready = new ReadyJson(JSON.stringify(answer.value), true)
+    serialised.set(answer, ready)
+  }
+  return ready
+}
+
+/**
+ * Sends a shared answer as JSON. A large kept one goes out as its kept compressed bytes when the
  * client accepts one of the app's encodings (the compression plugin leaves an answer with a
  * Content-Encoding alone); any other goes out as text, which the plugin compresses as usual.
  */
-export function sendReadyJson(req: FastifyRequest, reply: FastifyReply, answer: ReadyJson): FastifyReply {
+export function sendShared(req: FastifyRequest, reply: FastifyReply, shared: Shared<unknown>): FastifyReply {
+  const answer = readyJsonOf(shared)
   reply.type('application/json; charset=utf-8')
-  const encoding = answer.kept && answer.text.length >= PRECOMPRESS_FROM && req.headers['x-no-compression'] === undefined
-    ? negotiateEncoding(req.headers['accept-encoding'])
-    : undefined
+  const encoding =
+    answer.kept && answer.text.length >= PRECOMPRESS_FROM && req.headers['x-no-compression'] === undefined
+      ? negotiateEncoding(req.headers['accept-encoding'])
+      : undefined
   if (!encoding) return reply.send(answer.text)
   const vary = reply.getHeader('vary')
   if (!vary) reply.header('vary', 'accept-encoding')

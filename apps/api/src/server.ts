@@ -4,7 +4,8 @@ import { migrateToLatest } from '#/db/migrate.ts'
 import { retirePublishedDemoPassword, seedDemoIfEmpty } from '#/db/seed/demo.ts'
 import { demoPasswordFile } from '#/db/seed/demo-password.ts'
 import { buildApp } from '#/app.ts'
-import { resolveSecret } from '#/secret.ts'
+import { resolveSecret } from '#/security/secret.ts'
+import { logFormatOf, loggerOptions } from '#/logging/logging.ts'
 
 /** How long a shutdown waits for requests in flight before it cuts their connections. */
 const DRAIN_DEADLINE_MS = 10_000
@@ -27,9 +28,7 @@ async function main() {
     }
     throw err
   }
-  const logger = config.logPretty
-    ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-    : { level: config.logLevel }
+  const logger = loggerOptions(config.logLevel, logFormatOf(config.logFormat, Boolean(process.stdout.isTTY)))
   const db = createDb({
     url: config.databaseUrl,
     poolSize: config.dbPoolSize,
@@ -43,7 +42,7 @@ async function main() {
   let demo: Awaited<ReturnType<typeof seedDemoIfEmpty>>
   try {
     const applied = await migrateToLatest(setupDb)
-    if (applied.length) app.log.info({ migrations: applied }, 'database migrated')
+    if (applied.length) app.log.info({ migrations: applied.length, latest: applied.at(-1) }, 'database migrated')
     const demoOptions = { log: (m: string) => app.log.info(m), passwordFile: demoPasswordFile(config.dataDir) }
     // Whether seeding is on or not: a demo community seeded by an earlier version must not keep its published password.
     const retired = await retirePublishedDemoPassword(setupDb, demoOptions)

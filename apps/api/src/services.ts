@@ -1,6 +1,6 @@
 import type { Config } from '#/config.ts'
 import type { Db } from '#/db/portable.ts'
-import type { Tokens } from '#/modules/auth/tokens.ts'
+import type { Tokens } from '#/security/tokens.ts'
 import { createAuthService } from '#/modules/auth/auth.service.ts'
 import { createUsersService } from '#/modules/users/users.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
@@ -24,5 +24,3 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const shelves = createShelvesService({ db, books, users })
   return { config, users, books, auth, reviews, shelves, uploads }
 }
-
-export type Services = ReturnType<typeof createServices>

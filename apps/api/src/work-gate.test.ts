@@ -6,7 +6,9 @@ import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 /** Holds the JS thread for `ms`, as a synchronous SQLite statement does. */
 const busy = (ms: number) => {
   const end = performance.now() + ms
-  while (performance.now() < end) { /* a statement running on the loop */ }
+  while (performance.now() < end) {
+    /* a statement running on the loop */
+  }
 }
 
 describe('work gate', () => {
@@ -15,15 +17,16 @@ describe('work gate', () => {
     let inFlight = 0
     let most = 0
     const order: number[] = []
-    const task = (i: number) => gate.run(async () => {
-      inFlight++
-      most = Math.max(most, inFlight)
-      await new Promise((r) => setTimeout(r, 5))
-      order.push(i)
-      inFlight--
-      if (i === 3) throw new Error('three failed')
-      return i * 10
-    })
+    const task = (i: number) =>
+      gate.run(async () => {
+        inFlight++
+        most = Math.max(most, inFlight)
+        await new Promise((r) => setTimeout(r, 5))
+        order.push(i)
+        inFlight--
+        if (i === 3) throw new Error('three failed')
+        return i * 10
+      })
     const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map(task))
     expect(most).toBe(2)
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([0, 10, 20, 'three failed', 40, 50])
@@ -40,10 +43,12 @@ describe('work gate', () => {
     const answeredAfter = async (run: (work: () => Promise<void>) => Promise<void>) => {
       let done = 0
       const health = fetch(`http://127.0.0.1:${port}/`).then(() => done)
-      const costly = Array.from({ length: 24 }, () => run(async () => {
-        busy(15)
-        done++
-      }))
+      const costly = Array.from({ length: 24 }, () =>
+        run(async () => {
+          busy(15)
+          done++
+        }),
+      )
       const before = await health
       await Promise.all(costly)
       return before
@@ -69,7 +74,14 @@ describe('work gate', () => {
         seenAfter.push(served)
         return res.end('ok')
       }
-      void gate.run(async () => { busy(20) }).then(() => { served++; res.end('done') })
+      void gate
+        .run(async () => {
+          busy(20)
+        })
+        .then(() => {
+          served++
+          res.end('done')
+        })
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const { port } = server.address() as { port: number }

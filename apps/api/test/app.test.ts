@@ -53,7 +53,8 @@ describe('the app around the API', () => {
 
   it('lets an allowed origin call the API, preflight with Authorization and Content-Type included', async () => {
     const pre = await ctx.app.inject({
-      method: 'OPTIONS', url: '/api/books',
+      method: 'OPTIONS',
+      url: '/api/books',
       headers: { origin: 'https://reader.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
     })
     expect(pre.statusCode).toBe(204)
@@ -75,18 +76,44 @@ describe('the app around the API', () => {
     const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> }
     expect(doc.openapi).toMatch(/^3\./)
     const expected: [string, string][] = [
-      ['get', '/api/books'], ['get', '/api/books/search'], ['post', '/api/books'], ['get', '/api/books/{id}'],
-      ['get', '/api/reviews/book/{bookId}'], ['post', '/api/reviews/book/{bookId}'], ['put', '/api/reviews/{id}'], ['delete', '/api/reviews/{id}'],
-      ['get', '/api/reviews/recent'], ['get', '/api/reviews/popular-week'],
-      ['get', '/api/users/profile/{id}'], ['put', '/api/users/profile/update'], ['put', '/api/users/password'], ['get', '/api/users/reviews/{id}'],
-      ['get', '/api/users/listed-books'], ['get', '/api/users/listed-books/{id}'], ['get', '/api/users/created-books'], ['get', '/api/users/created-books/{id}'],
-      ['post', '/api/auth/login'], ['post', '/api/auth/register'], ['post', '/api/auth/logout'],
-      ['get', '/api/users/follower-count/{id}'], ['get', '/api/users/following-count/{id}'],
-      ['get', '/api/users/recently-read'], ['get', '/api/users/recently-read/{id}'], ['post', '/api/upload'],
-      ['get', '/api/users/profile-image/{id}'], ['get', '/api/users/wishlist'], ['put', '/api/users/addtowishlist/{bookId}'],
-      ['put', '/api/users/addto-recently-read/{bookId}'], ['get', '/api/users/bio/{id}'], ['get', '/api/users/search'],
-      ['put', '/api/users/follow/{userId}'], ['get', '/api/users/followed-users-books'], ['get', '/api/users/by-username/{username}'],
-      ['get', '/api/users/{id}/stats'], ['get', '/api/users/followers/{id}'], ['get', '/api/users/following/{id}'],
+      ['get', '/api/books'],
+      ['get', '/api/books/search'],
+      ['post', '/api/books'],
+      ['get', '/api/books/{id}'],
+      ['get', '/api/reviews/book/{bookId}'],
+      ['post', '/api/reviews/book/{bookId}'],
+      ['put', '/api/reviews/{id}'],
+      ['delete', '/api/reviews/{id}'],
+      ['get', '/api/reviews/recent'],
+      ['get', '/api/reviews/popular-week'],
+      ['get', '/api/users/profile/{id}'],
+      ['put', '/api/users/profile/update'],
+      ['put', '/api/users/password'],
+      ['get', '/api/users/reviews/{id}'],
+      ['get', '/api/users/listed-books'],
+      ['get', '/api/users/listed-books/{id}'],
+      ['get', '/api/users/created-books'],
+      ['get', '/api/users/created-books/{id}'],
+      ['post', '/api/auth/login'],
+      ['post', '/api/auth/register'],
+      ['post', '/api/auth/logout'],
+      ['get', '/api/users/follower-count/{id}'],
+      ['get', '/api/users/following-count/{id}'],
+      ['get', '/api/users/recently-read'],
+      ['get', '/api/users/recently-read/{id}'],
+      ['post', '/api/upload'],
+      ['get', '/api/users/profile-image/{id}'],
+      ['get', '/api/users/wishlist'],
+      ['put', '/api/users/addtowishlist/{bookId}'],
+      ['put', '/api/users/addto-recently-read/{bookId}'],
+      ['get', '/api/users/bio/{id}'],
+      ['get', '/api/users/search'],
+      ['put', '/api/users/follow/{userId}'],
+      ['get', '/api/users/followed-users-books'],
+      ['get', '/api/users/by-username/{username}'],
+      ['get', '/api/users/{id}/stats'],
+      ['get', '/api/users/followers/{id}'],
+      ['get', '/api/users/following/{id}'],
     ]
     const missing = expected.filter(([m, p]) => !doc.paths[p]?.[m]).map(([m, p]) => `${m.toUpperCase()} ${p}`)
     expect(missing).toEqual([])
@@ -105,7 +132,8 @@ describe('bad input anywhere', () => {
   it('answers a missing or non-object JSON body with 400 "The request body must be a JSON object"', async () => {
     for (const payload of [undefined, '[]', '"text"', 'null']) {
       const res = await ctx.app.inject({
-        method: 'POST', url: '/api/auth/login',
+        method: 'POST',
+        url: '/api/auth/login',
         ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
       })
       expect(res.statusCode).toBe(400)

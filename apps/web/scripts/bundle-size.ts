@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 
-interface Chunk { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+interface Chunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
 const dist = join(import.meta.dirname, '..', 'dist')
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>
 
@@ -35,7 +41,9 @@ const name = (k: string) => manifest[k]!.src ?? manifest[k]!.file
 const entry = Object.keys(manifest).find((k) => k === 'index.html' || manifest[k]!.src === 'index.html')!
 const boot = Object.keys(manifest).find((k) => k === 'src/boot.ts')!
 if (!entry || !boot) throw new Error('bundle-size: the manifest has no index.html entry or boot script')
-const routes = Object.keys(manifest).filter((k) => /src\/app\/routes\/[^/]+\.tsx$/.test(k)).sort()
+const routes = Object.keys(manifest)
+  .filter((k) => /src\/app\/routes\/[^/]+\.tsx$/.test(k))
+  .sort()
 const home = routes.find((k) => k.endsWith('/home.tsx'))!
 const initial = (route: string) => closure([boot, entry, route])
 
@@ -48,7 +56,8 @@ for (const route of routes) {
 const homeFiles = initial(home)
 const homeTotal = total(homeFiles)
 console.log('\nHome (/) before its first render:')
-for (const k of [...homeFiles].sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(k)).padStart(9)}  ${manifest[k]!.file}${k === entry ? ' (entry)' : k === boot ? ' (boot)' : ''}`)
+for (const k of [...homeFiles].sort((a, b) => gz(b) - gz(a)))
+  console.log(`  ${kb(gz(k)).padStart(9)}  ${manifest[k]!.file}${k === entry ? ' (entry)' : k === boot ? ' (boot)' : ''}`)
 
 // What the home page may fetch with import() once it has rendered: the screen's sections, the
 // footer, the schemas that check API answers, the signed-in reader's avatar, the drawer, search
@@ -74,5 +83,7 @@ for (const d of later) {
 console.log(`  home with all of these: ${kb(total(loaded))}`)
 
 const budget = Number(process.env.HOME_JS_BUDGET_KB ?? 150) * 1024
-console.log(`\nhome initial JS: ${kb(homeTotal)} gzipped, budget ${kb(budget)}${homeTotal > budget ? ' — OVER BUDGET' : ` — ${kb(budget - homeTotal)} to spare`}`)
+console.log(
+  `\nhome initial JS: ${kb(homeTotal)} (${homeTotal} bytes) gzipped, budget ${kb(budget)}${homeTotal > budget ? ' — OVER BUDGET' : ` — ${kb(budget - homeTotal)} to spare`}`,
+)
 if (homeTotal > budget && process.argv.includes('--check')) process.exitCode = 1

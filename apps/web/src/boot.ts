@@ -44,7 +44,8 @@ function drawBookTitle(shell: Shell, book: EarlyAnswer | undefined) {
   book?.response
     .then((res) => (res.ok ? (res.clone().json() as Promise<{ title?: unknown }>) : undefined))
     .then((json) => {
-      const view = shell.doc.content.querySelector<HTMLTemplateElement>(`template[data-shell="${BOOK_TITLE_VIEW}"]`)?.content.cloneNode(true) as DocumentFragment | undefined
+      const view = shell.doc.content.querySelector<HTMLTemplateElement>(`template[data-shell="${BOOK_TITLE_VIEW}"]`)?.content.cloneNode(true) as
+        DocumentFragment | undefined
       const title = view?.querySelector('h1')
       // Only over the shell, never over what the app has drawn.
       if (!view || !title || typeof json?.title !== 'string' || !shell.first.isConnected) return
@@ -126,5 +127,5 @@ void Promise.race([drawShell(route), new Promise<undefined>((resolve) => setTime
     }
     plan.entry.forEach(add)
     // The screen's chunks in a task of their own: a couple of dozen requests to start.
-    setTimeout(() => (route ? plan.screens[route.id] ?? [] : []).forEach((src) => add(src, 1)))
+    setTimeout(() => (route ? (plan.screens[route.id] ?? []) : []).forEach((src) => add(src, 1)))
   })

@@ -3,14 +3,25 @@ import { LIMITS } from '#/constants.ts'
 import { withoutBidiControls } from '#/common.ts'
 import { UserSchema, UsernameSchema, UserTypeSchema } from '#/users.ts'
 
-const emailSchema = z.string({ error: 'is required' }).trim().toLowerCase().min(1, 'is required')
-  .max(254, 'is too long').pipe(z.email({ error: 'must be a valid email address' }))
-const passwordSchema = z.string({ error: 'is required' })
+const emailSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'is required')
+  .max(254, 'is too long')
+  .pipe(z.email({ error: 'must be a valid email address' }))
+const passwordSchema = z
+  .string({ error: 'is required' })
   .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters long`)
   .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters long`)
 
 export const RegisterInputSchema = z.object({
-  name: z.string({ error: 'is required' }).overwrite(withoutBidiControls).trim().min(1, 'is required').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`),
+  name: z
+    .string({ error: 'is required' })
+    .overwrite(withoutBidiControls)
+    .trim()
+    .min(1, 'is required')
+    .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`),
   username: UsernameSchema,
   email: emailSchema,
   password: passwordSchema,

@@ -27,6 +27,10 @@ export const BookSchema = z.object({
   /** Only for a signed-in viewer of GET /books/{id}. */
   inWishlist: z.boolean().optional(),
   inRecentlyRead: z.boolean().optional(),
+  /** Only for a signed-in viewer of GET /books/{id}: they added the book, so they may correct or delete it. */
+  addedByViewer: z.boolean().optional(),
+  /** Only for a signed-in viewer of GET /books/{id}: they are its linked author or publisher, a credit they may remove. */
+  creditsViewer: z.boolean().optional(),
 })
 export type Book = z.infer<typeof BookSchema>
 export const BookListSchema = z.array(BookSchema)
@@ -35,24 +39,29 @@ export const BookIdParamsSchema = z.object({ id: IdSchema })
 export const BookIdRefParamsSchema = z.object({ bookId: IdSchema })
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
-  z.string().max(1000, 'is too long').transform((raw, ctx) => {
-    const items = raw.split(',').map((s) => s.trim()).filter(Boolean)
-    const lower = new Map(values.map((v) => [v.toLowerCase(), v]))
-    const out: T[number][] = []
-    for (const item of items) {
-      const known = lower.get(item.toLowerCase())
-      if (!known) {
-        ctx.addIssue({ code: 'custom', message: `unknown ${what} "${item}"; expected one of ${values.join(', ')}` })
-        return z.NEVER
+  z
+    .string()
+    .max(1000, 'is too long')
+    .transform((raw, ctx) => {
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      const lower = new Map(values.map((v) => [v.toLowerCase(), v]))
+      const out: T[number][] = []
+      for (const item of items) {
+        const known = lower.get(item.toLowerCase())
+        if (!known) {
+          ctx.addIssue({ code: 'custom', message: `unknown ${what} "${item}"; expected one of ${values.join(', ')}` })
+          return z.NEVER
+        }
+        out.push(known)
       }
-      out.push(known)
-    }
-    return out
-  })
+      return out
+    })
 
 const optionalInt = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number')
-    .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional()
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional()
 
 export const BookListQuerySchema = PagingQuerySchema.extend({
   sort: z.enum(BOOK_SORTS, { error: `must be one of ${BOOK_SORTS.join(', ')}` }).default('recent'),
@@ -60,7 +69,10 @@ export const BookListQuerySchema = PagingQuerySchema.extend({
 export type BookListQuery = z.infer<typeof BookListQuerySchema>
 
 export const BookSearchQuerySchema = PagingQuerySchema.extend({
-  query: z.string().max(LIMITS.searchQueryMax, `must be at most ${LIMITS.searchQueryMax} characters`).optional()
+  query: z
+    .string()
+    .max(LIMITS.searchQueryMax, `must be at most ${LIMITS.searchQueryMax} characters`)
+    .optional()
     .transform((q) => q?.trim() ?? ''),
   type: z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(', ')}` }).default('all'),
   genres: commaList(GENRES, 'genre').optional(),
@@ -71,39 +83,55 @@ export const BookSearchQuerySchema = PagingQuerySchema.extend({
   minRating: z.coerce.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(5, 'must be at most 5').optional(),
   minYear: optionalInt(0, 9999),
   maxYear: optionalInt(0, 9999),
-  sort: z.enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}` }).default('relevance')
-    .describe('relevance (best match, then rating); rating (confidence-weighted average); published (newest first); popular (most reviews in the last 7 days, then rating)'),
+  sort: z
+    .enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}` })
+    .default('relevance')
+    .describe(
+      'relevance (best match, then rating); rating (confidence-weighted average); published (newest first); popular (most reviews in the last 7 days, then rating)',
+    ),
 })
 export type BookSearchQuery = z.infer<typeof BookSearchQuerySchema>
 
 /** What Browse's filters can offer: the catalogue's publication years and the categories books carry. */
 export const BookFacetsSchema = z.object({
-  minYear: z.int().nullable().describe('the oldest book\'s year; null when no book has a date'),
+  minYear: z.int().nullable().describe("the oldest book's year; null when no book has a date"),
   maxYear: z.int().nullable(),
-  categories: z.array(z.string()).describe('the categories (of Browse\'s and Add Book\'s lists) at least one book carries'),
+  categories: z.array(z.string()).describe("the categories (of Browse's and Add Book's lists) at least one book carries"),
 })
 export type BookFacets = z.infer<typeof BookFacetsSchema>
 
-const isbnSchema = z.string().trim().transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+const isbnSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .refine((v) => v === '' || /^(\d{9}[\dX]|\d{13})$/.test(v), 'must be an ISBN-10 or ISBN-13')
 
-const publishedDateSchema = z.string().trim().transform((v, ctx) => {
-  if (v === '') return null
-  const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(v)
-  const date = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) : undefined
-  if (!m || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}`) {
-    ctx.addIssue({ code: 'custom', message: 'must be a date like 1999-12-31' })
-    return z.NEVER
-  }
-  return `${m[1]}-${m[2]}-${m[3]}`
-})
+const publishedDateSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === '') return null
+    const m = /^(\d{4})-(\d{2})-(\d{2})(T.*)?$/.exec(v)
+    const date = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`) : undefined
+    if (!m || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}`) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date like 1999-12-31' })
+      return z.NEVER
+    }
+    return `${m[1]}-${m[2]}-${m[3]}`
+  })
 
-const genreListSchema = z.union([z.array(z.string()), z.string()])
+const genreListSchema = z
+  .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((g) => g.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(40, 'each genre must be at most 40 characters')).max(LIMITS.genresMax, `must have at most ${LIMITS.genresMax} genres`))
   .transform((gs) => [...new Set(gs)])
 
-const usernameRef = z.string().trim().max(LIMITS.usernameMax + 10, 'is too long').optional().nullable()
+const usernameRef = z
+  .string()
+  .trim()
+  .max(LIMITS.usernameMax + 10, 'is too long')
+  .optional()
+  .nullable()
   .transform((v) => (v ? v : null))
 
 /** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
@@ -115,11 +143,20 @@ export const CreateBookInputSchema = z.object({
   coverImage: HttpUrlOrEmptySchema.default(''),
   publisher: z.string().trim().max(200, 'must be at most 200 characters').default(''),
   publisher_username: usernameRef,
-  publishedDate: publishedDateSchema.nullable().optional().transform((v) => v ?? null),
+  publishedDate: publishedDateSchema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   language: z.string().trim().max(40, 'must be at most 40 characters').default(''),
   edition: z.string().trim().max(100, 'must be at most 100 characters').default(''),
-  pageCount: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000').nullable().optional().transform((v) => v ?? null),
+  pageCount: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   amazonLink: HttpUrlOrEmptySchema.default(''),
   isbn: isbnSchema.default(''),
   genre: genreListSchema.default([]),
@@ -127,6 +164,7 @@ export const CreateBookInputSchema = z.object({
   category: z.enum(['', ...CATEGORIES], { error: `must be one of ${CATEGORIES.join(', ')}` }).default(''),
   role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
 })
+/** POST /books, and PUT /books/{id} (the reader who added a book corrects it with the whole form again, under the same rules). */
 export type CreateBookInput = z.infer<typeof CreateBookInputSchema>
 
 /** How many likely duplicates GET /books/duplicates answers at most. */
@@ -136,16 +174,32 @@ export const DUPLICATES_MAX = 5
  * GET /books/duplicates: the books a new one may repeat, by the same ISBN, or the same title and
  * author (letter case, accents and punctuation aside). Send an ISBN, or a title and an author, or all three.
  */
-export const BookDuplicatesQuerySchema = z.object({
-  isbn: z.string().trim().max(40, 'is too long').optional()
-    .transform((v) => (v ?? '').replace(/[\s-]/g, '').toUpperCase()),
-  title: z.string().trim().max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`).optional().transform((v) => v ?? ''),
-  author: z.string().trim().max(200, 'must be at most 200 characters').optional().transform((v) => v ?? ''),
-}).superRefine((v, ctx) => {
-  if (v.isbn === '' && (v.title === '' || v.author === '')) {
-    ctx.addIssue({ code: 'custom', path: ['isbn'], message: 'is needed, or else a title and an author' })
-  }
-})
+export const BookDuplicatesQuerySchema = z
+  .object({
+    isbn: z
+      .string()
+      .trim()
+      .max(40, 'is too long')
+      .optional()
+      .transform((v) => (v ?? '').replace(/[\s-]/g, '').toUpperCase()),
+    title: z
+      .string()
+      .trim()
+      .max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`)
+      .optional()
+      .transform((v) => v ?? ''),
+    author: z
+      .string()
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .optional()
+      .transform((v) => v ?? ''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isbn === '' && (v.title === '' || v.author === '')) {
+      ctx.addIssue({ code: 'custom', path: ['isbn'], message: 'is needed, or else a title and an author' })
+    }
+  })
 export type BookDuplicatesQuery = z.infer<typeof BookDuplicatesQuerySchema>
 
 export const DUPLICATE_REASONS = ['isbn', 'title_author'] as const
@@ -162,4 +216,10 @@ export const BookDuplicateListSchema = z.array(BookDuplicateSchema)
 /** Messages of the books calls that the client shows as they are. */
 export const BOOK_MESSAGES = {
   isbnTaken: 'A book with this ISBN already exists',
+  /** DELETE /books/{id} when other readers have the book on their lists or reviewed it. */
+  inOthersLists: (readers: number) =>
+    `${readers === 1 ? 'Another reader has' : `${readers} other readers have`} reviewed or shelved ` +
+    'this book, so it can no longer be deleted. You can still edit it.',
+  /** DELETE /books/{id}/credit when the caller is not its linked author or publisher (or there is no such book). */
+  notCredited: 'You are not credited on this book',
 } as const

@@ -8,8 +8,12 @@ export type Id = z.infer<typeof IdSchema>
 export const IsoDateTimeSchema = z.string().describe('ISO 8601 date-time')
 
 export const PagingQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number')
-    .min(1, 'must be at least 1').max(LIMITS.pageSizeMax, `must be at most ${LIMITS.pageSizeMax}`).optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(LIMITS.pageSizeMax, `must be at most ${LIMITS.pageSizeMax}`)
+    .optional(),
   cursor: z.string().max(500, 'is too long').optional(),
 })
 export type PagingQuery = z.infer<typeof PagingQuerySchema>
@@ -17,9 +21,11 @@ export type PagingQuery = z.infer<typeof PagingQuerySchema>
 export const CountSchema = z.object({ count: z.int() })
 
 /** An http(s) URL, or an empty string for "none". */
-export const HttpUrlOrEmptySchema = z.string().trim().max(2000, 'is too long').refine(
-  (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must be an http(s) URL',
-)
+export const HttpUrlOrEmptySchema = z
+  .string()
+  .trim()
+  .max(2000, 'is too long')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must be an http(s) URL')
 
 /**
  * Drops the invisible characters that reorder text (bidi embeddings, overrides, isolates and marks):

@@ -1,24 +1,32 @@
 // Business constants of the product spec (§9) and the API's own limits, shared by server and client.
 
 export const GENRES = [
-  'Fiction', 'Non-Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Biography', 'History',
-  'Thriller', 'Horror', 'Self-Help', 'Business', 'Poetry', 'Drama', 'Adventure', 'Crime',
+  'Fiction',
+  'Non-Fiction',
+  'Fantasy',
+  'Science Fiction',
+  'Mystery',
+  'Romance',
+  'Biography',
+  'History',
+  'Thriller',
+  'Horror',
+  'Self-Help',
+  'Business',
+  'Poetry',
+  'Drama',
+  'Adventure',
+  'Crime',
 ] as const
 
-export const BROWSE_CATEGORIES = [
-  'Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author',
-] as const
+export const BROWSE_CATEGORIES = ['Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author'] as const
 
-export const ADD_BOOK_CATEGORIES = [
-  'Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other',
-] as const
+export const ADD_BOOK_CATEGORIES = ['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other'] as const
 
 /** Every category a book may carry: the Browse filter's and the Add Book form's. */
 export const CATEGORIES = [...BROWSE_CATEGORIES, ...ADD_BOOK_CATEGORIES.filter((c) => !(BROWSE_CATEGORIES as readonly string[]).includes(c))] as const
 
-export const LANGUAGES = [
-  'English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi',
-] as const
+export const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi'] as const
 
 export const USER_TYPES = ['Reader', 'Author', 'Seller'] as const
 export const BOOK_ROLES = ['author', 'publisher', 'none'] as const

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  BookSearchQuerySchema, CATEGORIES, CreateBookInputSchema, CreateReviewInputSchema, fieldInWords, RegisterInputSchema,
+  BookSearchQuerySchema,
+  CATEGORIES,
+  CreateBookInputSchema,
+  CreateReviewInputSchema,
+  fieldInWords,
+  RegisterInputSchema,
   validationSentence,
 } from '@shelfwise/contracts'
 
@@ -41,7 +46,13 @@ describe('search query', () => {
 
 describe('book input', () => {
   it('turns a comma-separated genre string into a clean list and normalises the ISBN and date', () => {
-    const b = CreateBookInputSchema.parse({ title: 'T', author: 'A', genre: 'Fantasy, Adventure, , Fantasy', isbn: '978-0-14-143951-8', publishedDate: '1813-01-28T00:00:00.000Z' })
+    const b = CreateBookInputSchema.parse({
+      title: 'T',
+      author: 'A',
+      genre: 'Fantasy, Adventure, , Fantasy',
+      isbn: '978-0-14-143951-8',
+      publishedDate: '1813-01-28T00:00:00.000Z',
+    })
     expect(b).toMatchObject({ genre: ['Fantasy', 'Adventure'], isbn: '9780141439518', publishedDate: '1813-01-28', description: '' })
   })
 
@@ -87,5 +98,10 @@ describe('validation messages in plain words', () => {
     expect(fieldInWords('currentPassword')).toBe('Current password')
     expect(fieldInWords('isbn')).toBe('ISBN')
     expect(fieldInWords('')).toBe('A value')
+    // Names a client may send that Object's prototype also holds.
+    expect(fieldInWords('constructor')).toBe('Constructor')
+    expect(validationSentence('constructor.toString', 'must not contain the NUL character (U+0000)')).toBe(
+      'Constructor to string must not contain the NUL character (U+0000)',
+    )
   })
 })

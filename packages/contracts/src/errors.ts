@@ -1,8 +1,16 @@
 import { z } from 'zod'
 
 export const ERROR_CODES = [
-  'validation_failed', 'bad_request', 'unauthorized', 'not_found', 'conflict', 'payload_too_large',
-  'unsupported_media_type', 'rate_limited', 'internal', 'unavailable',
+  'validation_failed',
+  'bad_request',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal',
+  'unavailable',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -49,21 +57,37 @@ const FIELD_WORDS: Record<string, string> = {
   maxYear: 'Maximum year',
 }
 
+/** A field's own words, if it has some (a field a client names `constructor` finds Object's method with a plain lookup). */
+const wordsOf = (name: string): string | undefined => (Object.hasOwn(FIELD_WORDS, name) ? FIELD_WORDS[name] : undefined)
+
 /** A field's path in words: 'newPassword' → 'New password', 'author_username' → 'Author username', 'genre.2' → 'Genre 3'. */
 export function fieldInWords(path: string): string {
-  if (FIELD_WORDS[path]) return FIELD_WORDS[path]
-  const words = path.split('.').filter(Boolean).map((part) => {
-    if (/^\d+$/.test(part)) return String(Number(part) + 1)
-    if (FIELD_WORDS[part]) return FIELD_WORDS[part].toLowerCase()
-    return part.replace(/([a-z\d])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase()
-  })
+  const whole = wordsOf(path)
+  if (whole) return whole
+  const words = path
+    .split('.')
+    .filter(Boolean)
+    .map((part) => {
+      if (/^\d+$/.test(part)) return String(Number(part) + 1)
+      const own = wordsOf(part)
+      if (own) return own.toLowerCase()
+      return part
+        .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+        .replace(/[_-]+/g, ' ')
+        .toLowerCase()
+    })
   const text = words.join(' ').replace(/\s+/g, ' ').trim() || 'A value'
   // Keep acronyms as they are written in FIELD_WORDS (ISBN, URL) when they start the sentence.
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list',
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
 }
 
 /** zod's own wording (where a schema gave none) turned into the end of a sentence. */

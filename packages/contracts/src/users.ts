@@ -3,7 +3,9 @@ import { LIMITS, USER_TYPES } from '#/constants.ts'
 import { IdSchema, IsoDateTimeSchema, PagingQuerySchema, withoutBidiControls } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
-export const UsernameSchema = z.string({ error: 'is required' }).trim()
+export const UsernameSchema = z
+  .string({ error: 'is required' })
+  .trim()
   .min(LIMITS.usernameMin, `must be at least ${LIMITS.usernameMin} characters`)
   .max(LIMITS.usernameMax, `must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, ".", "_" and "-"')
@@ -11,10 +13,14 @@ export const UsernameSchema = z.string({ error: 'is required' }).trim()
 export const UserTypeSchema = z.enum(USER_TYPES, { error: `must be one of ${USER_TYPES.join(', ')}` })
 
 /** A profile image: a relative upload path, an absolute http(s) URL, or '' for none. */
-export const ProfileImageSchema = z.string().trim().max(2000, 'is too long').refine(
-  (v) => v === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v) || /^[A-Za-z0-9_-]+\.(webp|png|jpe?g|gif)$/i.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
-  'must be an uploaded image path (/uploads/…) or an http(s) URL',
-)
+export const ProfileImageSchema = z
+  .string()
+  .trim()
+  .max(2000, 'is too long')
+  .refine(
+    (v) => v === '' || /^\/uploads\/[A-Za-z0-9._-]+$/.test(v) || /^[A-Za-z0-9_-]+\.(webp|png|jpe?g|gif)$/i.test(v) || /^https?:\/\/[^\s]+$/i.test(v),
+    'must be an uploaded image path (/uploads/…) or an http(s) URL',
+  )
 
 export const UserSchema = z.object({
   _id: IdSchema,
@@ -55,13 +61,23 @@ export const FollowParamsSchema = z.object({ userId: IdSchema })
 export const UsernameParamsSchema = z.object({ username: z.string().trim().min(1, 'is required').max(100, 'is too long') })
 
 export const UserSearchQuerySchema = z.object({
-  query: z.string().max(100, 'must be at most 100 characters').optional().transform((q) => q?.trim() ?? ''),
+  query: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .transform((q) => q?.trim() ?? ''),
   limit: PagingQuerySchema.shape.limit,
 })
 
 export const ProfileUpdateInputSchema = z.object({
   username: UsernameSchema.optional(),
-  name: z.string().overwrite(withoutBidiControls).trim().min(1, 'cannot be empty').max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`).optional(),
+  name: z
+    .string()
+    .overwrite(withoutBidiControls)
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`)
+    .optional(),
   bio: z.string().trim().max(LIMITS.bioMax, `must be at most ${LIMITS.bioMax} characters`).optional(),
   profileImage: ProfileImageSchema.optional(),
 })

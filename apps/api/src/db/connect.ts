@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely'
+import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely'
 import pg from 'pg'
 import { NodeSqliteDialect } from '#/db/sqlite-dialect.ts'
 import type { Database } from '#/db/schema.ts'
@@ -11,7 +11,7 @@ import type { DialectName } from '#/db/portable.ts'
 const INT8 = 20
 const NUMERIC = 1700
 
-export const dialectOfUrl = (url: string): DialectName => (/^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite')
+const dialectOfUrl = (url: string): DialectName => (/^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite')
 
 export interface DbOptions {
   /** postgres://… or a SQLite file path (or ':memory:'). */
@@ -29,10 +29,13 @@ export interface DbOptions {
    * client's own timeout is left for a server that does not answer at all. Off for migrations and seeding.
    */
   statementTimeoutMs?: number
+  /** Told the text of every statement run (the SQL snapshot tests read each dialect's statements this way). */
+  onQuery?: (sql: string) => void
 }
 
-export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutMs }: DbOptions): Kysely<Database> {
+export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutMs, onQuery }: DbOptions): Kysely<Database> {
   const plugins = [new CamelCasePlugin()]
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined
   if (dialectOfUrl(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
@@ -54,9 +57,9 @@ export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutM
     // Nor may a checked-out one (its socket can die between two queries of a transaction): its query
     // already failed with the error (answered 503), and the pool drops a broken client on release.
     pool.on('connect', (client) => client.on('error', () => {}))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) })
   }
   const path = url.replace(/^(sqlite|file):(\/\/)?/i, '')
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ path }), plugins })
+  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ path }), plugins, ...(log ? { log } : {}) })
 }

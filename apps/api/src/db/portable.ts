@@ -7,21 +7,17 @@ import { postgresNameKey, sqliteNameKey } from '#/db/migrations/2026_11_25_0200_
 export type DialectName = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
 
-export const dialectOf = (db: Kysely<any>): DialectName =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+export const dialectOf = (db: Kysely<any>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite')
 
 /**
  * An aggregate of a text column as a JSON array sorted by the column ('[]' for no rows), so a row can
  * carry a short list without a second query. Read the result with `jsonArrayValue`.
  */
 export const sortedJsonArray = (db: Kysely<any>, column: RawBuilder<unknown>): RawBuilder<unknown> =>
-  dialectOf(db) === 'postgres'
-    ? sql`coalesce(json_agg(${column} order by ${column}), '[]'::json)`
-    : sql`json_group_array(${column} order by ${column})`
+  dialectOf(db) === 'postgres' ? sql`coalesce(json_agg(${column} order by ${column}), '[]'::json)` : sql`json_group_array(${column} order by ${column})`
 
 /** The value of a `sortedJsonArray` column: SQLite gives JSON text, pg has already parsed it. */
-export const jsonArrayValue = <T>(value: unknown): T[] =>
-  typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? [])
+export const jsonArrayValue = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []))
 
 // The SQLite key is a few kilobytes of SQL: each spelling is built once.
 const nameKeys = new Map<string, string>()
@@ -56,9 +52,7 @@ export interface ColumnTypes {
 }
 
 export const columnTypes = (dialect: DialectName): ColumnTypes =>
-  dialect === 'postgres'
-    ? { dialect, timestamp: 'timestamptz', double: 'double precision' }
-    : { dialect, timestamp: 'text', double: 'real' }
+  dialect === 'postgres' ? { dialect, timestamp: 'timestamptz', double: 'double precision' } : { dialect, timestamp: 'text', double: 'real' }
 
 /**
  * The query's rows locked until the transaction ends, so transactions that lock the same row take
@@ -89,10 +83,29 @@ export const isForeignKeyViolation = (err: unknown): boolean => {
 /** True when an error means the database cannot answer right now: unreachable, or a statement cancelled as too slow. */
 export const isConnectionError = (err: unknown): boolean => {
   const e = err as { code?: string; message?: string }
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', '53300', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004',
-    // A statement cancelled by statement_timeout (or by an operator): the database is too busy to answer in time.
-    '57014'].includes(e?.code ?? '')
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'EAI_AGAIN',
+      'ENOTFOUND',
+      '53300',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+      '08004',
+      // A statement cancelled by statement_timeout (or by an operator): the database is too busy to answer in time.
+      '57014',
+    ].includes(e?.code ?? '') ||
     // "…is not queryable": a transaction's rollback on a connection its server just dropped;
     // "Query read timeout": no answer within the pool's query timeout (a frozen server, a dead network).
-    || /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(e?.message ?? '')
+    /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/i.test(e?.message ?? '')
+  )
 }

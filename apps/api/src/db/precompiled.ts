@@ -1,5 +1,5 @@
 import { CamelCasePlugin, type CompiledQuery, type Compilable, type Kysely } from 'kysely'
-import { dialectOf, type DialectName } from '#/db/portable.ts'
+import { dialectOf, type DialectName, type Db } from '#/db/portable.ts'
 
 // Building and compiling a Kysely query costs more than SQLite takes to run a point read, so the
 // hottest queries are built once per dialect and then run with new parameter values. A query is
@@ -47,15 +47,15 @@ const withoutPlugins = (db: Kysely<any>) => {
 
 export interface Precompiled<A extends unknown[], R> {
   /** Every row. */
-  all(db: Kysely<any>, ...args: A): Promise<R[]>
+  all(db: Db, ...args: A): Promise<R[]>
   /** The first row, or undefined. */
-  first(db: Kysely<any>, ...args: A): Promise<R | undefined>
+  first(db: Db, ...args: A): Promise<R | undefined>
 }
 
 /** `arity` arguments follow `db` in `build` (given explicitly: a rest parameter has no length). */
-export function precompile<A extends unknown[], R>(arity: number, build: (db: Kysely<any>, ...args: A) => Compilable<R>): Precompiled<A, R> {
+export function precompile<A extends unknown[], R>(arity: number, build: (db: Db, ...args: A) => Compilable<R>): Precompiled<A, R> {
   const byDialect = new Map<DialectName, { query: CompiledQuery<R>; slots: (number | undefined)[]; map?: RowMapper }>()
-  const compiled = (db: Kysely<any>) => {
+  const compiled = (db: Db) => {
     const dialect = dialectOf(db)
     let hit = byDialect.get(dialect)
     if (!hit) {
@@ -68,7 +68,7 @@ export function precompile<A extends unknown[], R>(arity: number, build: (db: Ky
     }
     return hit
   }
-  const run = async (db: Kysely<any>, args: A): Promise<R[]> => {
+  const run = async (db: Db, args: A): Promise<R[]> => {
     const entry = compiled(db)
     const { query, slots } = entry
     const parameters = query.parameters.map((p, i) => (slots[i] === undefined ? p : args[slots[i]]))

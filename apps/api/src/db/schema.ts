@@ -79,13 +79,13 @@ export interface FollowsTable {
   createdAt: Timestamp
 }
 
-export interface RevokedTokensTable {
+interface RevokedTokensTable {
   jti: string
   expiresAt: Timestamp
 }
 
 /** The token that changed a password, kept working at the version the change set (decision 0003). */
-export interface KeptTokensTable {
+interface KeptTokensTable {
   jti: string
   userId: string
   tokenVersion: number
@@ -93,7 +93,7 @@ export interface KeptTokensTable {
 }
 
 /** A stored upload: who sent it, its size, and whether anything shows it (migration 2026_11_25_0600). */
-export interface UploadsTable {
+interface UploadsTable {
   /** The file's name in the uploads folder: <uuid>.webp. */
   name: string
   userId: string
@@ -102,6 +102,12 @@ export interface UploadsTable {
   referencedAt: Timestamp | null
   releasedAt: Timestamp | null
   removedAt: Timestamp | null
+}
+
+/** One row: how many times the catalogue was corrected or had a book removed (migration 2026_11_25_0700). */
+interface CatalogueEditsTable {
+  id: number
+  edits: Generated<number>
 }
 
 export interface Database {
@@ -115,4 +121,5 @@ export interface Database {
   revokedTokens: RevokedTokensTable
   keptTokens: KeptTokensTable
   uploads: UploadsTable
+  catalogueEdits: CatalogueEditsTable
 }

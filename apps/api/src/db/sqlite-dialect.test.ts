@@ -27,9 +27,15 @@ describe('SQLite through node:sqlite', () => {
   })
 
   it('runs with WAL, synchronous=FULL and foreign keys on, so a committed write survives a crash', async () => {
-    const { rows: [mode] } = await sql<{ journalMode: string }>`pragma journal_mode`.execute(db)
-    const { rows: [sync] } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db)
-    const { rows: [fk] } = await sql<{ foreignKeys: number }>`pragma foreign_keys`.execute(db)
+    const {
+      rows: [mode],
+    } = await sql<{ journalMode: string }>`pragma journal_mode`.execute(db)
+    const {
+      rows: [sync],
+    } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db)
+    const {
+      rows: [fk],
+    } = await sql<{ foreignKeys: number }>`pragma foreign_keys`.execute(db)
     expect(mode?.journalMode).toBe('wal')
     expect(sync?.synchronous).toBe(2)
     expect(fk?.foreignKeys).toBe(1)
@@ -38,12 +44,15 @@ describe('SQLite through node:sqlite', () => {
   it('keeps a transaction apart from queries that arrive while it waits', async () => {
     const user = await insertUser(db, { bio: 'before' })
     let seenInside = ''
-    const trx = db.transaction().execute(async (t) => {
-      await t.updateTable('users').set({ bio: 'inside' }).where('id', '=', user.id).execute()
-      await new Promise((r) => setTimeout(r, 30))
-      seenInside = (await t.selectFrom('users').select('bio').where('id', '=', user.id).executeTakeFirstOrThrow()).bio
-      throw new Error('roll back')
-    }).catch(() => 'rolled back')
+    const trx = db
+      .transaction()
+      .execute(async (t) => {
+        await t.updateTable('users').set({ bio: 'inside' }).where('id', '=', user.id).execute()
+        await new Promise((r) => setTimeout(r, 30))
+        seenInside = (await t.selectFrom('users').select('bio').where('id', '=', user.id).executeTakeFirstOrThrow()).bio
+        throw new Error('roll back')
+      })
+      .catch(() => 'rolled back')
     // Queued behind the transaction instead of running inside it.
     const outside = db.updateTable('users').set({ bio: 'outside' }).where('id', '=', user.id).execute()
     expect(await trx).toBe('rolled back')
@@ -75,19 +84,25 @@ describe('SQLite through node:sqlite', () => {
       const [a, b] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'b0' })]
       let firstAnswered = false
       let seenMeanwhile: (string | undefined)[] = []
-      const first = db.transaction().execute(async (t) => {
-        await t.updateTable('users').set({ bio: 'a1' }).where('id', '=', a.id).execute()
-        // Long enough for the second to queue behind it.
-        await new Promise((r) => setTimeout(r, 30))
-      }).then(() => {
-        firstAnswered = true
-        expect(committedBio(a.id)).toBe('a1')
-      })
+      const first = db
+        .transaction()
+        .execute(async (t) => {
+          await t.updateTable('users').set({ bio: 'a1' }).where('id', '=', a.id).execute()
+          // Long enough for the second to queue behind it.
+          await new Promise((r) => setTimeout(r, 30))
+        })
+        .then(() => {
+          firstAnswered = true
+          expect(committedBio(a.id)).toBe('a1')
+        })
       // Queued while the first runs: it finds the first done but not yet committed, nor answered.
-      const second = db.transaction().execute(async (t) => {
-        seenMeanwhile = [committedBio(a.id), String(firstAnswered)]
-        await t.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
-      }).then(() => expect(committedBio(b.id)).toBe('b1'))
+      const second = db
+        .transaction()
+        .execute(async (t) => {
+          seenMeanwhile = [committedBio(a.id), String(firstAnswered)]
+          await t.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
+        })
+        .then(() => expect(committedBio(b.id)).toBe('b1'))
       await Promise.all([first, second])
       expect(seenMeanwhile).toEqual(['a0', 'false'])
       expect([committedBio(a.id), committedBio(b.id)]).toEqual(['a1', 'b1'])
@@ -110,7 +125,11 @@ describe('SQLite through node:sqlite', () => {
     it('commits a pending group before a write outside a transaction answers', async () => {
       const [a, b] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'b0' })]
       const inGroup = setBio(a.id, 'a1')
-      const alone = db.updateTable('users').set({ bio: 'b1' }).where('id', '=', b.id).execute()
+      const alone = db
+        .updateTable('users')
+        .set({ bio: 'b1' })
+        .where('id', '=', b.id)
+        .execute()
         .then(() => [committedBio(a.id), committedBio(b.id)])
       await inGroup
       expect(await alone).toEqual(['a1', 'b1'])
@@ -138,7 +157,9 @@ describe('SQLite through node:sqlite', () => {
 
     it('rejects every transaction of a group whose COMMIT fails, and keeps none of their writes', async () => {
       // A deferred foreign key is checked by the COMMIT itself, so one bad member fails the group's COMMIT.
-      await sql`create table if not exists deferred_notes (id integer primary key, user_id text references users (id) deferrable initially deferred)`.execute(db)
+      await sql`create table if not exists deferred_notes (id integer primary key, user_id text references users (id) deferrable initially deferred)`.execute(
+        db,
+      )
       const [a, c] = [await insertUser(db, { bio: 'a0' }), await insertUser(db, { bio: 'c0' })]
       const results = await Promise.allSettled([
         setBio(a.id, 'a1'),
@@ -186,7 +207,14 @@ describe('SQLite through node:sqlite', () => {
     await migrateToLatest(busy)
     const user = await insertUser(busy)
     // One COMMIT each (awaited in turn), past the point where the checkpointer starts.
-    for (let i = 0; i < 80; i++) await busy.transaction().execute((t) => t.updateTable('users').set({ bio: `b${i}` }).where('id', '=', user.id).execute())
+    for (let i = 0; i < 80; i++)
+      await busy.transaction().execute((t) =>
+        t
+          .updateTable('users')
+          .set({ bio: `b${i}` })
+          .where('id', '=', user.id)
+          .execute(),
+      )
     const probe = new DatabaseSync(path)
     // NOOP reports the WAL's pages and how many of them are already in the database file.
     const state = () => probe.prepare('pragma wal_checkpoint(NOOP)').get() as { log: number; checkpointed: number }

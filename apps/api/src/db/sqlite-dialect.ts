@@ -1,8 +1,17 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite'
 import { Worker } from 'node:worker_threads'
 import {
-  CompiledQuery, RawNode, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, SelectQueryNode,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  CompiledQuery,
+  RawNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  SelectQueryNode,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely'
 
 // Kysely's stock SQLite driver prepares every statement anew, which halves the throughput of a point
@@ -106,8 +115,7 @@ parentPort.once('message', () => {
 
 // Statements that only read: Kysely's SELECT nodes, and raw SQL that starts with SELECT.
 const RAW_READ = /^\s*select\b/i
-const onlyReads = (compiled: CompiledQuery): boolean =>
-  SelectQueryNode.is(compiled.query) || (RawNode.is(compiled.query) && RAW_READ.test(compiled.sql))
+const onlyReads = (compiled: CompiledQuery): boolean => SelectQueryNode.is(compiled.query) || (RawNode.is(compiled.query) && RAW_READ.test(compiled.sql))
 
 /** Kysely's handle for one use of the database: a statement, or a whole transaction. */
 class Handle implements DatabaseConnection {

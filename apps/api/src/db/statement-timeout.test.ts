@@ -51,7 +51,10 @@ describe.skipIf(!testDialects().includes('postgres'))('statement timeout [postgr
     await locker.query('begin')
     await locker.query('lock table books in access exclusive mode')
     const pid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
-    const release = locker.query('select pg_sleep(5)').catch(() => {}).then(() => locker.query('rollback'))
+    const release = locker
+      .query('select pg_sleep(5)')
+      .catch(() => {})
+      .then(() => locker.query('rollback'))
     const res = await app.inject({ method: 'GET', url: `/api/books/${book.id}` })
     // Done: let go of the table at once.
     await withAdmin((c) => c.query('select pg_cancel_backend($1)', [pid]))

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { MESSAGES } from '@shelfwise/contracts'
 import { unauthorized } from '#/errors.ts'
-import type { Tokens } from '#/modules/auth/tokens.ts'
-import type { Db } from '#/db/portable.ts'
-import { findAuthState } from '#/modules/auth/auth.repository.ts'
-
-export interface Actor {
-  id: string
-  /** The token's own id and expiry, for logout. */
-  jti: string
-  exp: number
-}
+import type { Actor } from '#/security/actor.ts'
+import type { AuthService } from '#/modules/auth/auth.service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,19 +28,12 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
 export type ActorOf = (req: FastifyRequest) => Promise<Actor | undefined>
 
 /**
- * Checks the signature, the expiry, the token version and revocation; the user must still exist. The
- * answer is kept per request, so the writes limit (which counts per verified reader, before the
+ * The auth service checks the token (signature, expiry, version, revocation, the user still there);
+ * the answer is kept per request, so the writes limit (which counts per verified reader, before the
  * body is read) and the route's guard share one database read.
  */
-export function createActorResolver(deps: { db: Db; tokens: Tokens }): ActorOf {
-  const resolve = async (token: string): Promise<Actor | undefined> => {
-    const claims = deps.tokens.verify(token)
-    if (!claims) return undefined
-    const state = await findAuthState(deps.db, claims.sub, claims.jti)
-    // A token from before a password change works only if it made that change (state.kept).
-    if (!state || state.revoked || (state.tokenVersion !== claims.ver && !state.kept)) return undefined
-    return { id: claims.sub, jti: claims.jti, exp: claims.exp }
-  }
+export function createActorResolver(auth: Pick<AuthService, 'actorOfToken'>): ActorOf {
+  const resolve = (token: string) => auth.actorOfToken(token)
   const known = new WeakMap<FastifyRequest, Promise<Actor | undefined>>()
   return (req) => {
     let actor = known.get(req)

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler }
 //   thousands of answers a second that churn alone grew the process by tens of MB.
 
 /** The encodings offered, best first. */
-export const ENCODINGS: ('br' | 'gzip' | 'deflate')[] = ['br', 'gzip', 'deflate']
+const ENCODINGS: ('br' | 'gzip' | 'deflate')[] = ['br', 'gzip', 'deflate']
 
 /** Answers smaller than this are sent as they are: compressing them saves too little. */
 const THRESHOLD = 1024
@@ -80,14 +80,20 @@ export function registerAnswerReuse(app: FastifyInstance, store = createAnswerSt
   const keyOf = (req: FastifyRequest) => `${req.headers['accept-encoding'] ?? ''}\n${req.url}`
 
   const before: onSendHookHandler = (req, reply, payload, done) => {
-    if (typeof payload !== 'string' || payload.length < THRESHOLD || reply.statusCode !== 200
-      || reply.hasHeader('content-encoding') || req.headers['x-no-compression'] !== undefined || !req.headers['accept-encoding']) {
+    if (
+      typeof payload !== 'string' ||
+      payload.length < THRESHOLD ||
+      reply.statusCode !== 200 ||
+      reply.hasHeader('content-encoding') ||
+      req.headers['x-no-compression'] !== undefined ||
+      !req.headers['accept-encoding']
+    ) {
       return done(null, payload)
     }
     const key = keyOf(req)
     const hit = store.find(key, payload)
     if (!hit) {
-      (reply as WithPending)[PENDING] = { key, text: payload }
+      ;(reply as WithPending)[PENDING] = { key, text: payload }
       return done(null, payload)
     }
     // What the plugin would have sent for this text; it leaves an encoded answer alone.

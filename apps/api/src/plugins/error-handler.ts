@@ -7,12 +7,18 @@ import { isConnectionError } from '#/db/portable.ts'
 const where = { body: 'body', querystring: 'query', params: 'path', headers: 'header' } as const
 
 const codeForStatus = (status: number): ErrorCode =>
-  status === 401 ? 'unauthorized'
-    : status === 404 ? 'not_found'
-      : status === 409 ? 'conflict'
-        : status === 413 ? 'payload_too_large'
-          : status === 415 ? 'unsupported_media_type'
-            : status === 429 ? 'rate_limited'
+  status === 401
+    ? 'unauthorized'
+    : status === 404
+      ? 'not_found'
+      : status === 409
+        ? 'conflict'
+        : status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
               : 'bad_request'
 
 /** One error body for every failure: `{message, code}`; a 5xx never carries internals. */

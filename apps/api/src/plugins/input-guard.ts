@@ -7,6 +7,7 @@ import { AppError } from '#/errors.ts'
 // a query string, where search boxes forgive odd input, it is dropped, except from a list's cursor,
 // which only this API writes: a cursor with a NUL was not given out by us, so it is a 400 too.
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const NUL = /\u0000/g
 const where = { params: 'path', body: 'body' } as const
 

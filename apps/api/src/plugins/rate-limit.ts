@@ -11,7 +11,7 @@ import { bearerToken, type ActorOf } from '#/plugins/auth.ts'
 // instead of @fastify/rate-limit, which runs one limiter per request.
 
 /** What one counted attempt learns: how many attempts this window holds and when it ends. */
-export interface Hit {
+interface Hit {
   count: number
   resetInMs: number
 }
@@ -24,7 +24,7 @@ export interface Counter {
 }
 
 /** Counters in this process only: right for one instance, and the fallback when Redis is away. */
-export function createMemoryCounter(maxKeys = 100_000): Counter {
+function createMemoryCounter(maxKeys = 100_000): Counter {
   const windows = new Map<string, { count: number; resetAt: number }>()
   let hitsSinceSweep = 0
   const sweep = (now: number) => {
@@ -77,7 +77,7 @@ export const REDIS_KEY_PREFIX = 'shelfwise:rl:'
  * Counters in Redis, shared by every instance. When Redis cannot answer (down, slow), the attempt is
  * counted in this process instead, so limits still hold per instance and no request waits on Redis.
  */
-export async function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Promise<Counter> {
+async function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Promise<Counter> {
   // Loaded only when Redis is configured: one instance without it saves the client's memory (~6 MB).
   const { Redis } = await import('ioredis')
   const redis = new Redis(url, {
@@ -110,18 +110,19 @@ export async function createRedisCounter(url: string, log: (msg: string, err?: u
       }
     },
     // Waits for the first connection, at most 2 s; a refused one ends the wait at once (we fall back meanwhile).
-    ready: () => new Promise<void>((resolve) => {
-      if (redis.status === 'ready') return resolve()
-      const done = () => {
-        clearTimeout(timer)
-        redis.off('ready', done)
-        redis.off('error', done)
-        resolve()
-      }
-      const timer = setTimeout(done, 2000)
-      redis.once('ready', done)
-      redis.once('error', done)
-    }),
+    ready: () =>
+      new Promise<void>((resolve) => {
+        if (redis.status === 'ready') return resolve()
+        const done = () => {
+          clearTimeout(timer)
+          redis.off('ready', done)
+          redis.off('error', done)
+          resolve()
+        }
+        const timer = setTimeout(done, 2000)
+        redis.once('ready', done)
+        redis.once('error', done)
+      }),
     async close() {
       await fallback.close()
       redis.disconnect()
@@ -129,7 +130,7 @@ export async function createRedisCounter(url: string, log: (msg: string, err?: u
   }
 }
 
-export type AuthAction = 'login' | 'register' | 'password'
+type AuthAction = 'login' | 'register' | 'password'
 
 type Limited = AuthAction | 'writes' | CostlyRead
 
@@ -143,10 +144,10 @@ const WHAT: Record<Limited, string> = {
 }
 
 /** Reads that cost the server far more than a page: a search, and a whole list (a call without `limit`). */
-export type CostlyRead = 'search' | 'list'
+type CostlyRead = 'search' | 'list'
 
 /** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
-export const waitInWords = (seconds: number): string => {
+const waitInWords = (seconds: number): string => {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
   const minutes = Math.ceil(seconds / 60)
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
@@ -167,7 +168,10 @@ export function addressKey(ip: string): string {
   const headGroups = head ? head.split(':') : []
   const tailGroups = tail ? tail.split(':') : []
   const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 // E-mail addresses never reach Redis in the clear.
@@ -177,7 +181,7 @@ const accountKey = (value: string) => createHash('sha256').update(value.toLowerC
 const OWN_LIMITS = new Set(['/api/auth/login', '/api/auth/register'])
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-export interface RateLimits {
+interface RateLimits {
   /** onRequest hook: counts the attempt against the client's address, before the body is read. */
   perIp(action: AuthAction): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
   /** preHandler hook: counts the attempt against the account `keyOf` names (an e-mail or a user id). */
@@ -202,9 +206,7 @@ declare module 'fastify' {
  */
 export async function registerRateLimits(app: FastifyInstance, deps: { config: Config; actorOf: ActorOf }) {
   const settings: RateLimitSettings = deps.config.rateLimits
-  const counter = deps.config.redisUrl
-    ? await createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg))
-    : createMemoryCounter()
+  const counter = deps.config.redisUrl ? await createRedisCounter(deps.config.redisUrl, (msg, err) => app.log.warn({ err }, msg)) : createMemoryCounter()
   await counter.ready()
   app.addHook('onClose', async () => counter.close())
 

@@ -9,7 +9,7 @@ import { MESSAGES, type ErrorBody } from '@shelfwise/contracts'
  * inline script); MUI's Emotion injects <style> tags at run time, hence 'unsafe-inline' for styles
  * only; book covers may come from any https host.
  */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
   'script-src': ["'self'"],
@@ -23,7 +23,7 @@ export const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
 } as const
 
-export const HSTS = 'max-age=31536000; includeSubDomains'
+const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** Names the upload service gives files: a random name and .webp, nothing else is ever served. */
 export const UPLOAD_NAME = /^\/[A-Za-z0-9_-]+\.webp$/
@@ -97,11 +97,12 @@ export function registerSecurityHeaders(app: FastifyInstance) {
  */
 export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   setSecurityHeaders(req, reply)
-  const [status, body]: [number, ErrorBody] = err.code === 'FST_ERR_BAD_URL'
-    ? [400, { message: 'The address is not valid: it has a broken %-escape', code: 'bad_request' }]
-    : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, { message: 'A part of the address is too long', code: 'bad_request' }]
-      : [500, { message: MESSAGES.internal, code: 'internal' }]
+  const [status, body]: [number, ErrorBody] =
+    err.code === 'FST_ERR_BAD_URL'
+      ? [400, { message: 'The address is not valid: it has a broken %-escape', code: 'bad_request' }]
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, { message: 'A part of the address is too long', code: 'bad_request' }]
+        : [500, { message: MESSAGES.internal, code: 'internal' }]
   if (status === 500) req.log.error({ err }, 'unexpected framework error')
   return reply.code(status).type('application/json; charset=utf-8').send(body)
 }
@@ -125,8 +126,13 @@ export function answerClientError(this: FastifyInstance, err: NodeJS.ErrnoExcept
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ message, code: 'bad_request' } satisfies ErrorBody)
-    const headers = [...HEADERS, ['Permissions-Policy', PERMISSIONS_POLICY], ['Content-Type', 'application/json; charset=utf-8'],
-      ['Content-Length', String(Buffer.byteLength(body))], ['Connection', 'close']]
+    const headers = [
+      ...HEADERS,
+      ['Permissions-Policy', PERMISSIONS_POLICY],
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ['Connection', 'close'],
+    ]
     socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`)
   }
   socket.destroySoon()

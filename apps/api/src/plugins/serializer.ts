@@ -19,16 +19,17 @@ const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !==
  * for a nullable scalar into `type: [T, 'null']`: fast-json-stringify picks an anyOf branch by
  * validating the value against each, which is slow, while a type list is a plain null check.
  */
-export function forSerializing(schema: unknown): unknown {
+function forSerializing(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forSerializing)
   if (!isObject(schema)) return schema
   const out: JsonSchema = {}
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'pattern' || key === 'format' || key === 'minimum' || key === 'maximum' || key === '$schema') continue
     // Keys under `properties` are field names, not keywords: keep them all.
-    out[key] = key === 'properties' && isObject(value)
-      ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, forSerializing(sub)]))
-      : forSerializing(value)
+    out[key] =
+      key === 'properties' && isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, forSerializing(sub)]))
+        : forSerializing(value)
   }
   const anyOf = out.anyOf
   if (Array.isArray(anyOf) && anyOf.length === 2) {

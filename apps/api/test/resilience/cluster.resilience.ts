@@ -48,7 +48,8 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       RATE_LIMIT_AUTH_PER_IP: '1000000',
-      RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+      RATE_LIMIT_WRITES_PER_USER: '1000000',
+      RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
       RATE_LIMIT_AUTH_PER_ACCOUNT: String(LOGIN_LIMIT_PER_ACCOUNT),
     })
   })
@@ -73,7 +74,9 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
   it('accepts a session made on one instance on every other, and through nginx', async () => {
     const [a, b, c] = cluster.instances.map((i) => i.url)
     const email = `cluster-${Date.now()}@resilience.example`
-    const signUp = await must(a!, 'POST', '/api/auth/register', { json: { name: 'Cluster Reader', username: `cl${Date.now()}`, email, password: 'resilient-reader-7', userType: 'Reader' } })
+    const signUp = await must(a!, 'POST', '/api/auth/register', {
+      json: { name: 'Cluster Reader', username: `cl${Date.now()}`, email, password: 'resilient-reader-7', userType: 'Reader' },
+    })
     for (const base of [b!, c!, cluster.url]) {
       const me = await must(base, 'GET', '/api/users/me', { token: signUp.token })
       expect(me._id).toBe(signUp.user._id)
@@ -88,7 +91,9 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
 
   it('serves an image uploaded through one instance from every other, and through nginx', async () => {
     const [a, b, c] = cluster.instances.map((i) => i.url)
-    const reader = await must(a!, 'POST', '/api/auth/register', { json: { name: 'Uploader', username: `up${Date.now()}`, email: `up-${Date.now()}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' } })
+    const reader = await must(a!, 'POST', '/api/auth/register', {
+      json: { name: 'Uploader', username: `up${Date.now()}`, email: `up-${Date.now()}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' },
+    })
     const upload = multipartImage(await noisyPng(400), reader.token)
     // Through nginx too, which buffers the body and passes it on whole.
     for (const via of [b!, cluster.url]) {
@@ -107,12 +112,18 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
   it.skipIf(!redisUp)('counts a sign-in limit across instances (through Redis)', async () => {
     const urls = cluster.instances.map((i) => i.url)
     const email = `limit-${Date.now()}@resilience.example`
-    await must(urls[0]!, 'POST', '/api/auth/register', { json: { name: 'Limited', username: `lim${Date.now()}`, email, password: 'resilient-reader-7', userType: 'Reader' } })
+    await must(urls[0]!, 'POST', '/api/auth/register', {
+      json: { name: 'Limited', username: `lim${Date.now()}`, email, password: 'resilient-reader-7', userType: 'Reader' },
+    })
     // Wrong passwords, each to the next instance: no instance alone sees more than two of them.
     const statuses: number[] = []
     let retryAfter: string | null = null
     for (let i = 0; i <= LOGIN_LIMIT_PER_ACCOUNT; i++) {
-      const res = await fetch(`${urls[i % urls.length]}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'not-the-password' }) })
+      const res = await fetch(`${urls[i % urls.length]}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'not-the-password' }),
+      })
       statuses.push(res.status)
       if (res.status === 429) retryAfter = res.headers.get('retry-after')
     }

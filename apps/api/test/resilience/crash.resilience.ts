@@ -53,7 +53,11 @@ describe('SIGKILL in the middle of a write load (SQLite)', () => {
     const check = await checkLedger(server.url, ledger, community.readers)
     expect(check.mismatches).toEqual([])
     expect(check.found).toBe(ledger.totalAcknowledged)
-    const api = await readApiCounts(server.url, community.books, community.readers.map((r) => r.id))
+    const api = await readApiCounts(
+      server.url,
+      community.books,
+      community.readers.map((r) => r.id),
+    )
 
     const exit = await server.stop('SIGTERM')
     expect(exit.code).toBe(0)
@@ -67,20 +71,22 @@ describe('SIGKILL in the middle of a write load (SQLite)', () => {
       expect(rows.users).toBeGreaterThanOrEqual(ledger.acknowledged.account)
       expect(rows.users).toBeLessThanOrEqual(ledger.acknowledged.account + ledger.unanswered)
 
-      console.log(`\n[figures] crash (SQLite): ${JSON.stringify({
-        writesAcknowledged: ledger.totalAcknowledged,
-        foundAfterCrash: check.found,
-        byKind: ledger.acknowledged,
-        itemsChecked: check.checked,
-        requestsInFlightAtKill: inFlightAtKill,
-        unansweredAtKill: ledger.unanswered,
-        loadSecondsBeforeKill: +loadSeconds.toFixed(1),
-        walBytesAtCrash,
-        restartMs: Math.round(restartMs),
-        integrityCheck: file.integrity()[0],
-        books: rows.books.size,
-        reviewRows: rows.reviews,
-      })}`)
+      console.log(
+        `\n[figures] crash (SQLite): ${JSON.stringify({
+          writesAcknowledged: ledger.totalAcknowledged,
+          foundAfterCrash: check.found,
+          byKind: ledger.acknowledged,
+          itemsChecked: check.checked,
+          requestsInFlightAtKill: inFlightAtKill,
+          unansweredAtKill: ledger.unanswered,
+          loadSecondsBeforeKill: +loadSeconds.toFixed(1),
+          walBytesAtCrash,
+          restartMs: Math.round(restartMs),
+          integrityCheck: file.integrity()[0],
+          books: rows.books.size,
+          reviewRows: rows.reviews,
+        })}`,
+      )
     } finally {
       file.close()
     }

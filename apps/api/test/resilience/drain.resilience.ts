@@ -40,9 +40,32 @@ describe('SIGTERM while requests are in flight (SQLite)', () => {
     const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 })
     const slow = [
       ...readers.slice(0, 3).map((r) => ({ what: 'upload', ...multipartImage(image, r.token), method: 'POST', path: '/api/upload' })),
-      ...readers.flatMap((r, i) => books.slice(0, 2).map((b) => ({ what: 'review', ...jsonBody({ rating: 1 + ((i + 1) % 5), comment: `Drained review by ${r.username}` }, r.token), method: 'POST', path: `/api/reviews/book/${b}` }))),
-      ...readers.map((r) => ({ what: 'bio', ...jsonBody({ bio: `Bio written during a drain by ${r.username}` }, r.token), method: 'PUT', path: '/api/users/profile/update' })),
-    ].map((s) => ({ ...s, req: slowRequest({ port: server.port, method: s.method, path: s.path, headers: s.headers, body: s.body, agent, sendFirst: Math.floor(s.body.length / 2) }) }))
+      ...readers.flatMap((r, i) =>
+        books.slice(0, 2).map((b) => ({
+          what: 'review',
+          ...jsonBody({ rating: 1 + ((i + 1) % 5), comment: `Drained review by ${r.username}` }, r.token),
+          method: 'POST',
+          path: `/api/reviews/book/${b}`,
+        })),
+      ),
+      ...readers.map((r) => ({
+        what: 'bio',
+        ...jsonBody({ bio: `Bio written during a drain by ${r.username}` }, r.token),
+        method: 'PUT',
+        path: '/api/users/profile/update',
+      })),
+    ].map((s) => ({
+      ...s,
+      req: slowRequest({
+        port: server.port,
+        method: s.method,
+        path: s.path,
+        headers: s.headers,
+        body: s.body,
+        agent,
+        sendFirst: Math.floor(s.body.length / 2),
+      }),
+    }))
 
     await sleep(300) // every request's head and half its body have reached the server
     const signalAt = performance.now()
@@ -53,8 +76,9 @@ describe('SIGTERM while requests are in flight (SQLite)', () => {
     await Promise.all(slow.map((s) => s.req.finish(1500)))
     const answers = await Promise.all(slow.map((s) => s.req.answer))
     const lastAnswerAt = Math.max(...answers.map((a) => a.at))
-    expect(answers.map((a, i) => `${slow[i]!.what} ${a.status}${a.error ? ` ${a.error}` : ''}`))
-      .toEqual(slow.map((s) => `${s.what} ${s.what === 'bio' ? 200 : 201}`))
+    expect(answers.map((a, i) => `${slow[i]!.what} ${a.status}${a.error ? ` ${a.error}` : ''}`)).toEqual(
+      slow.map((s) => `${s.what} ${s.what === 'bio' ? 200 : 201}`),
+    )
 
     const exit = await server.exited
     const exitedAfterLastAnswerMs = performance.now() - lastAnswerAt
@@ -78,21 +102,31 @@ describe('SIGTERM while requests are in flight (SQLite)', () => {
     const stored = readdirSync(join(dataDir, 'uploads')).filter((f) => f.endsWith('.webp'))
     expect(stored).toHaveLength(3)
 
-    console.log(`\n[figures] drain: ${JSON.stringify({
-      requestsInFlightAtSigterm: slow.length,
-      answered2xx: answers.filter((a) => a.status >= 200 && a.status < 300).length,
-      drainMs: Math.round(lastAnswerAt - signalAt),
-      exitAfterLastAnswerMs: Math.round(exitedAfterLastAnswerMs),
-      exitCode: exit.code,
-      walBytesLeft: walFrames(dbFile),
-    })}`)
+    console.log(
+      `\n[figures] drain: ${JSON.stringify({
+        requestsInFlightAtSigterm: slow.length,
+        answered2xx: answers.filter((a) => a.status >= 200 && a.status < 300).length,
+        drainMs: Math.round(lastAnswerAt - signalAt),
+        exitAfterLastAnswerMs: Math.round(exitedAfterLastAnswerMs),
+        exitCode: exit.code,
+        walBytesLeft: walFrames(dbFile),
+      })}`,
+    )
   })
 
   it('does not wait past its deadline for a request that never ends', async () => {
     const { server, dbFile } = await fresh()
     const { readers } = await setUpCommunity(server.url, new Ledger(), { readers: 1, books: 0 })
     const upload = multipartImage(await noisyPng(300), readers[0]!.token)
-    const stuck = slowRequest({ port: server.port, method: 'POST', path: '/api/upload', headers: upload.headers, body: upload.body, agent: false, sendFirst: 1000 })
+    const stuck = slowRequest({
+      port: server.port,
+      method: 'POST',
+      path: '/api/upload',
+      headers: upload.headers,
+      body: upload.body,
+      agent: false,
+      sendFirst: 1000,
+    })
     await sleep(300)
     const signalAt = performance.now()
     server.child.kill('SIGTERM')

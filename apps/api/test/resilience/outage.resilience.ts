@@ -30,14 +30,17 @@ type Mode = 'immediate' | 'fast' | 'freeze'
 const tally = (list: string[]) => list.reduce<Record<string, number>>((t, k) => ({ ...t, [k]: (t[k] ?? 0) + 1 }), {})
 
 /** The errors the server logged as unexpected (answered 500): type, message and where. */
-const unexpectedErrors = (output: string) => output.split('\n').flatMap((line) => {
-  try {
-    const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; code?: string; message?: string; stack?: string } }
-    return entry.msg === 'unexpected error' ? [`${entry.err?.type} ${entry.err?.code ?? ''} ${entry.err?.message} @ ${entry.err?.stack?.split('\n')[1]?.trim()}`] : []
-  } catch {
-    return []
-  }
-})
+const unexpectedErrors = (output: string) =>
+  output.split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; code?: string; message?: string; stack?: string } }
+      return entry.msg === 'unexpected error'
+        ? [`${entry.err?.type} ${entry.err?.code ?? ''} ${entry.err?.message} @ ${entry.err?.stack?.split('\n')[1]?.trim()}`]
+        : []
+    } catch {
+      return []
+    }
+  })
 
 const pgBin = findPgBin()
 if (!pgBin) {
@@ -63,8 +66,11 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
 
   it('answers 503 quickly while it is away, recovers by itself and loses no acknowledged write', async () => {
     server = await startServer({
-      DATABASE_URL: pgs.url('shelfwise'), JWT_SECRET: randomBytes(32).toString('base64url'),
-      DATA_DIR: dataDir, SEED_DEMO: 'false', ...RELAXED_LIMITS,
+      DATABASE_URL: pgs.url('shelfwise'),
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      ...RELAXED_LIMITS,
     })
     const base = server.url
     const ledger = new Ledger()
@@ -87,11 +93,14 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
         if (mode === 'freeze') pgs.thaw()
         else await pgs.start()
         const backAt = now()
-        await waitUntil(() => ledger.answers.some((a) => a.sentAt >= backAt && a.status >= 200 && a.status < 300), 20_000, `a 2xx after PostgreSQL came back (${mode})`)
-          .catch((err: Error) => {
-            const seen = ledger.answers.filter((a) => a.sentAt >= backAt).map((a) => `${a.status} ${a.error ?? a.message ?? ''}`)
-            throw new Error(`${err.message}; alive: ${server!.alive()}; answers since: ${JSON.stringify(tally(seen))}\n${server!.output().slice(-3000)}`)
-          })
+        await waitUntil(
+          () => ledger.answers.some((a) => a.sentAt >= backAt && a.status >= 200 && a.status < 300),
+          20_000,
+          `a 2xx after PostgreSQL came back (${mode})`,
+        ).catch((err: Error) => {
+          const seen = ledger.answers.filter((a) => a.sentAt >= backAt).map((a) => `${a.status} ${a.error ?? a.message ?? ''}`)
+          throw new Error(`${err.message}; alive: ${server!.alive()}; answers since: ${JSON.stringify(tally(seen))}\n${server!.output().slice(-3000)}`)
+        })
         const recoveredAt = Math.min(...ledger.answers.filter((a) => a.sentAt >= backAt && a.status >= 200 && a.status < 300).map((a) => a.answeredAt))
         const during = ledger.answers.filter((a) => a.sentAt >= goneAt && a.answeredAt <= backAt0)
         windows.push({ mode, goneAt, backAt, recoveredAt, during })
@@ -114,7 +123,10 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
     // The process never went down, never dropped a connection and never answered 500.
     expect(server.alive()).toBe(true)
     const broken = ledger.answers.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503))
-    expect(broken.map((a) => `${a.op} ${a.status} ${a.error ?? a.message}`), `the server logged: ${unexpectedErrors(server.output()).join('\n')}`).toEqual([])
+    expect(
+      broken.map((a) => `${a.op} ${a.status} ${a.error ?? a.message}`),
+      `the server logged: ${unexpectedErrors(server.output()).join('\n')}`,
+    ).toEqual([])
 
     for (const [i, w] of windows.entries()) {
       // While PostgreSQL was away: only 503 'unavailable' with the plain message, and within seconds.
@@ -127,13 +139,20 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
       const until = windows[i + 1]?.goneAt ?? Infinity
       const after = ledger.answers.filter((a) => a.sentAt > w.recoveredAt && a.answeredAt < until - 1000)
       expect(after.length, w.mode).toBeGreaterThan(20)
-      expect(after.filter((a) => a.status < 200 || a.status >= 300).map((a) => `${a.op} ${a.status}`), w.mode).toEqual([])
+      expect(
+        after.filter((a) => a.status < 200 || a.status >= 300).map((a) => `${a.op} ${a.status}`),
+        w.mode,
+      ).toEqual([])
     }
 
     const check = await checkLedger(base, ledger, community.readers)
     expect(check.mismatches).toEqual([])
     expect(check.found).toBe(ledger.totalAcknowledged)
-    const api = await readApiCounts(base, community.books, community.readers.map((r) => r.id))
+    const api = await readApiCounts(
+      base,
+      community.books,
+      community.readers.map((r) => r.id),
+    )
     const conn = await openPg(pgs.url('shelfwise'))
     try {
       const rows = await readRowCounts(conn.query)
@@ -145,12 +164,14 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
     const exit = await server.stop('SIGTERM')
     expect(exit.code).toBe(0)
 
-    console.log(`\n[figures] outage (PostgreSQL): ${JSON.stringify({
-      outages: figures,
-      writesAcknowledged: ledger.totalAcknowledged,
-      foundAfterOutages: check.found,
-      unanswered: ledger.unanswered,
-      requests: ledger.answers.length,
-    })}`)
+    console.log(
+      `\n[figures] outage (PostgreSQL): ${JSON.stringify({
+        outages: figures,
+        writesAcknowledged: ledger.totalAcknowledged,
+        foundAfterOutages: check.found,
+        unanswered: ledger.unanswered,
+        requests: ledger.answers.length,
+      })}`,
+    )
   })
 })

@@ -94,7 +94,8 @@ const MATRIX: Record<string, Entry> = {
     },
   },
 
-  // Books: anyone reads; a signed-in reader adds; no route edits or deletes one.
+  // Books: anyone reads; a signed-in reader adds; the reader who added one alone corrects or deletes it
+  // (another reader gets the same 404 as for none); a credited reader alone removes their credit.
   'GET /api/books': { request: () => ({ url: '/api/books?limit=5' }), status: everyone(200) },
   'GET /api/books/search': { request: () => ({ url: '/api/books/search?query=book' }), status: everyone(200) },
   'GET /api/books/facets': { request: () => ({ url: '/api/books/facets' }), status: everyone(200) },
@@ -124,7 +125,10 @@ const MATRIX: Record<string, Entry> = {
       // The owner's lists show only to the owner; another reader sees their own (empty) flags.
       const body = res.json()
       if (actor === 'anonymous') expect(body.inWishlist).toBeUndefined()
-      else expect({ inWishlist: body.inWishlist, inRecentlyRead: body.inRecentlyRead }).toEqual(actor === 'owner' ? { inWishlist: true, inRecentlyRead: true } : { inWishlist: false, inRecentlyRead: false })
+      else
+        expect({ inWishlist: body.inWishlist, inRecentlyRead: body.inRecentlyRead }).toEqual(
+          actor === 'owner' ? { inWishlist: true, inRecentlyRead: true } : { inWishlist: false, inRecentlyRead: false },
+        )
     },
   },
   'POST /api/books': {
@@ -134,6 +138,45 @@ const MATRIX: Record<string, Entry> = {
       if (actor === 'anonymous') return
       const row = await s.ctx.db.selectFrom('books').select(['listedByUserId', 'createdByUserId']).where('id', '=', res.json()._id).executeTakeFirstOrThrow()
       expect(row).toEqual({ listedByUserId: userOf(s, actor)!.id, createdByUserId: userOf(s, actor)!.id })
+    },
+  },
+
+  'PUT /api/books/{id}': {
+    request: async (s, actor) => {
+      const book = await insertBook(s.ctx.db, { title: 'Matrix original', listedByUserId: s.owner.id, createdByUserId: s.owner.id })
+      return { url: `/api/books/${book.id}`, payload: { title: `Corrected by ${actor}`, author: 'Someone', role: 'none' } }
+    },
+    status: ownerOnly(200),
+    check: async (s, actor, res, call) => {
+      const row = await s.ctx.db.selectFrom('books').select(['title', 'createdByUserId']).where('id', '=', call.url.split('/').pop()!).executeTakeFirstOrThrow()
+      expect(row).toEqual({ title: actor === 'owner' ? 'Corrected by owner' : 'Matrix original', createdByUserId: s.owner.id })
+      if (actor === 'other') expect(res.json().message).toBe(MESSAGES.bookNotFound)
+    },
+  },
+  'DELETE /api/books/{id}': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => {
+      const bookId = call.url.split('/').pop()!
+      const left = await s.ctx.db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()
+      expect(Boolean(left)).toBe(actor !== 'owner')
+      // The owner's own review and list entries went with it; nothing of theirs stays pointing at nothing.
+      const reviews = await s.ctx.db.selectFrom('reviews').select('id').where('bookId', '=', bookId).execute()
+      expect(reviews.length).toBe(actor === 'owner' ? 0 : 1)
+    },
+  },
+  'DELETE /api/books/{id}/credit': {
+    request: async (s) => ({
+      url: `/api/books/${(await insertBook(s.ctx.db, { authorUserId: s.owner.id, listedByUserId: s.other.id, createdByUserId: s.other.id })).id}/credit`,
+    }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db
+        .selectFrom('books')
+        .select(['authorUserId', 'listedByUserId'])
+        .where('id', '=', call.url.split('/')[3]!)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ authorUserId: actor === 'owner' ? null : s.owner.id, listedByUserId: s.other.id })
     },
   },
 
@@ -160,7 +203,9 @@ const MATRIX: Record<string, Entry> = {
     status: ownerOnly(200),
     check: async (s, actor, _res, call) => {
       const row = await reviewRow(s, call.url.split('/').pop()!)
-      expect({ rating: row?.rating, changed: row?.comment === 'Changed' }).toEqual(actor === 'owner' ? { rating: 1, changed: true } : { rating: 5, changed: false })
+      expect({ rating: row?.rating, changed: row?.comment === 'Changed' }).toEqual(
+        actor === 'owner' ? { rating: 1, changed: true } : { rating: 5, changed: false },
+      )
       if (actor === 'other') expect(_res.json().message).toBe(MESSAGES.reviewNotFound)
     },
   },
@@ -242,7 +287,10 @@ const MATRIX: Record<string, Entry> = {
     status: signedIn(200),
     check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
   },
-  'GET /api/users/recently-read/{id}': { request: async (s) => (await ownersBook(s), { url: `/api/users/recently-read/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/recently-read/{id}': {
+    request: async (s) => (await ownersBook(s), { url: `/api/users/recently-read/${s.owner.id}` }),
+    status: everyone(200),
+  },
   'GET /api/users/listed-books': {
     request: async (s) => (await ownersBook(s), { url: '/api/users/listed-books' }),
     status: signedIn(200),
@@ -258,6 +306,15 @@ const MATRIX: Record<string, Entry> = {
     check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
   },
   'GET /api/users/created-books/{id}': { request: (s) => ({ url: `/api/users/created-books/${s.owner.id}` }), status: everyone(200) },
+  'GET /api/users/credited-books': {
+    request: async (s) => {
+      await insertBook(s.ctx.db, { authorUserId: s.owner.id, createdByUserId: s.other.id, listedByUserId: s.other.id })
+      return { url: '/api/users/credited-books' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/credited-books/{id}': { request: (s) => ({ url: `/api/users/credited-books/${s.owner.id}` }), status: everyone(200) },
   'PUT /api/users/addtowishlist/{bookId}': {
     request: async (s) => ({ url: `/api/users/addtowishlist/${(await ownersBook(s)).book.id}` }),
     status: signedIn(200),
@@ -307,9 +364,12 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
     expect(routed.filter((k) => !documented.has(k) && !NOT_IN_DOCUMENT.includes(k))).toEqual([])
   })
 
-  it('offers no route that edits or deletes a book or a profile by id', async () => {
+  it('offers no route that edits or deletes a profile by id, and writes books only through the three routes above, each signed in', async () => {
     const writes = (await apiRoutes(ctx.app)).filter((r) => r.method === 'PUT' || r.method === 'DELETE' || r.method === 'PATCH')
-    expect(writes.filter((r) => /^\/api\/books|\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
+    expect(writes.filter((r) => /^\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
+    const bookWrites = writes.filter((r) => r.path.startsWith('/api/books'))
+    expect(bookWrites.map((r) => r.key).sort()).toEqual(['DELETE /api/books/{id}', 'DELETE /api/books/{id}/credit', 'PUT /api/books/{id}'])
+    expect(bookWrites.every((r) => r.needsToken)).toBe(true)
   })
 
   it('answers 401 to a request without a valid token on every route that needs one, before it reveals any rule about the path, query or body', async () => {
@@ -320,9 +380,13 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       // Every part of the request is wrong: ids that are not ids, a limit out of range, a body that is not an object.
       const url = `${r.path.replace(/\{\w+\}/g, 'not-an-id')}${r.queryParams.length ? '?limit=-5&cursor=%00' : ''}`
       const withBody = r.method !== 'GET' && r.method !== 'DELETE'
-      for (const [token, message] of [[undefined, MESSAGES.authRequired], ['not.a.token', MESSAGES.authFailed]] as const) {
+      for (const [token, message] of [
+        [undefined, MESSAGES.authRequired],
+        ['not.a.token', MESSAGES.authFailed],
+      ] as const) {
         const res = await ctx.app.inject({
-          method: r.method, url,
+          method: r.method,
+          url,
           headers: { ...(token ? bearer(token) : {}), ...(withBody ? { 'content-type': 'application/json' } : {}) },
           ...(withBody ? { payload: '42' } : {}),
         })
@@ -348,7 +412,9 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       const user = userOf(scene, actor)
       const tokensBefore = new Set([scene.owner.token, scene.other.token])
       const res = await ctx.app.inject({
-        method, url: call.url, payload: call.payload as string | object | Buffer | undefined,
+        method,
+        url: call.url,
+        payload: call.payload as string | object | Buffer | undefined,
         headers: { ...call.headers, ...(user ? bearer(user.token) : {}) },
       })
       seen[actor] = res.statusCode
@@ -366,8 +432,9 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       expect(res.headers['set-cookie']).toBeUndefined()
       // What is the caller's alone (a token, their e-mail, their lists, their flags on a book, their
       // wishlist's size) is never kept by a browser or a shared cache.
-      const isPrivate = tokens.length > 0 || (user !== undefined && res.statusCode < 300
-        && (isProtected || res.body.includes(user.email) || /"inWishlist"|"wishlistCount":\d/.test(res.body)))
+      const isPrivate =
+        tokens.length > 0 ||
+        (user !== undefined && res.statusCode < 300 && (isProtected || res.body.includes(user.email) || /"inWishlist"|"wishlistCount":\d/.test(res.body)))
       if (isPrivate) expect(res.headers['cache-control'], `${actor}: a private answer`).toBe('no-store')
       await entry.check?.(scene, actor, res, call)
     }

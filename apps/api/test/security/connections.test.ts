@@ -18,9 +18,13 @@ interface Conn {
 }
 
 const HARDENED = [
-  /^content-security-policy: default-src 'self';/mi, /^x-content-type-options: nosniff$/mi, /^x-frame-options: DENY$/mi,
-  /^referrer-policy: no-referrer$/mi, /^cross-origin-opener-policy: same-origin$/mi, /^cross-origin-resource-policy: same-origin$/mi,
-  /^permissions-policy: camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\)$/mi,
+  /^content-security-policy: default-src 'self';/im,
+  /^x-content-type-options: nosniff$/im,
+  /^x-frame-options: DENY$/im,
+  /^referrer-policy: no-referrer$/im,
+  /^cross-origin-opener-policy: same-origin$/im,
+  /^cross-origin-resource-policy: same-origin$/im,
+  /^permissions-policy: camera=\(\), microphone=\(\), geolocation=\(\), payment=\(\)$/im,
 ]
 
 /** The status line, header block and body of a raw answer. */
@@ -44,22 +48,27 @@ describe.concurrent('slow and silent connections', () => {
     await ctx.close()
   })
 
-  const open = (): Promise<Conn> => new Promise((resolve, reject) => {
-    const started = Date.now()
-    const socket = connect(port, '127.0.0.1')
-    let data = ''
-    socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => { data += chunk })
-    socket.on('error', () => {})
-    const closed = new Promise<number>((r) => socket.once('close', () => r(Date.now() - started)))
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }))
-    socket.once('error', reject)
-  })
+  const open = (): Promise<Conn> =>
+    new Promise((resolve, reject) => {
+      const started = Date.now()
+      const socket = connect(port, '127.0.0.1')
+      let data = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => {
+        data += chunk
+      })
+      socket.on('error', () => {})
+      const closed = new Promise<number>((r) => socket.once('close', () => r(Date.now() - started)))
+      socket.once('connect', () => resolve({ socket, received: () => data, closed }))
+      socket.once('error', reject)
+    })
 
   /** Writes the text one character every `everyMs`, stopping when the server closes the connection. */
   const drip = async (c: Conn, text: string, everyMs: number) => {
     let open = true
-    void c.closed.then(() => { open = false })
+    void c.closed.then(() => {
+      open = false
+    })
     for (const ch of text) {
       if (!open) return
       c.socket.write(ch)
@@ -121,7 +130,7 @@ describe.concurrent('slow and silent connections', () => {
     const res = parse(c.received())
     expect(res.status).toBe(400)
     for (const h of HARDENED) expect(res.head).toMatch(h)
-    expect(res.head).toMatch(/^content-type: application\/json; charset=utf-8$/mi)
+    expect(res.head).toMatch(/^content-type: application\/json; charset=utf-8$/im)
     expect(JSON.parse(res.body)).toEqual({ message: 'The request is not well-formed HTTP', code: 'bad_request' })
   })
 

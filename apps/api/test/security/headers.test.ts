@@ -15,8 +15,9 @@ import { multipart, smallPng } from './support.ts'
 // Security headers on every answer (pages, API, files, errors and 404s), HSTS only over TLS, and
 // uploaded files served only as the images they are.
 
-const CSP = "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';"
-  + "img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'"
+const CSP =
+  "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+  "img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'"
 
 const expectHardened = (res: LightMyRequestResponse, what: string) => {
   expect(res.headers['content-security-policy'], what).toBe(CSP)
@@ -38,12 +39,21 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'shelfwise-headers-'))
-    const config = loadConfig({ DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEB_DIST: web, RATE_LIMIT_AUTH_PER_IP: '1000', CORS_ORIGINS: 'https://x.example' })
+    const config = loadConfig({
+      DATA_DIR: dir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: web,
+      RATE_LIMIT_AUTH_PER_IP: '1000',
+      CORS_ORIGINS: 'https://x.example',
+    })
     db = createDb({ url: config.databaseUrl })
     await migrateToLatest(db)
     app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET })
     // A route that fails unexpectedly, to see a 500 carry the headers too.
-    app.get('/api/test-only/boom', async () => { throw new Error('boom at /secret/path.ts:12:3') })
+    app.get('/api/test-only/boom', async () => {
+      throw new Error('boom at /secret/path.ts:12:3')
+    })
     await app.ready()
     token = (await insertUser(db)).token
   })
@@ -62,7 +72,16 @@ describe('security headers', () => {
     ['a validation error', { method: 'GET', url: '/api/books?limit=0' }, 400],
     ['a body that is not JSON', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"a":' }, 400],
     ['a body of another type', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }, 415],
-    ['a body past 1 MB', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) }, 413],
+    [
+      'a body past 1 MB',
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+      },
+      413,
+    ],
     ['a missing token', { url: '/api/users/me' }, 401],
     ['a bad token', { url: '/api/users/me', headers: bearer('a.b.c') }, 401],
     ['a malformed URL', { url: '/api/books/%E0%A4%A' }, 400],
@@ -101,7 +120,16 @@ describe('security headers', () => {
     writeFileSync(join(uploads, 'x.webp.html'), '<script>alert(1)</script>')
     writeFileSync(join(uploads, '.x.webp.part'), 'partial')
     writeFileSync(join(uploads, 'page.webp'), '<html><script>alert(1)</script></html>')
-    for (const url of ['/uploads/x.html', '/uploads/x.svg', '/uploads/x.webp.html', '/uploads/.x.webp.part', '/uploads/x.html%00.webp', '/uploads/X.HTML', '/uploads/x.webp/../x.html', '/uploads//x.html']) {
+    for (const url of [
+      '/uploads/x.html',
+      '/uploads/x.svg',
+      '/uploads/x.webp.html',
+      '/uploads/.x.webp.part',
+      '/uploads/x.html%00.webp',
+      '/uploads/X.HTML',
+      '/uploads/x.webp/../x.html',
+      '/uploads//x.html',
+    ]) {
       const res = await app.inject({ url })
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400)
       expect(res.headers['content-type'] ?? '', url).not.toMatch(/html|svg/)

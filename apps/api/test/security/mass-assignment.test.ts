@@ -24,17 +24,50 @@ const LONG_AGO = '2000-01-01T00:00:00.000Z'
 
 /** Everything the server owns, set to values that would show in the rows if any got through. */
 const serverOwned = (victim: User, forcedId: string) => ({
-  _id: forcedId, id: forcedId,
-  userId: victim.id, user_id: victim.id, user: { _id: victim.id }, owner: victim.id, ownerId: victim.id,
-  followerId: victim.id, follower_id: victim.id,
-  createdByUserId: victim.id, created_by_user_id: victim.id, listedByUserId: victim.id, listed_by_user_id: victim.id,
+  _id: forcedId,
+  id: forcedId,
+  userId: victim.id,
+  user_id: victim.id,
+  user: { _id: victim.id },
+  owner: victim.id,
+  ownerId: victim.id,
+  followerId: victim.id,
+  follower_id: victim.id,
+  createdByUserId: victim.id,
+  created_by_user_id: victim.id,
+  listedByUserId: victim.id,
+  listed_by_user_id: victim.id,
   listed_by_username: victim.username,
-  averageRating: 4.9, average_rating: 4.9, totalReviews: 999, total_reviews: 999, ratingSum: 4851, rating_sum: 4851, reviewCount: 999,
-  createdAt: LONG_AGO, created_at: LONG_AGO, updatedAt: LONG_AGO, updated_at: LONG_AGO,
-  tokenVersion: 42, token_version: 42, ver: 42, profileVersion: 42, profile_version: 42, passwordHash: '$argon2id$forged', password_hash: '$argon2id$forged',
-  email: 'forged@evil.example', isAdmin: true, role_admin: true,
-  followers: [victim.id], following: [victim.id], isFollowing: true, followerCount: 999, followingCount: 999,
-  wishlist: [forcedId], recentlyRead: [forcedId], inWishlist: true, inRecentlyRead: true,
+  averageRating: 4.9,
+  average_rating: 4.9,
+  totalReviews: 999,
+  total_reviews: 999,
+  ratingSum: 4851,
+  rating_sum: 4851,
+  reviewCount: 999,
+  createdAt: LONG_AGO,
+  created_at: LONG_AGO,
+  updatedAt: LONG_AGO,
+  updated_at: LONG_AGO,
+  tokenVersion: 42,
+  token_version: 42,
+  ver: 42,
+  profileVersion: 42,
+  profile_version: 42,
+  passwordHash: '$argon2id$forged',
+  password_hash: '$argon2id$forged',
+  email: 'forged@evil.example',
+  isAdmin: true,
+  role_admin: true,
+  followers: [victim.id],
+  following: [victim.id],
+  isFollowing: true,
+  followerCount: 999,
+  followingCount: 999,
+  wishlist: [forcedId],
+  recentlyRead: [forcedId],
+  inWishlist: true,
+  inRecentlyRead: true,
 })
 
 /** The same fields as a query string. */
@@ -56,9 +89,20 @@ const MASS: Record<string, Entry> = {
   'POST /api/auth/register': {
     async run(s, forcedId) {
       const u = `mass_${Math.random().toString(36).slice(2, 10)}`
-      const res = await call(s, 'POST', `/api/auth/register${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), name: u, username: u, email: `${u}@example.test`, password: 'quiet-lantern-7', userType: 'Reader',
-      }, undefined)
+      const res = await call(
+        s,
+        'POST',
+        `/api/auth/register${ownedQuery(s.victim, forcedId)}`,
+        {
+          ...serverOwned(s.victim, forcedId),
+          name: u,
+          username: u,
+          email: `${u}@example.test`,
+          password: 'quiet-lantern-7',
+          userType: 'Reader',
+        },
+        undefined,
+      )
       expect(res.statusCode).toBe(201)
       const row = await userRow(s, res.json().user._id)
       expect(row.id).not.toBe(forcedId)
@@ -66,7 +110,11 @@ const MASS: Record<string, Entry> = {
       expect(Number(row.tokenVersion)).toBe(0)
       expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
       expect(isRecent(row.createdAt)).toBe(true)
-      const follows = await s.ctx.db.selectFrom('follows').selectAll().where((eb) => eb.or([eb('followerId', '=', row.id), eb('followeeId', '=', row.id)])).execute()
+      const follows = await s.ctx.db
+        .selectFrom('follows')
+        .selectAll()
+        .where((eb) => eb.or([eb('followerId', '=', row.id), eb('followeeId', '=', row.id)]))
+        .execute()
       expect(follows).toEqual([])
     },
   },
@@ -94,7 +142,9 @@ const MASS: Record<string, Entry> = {
     async run(s, forcedId) {
       const victimBefore = await userRow(s, s.victim.id)
       const res = await call(s, 'PUT', `/api/users/password${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-pass-phrase',
+        ...serverOwned(s.victim, forcedId),
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a-fresh-pass-phrase',
       })
       expect(res.statusCode).toBe(200)
       const me = await userRow(s, s.me.id)
@@ -107,7 +157,10 @@ const MASS: Record<string, Entry> = {
   'POST /api/books': {
     async run(s, forcedId) {
       const res = await call(s, 'POST', `/api/books${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), title: 'Mass assignment', author: 'Someone', role: 'none',
+        ...serverOwned(s.victim, forcedId),
+        title: 'Mass assignment',
+        author: 'Someone',
+        role: 'none',
       })
       expect(res.statusCode).toBe(201)
       const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
@@ -118,19 +171,75 @@ const MASS: Record<string, Entry> = {
       expect(res.json()).toMatchObject({ averageRating: 0, totalReviews: 0, listed_by_username: s.me.username })
     },
   },
+  'PUT /api/books/{id}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db, { listedByUserId: s.me.id, createdByUserId: s.me.id, createdAt: '2020-02-02T00:00:00.000Z' })
+      await insertReview(s.ctx.db, { bookId: book.id, rating: 2 })
+      const res = await call(s, 'PUT', `/api/books/${book.id}${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId),
+        title: 'Mass correction',
+        author: 'Someone',
+        role: 'none',
+      })
+      expect(res.statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow()
+      expect(row.title).toBe('Mass correction')
+      expect(await s.ctx.db.selectFrom('books').select('id').where('id', '=', forcedId).executeTakeFirst()).toBeUndefined()
+      expect({ avg: Number(row.averageRating), total: Number(row.totalReviews), sum: Number(row.ratingSum) }).toEqual({ avg: 2, total: 1, sum: 2 })
+      expect({ listed: row.listedByUserId, created: row.createdByUserId }).toEqual({ listed: s.me.id, created: s.me.id })
+      expect(new Date(row.createdAt).toISOString()).toBe('2020-02-02T00:00:00.000Z')
+      expect(isRecent(row.updatedAt)).toBe(true)
+    },
+  },
+  'DELETE /api/books/{id}': {
+    async run(s, forcedId) {
+      const mine = await insertBook(s.ctx.db, { listedByUserId: s.me.id, createdByUserId: s.me.id })
+      const victims = await insertBook(s.ctx.db, { id: forcedId, listedByUserId: s.victim.id, createdByUserId: s.victim.id })
+      const res = await call(s, 'DELETE', `/api/books/${mine.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(204)
+      const left = await s.ctx.db.selectFrom('books').select('id').where('id', 'in', [mine.id, victims.id]).execute()
+      expect(left.map((r) => r.id)).toEqual([victims.id])
+    },
+  },
+  'DELETE /api/books/{id}/credit': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db, {
+        authorUserId: s.me.id,
+        publisherUserId: s.victim.id,
+        listedByUserId: s.victim.id,
+        createdByUserId: s.victim.id,
+      })
+      const res = await call(s, 'DELETE', `/api/books/${book.id}/credit${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow()
+      // Only the caller's own credit went; the victim's credit and listing stay.
+      expect({ author: row.authorUserId, publisher: row.publisherUserId, listed: row.listedByUserId }).toEqual({
+        author: null,
+        publisher: s.victim.id,
+        listed: s.victim.id,
+      })
+    },
+  },
   'POST /api/reviews/book/{bookId}': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
       const elsewhere = await insertBook(s.ctx.db)
       const res = await call(s, 'POST', `/api/reviews/book/${book.id}${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), bookId: elsewhere.id, book: { _id: elsewhere.id }, rating: 4, comment: 'Mine',
+        ...serverOwned(s.victim, forcedId),
+        bookId: elsewhere.id,
+        book: { _id: elsewhere.id },
+        rating: 4,
+        comment: 'Mine',
       })
       expect(res.statusCode).toBe(201)
       const row = await s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
       expect({ id: row.id === forcedId, user: row.userId, book: row.bookId }).toEqual({ id: false, user: s.me.id, book: book.id })
       expect(isRecent(row.createdAt)).toBe(true)
       const counts = await s.ctx.db.selectFrom('books').select(['id', 'totalReviews', 'averageRating']).where('id', 'in', [book.id, elsewhere.id]).execute()
-      expect(Object.fromEntries(counts.map((c) => [c.id, [Number(c.totalReviews), Number(c.averageRating)]]))).toEqual({ [book.id]: [1, 4], [elsewhere.id]: [0, 0] })
+      expect(Object.fromEntries(counts.map((c) => [c.id, [Number(c.totalReviews), Number(c.averageRating)]]))).toEqual({
+        [book.id]: [1, 4],
+        [elsewhere.id]: [0, 0],
+      })
     },
   },
   'PUT /api/reviews/{id}': {
@@ -138,12 +247,19 @@ const MASS: Record<string, Entry> = {
       const elsewhere = await insertBook(s.ctx.db)
       const review = await insertReview(s.ctx.db, { userId: s.me.id, rating: 2, createdAt: '2024-03-01T10:00:00.000Z' })
       const res = await call(s, 'PUT', `/api/reviews/${review.id}${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), bookId: elsewhere.id, rating: 3, comment: 'Edited',
+        ...serverOwned(s.victim, forcedId),
+        bookId: elsewhere.id,
+        rating: 3,
+        comment: 'Edited',
       })
       expect(res.statusCode).toBe(200)
       const row = await s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow()
-      expect({ user: row.userId, book: row.bookId, rating: row.rating, created: new Date(row.createdAt).toISOString() })
-        .toEqual({ user: s.me.id, book: review.bookId, rating: 3, created: '2024-03-01T10:00:00.000Z' })
+      expect({ user: row.userId, book: row.bookId, rating: row.rating, created: new Date(row.createdAt).toISOString() }).toEqual({
+        user: s.me.id,
+        book: review.bookId,
+        rating: 3,
+        created: '2024-03-01T10:00:00.000Z',
+      })
       expect(await s.ctx.db.selectFrom('reviews').select('id').where('id', '=', forcedId).executeTakeFirst()).toBeUndefined()
     },
   },
@@ -161,7 +277,9 @@ const MASS: Record<string, Entry> = {
       const before = await userRow(s, s.me.id)
       const victimBefore = await userRow(s, s.victim.id)
       const res = await call(s, 'PUT', `/api/users/profile/update${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId), userType: 'Author', bio: 'My own bio',
+        ...serverOwned(s.victim, forcedId),
+        userType: 'Author',
+        bio: 'My own bio',
       })
       expect(res.statusCode).toBe(200)
       const me = await userRow(s, s.me.id)
@@ -211,7 +329,12 @@ const MASS: Record<string, Entry> = {
         { name: 'userId', value: s.victim.id },
         { name: 'image', value: await smallPng(), filename: '../../forced.html', contentType: 'text/html' },
       ])
-      const res = await s.ctx.app.inject({ method: 'POST', url: `/api/upload${ownedQuery(s.victim, forcedId)}`, payload, headers: { ...headers, ...bearer(s.me.token) } })
+      const res = await s.ctx.app.inject({
+        method: 'POST',
+        url: `/api/upload${ownedQuery(s.victim, forcedId)}`,
+        payload,
+        headers: { ...headers, ...bearer(s.me.token) },
+      })
       // The extra fields are refused outright (one image field and nothing else) or ignored; either way no name of ours is taken.
       expect([201, 413]).toContain(res.statusCode)
       if (res.statusCode === 201) expect(res.json().imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/)
@@ -235,7 +358,9 @@ describeEachDialect('mass assignment: the server owns ids, owners, counts, times
   it('refuses a body that tries to reach the object prototype', async () => {
     const me = await insertUser(ctx.db)
     const res = await ctx.app.inject({
-      method: 'PUT', url: '/api/users/profile/update', headers: { ...bearer(me.token), 'content-type': 'application/json' },
+      method: 'PUT',
+      url: '/api/users/profile/update',
+      headers: { ...bearer(me.token), 'content-type': 'application/json' },
       payload: '{"bio":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
     })
     expect(res.statusCode).toBe(400)

@@ -12,9 +12,13 @@ import { bearer, insertBook, insertUser, TEST_PASSWORD, tokenFor } from '../supp
 // reader; counted in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
 
 const LOW = {
-  RATE_LIMIT_AUTH_PER_IP: '5', RATE_LIMIT_AUTH_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_WINDOW: '600',
-  RATE_LIMIT_WRITES_PER_USER: '4', RATE_LIMIT_WRITES_WINDOW: '60',
-  RATE_LIMIT_COSTLY_READS_PER_IP: '20', RATE_LIMIT_COSTLY_READS_WINDOW: '60',
+  RATE_LIMIT_AUTH_PER_IP: '5',
+  RATE_LIMIT_AUTH_PER_ACCOUNT: '3',
+  RATE_LIMIT_AUTH_WINDOW: '600',
+  RATE_LIMIT_WRITES_PER_USER: '4',
+  RATE_LIMIT_WRITES_WINDOW: '60',
+  RATE_LIMIT_COSTLY_READS_PER_IP: '20',
+  RATE_LIMIT_COSTLY_READS_WINDOW: '60',
 }
 
 // Each test speaks from its own made-up loopback address (inject sends nothing over a network).
@@ -42,7 +46,12 @@ function limitSuite(name: string, env: () => Record<string, string>) {
     const login = (remoteAddress: string, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload })
     const register = (remoteAddress: string, mail = email()) => {
       const u = `rl_${randomBytes(5).toString('hex')}`
-      return ctx.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { name: u, username: u, email: mail, password: 'quiet-lantern-7', userType: 'Reader' } })
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress,
+        payload: { name: u, username: u, email: mail, password: 'quiet-lantern-7', userType: 'Reader' },
+      })
     }
 
     it('limits sign-ins per account: the 4th try on one e-mail, from any address, is 429 with Retry-After, even with the right password', async () => {
@@ -74,24 +83,46 @@ function limitSuite(name: string, env: () => Record<string, string>) {
 
     it('limits password changes per reader (guessing the current password with a stolen token) and per address', async () => {
       const user = await insertUser(ctx.db)
-      const change = (ip: string, currentPassword: string) => ctx.app.inject({
-        method: 'PUT', url: '/api/users/password', remoteAddress: ip, headers: bearer(user.token), payload: { currentPassword, newPassword: 'a-new-pass-phrase' },
-      })
+      const change = (ip: string, currentPassword: string) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/api/users/password',
+          remoteAddress: ip,
+          headers: bearer(user.token),
+          payload: { currentPassword, newPassword: 'a-new-pass-phrase' },
+        })
       for (let i = 0; i < 3; i++) expect((await change(address(), `guess-${i}-guess`)).statusCode).toBe(400)
       expectLimited(await change(address(), TEST_PASSWORD), /^Too many password change attempts\./, 600)
       const ip = address()
       for (let i = 0; i < 5; i++) {
         const someone = await insertUser(ctx.db)
-        await ctx.app.inject({ method: 'PUT', url: '/api/users/password', remoteAddress: ip, headers: bearer(someone.token), payload: { currentPassword: 'nope-nope', newPassword: 'a-new-pass-phrase' } })
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/users/password',
+          remoteAddress: ip,
+          headers: bearer(someone.token),
+          payload: { currentPassword: 'nope-nope', newPassword: 'a-new-pass-phrase' },
+        })
       }
       const last = await insertUser(ctx.db)
-      expectLimited(await ctx.app.inject({ method: 'PUT', url: '/api/users/password', remoteAddress: ip, headers: bearer(last.token), payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-pass-phrase' } }), /^Too many password change attempts\./, 600)
+      expectLimited(
+        await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/users/password',
+          remoteAddress: ip,
+          headers: bearer(last.token),
+          payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-pass-phrase' },
+        }),
+        /^Too many password change attempts\./,
+        600,
+      )
     })
 
     it('limits writes per signed-in reader, whatever address they use; reads and other readers go on', async () => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db)
-      const toggle = (token: string) => ctx.app.inject({ method: 'PUT', url: `/api/users/addtowishlist/${book.id}`, remoteAddress: address(), headers: bearer(token) })
+      const toggle = (token: string) =>
+        ctx.app.inject({ method: 'PUT', url: `/api/users/addtowishlist/${book.id}`, remoteAddress: address(), headers: bearer(token) })
       for (let i = 0; i < 4; i++) expect((await toggle(reader.token)).statusCode).toBe(200)
       const limited = await toggle(reader.token)
       expectLimited(limited, /^Too many changes in a short time\./, 60)
@@ -105,8 +136,13 @@ function limitSuite(name: string, env: () => Record<string, string>) {
 
     it('limits writes without a valid token per address, before any work', async () => {
       const ip = address()
-      for (let i = 0; i < 4; i++) expect((await ctx.app.inject({ method: 'POST', url: '/api/books', remoteAddress: ip, payload: { title: 'x', author: 'y' } })).statusCode).toBe(401)
-      expectLimited(await ctx.app.inject({ method: 'POST', url: '/api/books', remoteAddress: ip, payload: { title: 'x', author: 'y' } }), /^Too many changes/, 60)
+      for (let i = 0; i < 4; i++)
+        expect((await ctx.app.inject({ method: 'POST', url: '/api/books', remoteAddress: ip, payload: { title: 'x', author: 'y' } })).statusCode).toBe(401)
+      expectLimited(
+        await ctx.app.inject({ method: 'POST', url: '/api/books', remoteAddress: ip, payload: { title: 'x', author: 'y' } }),
+        /^Too many changes/,
+        60,
+      )
     })
 
     it('limits costly reads per address: the 21st search and the 3rd whole list are 429 with Retry-After; pages and other addresses go on', async () => {
@@ -138,32 +174,48 @@ limitSuite('abuse limits, counted in memory', () => ({}))
 
 // The writes limit counts a reader's writes only when their token works: one that was logged out or
 // outlived a password change (say, a stolen one) counts against its sender's address instead.
-describeEachDialect('the writes limit counts per verified reader', (ctx) => {
-  it('never lets a token that no longer works use up its owner’s quota', async () => {
-    const reader = await insertUser(ctx.db)
-    const book = await insertBook(ctx.db)
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: address(), headers: bearer(reader.token) })
-    expect(logout.statusCode).toBe(204)
-    // The password changed elsewhere too: the version-0 token of another session is over as well.
-    await ctx.db.updateTable('users').set({ tokenVersion: 1 }).where('id', '=', reader.id).execute()
-    const stale = [reader.token, tokenFor(reader.id, 0)]
-    const ip = address()
-    const toggle = (token: string, from = ip) => ctx.app.inject({ method: 'PUT', url: `/api/users/addtowishlist/${book.id}`, remoteAddress: from, headers: bearer(token) })
-    // The stale tokens meet the address's limit (4 a minute here), not the reader's…
-    const statuses = []
-    for (let i = 0; i < 6; i++) statuses.push((await toggle(stale[i % 2]!)).statusCode)
-    expect(statuses).toEqual([401, 401, 401, 401, 429, 429])
-    // …so the reader, with a token that works, still has every write of theirs (one was the logout).
-    const fresh = tokenFor(reader.id, 1)
-    for (let i = 0; i < 3; i++) expect((await toggle(fresh, address())).statusCode).toBe(200)
-    expectLimited(await toggle(fresh, address()), /^Too many changes in a short time\./, 60)
-  })
-}, LOW)
+describeEachDialect(
+  'the writes limit counts per verified reader',
+  (ctx) => {
+    it('never lets a token that no longer works use up its owner’s quota', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db)
+      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: address(), headers: bearer(reader.token) })
+      expect(logout.statusCode).toBe(204)
+      // The password changed elsewhere too: the version-0 token of another session is over as well.
+      await ctx.db.updateTable('users').set({ tokenVersion: 1 }).where('id', '=', reader.id).execute()
+      const stale = [reader.token, tokenFor(reader.id, 0)]
+      const ip = address()
+      const toggle = (token: string, from = ip) =>
+        ctx.app.inject({ method: 'PUT', url: `/api/users/addtowishlist/${book.id}`, remoteAddress: from, headers: bearer(token) })
+      // The stale tokens meet the address's limit (4 a minute here), not the reader's…
+      const statuses = []
+      for (let i = 0; i < 6; i++) statuses.push((await toggle(stale[i % 2]!)).statusCode)
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429])
+      // …so the reader, with a token that works, still has every write of theirs (one was the logout).
+      const fresh = tokenFor(reader.id, 1)
+      for (let i = 0; i < 3; i++) expect((await toggle(fresh, address())).statusCode).toBe(200)
+      expectLimited(await toggle(fresh, address()), /^Too many changes in a short time\./, 60)
+    })
+  },
+  LOW,
+)
 
 describe('abuse limits: settings and windows', () => {
   it('reads the limits from settings, with defaults, and names a bad value', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ authPerIp: 50, authPerAccount: 10, authWindowSeconds: 900, writesPerUser: 120, writesWindowSeconds: 60, costlyReadsPerIp: 300, costlyReadsWindowSeconds: 60 })
-    expect(loadConfig({ RATE_LIMIT_WRITES_PER_USER: '30', REDIS_URL: 'redis://cache:6379' })).toMatchObject({ redisUrl: 'redis://cache:6379', rateLimits: { writesPerUser: 30 } })
+    expect(loadConfig({}).rateLimits).toEqual({
+      authPerIp: 50,
+      authPerAccount: 10,
+      authWindowSeconds: 900,
+      writesPerUser: 120,
+      writesWindowSeconds: 60,
+      costlyReadsPerIp: 300,
+      costlyReadsWindowSeconds: 60,
+    })
+    expect(loadConfig({ RATE_LIMIT_WRITES_PER_USER: '30', REDIS_URL: 'redis://cache:6379' })).toMatchObject({
+      redisUrl: 'redis://cache:6379',
+      rateLimits: { writesPerUser: 30 },
+    })
     expect(() => loadConfig({ RATE_LIMIT_AUTH_PER_IP: '0' })).toThrow(ConfigError)
     expect(() => loadConfig({ RATE_LIMIT_AUTH_PER_IP: '0' })).toThrow('RATE_LIMIT_AUTH_PER_IP: must be at least 1')
     expect(() => loadConfig({ RATE_LIMIT_AUTH_WINDOW: 'soon' })).toThrow('RATE_LIMIT_AUTH_WINDOW: must be a number of seconds')
@@ -246,7 +298,8 @@ describe.skipIf(!redisUp && !mustHaveRedis)('abuse limits shared through Redis (
 
     it('share the sign-in limit: tries spread over both instances add up', async () => {
       const user = await insertUser(a.db)
-      const login = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address(), payload: { email: user.email, password: 'wrong-guess' } })
+      const login = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address(), payload: { email: user.email, password: 'wrong-guess' } })
       expect((await login(a.app)).statusCode).toBe(401)
       expect((await login(b)).statusCode).toBe(401)
       expect((await login(a.app)).statusCode).toBe(401)

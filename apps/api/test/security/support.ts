@@ -37,7 +37,9 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
       const params = op.parameters ?? []
       const json = op.requestBody?.content?.['application/json']?.schema
       routes.push({
-        method, path, key: `${method} ${path}`,
+        method,
+        path,
+        key: `${method} ${path}`,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
         bodyProps: Object.keys(json?.properties ?? {}),
@@ -63,7 +65,10 @@ export function routerRoutes(app: FastifyInstance): string[] {
     const full = (stack[depth - 1] ?? '') + m[2]
     stack[depth] = full
     stack.length = depth + 1
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method === 'HEAD' || method === 'OPTIONS' || !full.startsWith('/api/')) continue
       out.push(`${method} ${full.replace(/:(\w+)/g, '{$1}')}`)
     }
@@ -116,13 +121,18 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
 
 /** The application's tables (migrations' own bookkeeping aside), read from the database itself. */
 export async function tableNames(db: Db, dialect: DialectName): Promise<string[]> {
-  const rows = dialect === 'postgres'
-    ? (await sql<{ name: string; sql: null }>`select tablename as name, null as sql from pg_tables where schemaname = current_schema()`.execute(db)).rows
-    : (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows
+  const rows =
+    dialect === 'postgres'
+      ? (await sql<{ name: string; sql: null }>`select tablename as name, null as sql from pg_tables where schemaname = current_schema()`.execute(db)).rows
+      : (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db))
+          .rows
   // A full-text index's own storage tables follow from its virtual table, which is read instead.
   const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name)
   const isShadow = (n: string) => virtual.some((v) => n.startsWith(`${v}_`) && !virtual.includes(n))
-  return rows.map((r) => r.name).filter((n) => !n.startsWith('kysely_') && !isShadow(n)).sort()
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !n.startsWith('kysely_') && !isShadow(n))
+    .sort()
 }
 
 /** Per table, its row count and a hash of its whole content: any write at all changes it. */
@@ -130,13 +140,18 @@ export async function fingerprint(db: Db, dialect: DialectName, tables: string[]
   const out: Record<string, string> = {}
   if (dialect === 'postgres') {
     // One round trip for every table: the server hashes each table's rows in a stable order.
-    const parts = tables.map((t) => sql`(select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.id(t)} x) as ${sql.id(t)}`)
+    const parts = tables.map(
+      (t) => sql`(select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from ${sql.id(t)} x) as ${sql.id(t)}`,
+    )
     const row = (await sql<Record<string, string>>`select ${sql.join(parts)}`.execute(db)).rows[0]!
     Object.assign(out, row)
   } else {
     for (const t of tables) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.id(t)}`.execute(db)).rows
-      const text = rows.map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v))).sort().join('|')
+      const text = rows
+        .map((r) => JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)))
+        .sort()
+        .join('|')
       out[t] = `${rows.length}:${createHash('md5').update(text).digest('hex')}`
     }
   }
@@ -144,11 +159,13 @@ export async function fingerprint(db: Db, dialect: DialectName, tables: string[]
 }
 
 /** Which tables differ between two fingerprints. */
-export const changedTables = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t])
+export const changedTables = (a: Record<string, string>, b: Record<string, string>) => Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t])
 
-export { multipart, type Part } from '../support/multipart.ts'
+export { multipart } from '../support/multipart.ts'
 
 let png: Promise<Buffer> | undefined
 /** A real 8×8 PNG, made once. */
-export const smallPng = () => (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 120, g: 90, b: 60 } } }).png().toBuffer())
+export const smallPng = () =>
+  (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 120, g: 90, b: 60 } } })
+    .png()
+    .toBuffer())

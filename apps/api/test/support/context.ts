@@ -24,15 +24,23 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 // Every suite signs many readers up from one address in one process (and the fuzz suite uploads
 // hundreds of images as one reader); the abuse and quota tests set low limits.
 const GENEROUS_LIMITS = {
-  RATE_LIMIT_AUTH_PER_IP: '1000000', RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000', RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
-  UPLOADS_PER_DAY: '1000000', UPLOADS_MB_PER_READER: '100000',
+  RATE_LIMIT_AUTH_PER_IP: '1000000',
+  RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_WRITES_PER_USER: '1000000',
+  RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+  UPLOADS_PER_DAY: '1000000',
+  UPLOADS_MB_PER_READER: '100000',
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDialects = (): DialectName[] => (testPgUrl() && inject('pgTemplate') ? ['sqlite', 'postgres'] : ['sqlite'])
 
 /** Makes a fresh migrated database of one dialect and the app on it; `close` drops everything. */
-export async function createTestContext(dialect: DialectName, env: Record<string, string> = {}): Promise<TestContext & { close(): Promise<void> }> {
+export async function createTestContext(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  { onQuery }: { onQuery?: (sql: string) => void } = {},
+): Promise<TestContext & { close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'shelfwise-test-'))
   let url: string
   let pgName: string | undefined
@@ -44,12 +52,16 @@ export async function createTestContext(dialect: DialectName, env: Record<string
     url = join(dir, 'test.db')
   }
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...env })
-  const db = createDb({ url, poolSize: 4 })
+  const db = createDb({ url, poolSize: 4, ...(onQuery ? { onQuery } : {}) })
   if (dialect === 'sqlite') await migrateToLatest(db)
   const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET })
   await app.ready()
   return {
-    dialect, db, app, config, jwtSecret: TEST_JWT_SECRET,
+    dialect,
+    db,
+    app,
+    config,
+    jwtSecret: TEST_JWT_SECRET,
     async close() {
       await app.close()
       await db.destroy()

@@ -2,8 +2,8 @@ import { v7 as uuidv7 } from 'uuid'
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '#/db/portable.ts'
-import { hashPassword } from '#/modules/auth/passwords.ts'
-import { createTokens } from '#/modules/auth/tokens.ts'
+import { hashPassword } from '#/security/passwords.ts'
+import { createTokens } from '#/security/tokens.ts'
 import { TEST_JWT_SECRET } from './context.ts'
 
 // Factories in pairs: buildX makes an object, insertX stores it (creating missing parents).
@@ -28,7 +28,7 @@ export interface UserOverrides {
   createdAt?: Date | string
 }
 
-export function buildUser(o: UserOverrides = {}) {
+function buildUser(o: UserOverrides = {}) {
   const u = o.username ?? `reader_${unique()}`
   return {
     id: o.id ?? uuidv7(),
@@ -45,7 +45,10 @@ export function buildUser(o: UserOverrides = {}) {
 /** A stored user whose password is TEST_PASSWORD, with a valid bearer token. */
 export async function insertUser(db: Db, o: UserOverrides = {}) {
   const u = buildUser(o)
-  await db.insertInto('users').values({ ...u, passwordHash: await testHash(), updatedAt: u.createdAt }).execute()
+  await db
+    .insertInto('users')
+    .values({ ...u, passwordHash: await testHash(), updatedAt: u.createdAt })
+    .execute()
   return { ...u, token: tokenFor(u.id) }
 }
 
@@ -102,8 +105,15 @@ export function buildBook(o: BookOverrides = {}) {
 export async function insertBook(db: Db, o: BookOverrides = {}) {
   const { genres, ...b } = buildBook(o)
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('books').values({ ...b, updatedAt: b.createdAt }).execute()
-    if (genres.length) await trx.insertInto('bookGenres').values(genres.map((genre) => ({ bookId: b.id, genre }))).execute()
+    await trx
+      .insertInto('books')
+      .values({ ...b, updatedAt: b.createdAt })
+      .execute()
+    if (genres.length)
+      await trx
+        .insertInto('bookGenres')
+        .values(genres.map((genre) => ({ bookId: b.id, genre })))
+        .execute()
   })
   return { ...b, genres }
 }
@@ -115,34 +125,65 @@ export async function insertReview(db: Db, o: { bookId?: string; userId?: string
   const createdAt = iso(o.createdAt)
   const review = { id: uuidv7(), bookId, userId, rating: o.rating ?? 4, comment: o.comment ?? `Review ${unique()}`, createdAt, updatedAt: createdAt }
   await db.insertInto('reviews').values(review).execute()
-  await db.updateTable('books').set({
-    averageRating: sql<number>`coalesce((select avg(rating * 1.0) from reviews where book_id = ${bookId}), 0)`,
-    totalReviews: sql<number>`(select count(*) from reviews where book_id = ${bookId})`,
-    ratingSum: sql<number>`coalesce((select sum(rating) from reviews where book_id = ${bookId}), 0)`,
-  }).where('id', '=', bookId).execute()
+  await db
+    .updateTable('books')
+    .set({
+      averageRating: sql<number>`coalesce((select avg(rating * 1.0) from reviews where book_id = ${bookId}), 0)`,
+      totalReviews: sql<number>`(select count(*) from reviews where book_id = ${bookId})`,
+      ratingSum: sql<number>`coalesce((select sum(rating) from reviews where book_id = ${bookId}), 0)`,
+    })
+    .where('id', '=', bookId)
+    .execute()
   return review
 }
 
 export async function insertFollow(db: Db, followerId: string, followeeId: string, createdAt?: Date | string) {
-  await db.insertInto('follows').values({ followerId, followeeId, createdAt: iso(createdAt) }).execute()
+  await db
+    .insertInto('follows')
+    .values({ followerId, followeeId, createdAt: iso(createdAt) })
+    .execute()
 }
 
 export async function insertWish(db: Db, userId: string, bookId: string, addedAt?: Date | string) {
-  await db.insertInto('wishlist').values({ userId, bookId, addedAt: iso(addedAt) }).execute()
+  await db
+    .insertInto('wishlist')
+    .values({ userId, bookId, addedAt: iso(addedAt) })
+    .execute()
 }
 
 export async function insertRead(db: Db, userId: string, bookId: string, readAt?: Date | string) {
-  await db.insertInto('reads').values({ userId, bookId, readAt: iso(readAt) }).execute()
+  await db
+    .insertInto('reads')
+    .values({ userId, bookId, readAt: iso(readAt) })
+    .execute()
 }
 
 /** Signs up through the API, as a client would; answers the token and user. */
 export async function signUp(app: FastifyInstance, o: { name?: string; username?: string; email?: string; password?: string; userType?: string } = {}) {
   const u = o.username ?? `reader_${unique()}`
   const res = await app.inject({
-    method: 'POST', url: '/api/auth/register',
-    payload: { name: o.name ?? `Reader ${u}`, username: u, email: o.email ?? `${u}@example.test`, password: o.password ?? TEST_PASSWORD, userType: o.userType ?? 'Reader' },
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      name: o.name ?? `Reader ${u}`,
+      username: u,
+      email: o.email ?? `${u}@example.test`,
+      password: o.password ?? TEST_PASSWORD,
+      userType: o.userType ?? 'Reader',
+    },
   })
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
   const body = res.json() as { token: string; user: { _id: string; username: string; email: string } }
   return { token: body.token, user: body.user, id: body.user._id }
 }
+
+/** How many accounts the database holds (to show a refused sign-up created nobody). */
+export const countUsers = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )

@@ -46,9 +46,13 @@ describe('app shell', () => {
 
   it("shows React Router's default error screen for an unexpected error", async () => {
     fakeApi({})
-    const Boom = () => { throw new Error('boom') }
+    const Boom = () => {
+      throw new Error('boom')
+    }
     const root = routes[0]!
-    const withBoom: RouteObject[] = [{ path: root.path, Component: root.Component, HydrateFallback: root.HydrateFallback, children: [...root.children!, { path: 'boom', Component: Boom }] }]
+    const withBoom: RouteObject[] = [
+      { path: root.path, Component: root.Component, HydrateFallback: root.HydrateFallback, children: [...root.children!, { path: 'boom', Component: Boom }] },
+    ]
     const spy = (await import('vitest')).vi.spyOn(console, 'error').mockImplementation(() => undefined)
     renderApp('/boom', { routes: withBoom })
     expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument()
@@ -83,7 +87,11 @@ describe('app shell, signed in', () => {
     await screen.findByText('404 Not Found')
     await user.click(screen.getByRole('button', { name: 'More' }))
     const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
-    expect(within(drawer).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'Browse', 'About', 'Profile', 'Add Book'])
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Browse', 'About', 'Profile', 'Add Book'])
     expect(within(drawer).queryByText('Login / Sign Up')).not.toBeInTheDocument()
     await user.click(within(drawer).getByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
@@ -106,7 +114,11 @@ describe('app shell, signed in', () => {
     expect(within(banner).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await user.click(within(banner).getByRole('button', { name: 'Account menu' }))
     const menu = await screen.findByRole('menu')
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Profile', 'Logout'])
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Profile', 'Logout'])
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     expect(screen.getByText('Mina Murray')).toBeInTheDocument()
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }))

@@ -28,7 +28,12 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
       {/* flushSync: a screen may ask for its address change to show within the click (Browse's filters). */}
-      <RouterProvider router={createRouterNow()} flushSync={(fn) => { flushSync(fn) }} />
+      <RouterProvider
+        router={createRouterNow()}
+        flushSync={(fn) => {
+          flushSync(fn)
+        }}
+      />
     </AppProvider>
   )
 }

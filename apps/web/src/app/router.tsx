@@ -1,4 +1,4 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '#/config/paths.ts'
 import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -9,7 +9,10 @@ const nameRoute = (field: 'author' | 'publisher'): RouteObject => ({
   path: paths[field].pattern,
   lazy: async () => {
     const { AuthorRoute, PublisherRoute, prefetchNameBooks } = await import('#/app/routes/author.tsx')
-    return { Component: field === 'author' ? AuthorRoute : PublisherRoute, handle: { prefetch: (client, params) => prefetchNameBooks(client, field, params.name ?? '') } satisfies RouteHandle }
+    return {
+      Component: field === 'author' ? AuthorRoute : PublisherRoute,
+      handle: { prefetch: (client, params) => prefetchNameBooks(client, field, params.name ?? '') } satisfies RouteHandle,
+    }
   },
 })
 
@@ -41,13 +44,17 @@ export const routes: RouteObject[] = [
         // The handle comes with the screen's code (a route's statically set handle cannot be completed by `lazy`).
         lazy: async () => {
           const { BookRoute, prefetchBook } = await import('#/app/routes/book.tsx')
-          return { Component: BookRoute, handle: { ...WITH_TOP_BAR_ACTIONS, prefetch: (client, params) => prefetchBook(client, params.id ?? '') } satisfies RouteHandle }
+          return {
+            Component: BookRoute,
+            handle: { ...WITH_TOP_BAR_ACTIONS, prefetch: (client, params) => prefetchBook(client, params.id ?? '') } satisfies RouteHandle,
+          }
         },
       },
       { path: paths.login.pattern, lazy: async () => ({ Component: (await import('#/app/routes/login.tsx')).LoginRoute }) },
       { path: paths.profile.pattern, lazy: async () => ({ Component: (await import('#/app/routes/profile.tsx')).ProfileRoute }) },
       { path: paths.user.pattern, lazy: async () => ({ Component: (await import('#/app/routes/user.tsx')).UserRoute }) },
       { path: paths.followers.pattern, lazy: async () => ({ Component: (await import('#/app/routes/followers.tsx')).FollowersRoute }) },
+      { path: paths.editBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/edit-book.tsx')).EditBookRoute }) },
       { path: paths.addBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/add-book.tsx')).AddBookRoute }) },
       { path: paths.about.pattern, lazy: async () => ({ Component: (await import('#/app/routes/about.tsx')).AboutRoute }) },
       nameRoute('author'),
@@ -58,6 +65,3 @@ export const routes: RouteObject[] = [
 ]
 
 export const createAppRouter = () => createBrowserRouter(routes)
-
-/** For tests: the same routes in memory, starting at the given entries. */
-export const createTestRouter = (initialEntries: string[] = ['/']) => createMemoryRouter(routes, { initialEntries })

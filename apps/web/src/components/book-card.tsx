@@ -30,21 +30,51 @@ export function BookCard({ book, variant = 'details', badges, footer }: Props) {
     return (
       // The card clips its corners (overflow: hidden), which would clip the link's focus ring too: the
       // ring is drawn around the card instead, whole, while the link inside has the keyboard's focus.
-      <Card component="li" sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'visible', '&:has(.Mui-focusVisible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}>
-        <CardActionArea component={RouterLink} to={href} sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start', borderRadius: 'inherit', overflow: 'hidden', '&.Mui-focusVisible': { outline: 'none' } }}>
+      <Card
+        component="li"
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          overflow: 'visible',
+          '&:has(.Mui-focusVisible)': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+        }}
+      >
+        <CardActionArea
+          component={RouterLink}
+          to={href}
+          sx={{
+            flexGrow: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            justifyContent: 'flex-start',
+            borderRadius: 'inherit',
+            overflow: 'hidden',
+            '&.Mui-focusVisible': { outline: 'none' },
+          }}
+        >
           <Box sx={{ position: 'relative' }}>
             <BookCover title={book.title} author={book.author} src={book.coverImage} sx={{ borderRadius: 0 }} />
             {badges && <Box sx={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>{badges}</Box>}
           </Box>
           <CardContent sx={{ p: 1.5 }}>
-            <Typography variant="subtitle1" component="h3" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>{book.title}</Typography>
-            <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', mb: 0.5, overflowWrap: 'anywhere' }}>{book.author}</Typography>
+            <Typography variant="subtitle1" component="h3" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>
+              {book.title}
+            </Typography>
+            <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', mb: 0.5, overflowWrap: 'anywhere' }}>
+              {book.author}
+            </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
               <Stars value={book.averageRating} label={`Rated ${average} out of 5`} />
-              <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>{average}</Typography>
+              <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+                {average}
+              </Typography>
             </Box>
             {book.description ? (
-              <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>{descriptionPreview(book.description)}</Typography>
+              <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {descriptionPreview(book.description)}
+              </Typography>
             ) : null}
             {footer}
           </CardContent>
@@ -59,13 +89,21 @@ export function BookCard({ book, variant = 'details', badges, footer }: Props) {
         {badges && <Box sx={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>{badges}</Box>}
       </Box>
       <CardContent sx={{ p: 1.5, flexGrow: 1 }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-label={`Average rating ${average}`}>★ {average}</Typography>
-        <Typography variant="subtitle1" component="h3" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>{book.title}</Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>by {book.author}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-label={`Average rating ${average}`}>
+          ★ {average}
+        </Typography>
+        <Typography variant="subtitle1" component="h3" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.25, overflowWrap: 'anywhere' }}>
+          {book.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          by {book.author}
+        </Typography>
         {footer}
       </CardContent>
       <CardActions sx={{ px: 1.5, pb: 1.5, pt: 0 }}>
-        <Button component={RouterLink} to={href} variant="outlined" size="small" fullWidth>View Details</Button>
+        <Button component={RouterLink} to={href} variant="outlined" size="small" fullWidth>
+          View Details
+        </Button>
       </CardActions>
     </Card>
   )

@@ -58,10 +58,26 @@ export function BookCover({ title, author, src, sx, loading = 'lazy', compact = 
         boxShadow: 'inset 6px 0 0 rgba(0,0,0,0.25)',
       }}
     >
-      <Box aria-hidden sx={{ fontWeight: 700, fontSize: compact ? '0.7rem' : '1rem', lineHeight: 1.2, overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', wordBreak: 'break-word' }}>
+      <Box
+        aria-hidden
+        sx={{
+          fontWeight: 700,
+          fontSize: compact ? '0.7rem' : '1rem',
+          lineHeight: 1.2,
+          overflow: 'hidden',
+          display: '-webkit-box',
+          WebkitLineClamp: 5,
+          WebkitBoxOrient: 'vertical',
+          wordBreak: 'break-word',
+        }}
+      >
         {title}
       </Box>
-      {author && !compact && <Box aria-hidden sx={{ fontSize: '0.8rem', opacity: 0.9, borderTop: 1, borderColor: 'rgba(255,255,255,0.5)', pt: 1 }}>{author}</Box>}
+      {author && !compact && (
+        <Box aria-hidden sx={{ fontSize: '0.8rem', opacity: 0.9, borderTop: 1, borderColor: 'rgba(255,255,255,0.5)', pt: 1 }}>
+          {author}
+        </Box>
+      )}
     </Box>
   )
 }

@@ -8,16 +8,21 @@ export function LoadMore({ hasNextPage, isFetching, onLoad }: { hasNextPage: boo
   useEffect(() => {
     const el = ref.current
     if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetching) onLoad()
-    }, { rootMargin: '600px' })
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetching) onLoad()
+      },
+      { rootMargin: '600px' },
+    )
     io.observe(el)
     return () => io.disconnect()
   }, [hasNextPage, isFetching, onLoad])
   if (!hasNextPage) return null
   return (
     <Box ref={ref} sx={{ textAlign: 'center', mt: 3 }}>
-      <Button variant="outlined" onClick={onLoad} disabled={isFetching}>{isFetching ? 'Loading...' : 'Load More'}</Button>
+      <Button variant="outlined" onClick={onLoad} disabled={isFetching}>
+        {isFetching ? 'Loading...' : 'Load More'}
+      </Button>
     </Box>
   )
 }

@@ -15,7 +15,11 @@ export const showingText = (shown: number, total: number) => `Showing ${count(sh
  * next page also loads by itself as the reader scrolls near the end; after a failed page it waits
  * for the button (no retry loop) and says so.
  */
-export function PagedListFooter({ list, errorText, what }: {
+export function PagedListFooter({
+  list,
+  errorText,
+  what,
+}: {
   list: PagedList<unknown>
   /** The list's own failure message (spec §8), shown when the next page cannot be read. */
   errorText: string
@@ -29,9 +33,12 @@ export function PagedListFooter({ list, errorText, what }: {
   useEffect(() => {
     const el = ref.current
     if (!el || !autoLoad || typeof IntersectionObserver === 'undefined') return
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) fetchNextPage()
-    }, { rootMargin: '400px 0px' })
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) fetchNextPage()
+      },
+      { rootMargin: '400px 0px' },
+    )
     io.observe(el)
     return () => io.disconnect()
   }, [autoLoad, fetchNextPage])

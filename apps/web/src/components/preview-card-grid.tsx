@@ -6,7 +6,9 @@ import { BookGrid } from '#/components/book-grid.tsx'
 export default function PreviewCardGrid({ label, books }: { label: string; books: ComponentProps<typeof BookCard>['book'][] }) {
   return (
     <BookGrid label={label}>
-      {books.map((b) => <BookCard key={b._id} book={b} variant="preview" />)}
+      {books.map((b) => (
+        <BookCard key={b._id} book={b} variant="preview" />
+      ))}
     </BookGrid>
   )
 }

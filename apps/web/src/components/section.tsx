@@ -7,7 +7,16 @@ export function Section({ title, children, id, headingRef }: { title: string; ch
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: { xs: 4, md: 6 } }}>
-      <Typography id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2, outline: 'none' }}>{title}</Typography>
+      <Typography
+        id={headingId}
+        ref={headingRef}
+        tabIndex={headingRef ? -1 : undefined}
+        variant="h5"
+        component="h2"
+        sx={{ fontWeight: 700, mb: 2, outline: 'none' }}
+      >
+        {title}
+      </Typography>
       {children}
     </Box>
   )

@@ -14,7 +14,9 @@ export function Stars({ value, size = 18, label }: { value: number; size?: numbe
       sx={{ position: 'relative', display: 'inline-block', fontSize: size, lineHeight: 1, letterSpacing: 1, color: 'grey.400', whiteSpace: 'nowrap' }}
     >
       <span aria-hidden>★★★★★</span>
-      <Box component="span" aria-hidden sx={{ position: 'absolute', inset: 0, width: `${pct}%`, overflow: 'hidden', color: 'warning.main' }}>★★★★★</Box>
+      <Box component="span" aria-hidden sx={{ position: 'absolute', inset: 0, width: `${pct}%`, overflow: 'hidden', color: 'warning.main' }}>
+        ★★★★★
+      </Box>
     </Box>
   )
 }

@@ -3,6 +3,8 @@ export const paths = {
   home: { pattern: '/', href: () => '/' },
   browse: { pattern: '/browse', href: () => '/browse' },
   book: { pattern: '/books/:id', href: (id: string) => `/books/${encodeURIComponent(id)}` },
+  /** The add form again, for the reader who added the book. */
+  editBook: { pattern: '/books/:id/edit', href: (id: string) => `/books/${encodeURIComponent(id)}/edit` },
   login: { pattern: '/login', href: (tab?: 'signup') => (tab === 'signup' ? '/login?tab=signup' : '/login') },
   profile: { pattern: '/profile', href: () => '/profile' },
   user: { pattern: '/user/:userId', href: (id: string) => `/user/${encodeURIComponent(id)}` },

@@ -9,9 +9,9 @@ export type SchemaPick<S extends z.ZodType> = (contracts: Contracts) => S
 let contracts: Promise<Contracts> | undefined
 export const loadContracts = (): Promise<Contracts> => (contracts ??= import('@shelfwise/contracts'))
 
-export const API_BASE = '/api'
+const API_BASE = '/api'
 export const FALLBACK_ERROR = 'An error occurred'
-export const NETWORK_ERROR = 'An unexpected error occurred'
+const NETWORK_ERROR = 'An unexpected error occurred'
 
 /** One problem of a refused request, by field ('title', 'genre.1'): the server's `issues`. */
 export interface FieldIssue {
@@ -39,14 +39,11 @@ export class ApiError extends Error {
 
 const issuesOf = (json: unknown): FieldIssue[] => {
   const list = json && typeof json === 'object' ? (json as { issues?: unknown }).issues : undefined
-  return Array.isArray(list)
-    ? list.filter((i): i is FieldIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string')
-    : []
+  return Array.isArray(list) ? list.filter((i): i is FieldIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string') : []
 }
 
 /** What a screen shows for a failure: the server's message when it sent one, else the screen's fallback. */
-export const errorMessage = (err: unknown, fallback: string): string =>
-  err instanceof ApiError && err.fromServer ? err.message : fallback
+export const errorMessage = (err: unknown, fallback: string): string => (err instanceof ApiError && err.fromServer ? err.message : fallback)
 
 type Query = Record<string, string | number | boolean | undefined | null>
 
@@ -61,7 +58,7 @@ export interface ApiResponse<T> {
   headers: Headers
 }
 
-export function buildUrl(path: string, query?: Query): string {
+function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams()
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
@@ -71,7 +68,10 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 async function send<S extends z.ZodType>(
-  method: string, path: string, pick: SchemaPick<S> | undefined, opts: RequestOptions = {},
+  method: string,
+  path: string,
+  pick: SchemaPick<S> | undefined,
+  opts: RequestOptions = {},
 ): Promise<ApiResponse<z.output<S>>> {
   // The schemas load while the request is in flight.
   const schemas = pick ? loadContracts() : undefined
@@ -91,7 +91,7 @@ async function send<S extends z.ZodType>(
   const early = method === 'GET' ? takeEarlyAnswer(url, token) : undefined
   let res: Response
   try {
-    res = (early && (await early.catch(() => undefined))) || await fetch(url, { method, headers, body, signal: opts.signal })
+    res = (early && (await early.catch(() => undefined))) || (await fetch(url, { method, headers, body, signal: opts.signal }))
   } catch (err) {
     if ((err as { name?: string })?.name === 'AbortError') throw err
     throw new ApiError(NETWORK_ERROR, 0, 'network', false)
@@ -106,10 +106,9 @@ async function send<S extends z.ZodType>(
   }
 
   if (!res.ok) {
-    const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string'
-      ? (json as { message: string }).message : undefined
-    const code = json && typeof json === 'object' && typeof (json as { code?: unknown }).code === 'string'
-      ? (json as { code: string }).code : 'http_error'
+    const serverMessage =
+      json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined
+    const code = json && typeof json === 'object' && typeof (json as { code?: unknown }).code === 'string' ? (json as { code: string }).code : 'http_error'
     // A signed-in call refused as unauthenticated means the session is over (revoked or expired).
     if (res.status === 401 && token) {
       console.warn('Session ended by the server; logging out.')
@@ -133,8 +132,11 @@ export const api = {
   getWithHeaders: <S extends z.ZodType>(path: string, schema: SchemaPick<S>, opts?: RequestOptions) => send('GET', path, schema, opts),
   post: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('POST', path, schema, { body })).data,
   put: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('PUT', path, schema, { body })).data,
-  delete: async (path: string) => { await send('DELETE', path, undefined) },
-  postNoContent: async (path: string, body?: unknown) => { await send('POST', path, undefined, { body }) },
+  /** A DELETE: nothing back, or (given a schema) the changed resource, as DELETE /books/{id}/credit answers. */
+  delete: async <S extends z.ZodType>(path: string, schema?: SchemaPick<S>) => (await send('DELETE', path, schema)).data,
+  postNoContent: async (path: string, body?: unknown) => {
+    await send('POST', path, undefined, { body })
+  },
 }
 
 export interface Page<T> {

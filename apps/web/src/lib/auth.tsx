@@ -59,10 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return
     }
     if (check.expiresInMs === undefined) return
-    const timer = setTimeout(() => {
-      console.log('Token expired; logging out.')
-      clearSession()
-    }, Math.min(check.expiresInMs, 2 ** 31 - 1))
+    const timer = setTimeout(
+      () => {
+        console.log('Token expired; logging out.')
+        clearSession()
+      },
+      Math.min(check.expiresInMs, 2 ** 31 - 1),
+    )
     return () => clearTimeout(timer)
   }, [token, user])
 
@@ -74,15 +77,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [viewer, queryClient])
 
-  const value = useMemo<AuthState>(() => ({
-    user,
-    token,
-    isAuthenticated: Boolean(token && checkToken(token).ok),
-    login: (t, u) => setSession(t, u),
-    logout,
-    updateUser: (u) => setStoredUser(u),
-    replaceToken: (t) => setToken(t),
-  }), [user, token, logout])
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token,
+      isAuthenticated: Boolean(token && checkToken(token).ok),
+      login: (t, u) => setSession(t, u),
+      logout,
+      updateUser: (u) => setStoredUser(u),
+      replaceToken: (t) => setToken(t),
+    }),
+    [user, token, logout],
+  )
 
   return <AuthContext value={value}>{children}</AuthContext>
 }

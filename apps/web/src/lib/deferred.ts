@@ -12,6 +12,8 @@ const NOT_YET: unique symbol = Symbol('not drawn yet')
 export function useDeferredData<T>(data: T | undefined): T | undefined {
   // The build's shell renderer (src/shell/render.tsx) draws once, with the data it was given.
   if (import.meta.env.SSR) return data
+  // The condition above is fixed for a build (the shell renderer's, or the app's): the hook's order never changes.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
   const shown = useDeferredValue<T | typeof NOT_YET>(data === undefined ? NOT_YET : data, NOT_YET)
   return shown === NOT_YET ? undefined : shown
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-export const SITE_NAME = 'Shelfwise'
+const SITE_NAME = 'Shelfwise'
 
 /** The tab's title for a screen: 'Dracula — Shelfwise'; the site's name alone when there is none yet. */
 export const documentTitle = (title?: string | null): string => {

@@ -17,7 +17,9 @@ describe('format', () => {
       const day = iso.slice(0, 10)
       expect(formatFullDate(iso)).toBe(new Intl.DateTimeFormat('en-US', long).format(new Date(iso)))
       expect(formatFullDate(day)).toBe(new Intl.DateTimeFormat('en-US', { ...long, timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)))
-      expect(formatMonthYear(day)).toBe(new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)))
+      expect(formatMonthYear(day)).toBe(
+        new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)),
+      )
     }
   })
 

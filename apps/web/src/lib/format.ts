@@ -1,6 +1,6 @@
 import { LIMITS } from '@shelfwise/contracts/constants'
 
-export const UNKNOWN_DATE = 'Unknown date'
+const UNKNOWN_DATE = 'Unknown date'
 
 // The app's dates are en-US words (Intl.DateTimeFormat('en-US') with month 'long'): written here
 // from the date's parts, because the first Intl date formatter loads the locale's data — tens of
@@ -11,7 +11,9 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 function words(d: Date, utc: boolean, day: boolean): string {
   const year = utc ? d.getUTCFullYear() : d.getFullYear()
   if (year < 1 || year > 9999) {
-    return new Intl.DateTimeFormat('en-US', { month: 'long', ...(day ? { day: 'numeric' } : {}), year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }).format(d)
+    return new Intl.DateTimeFormat('en-US', { month: 'long', ...(day ? { day: 'numeric' } : {}), year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }).format(
+      d,
+    )
   }
   const month = MONTHS[utc ? d.getUTCMonth() : d.getMonth()]
   return day ? `${month} ${utc ? d.getUTCDate() : d.getDate()}, ${year}` : `${month} ${year}`

@@ -45,7 +45,9 @@ export function usePagedList<T>(options: PagedOptions<T>, enabled = true): Paged
   const pages = q.data?.pages
   const items = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages])
   const next = q.fetchNextPage
-  const fetchNextPage = useCallback(() => { void next() }, [next])
+  const fetchNextPage = useCallback(() => {
+    void next()
+  }, [next])
   const last = pages?.[pages.length - 1]
   // The newest page's count is the freshest; without the header, a list read to its end counts itself.
   const total = last?.total ?? (pages && !q.hasNextPage ? items.length : undefined)

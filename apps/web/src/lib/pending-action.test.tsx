@@ -114,7 +114,9 @@ describe('Follow pressed while signed out', () => {
     let followsA = false
     const { callsTo } = fakeApi({
       [`GET /users/profile/${owner._id}`]: { body: owner },
-      [`GET /users/profile/${a._id}`]: (req) => ({ body: buildUser({ _id: a._id, username: a.username, isFollowing: Boolean(req.headers.Authorization) && followsA }) }),
+      [`GET /users/profile/${a._id}`]: (req) => ({
+        body: buildUser({ _id: a._id, username: a.username, isFollowing: Boolean(req.headers.Authorization) && followsA }),
+      }),
       [`GET /users/followers/${owner._id}`]: { body: [{ ...a, isFollowing: followsA }, b], headers: { 'X-Total-Count': '2' } },
       [`GET /users/following/${owner._id}`]: { body: [], headers: { 'X-Total-Count': '0' } },
       [`PUT /users/follow/${a._id}`]: () => {

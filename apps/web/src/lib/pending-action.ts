@@ -18,7 +18,7 @@ type Stored = PendingAction & { path: string; at: number }
 
 const KEY = 'shelfwise:pending-action'
 /** A sign-in that takes longer than this is a new visit: the old press is forgotten. */
-export const PENDING_ACTION_TTL_MS = 15 * 60 * 1000
+const PENDING_ACTION_TTL_MS = 15 * 60 * 1000
 
 function read(): Stored | undefined {
   const raw = storage()?.getItem(KEY)
@@ -36,7 +36,7 @@ function read(): Stored | undefined {
 }
 
 /** Remembers the action pressed on `path` (replacing any earlier one). */
-export function rememberAction(action: PendingAction, path: string): void {
+function rememberAction(action: PendingAction, path: string): void {
   try {
     storage()?.setItem(KEY, JSON.stringify({ ...action, path, at: Date.now() } satisfies Stored))
   } catch {
@@ -45,7 +45,7 @@ export function rememberAction(action: PendingAction, path: string): void {
 }
 
 /** The remembered action for `path` that `match` accepts, removed so it is carried out once only. */
-export function takeAction<A extends PendingAction>(path: string, match: (a: PendingAction) => a is A): A | undefined {
+function takeAction<A extends PendingAction>(path: string, match: (a: PendingAction) => a is A): A | undefined {
   const stored = read()
   if (!stored || stored.path !== path) return undefined
   const { path: _path, at: _at, ...action } = stored
@@ -55,7 +55,7 @@ export function takeAction<A extends PendingAction>(path: string, match: (a: Pen
 }
 
 /** Forgets the remembered action for `path` that `match` accepts (the reader came back without signing in). */
-export function dropAction(path: string, match: (a: PendingAction) => boolean): void {
+function dropAction(path: string, match: (a: PendingAction) => boolean): void {
   const stored = read()
   if (stored && stored.path === path && match(stored)) storage()?.removeItem(KEY)
 }

@@ -1,8 +1,8 @@
 import type { User } from '@shelfwise/contracts'
 
 // The session lives in localStorage under the spec's keys: 'user' (JSON with _id) and 'token'.
-export const USER_KEY = 'user'
-export const TOKEN_KEY = 'token'
+const USER_KEY = 'user'
+const TOKEN_KEY = 'token'
 
 export type StoredUser = Partial<User> & { _id: string }
 export interface Session {

@@ -14,7 +14,7 @@ export interface ScrollMark {
 const marks = new Map<string, ScrollMark>()
 
 /** The first card whose top is at or below the top bar's bottom: what the reader sees first. */
-export function markScroll(): ScrollMark {
+function markScroll(): ScrollMark {
   const main = document.getElementById('main')
   const past = -(main?.getBoundingClientRect().top ?? 0)
   const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0

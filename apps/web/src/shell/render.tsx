@@ -31,22 +31,50 @@ const screens: Record<string, RouteObject> = {
 }
 
 function render(location: string, page?: RouteObject, queryClient?: QueryClient): string {
-  const router = createMemoryRouter([{ path: '/', Component: AppLayout, children: page ? [page] : [{ path: '*', Component: () => null }] }], { initialEntries: [location] })
-  return renderToString(<AppProvider queryClient={queryClient}><RouterProvider router={router} /></AppProvider>)
+  const router = createMemoryRouter([{ path: '/', Component: AppLayout, children: page ? [page] : [{ path: '*', Component: () => null }] }], {
+    initialEntries: [location],
+  })
+  return renderToString(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  )
 }
 
 // A book and a review with every field, for drawing the screens as they look once their data has
 // come: only to gather the rule sets their cards and details use (the markup is thrown away), so
 // that Emotion finds those already inserted too when the answers arrive.
 const SAMPLE_BOOK: Book = {
-  _id: 'shell', title: 'Sample', author: 'Author', author_username: null, publisher: 'Publisher', publisher_username: null,
-  description: 'A sample description.', coverImage: '', averageRating: 4, totalReviews: 2, publishedDate: '2000-01-01', language: 'English',
-  edition: '1st', pageCount: 100, amazonLink: 'https://example.com', isbn: '9780000000000', genre: ['Fiction'], category: 'Novel',
-  listed_by_username: null, createdAt: '2000-01-01T00:00:00.000Z', updatedAt: '2000-01-01T00:00:00.000Z',
+  _id: 'shell',
+  title: 'Sample',
+  author: 'Author',
+  author_username: null,
+  publisher: 'Publisher',
+  publisher_username: null,
+  description: 'A sample description.',
+  coverImage: '',
+  averageRating: 4,
+  totalReviews: 2,
+  publishedDate: '2000-01-01',
+  language: 'English',
+  edition: '1st',
+  pageCount: 100,
+  amazonLink: 'https://example.com',
+  isbn: '9780000000000',
+  genre: ['Fiction'],
+  category: 'Novel',
+  listed_by_username: null,
+  createdAt: '2000-01-01T00:00:00.000Z',
+  updatedAt: '2000-01-01T00:00:00.000Z',
 }
 const SAMPLE_REVIEW: Review = {
-  _id: 'shell', rating: 4, comment: 'A sample review.', createdAt: '2000-01-01T00:00:00.000Z', updatedAt: '2000-01-01T00:00:00.000Z',
-  user: { _id: 'shell', username: 'reader', profileImage: '' }, book: { _id: 'shell', title: 'Sample', author: 'Author', coverImage: '' },
+  _id: 'shell',
+  rating: 4,
+  comment: 'A sample review.',
+  createdAt: '2000-01-01T00:00:00.000Z',
+  updatedAt: '2000-01-01T00:00:00.000Z',
+  user: { _id: 'shell', username: 'reader', profileImage: '' },
+  book: { _id: 'shell', title: 'Sample', author: 'Author', coverImage: '' },
 }
 
 function loadedViews(): string[] {
@@ -57,7 +85,12 @@ function loadedViews(): string[] {
   client.setQueryData(booksInfiniteQuery(24).queryKey, page([SAMPLE_BOOK]))
   client.setQueryData(bookQuery(SAMPLE_BOOK._id).queryKey, SAMPLE_BOOK)
   client.setQueryData(bookReviewsQuery(SAMPLE_BOOK._id).queryKey, page([SAMPLE_REVIEW]))
-  const homeSections = () => <><PopularBooks /><RecentReviews /></>
+  const homeSections = () => (
+    <>
+      <PopularBooks />
+      <RecentReviews />
+    </>
+  )
   return [
     render('/', { index: true, Component: homeSections }, client),
     render(paths.browse.href(), screens.browse, client),

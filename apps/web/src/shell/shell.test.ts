@@ -11,8 +11,11 @@ import { buildBook, makeToken } from '#/test/factories.ts'
 
 const route = (id: string) => SHELL_ROUTES.find((r) => r.id === id)!
 const early = () => ((globalThis as Record<string, unknown>)[EARLY_ANSWERS] ??= new Map()) as Map<string, EarlyAnswer>
-const answer = (body: unknown, token: string | null = null, at = performance.now()): EarlyAnswer =>
-  ({ token, at, response: Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })) })
+const answer = (body: unknown, token: string | null = null, at = performance.now()): EarlyAnswer => ({
+  token,
+  at,
+  response: Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })),
+})
 
 /** The URLs (path and query, as sent) a screen's first queries ask for. */
 async function urlsOf(prefetch: (client: QueryClient) => void): Promise<string[]> {
@@ -23,13 +26,21 @@ async function urlsOf(prefetch: (client: QueryClient) => void): Promise<string[]
 }
 
 describe('the shell', () => {
-  it("boot script and app name the same global for the early answers", () => {
+  it('boot script and app name the same global for the early answers', () => {
     expect(EARLY_ANSWERS_GLOBAL).toBe(EARLY_ANSWERS)
   })
 
   it('serves the screens it draws, at their addresses only', () => {
     const at = (path: string) => SHELL_ROUTES.find((r) => r.pattern.test(path))?.id
-    expect([at('/'), at('/browse'), at('/books/abc'), at('/books/abc/'), at('/about'), at('/books'), at('/books/a/b')]).toEqual(['home', 'browse', 'book', 'book', undefined, undefined, undefined])
+    expect([at('/'), at('/browse'), at('/books/abc'), at('/books/abc/'), at('/about'), at('/books'), at('/books/a/b')]).toEqual([
+      'home',
+      'browse',
+      'book',
+      'book',
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 
   it("asks early for exactly the requests each screen's first queries make", async () => {

@@ -32,14 +32,17 @@ export function fakeApi(routes: Record<string, Handler>) {
     const path = url.pathname.replace(/^\/api/, '')
     let body: unknown = init.body
     if (typeof init.body === 'string') {
-      try { body = JSON.parse(init.body) } catch { body = init.body }
+      try {
+        body = JSON.parse(init.body)
+      } catch {
+        body = init.body
+      }
     }
     const req: FakeRequest = { method, path, query: url.searchParams, body, headers: (init.headers ?? {}) as Record<string, string> }
     calls.push(req)
     const handler = routes[`${method} ${path}`]
-    const res: FakeResponse = handler === undefined
-      ? { status: 404, body: { message: 'Not found', code: 'not_found' } }
-      : typeof handler === 'function' ? handler(req) : handler
+    const res: FakeResponse =
+      handler === undefined ? { status: 404, body: { message: 'Not found', code: 'not_found' } } : typeof handler === 'function' ? handler(req) : handler
     if (res.pending) return new Promise<Response>(() => undefined)
     if (res.networkError) throw new TypeError('Failed to fetch')
     const status = res.status ?? 200
@@ -56,8 +59,10 @@ export function fakeApi(routes: Record<string, Handler>) {
   }
 }
 
-export const serverError = (message = 'Something went wrong on our side. Please try again.'): FakeResponse =>
-  ({ status: 500, body: { message, code: 'internal' } })
+export const serverError = (message = 'Something went wrong on our side. Please try again.'): FakeResponse => ({
+  status: 500,
+  body: { message, code: 'internal' },
+})
 export const failWithoutMessage: FakeResponse = { status: 500, body: {} }
 export const notFound = (message = 'Not found'): FakeResponse => ({ status: 404, body: { message, code: 'not_found' } })
 

@@ -1,11 +1,11 @@
 import { flushSync } from 'react-dom'
-import { render, screen } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { AppProvider } from '#/app/provider.tsx'
 import { routes as appRoutes } from '#/app/router.tsx'
 
-export function testQueryClient() {
+function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } })
 }
 
@@ -15,11 +15,13 @@ export function renderApp(path = '/', { routes = appRoutes, state }: { routes?: 
   const queryClient = testQueryClient()
   const utils = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} flushSync={(fn) => { flushSync(fn) }} />
+      <RouterProvider
+        router={router}
+        flushSync={(fn) => {
+          flushSync(fn)
+        }}
+      />
     </AppProvider>,
   )
   return { ...utils, router, queryClient }
 }
-
-/** Waits for the lazy route to render its first heading or landmark. */
-export const findMain = () => screen.findByRole('main')

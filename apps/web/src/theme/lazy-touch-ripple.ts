@@ -15,10 +15,12 @@ const LazyTouchRipple = forwardRef<RippleApi, object>(function LazyTouchRipple(p
   const real = useRef<RippleApi | null>(null)
   const waiting = useRef<[Method, unknown[]][]>([])
   useImperativeHandle(ref, () => {
-    const call = (method: Method) => (...args: unknown[]) => {
-      if (real.current) real.current[method](...args)
-      else waiting.current.push([method, args])
-    }
+    const call =
+      (method: Method) =>
+      (...args: unknown[]) => {
+        if (real.current) real.current[method](...args)
+        else waiting.current.push([method, args])
+      }
     return { start: call('start'), stop: call('stop'), pulsate: call('pulsate') }
   }, [])
   const attach = useCallback((api: RippleApi | null) => {

@@ -12,8 +12,16 @@ export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
   typography: {
     fontFamily: [
-      'system-ui', '-apple-system', 'BlinkMacSystemFont', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial',
-      'sans-serif', '"Apple Color Emoji"', '"Segoe UI Emoji"',
+      'system-ui',
+      '-apple-system',
+      'BlinkMacSystemFont',
+      '"Segoe UI"',
+      'Roboto',
+      '"Helvetica Neue"',
+      'Arial',
+      'sans-serif',
+      '"Apple Color Emoji"',
+      '"Segoe UI Emoji"',
     ].join(','),
     button: { textTransform: 'none', fontWeight: 600 },
   },
@@ -21,7 +29,16 @@ export const theme = createTheme({
   components: {
     MuiCssBaseline: {
       styleOverrides: (t) => ({
-        '.skip-link': { position: 'absolute', left: -9999, top: 8, zIndex: 2000, padding: '8px 12px', background: t.palette.background.paper, color: t.palette.primary.dark, borderRadius: 4 },
+        '.skip-link': {
+          position: 'absolute',
+          left: -9999,
+          top: 8,
+          zIndex: 2000,
+          padding: '8px 12px',
+          background: t.palette.background.paper,
+          color: t.palette.primary.dark,
+          borderRadius: 4,
+        },
         '.skip-link:focus': { left: 8 },
         '@keyframes page-progress': { from: { transform: 'scaleX(0)' }, to: { transform: 'scaleX(0.9)' } },
         '.page-progress': { transformOrigin: 'left', animation: 'page-progress 2s ease-out forwards' },

@@ -15,6 +15,7 @@ import * as booksNameKeys from './2026_11_25_0200_books_name_keys.ts'
 import * as booksMatchKey from './2026_11_25_0300_books_match_key.ts'
 import * as keptSessionsAndUsernameSkeleton from './2026_11_25_0500_kept_sessions_and_username_skeleton.ts'
 import * as uploads from './2026_11_25_0600_uploads.ts'
+import * as catalogueEdits from './2026_11_25_0700_catalogue_edits.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -37,4 +38,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_25_0300_books_match_key': booksMatchKey,
   '2026_11_25_0500_kept_sessions_and_username_skeleton': keptSessionsAndUsernameSkeleton,
   '2026_11_25_0600_uploads': uploads,
+  '2026_11_25_0700_catalogue_edits': catalogueEdits,
 }

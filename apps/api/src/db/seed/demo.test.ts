@@ -1,12 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  AuthResultSchema, BookSchema, CATEGORIES, FollowedBookListSchema, GENRES, LANGUAGES, PopularListSchema, ReviewListSchema,
-} from '@shelfwise/contracts'
+import { AuthResultSchema, BookSchema, CATEGORIES, FollowedBookListSchema, GENRES, LANGUAGES, PopularListSchema, ReviewListSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { buildDemoCommunity, retirePublishedDemoPassword, seedDemoIfEmpty } from '#/db/seed/demo.ts'
-import { hashPassword } from '#/modules/auth/passwords.ts'
+import { hashPassword } from '#/security/passwords.ts'
 import { DEMO_EMAIL } from '#/db/seed/community.ts'
 import { demoPasswordFile, newDemoPassword } from '#/db/seed/demo-password.ts'
 
@@ -27,12 +25,14 @@ describe('the demo community as built', () => {
     expect(c.books.length).toBeGreaterThanOrEqual(60)
     const titles = c.books.map((b) => b.title)
     expect(new Set(titles).size).toBe(titles.length)
-    expect(c.books).toEqual(expect.arrayContaining([
-      expect.objectContaining({ title: 'Pride and Prejudice', author: 'Jane Austen' }),
-      expect.objectContaining({ title: 'Jane Eyre', author: 'Charlotte Brontë' }),
-      expect.objectContaining({ title: 'Wuthering Heights', author: 'Emily Brontë' }),
-      expect.objectContaining({ title: 'The Great Gatsby', author: 'F. Scott Fitzgerald', publishedDate: '1925-04-10' }),
-    ]))
+    expect(c.books).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Pride and Prejudice', author: 'Jane Austen' }),
+        expect.objectContaining({ title: 'Jane Eyre', author: 'Charlotte Brontë' }),
+        expect.objectContaining({ title: 'Wuthering Heights', author: 'Emily Brontë' }),
+        expect.objectContaining({ title: 'The Great Gatsby', author: 'F. Scott Fitzgerald', publishedDate: '1925-04-10' }),
+      ]),
+    )
     const genresOf = new Map<string, string[]>()
     for (const g of c.bookGenres) genresOf.set(g.bookId, [...(genresOf.get(g.bookId) ?? []), g.genre])
     for (const b of c.books) {
@@ -128,7 +128,14 @@ describe('the demo password', () => {
 describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
   const logs: string[] = []
   const count = async (table: 'books' | 'users' | 'reviews' | 'follows' | 'reads' | 'wishlist') =>
-    Number((await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const passwordFile = () => demoPasswordFile(ctx.config.dataDir)
   const keptPassword = () => readFileSync(passwordFile(), 'utf8').trim()
   const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
@@ -217,7 +224,12 @@ describeEachDialect('seedDemoIfEmpty on an empty database', (ctx) => {
     expect(await seedDemoIfEmpty(ctx.db, { log: () => {}, passwordFile: `${passwordFile()}-elsewhere` })).toBeUndefined()
     expect((await login(DEMO_EMAIL, keptPassword())).statusCode).toBe(200)
     const { token } = (await login(DEMO_EMAIL, keptPassword())).json() as { token: string }
-    const changed = await ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: keptPassword(), newPassword: 'my-own-demo-pass-9' } })
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/password',
+      headers: bearer(token),
+      payload: { currentPassword: keptPassword(), newPassword: 'my-own-demo-pass-9' },
+    })
     expect(changed.statusCode).toBe(200)
     expect(await seedDemoIfEmpty(ctx.db, { log: () => {}, passwordFile: passwordFile() })).toBeUndefined()
   })

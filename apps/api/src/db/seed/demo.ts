@@ -3,11 +3,19 @@ import { sql, type Insertable } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { isUniqueViolation, type Db } from '#/db/portable.ts'
 import type { BookGenresTable, BooksTable, FollowsTable, ReadsTable, ReviewsTable, UsersTable, WishlistTable } from '#/db/schema.ts'
-import { hashPassword, verifyPassword } from '#/modules/auth/passwords.ts'
+import { hashPassword, verifyPassword } from '#/security/passwords.ts'
 import { CLASSICS, type Classic } from '#/db/seed/classics.ts'
 import {
-  COOL_DETAILS, DEMO_EMAIL, DEMO_READERS, GENRE_DETAILS, OPENERS, STORY_COOL_DETAILS, STORY_DETAILS,
-  TRANSLATION_DETAILS, WARM_DETAILS, type DemoReader,
+  COOL_DETAILS,
+  DEMO_EMAIL,
+  DEMO_READERS,
+  GENRE_DETAILS,
+  OPENERS,
+  STORY_COOL_DETAILS,
+  STORY_DETAILS,
+  TRANSLATION_DETAILS,
+  WARM_DETAILS,
+  type DemoReader,
 } from '#/db/seed/community.ts'
 import { createRandom, type Random } from '#/db/seed/random.ts'
 import { keepDemoPassword, readDemoPassword } from '#/db/seed/demo-password.ts'
@@ -61,8 +69,10 @@ export async function seedDemoIfEmpty(db: Db, { log, passwordFile, now = Date.no
       })
       if (seeded) {
         const c = community
-        log(`Seeded the demo community: ${c.books.length} books, ${c.users.length} readers, ${c.reviews.length} reviews, `
-          + `${c.follows.length} follows, ${c.reads.length} reads, ${c.wishlist.length} wishes (${Math.round(performance.now() - started)} ms)`)
+        log(
+          `Seeded the demo community: ${c.books.length} books, ${c.users.length} readers, ${c.reviews.length} reviews, ` +
+            `${c.follows.length} follows, ${c.reads.length} reads, ${c.wishlist.length} wishes (${Math.round(performance.now() - started)} ms)`,
+        )
       }
     } catch (err) {
       // Two instances starting on one empty PostgreSQL: the demo e-mail's unique index lets one win.
@@ -93,7 +103,10 @@ const RETIRED_DEMO_PASSWORD = 'shelfwise-demo'
 export async function retirePublishedDemoPassword(db: Db, { log, passwordFile }: Omit<SeedOptions, 'now'>): Promise<boolean> {
   const demo = await db.selectFrom('users').select('passwordHash').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (!demo || !(await verifyPassword(demo.passwordHash, RETIRED_DEMO_PASSWORD))) return false
-  const [fresh, unknown] = await Promise.all([hashPassword(keepDemoPassword(passwordFile, { replace: true })), hashPassword(randomBytes(32).toString('base64url'))])
+  const [fresh, unknown] = await Promise.all([
+    hashPassword(keepDemoPassword(passwordFile, { replace: true })),
+    hashPassword(randomBytes(32).toString('base64url')),
+  ])
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ passwordHash: unknown }).where('passwordHash', '=', demo.passwordHash).where('email', '<>', DEMO_EMAIL).execute()
     await trx.updateTable('users').set({ passwordHash: fresh }).where('email', '=', DEMO_EMAIL).execute()
@@ -122,11 +135,14 @@ async function insertCommunity(trx: Db, c: DemoCommunity): Promise<void> {
   for (const rows of chunks(c.wishlist)) await trx.insertInto('wishlist').values(rows).execute()
   for (const rows of chunks(c.follows)) await trx.insertInto('follows').values(rows).execute()
   // Counted from the rows just written, so the figures match them exactly (average = sum / count).
-  await trx.updateTable('books').set({
-    totalReviews: sql<number>`(select count(*) from reviews r where r.book_id = books.id)`,
-    ratingSum: sql<number>`coalesce((select sum(r.rating) from reviews r where r.book_id = books.id), 0)`,
-    averageRating: sql<number>`coalesce((select sum(r.rating) * 1.0 / count(*) from reviews r where r.book_id = books.id), 0)`,
-  }).execute()
+  await trx
+    .updateTable('books')
+    .set({
+      totalReviews: sql<number>`(select count(*) from reviews r where r.book_id = books.id)`,
+      ratingSum: sql<number>`coalesce((select sum(r.rating) from reviews r where r.book_id = books.id), 0)`,
+      averageRating: sql<number>`coalesce((select sum(r.rating) * 1.0 / count(*) from reviews r where r.book_id = books.id), 0)`,
+    })
+    .execute()
 }
 
 function* chunks<T>(rows: T[], size = 200): Generator<T[]> {
@@ -151,9 +167,16 @@ export function buildDemoCommunity(now: number, hashes: { demo: string; others: 
     return { ...r, id: idAt(joined), joined, email }
   })
   const users: Insertable<UsersTable>[] = readers.map((r) => ({
-    id: r.id, name: r.name, username: r.username, email: r.email, passwordHash: r.email === DEMO_EMAIL ? hashes.demo : hashes.others,
-    userType: r.userType, bio: r.bio,
-    profileImage: '', createdAt: iso(r.joined), updatedAt: iso(r.joined),
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    email: r.email,
+    passwordHash: r.email === DEMO_EMAIL ? hashes.demo : hashes.others,
+    userType: r.userType,
+    bio: r.bio,
+    profileImage: '',
+    createdAt: iso(r.joined),
+    updatedAt: iso(r.joined),
   }))
 
   // Books, each listed by one of the bookish accounts, added before the review window opens.
@@ -167,10 +190,25 @@ export function buildDemoCommunity(now: number, hashes: { demo: string; others: 
     return { classic, id: idAt(created), created, lister, quality }
   })
   const books: Insertable<BooksTable>[] = catalogue.map(({ classic: c, id, created, lister }) => ({
-    id, title: c.title, author: c.author, authorUserId: null, publisher: c.publisher ?? '', publisherUserId: null,
-    listedByUserId: lister.id, createdByUserId: lister.id, description: c.description, coverImage: '',
-    publishedDate: c.publishedDate, language: c.language, edition: c.edition ?? 'First edition', pageCount: c.pageCount,
-    amazonLink: amazonSearch(c), isbn: null, category: c.category ?? 'Classic', createdAt: iso(created), updatedAt: iso(created),
+    id,
+    title: c.title,
+    author: c.author,
+    authorUserId: null,
+    publisher: c.publisher ?? '',
+    publisherUserId: null,
+    listedByUserId: lister.id,
+    createdByUserId: lister.id,
+    description: c.description,
+    coverImage: '',
+    publishedDate: c.publishedDate,
+    language: c.language,
+    edition: c.edition ?? 'First edition',
+    pageCount: c.pageCount,
+    amazonLink: amazonSearch(c),
+    isbn: null,
+    category: c.category ?? 'Classic',
+    createdAt: iso(created),
+    updatedAt: iso(created),
   }))
   const bookGenres = catalogue.flatMap(({ classic, id }) => classic.genres.map((genre) => ({ bookId: id, genre })))
 
@@ -192,8 +230,13 @@ export function buildDemoCommunity(now: number, hashes: { demo: string; others: 
       const when = daysAgo(rng.chance(THIS_WEEK_SHARE) ? rng.between(0.02, 7) : rng.between(7, REVIEW_WINDOW_DAYS))
       const rating = Math.max(2, Math.min(5, Math.round(book.quality + rng.between(-1, 1) + rng.between(-0.6, 0.6))))
       reviews.push({
-        id: idAt(when), bookId: book.id, userId: reader.id, rating, comment: writeComment(rng, rating, book.classic, usedComments),
-        createdAt: iso(when), updatedAt: iso(when),
+        id: idAt(when),
+        bookId: book.id,
+        userId: reader.id,
+        rating,
+        comment: writeComment(rng, rating, book.classic, usedComments),
+        createdAt: iso(when),
+        updatedAt: iso(when),
       })
       touched.add(book.id)
       // Most reviewers also mark the book as read, a little before reviewing it.
@@ -227,7 +270,10 @@ export function buildDemoCommunity(now: number, hashes: { demo: string; others: 
 
 /** Which reader listed each classic, by index: fixed counts first, then the 'rest' lister takes the others. */
 function assignListers<R extends DemoReader>(rng: Random, readers: R[]): R[] {
-  const order = rng.sample(CLASSICS.map((_, i) => i), CLASSICS.length)
+  const order = rng.sample(
+    CLASSICS.map((_, i) => i),
+    CLASSICS.length,
+  )
   const rest = readers.find((r) => r.lists === 'rest')!
   const out: R[] = new Array(CLASSICS.length).fill(rest)
   let at = 0

@@ -16,7 +16,13 @@ runDbCommand({
     let seeded = false
     const passwordFile = demoPasswordFile(config.dataDir)
     await retirePublishedDemoPassword(db, { log: (msg) => console.log(msg), passwordFile })
-    const demo = await seedDemoIfEmpty(db, { log: (msg) => { seeded = true; console.log(msg) }, passwordFile })
+    const demo = await seedDemoIfEmpty(db, {
+      log: (msg) => {
+        seeded = true
+        console.log(msg)
+      },
+      passwordFile,
+    })
     if (!seeded) console.log(`${where} already holds books or users; nothing was seeded.`)
     if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}`)
   },

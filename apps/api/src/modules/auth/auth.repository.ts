@@ -4,14 +4,25 @@ import type { Insertable } from 'kysely'
 import { precompile } from '#/db/precompiled.ts'
 
 // Read on every signed-in request: built once (db/precompiled.ts).
-const authState = precompile(2, (db, userId: string, jti: string) => (db as Db).selectFrom('users')
-  .select((eb) => [
-    'tokenVersion',
-    eb.exists(eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti)).as('revoked'),
-    eb.exists(eb.selectFrom('keptTokens').select('jti').where('jti', '=', jti)
-      .whereRef('keptTokens.userId', '=', 'users.id').whereRef('keptTokens.tokenVersion', '=', 'users.tokenVersion')).as('kept'),
-  ])
-  .where('id', '=', userId))
+const authState = precompile(2, (db, userId: string, jti: string) =>
+  db
+    .selectFrom('users')
+    .select((eb) => [
+      'tokenVersion',
+      eb.exists(eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti)).as('revoked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('keptTokens')
+            .select('jti')
+            .where('jti', '=', jti)
+            .whereRef('keptTokens.userId', '=', 'users.id')
+            .whereRef('keptTokens.tokenVersion', '=', 'users.tokenVersion'),
+        )
+        .as('kept'),
+    ])
+    .where('id', '=', userId),
+)
 
 /**
  * The token version of a user, whether one token id was revoked, and whether it was kept at the
@@ -34,7 +45,9 @@ export async function findCredentialsById(db: Db, id: string) {
 
 /** Which of a username (any letter case) and an e-mail are taken already. */
 export async function findTakenIdentity(db: Db, username: string, email: string) {
-  const rows = await db.selectFrom('users').select(['username', 'email'])
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
     .where((eb) => eb.or([eb(eb.fn('lower', ['username']), '=', username.toLowerCase()), eb('email', '=', email)]))
     .execute()
   return {
@@ -49,7 +62,8 @@ export async function insertUser(db: Db, user: Insertable<UsersTable>) {
 
 /** Sets a new hash and bumps the token version, so every earlier token stops working (but a kept one: keepToken). */
 export async function updatePasswordHash(db: Db, id: string, passwordHash: string, updatedAt: string) {
-  const row = await db.updateTable('users')
+  const row = await db
+    .updateTable('users')
     .set((eb) => ({ passwordHash, updatedAt, tokenVersion: eb('tokenVersion', '+', 1) }))
     .where('id', '=', id)
     .returning('tokenVersion')
@@ -60,7 +74,11 @@ export async function updatePasswordHash(db: Db, id: string, passwordHash: strin
 /** Remembers a logged-out token until it would have expired anyway; drops the ones past that. */
 export async function insertRevokedToken(db: Db, jti: string, expiresAt: string, now: string) {
   await db.deleteFrom('revokedTokens').where('expiresAt', '<', now).execute()
-  await db.insertInto('revokedTokens').values({ jti, expiresAt }).onConflict((oc) => oc.column('jti').doNothing()).execute()
+  await db
+    .insertInto('revokedTokens')
+    .values({ jti, expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute()
 }
 
 /**
@@ -69,6 +87,9 @@ export async function insertRevokedToken(db: Db, jti: string, expiresAt: string,
  */
 export async function keepToken(db: Db, token: { jti: string; userId: string; tokenVersion: number; expiresAt: string }, now: string) {
   await db.deleteFrom('keptTokens').where('expiresAt', '<', now).execute()
-  await db.insertInto('keptTokens').values(token)
-    .onConflict((oc) => oc.column('jti').doUpdateSet({ tokenVersion: token.tokenVersion })).execute()
+  await db
+    .insertInto('keptTokens')
+    .values(token)
+    .onConflict((oc) => oc.column('jti').doUpdateSet({ tokenVersion: token.tokenVersion }))
+    .execute()
 }

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AuthResultSchema, LoginInputSchema, PasswordChangeInputSchema, RegisterInputSchema } from '@shelfwise/contracts'
-import type { Services } from '#/services.ts'
+import type { AuthService } from '#/modules/auth/auth.service.ts'
 import { noStore } from '#/plugins/auth.ts'
-import { isOwnIdentity, OWN_IDENTITY, passwordWeakness } from '#/modules/auth/passwords.ts'
+import { isOwnIdentity, OWN_IDENTITY, passwordWeakness } from '#/security/passwords.ts'
 
 const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() })
 
@@ -26,36 +26,58 @@ const PasswordChangeBodySchema = PasswordChangeInputSchema.extend({
 
 const bodyEmail = (req: FastifyRequest) => (req.body as { email?: unknown } | undefined)?.email
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { auth } }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const { perIp, perAccount } = app.rateLimits
 
-  app.post('/auth/register', {
-    schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } },
-    onRequest: perIp('register'),
-    preHandler: perAccount('register', bodyEmail),
-  }, async (req, reply) => noStore(reply).code(201).send(await auth.register(req.body)))
-
-  app.post('/auth/login', {
-    schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } },
-    onRequest: perIp('login'),
-    preHandler: perAccount('login', bodyEmail),
-  }, async (req, reply) => noStore(reply).send(await auth.login(req.body)))
-
-  app.post('/auth/logout', {
-    schema: { tags: ['auth'], summary: 'End this token’s session', security: [{ bearer: [] }], response: { 204: z.null() } },
-    preValidation: app.requireUser,
-  }, async (req, reply) => {
-    await auth.logout(req.user!)
-    return reply.code(204).send(null)
-  })
-
-  app.put('/users/password', {
-    schema: {
-      tags: ['auth'], summary: 'Change the password; ends every other session and answers a fresh token',
-      security: [{ bearer: [] }], body: PasswordChangeBodySchema, response: { 200: PasswordChangedSchema },
+  app.post(
+    '/auth/register',
+    {
+      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } },
+      onRequest: perIp('register'),
+      preHandler: perAccount('register', bodyEmail),
     },
-    onRequest: perIp('password'),
-    preValidation: app.requireUser,
-    preHandler: perAccount('password', (req) => req.user?.id),
-  }, async (req) => auth.changePassword(req.user!, req.body))
+    async (req, reply) =>
+      noStore(reply)
+        .code(201)
+        .send(await auth.register(req.body)),
+  )
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } },
+      onRequest: perIp('login'),
+      preHandler: perAccount('login', bodyEmail),
+    },
+    async (req, reply) => noStore(reply).send(await auth.login(req.body)),
+  )
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: { tags: ['auth'], summary: 'End this token’s session', security: [{ bearer: [] }], response: { 204: z.null() } },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => {
+      await auth.logout(req.user!)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.put(
+    '/users/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; ends every other session and answers a fresh token',
+        security: [{ bearer: [] }],
+        body: PasswordChangeBodySchema,
+        response: { 200: PasswordChangedSchema },
+      },
+      onRequest: perIp('password'),
+      preValidation: app.requireUser,
+      preHandler: perAccount('password', (req) => req.user?.id),
+    },
+    async (req) => auth.changePassword(req.user!, req.body),
+  )
 }

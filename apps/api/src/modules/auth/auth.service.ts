@@ -2,12 +2,19 @@ import { v7 as uuidv7 } from 'uuid'
 import { MESSAGES, type AuthResult, type LoginInput, type PasswordChangeInput, type RegisterInput } from '@shelfwise/contracts'
 import { nowIso, isUniqueViolation, type Db } from '#/db/portable.ts'
 import { AppError, conflict, unauthorized } from '#/errors.ts'
-import type { Tokens } from '#/modules/auth/tokens.ts'
+import type { Tokens } from '#/security/tokens.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
-import type { Actor } from '#/plugins/auth.ts'
-import { hashPassword, isOwnIdentity, OWN_IDENTITY, verifyPassword } from '#/modules/auth/passwords.ts'
+import type { Actor } from '#/security/actor.ts'
+import { hashPassword, isOwnIdentity, OWN_IDENTITY, verifyPassword } from '#/security/passwords.ts'
 import {
-  findCredentialsByEmail, findCredentialsById, findTakenIdentity, insertRevokedToken, insertUser, keepToken, updatePasswordHash,
+  findAuthState,
+  findCredentialsByEmail,
+  findCredentialsById,
+  findTakenIdentity,
+  insertRevokedToken,
+  insertUser,
+  keepToken,
+  updatePasswordHash,
 } from '#/modules/auth/auth.repository.ts'
 
 export interface AuthDeps {
@@ -17,10 +24,22 @@ export interface AuthDeps {
 }
 
 export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
-  const takenError = (taken: { username: boolean; email: boolean }) =>
-    conflict(taken.username ? MESSAGES.usernameTaken : MESSAGES.emailTaken)
+  const takenError = (taken: { username: boolean; email: boolean }) => conflict(taken.username ? MESSAGES.usernameTaken : MESSAGES.emailTaken)
 
   return {
+    /**
+     * Who a bearer token speaks for: its signature and expiry checked, then its version and
+     * revocation against the database, and the user must still exist; undefined otherwise.
+     */
+    async actorOfToken(token: string): Promise<Actor | undefined> {
+      const claims = tokens.verify(token)
+      if (!claims) return undefined
+      const state = await findAuthState(db, claims.sub, claims.jti)
+      // A token from before a password change works only if it made that change (state.kept).
+      if (!state || state.revoked || (state.tokenVersion !== claims.ver && !state.kept)) return undefined
+      return { id: claims.sub, jti: claims.jti, exp: claims.exp }
+    },
+
     /**
      * Creates a reader and signs them in; 400 for a username the service keeps, 409 when the username
      * or e-mail (any case) is taken or the username looks like a taken one.
@@ -34,8 +53,14 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
       const passwordHash = await hashPassword(input.password)
       try {
         await insertUser(db, {
-          id, name: input.name, username: input.username, email: input.email, passwordHash,
-          userType: input.userType, createdAt: now, updatedAt: now,
+          id,
+          name: input.name,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          userType: input.userType,
+          createdAt: now,
+          updatedAt: now,
         })
       } catch (err) {
         // Two sign-ups racing for the same name: the unique index decides.

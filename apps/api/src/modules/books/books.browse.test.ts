@@ -14,16 +14,14 @@ describeEachDialect('books for Browse', (ctx) => {
     expect(res.statusCode, res.body).toBe(200)
     return { books: BookListSchema.parse(res.json()), total: res.headers['x-total-count'] }
   }
-  const b = {} as Record<'single' | 'many' | 'hot' | 'old' | 'tech' | 'thick', Book | { id: string; _id?: string }>
-  const ids = {} as Record<keyof typeof b, string>
+  const ids = {} as Record<'single' | 'many' | 'hot' | 'old' | 'tech' | 'thick', string>
   const keysOf = (books: Book[]) => books.map((x) => Object.entries(ids).find(([, id]) => id === x._id)?.[0]).filter(Boolean)
 
   beforeAll(async () => {
     const word = 'quasarbloom'
     ids.single = (await insertBook(ctx.db, { title: `Single Star ${word}`, publishedDate: '2001-03-01', category: 'Classic', pageCount: 200 })).id
     ids.many = (await insertBook(ctx.db, { title: `Many Voices ${word}`, publishedDate: '1999-07-07', category: 'Classic', pageCount: 300 })).id
-    ids.hot = (await insertBook(ctx.db, { title: `Hot Week ${word}`, publishedDate: '2010-01-01', category: 'Indie', pageCount: 150 }))
-      .id
+    ids.hot = (await insertBook(ctx.db, { title: `Hot Week ${word}`, publishedDate: '2010-01-01', category: 'Indie', pageCount: 150 })).id
     ids.old = (await insertBook(ctx.db, { title: 'Gutenberg Leaves', publishedDate: '1472-01-01', category: 'Classic', pageCount: 90 })).id
     ids.tech = (await insertBook(ctx.db, { title: 'Circuits for Readers', publishedDate: '2020-02-02', category: 'Technology', pageCount: 250 })).id
     ids.thick = (await insertBook(ctx.db, { title: 'The Very Long Book', publishedDate: '2015-05-05', category: 'Classic', pageCount: 1200 })).id
@@ -87,7 +85,7 @@ describeEachDialect('books for Browse', (ctx) => {
   })
 
   describe('filters', () => {
-    it("finds a book by an Add Book category (Technology)", async () => {
+    it('finds a book by an Add Book category (Technology)', async () => {
       expect(keysOf((await get('/api/books/search?categories=Technology&limit=10')).books)).toEqual(['tech'])
       expect(keysOf((await get('/api/books/search?categories=Technology,Indie')).books).sort()).toEqual(['hot', 'tech'])
     })

@@ -4,9 +4,7 @@ import { sql } from 'kysely'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook } from '../../../test/support/factories.ts'
 import { queryPlan } from '../../../test/support/query-plan.ts'
-import {
-  buildNameCountQuery, buildNamePageQuery, countBooksByName, listBooksByNamePage, type NameField,
-} from '#/modules/books/books.by-name.repository.ts'
+import { buildNameCountQuery, buildNamePageQuery, countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
 
 describeEachDialect('books.by-name.repository', (ctx) => {
   // On a handful of rows PostgreSQL would rather sort a bitmap scan's rows: with that priced out,
@@ -19,7 +17,10 @@ describeEachDialect('books.by-name.repository', (ctx) => {
       const book = await insertBook(ctx.db, { title: 'Folded', [field]: stored })
       for (const asked of [stored, `angstrom-lodz aesir strasse ${field}`, `ANGSTROM-LODZ AESIR STRASSE ${field.toUpperCase()}`]) {
         const { books } = await listBooksByNamePage(ctx.db, { field, name: asked, limit: 5 })
-        expect(books.map((b) => b._id), asked).toEqual([book.id])
+        expect(
+          books.map((b) => b._id),
+          asked,
+        ).toEqual([book.id])
         expect(await countBooksByName(ctx.db, field, asked)).toBe(1)
       }
     })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Book } from '@shelfwise/contracts'
 import { nameKey, nameKeyOf, type Db } from '#/db/portable.ts'
+import { cutPage, rowsToRead } from '#/paging.ts'
 import { listBooksByIds } from '#/modules/books/books.repository.ts'
 
 // Author and publisher pages: the books whose author (or publisher) is one name, compared with letter
@@ -22,8 +23,7 @@ export interface NamePageRequest {
 
 const COLUMN: Record<NameField, string> = { author: 'b.author', publisher: 'b.publisher' }
 
-const matching = (db: Db, field: NameField, name: string) =>
-  db.selectFrom('books as b').where(nameKey(db, COLUMN[field]), '=', nameKeyOf(db, name))
+const matching = (db: Db, field: NameField, name: string) => db.selectFrom('books as b').where(nameKey(db, COLUMN[field]), '=', nameKeyOf(db, name))
 
 /** The ids and title keys of a page (and one more, to tell whether more follow): built apart to check its plan. */
 export function buildNamePageQuery(db: Db, req: NamePageRequest) {
@@ -33,21 +33,21 @@ export function buildNamePageQuery(db: Db, req: NamePageRequest) {
     .orderBy('b.id')
     // Not a bare `limit ?`: SQLite prepares a statement whose LIMIT is a bare parameter again on every
     // run (measured: 1.8 ms for this one, whose name keys spell out some 500 functions; 0.02 ms cast).
-    .limit(sql<number>`cast(${req.limit + 1} as integer)`)
+    .limit(sql<number>`cast(${rowsToRead(req.limit)} as integer)`)
   return req.after ? query.where(sql<boolean>`(lower(b.title), b.id) > (${req.after[0]}, ${req.after[1]})`) : query
 }
 
 /** The count of a name's books: built apart to check its plan. */
-export const buildNameCountQuery = (db: Db, field: NameField, name: string) =>
-  matching(db, field, name).select(sql<number>`count(*)`.as('n'))
+export const buildNameCountQuery = (db: Db, field: NameField, name: string) => matching(db, field, name).select(sql<number>`count(*)`.as('n'))
 
 /** One page of the books carrying a name, by title, and the keyset of its last book when more follow. */
 export async function listBooksByNamePage(db: Db, req: NamePageRequest): Promise<{ books: Book[]; next?: NameKeyset }> {
-  const rows = await buildNamePageQuery(db, req).execute()
-  const page = rows.slice(0, req.limit)
-  const books = await listBooksByIds(db, page.map((r) => r.id))
-  const last = page.at(-1)
-  return rows.length > req.limit && last ? { books, next: [last.titleKey, last.id] } : { books }
+  const page = cutPage(await buildNamePageQuery(db, req).execute(), req.limit, (last): NameKeyset => [last.titleKey, last.id])
+  const books = await listBooksByIds(
+    db,
+    page.rows.map((r) => r.id),
+  )
+  return page.next ? { books, next: page.next } : { books }
 }
 
 /** How many books carry a name. */

@@ -10,7 +10,10 @@ const nextLink = (link: string | string[] | number | undefined) => {
 
 // A name no other test (or the demo) carries: letters only, as names are.
 let seq = 0
-const tag = () => `${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}${'qwertyuiop'[++seq % 10]}${String.fromCharCode(97 + (seq % 26))}`
+const tag = () =>
+  `${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}${'qwertyuiop'[++seq % 10]}${String.fromCharCode(97 + (seq % 26))}`
 
 describeEachDialect('books by author and publisher', (ctx) => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url })

@@ -10,10 +10,10 @@ import { MAX_WORDS, wordsOf } from '#/modules/books/books.search-terms.ts'
 // word here, so both databases answer alike.
 
 /** At most this many index matches are compared: books whose title and author hold all the words. */
-export const DUPLICATE_CANDIDATES = 200
+const DUPLICATE_CANDIDATES = 200
 
 /** The key two books with the same title (or author) share: their words, folded, in order. */
-export const matchKey = (text: string): string => wordsOf(text).join(' ')
+const matchKey = (text: string): string => wordsOf(text).join(' ')
 
 /** The id of the book with this ISBN (already normalised: no spaces or hyphens, upper case). */
 export async function findBookIdByIsbn(db: Db, isbn: string): Promise<string | undefined> {
@@ -32,9 +32,7 @@ export async function listSameTitleAndAuthor(db: Db, title: string, author: stri
   const titleWords = queryWords(title)
   const authorWords = queryWords(author)
   if (!titleWords.length || !authorWords.length) return []
-  const rows = dialectOf(db) === 'postgres'
-    ? await candidatesPostgres(db, title, author)
-    : await candidatesSqlite(db, titleWords, authorWords)
+  const rows = dialectOf(db) === 'postgres' ? await candidatesPostgres(db, title, author) : await candidatesSqlite(db, titleWords, authorWords)
   const titleKey = matchKey(title)
   const authorKey = matchKey(author)
   return rows.filter((r) => matchKey(r.title) === titleKey && matchKey(r.author) === authorKey).map((r) => r.id)
@@ -52,7 +50,9 @@ const fts5All = (column: string, words: string[]) => `{${column}} : (${words.map
 
 async function candidatesSqlite(db: Db, titleWords: string[], authorWords: string[]): Promise<Candidate[]> {
   // The search row carries the title and author (migration 2026_11_24_0910): books is not read.
-  return db.withTables<FtsTables>().selectFrom('booksFts')
+  return db
+    .withTables<FtsTables>()
+    .selectFrom('booksFts')
     .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
     .where(sql<SqlBool>`books_fts match ${`${fts5All('title', titleWords)} AND ${fts5All('author', authorWords)}`}`)
     .select(['d.bookId as id', 'd.title', 'd.author'])
@@ -63,7 +63,8 @@ async function candidatesSqlite(db: Db, titleWords: string[], authorWords: strin
 
 async function candidatesPostgres(db: Db, title: string, author: string): Promise<Candidate[]> {
   // One lookup of books_match_key_idx (migration 2026_11_25_0300): the same words, in any order.
-  return db.selectFrom('books as b')
+  return db
+    .selectFrom('books as b')
     .where(sql<SqlBool>`books_match_key(b.title) = books_match_key(${title})`)
     .where(sql<SqlBool>`books_match_key(b.author) = books_match_key(${author})`)
     .select(['b.id', 'b.title', 'b.author'])

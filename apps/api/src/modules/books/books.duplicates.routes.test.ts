@@ -50,7 +50,10 @@ describeEachDialect('books routes: GET /api/books/duplicates', (ctx) => {
     const byName = await insertBook(ctx.db, { title, author: 'Ines Lowe' })
     const both = await insertBook(ctx.db, { title, author: 'Ines Lowe', isbn: '0306406152' })
     const list = await check({ isbn: '0-306-40615-2', title, author: 'Ines Lowe' })
-    expect(list.map((d) => [d.book._id, d.reasons])).toEqual([[both.id, ['isbn', 'title_author']], [byName.id, ['title_author']]])
+    expect(list.map((d) => [d.book._id, d.reasons])).toEqual([
+      [both.id, ['isbn', 'title_author']],
+      [byName.id, ['title_author']],
+    ])
     const isbnOnly = await insertBook(ctx.db, { isbn: '9781861972712' })
     const mixed = await check({ isbn: '9781861972712', title, author: 'Ines Lowe' })
     // Then the most reviewed, then the first added.

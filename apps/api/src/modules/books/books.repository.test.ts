@@ -11,11 +11,17 @@ describeEachDialect('books.repository id lists', (ctx) => {
   beforeAll(async () => {
     const now = Date.now()
     const rows = Array.from({ length: 230 }, (_, i) => ({
-      id: uuidv7({ msecs: now + i }), title: `List Book ${i}`, author: 'Chunk Author',
-      createdAt: new Date(now + i).toISOString(), updatedAt: new Date(now + i).toISOString(),
+      id: uuidv7({ msecs: now + i }),
+      title: `List Book ${i}`,
+      author: 'Chunk Author',
+      createdAt: new Date(now + i).toISOString(),
+      updatedAt: new Date(now + i).toISOString(),
     }))
     await ctx.db.insertInto('books').values(rows).execute()
-    await ctx.db.insertInto('bookGenres').values(rows.flatMap((r, i) => [{ bookId: r.id, genre: 'Fiction' }, ...(i % 2 ? [{ bookId: r.id, genre: 'Drama' }] : [])])).execute()
+    await ctx.db
+      .insertInto('bookGenres')
+      .values(rows.flatMap((r, i) => [{ bookId: r.id, genre: 'Fiction' }, ...(i % 2 ? [{ bookId: r.id, genre: 'Drama' }] : [])]))
+      .execute()
     ids.push(...rows.map((r) => r.id))
   })
 

@@ -1,26 +1,44 @@
-import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely'
 import type { Book, BookListQuery } from '@shelfwise/contracts'
-import { jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 import { precompile, type Precompiled } from '#/db/precompiled.ts'
+import { cutPage, rowsToRead } from '#/paging.ts'
 
 // The book as stored plus the usernames of its linked people, joined in on read so a rename
 // never breaks a link.
 
 /** Selects every column a Book needs; compose with where/order/limit. */
-export const selectBooks = (db: Db) =>
-  db.selectFrom('books as b')
+const selectBooks = (db: Db) =>
+  db
+    .selectFrom('books as b')
     .leftJoin('users as au', 'au.id', 'b.authorUserId')
     .leftJoin('users as pu', 'pu.id', 'b.publisherUserId')
     .leftJoin('users as lu', 'lu.id', 'b.listedByUserId')
     .select([
-      'b.id', 'b.title', 'b.author', 'b.publisher', 'b.description', 'b.coverImage', 'b.publishedDate', 'b.language',
-      'b.edition', 'b.pageCount', 'b.amazonLink', 'b.isbn', 'b.category', 'b.averageRating', 'b.totalReviews',
-      'b.createdAt', 'b.updatedAt', 'au.username as authorUsername', 'pu.username as publisherUsername',
+      'b.id',
+      'b.title',
+      'b.author',
+      'b.publisher',
+      'b.description',
+      'b.coverImage',
+      'b.publishedDate',
+      'b.language',
+      'b.edition',
+      'b.pageCount',
+      'b.amazonLink',
+      'b.isbn',
+      'b.category',
+      'b.averageRating',
+      'b.totalReviews',
+      'b.createdAt',
+      'b.updatedAt',
+      'au.username as authorUsername',
+      'pu.username as publisherUsername',
       'lu.username as listedByUsername',
     ])
 
-export type BookRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['execute']>>[number]
+type BookRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['execute']>>[number]
 
 /**
  * selectBooks plus each book's genres as a JSON array column: a book, or a page of them, is then one
@@ -40,7 +58,7 @@ const ID_LIST_SIZES = [1, 8, 24, 100]
 
 /** A precompiled query per padded id-list length; a longer list runs in chunks (SQLite binds at most 32,766 values). */
 function byIdList<R>(build: (db: Db, ids: string[]) => CompiledQueryBuilder<R>) {
-  const prepared = new Map<number, Precompiled<string[], R>>(ID_LIST_SIZES.map((n) => [n, precompile(n, (db, ...ids: string[]) => build(db as Db, ids))]))
+  const prepared = new Map<number, Precompiled<string[], R>>(ID_LIST_SIZES.map((n) => [n, precompile(n, (db, ...ids: string[]) => build(db, ids))]))
   const largest = ID_LIST_SIZES.at(-1)!
   const run = (db: Db, ids: string[]): Promise<R[]> => {
     const size = ID_LIST_SIZES.find((n) => n >= ids.length)!
@@ -71,7 +89,7 @@ export async function listGenresByBook(db: Db, bookIds: string[]): Promise<Map<s
   return out
 }
 
-export function toBook(row: BookRow, genres: string[]): Book {
+function toBook(row: BookRow, genres: string[]): Book {
   return {
     _id: row.id,
     title: row.title,
@@ -95,12 +113,6 @@ export function toBook(row: BookRow, genres: string[]): Book {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   }
-}
-
-/** Rows to Books, fetching all their genres in one more query. */
-export async function toBooks(db: Db, rows: BookRow[]): Promise<Book[]> {
-  const genres = await listGenresByBook(db, rows.map((r) => r.id))
-  return rows.map((r) => toBook(r, genres.get(r.id) ?? []))
 }
 
 const booksById = byIdList((db, ids) => selectWholeBooks(db).where('b.id', 'in', ids))
@@ -144,8 +156,8 @@ export interface BookListRequest {
 }
 
 /** Top Rated's prior: a book is ranked as if it also had this many reviews of RATING_PRIOR_MEAN stars. */
-export const RATING_PRIOR_REVIEWS = 5
-export const RATING_PRIOR_MEAN = 3.5
+const RATING_PRIOR_REVIEWS = 5
+const RATING_PRIOR_MEAN = 3.5
 
 /**
  * The confidence-weighted average a book ranks by in Top Rated, (C·m + Σ ratings) / (C + n), spelled
@@ -153,7 +165,9 @@ export const RATING_PRIOR_MEAN = 3.5
  * book shows stays its plain average.
  */
 export const weightedRating = (alias: 'b' | 'd') =>
-  sql.raw(`((${alias}.average_rating * ${alias}.total_reviews + ${RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN}) / (${alias}.total_reviews + ${RATING_PRIOR_REVIEWS}))`)
+  sql.raw(
+    `((${alias}.average_rating * ${alias}.total_reviews + ${RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN}) / (${alias}.total_reviews + ${RATING_PRIOR_REVIEWS}))`,
+  )
 
 /** The same weighted average in memory, for ranking candidates already read. */
 export const weightedRatingOf = (average: number, reviews: number) =>
@@ -196,54 +210,103 @@ const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit:
 }
 
 // The grid's pages are the hottest list: each order's first and later pages are built once (db/precompiled.ts).
-const firstPages = new Map((Object.keys(ORDERS) as BookSort[]).map((sort) => [sort,
-  precompile(1, (db, limit: number) => pageQuery(db as Db, sort, undefined, limit))]))
-const laterPages = new Map((Object.keys(ORDERS) as BookSort[]).map((sort) => [sort,
-  precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => pageQuery(db as Db, sort, after, limit))]))
+const firstPages = new Map(
+  (Object.keys(ORDERS) as BookSort[]).map((sort) => [sort, precompile(1, (db, limit: number) => pageQuery(db, sort, undefined, limit))]),
+)
+const laterPages = new Map(
+  (Object.keys(ORDERS) as BookSort[]).map((sort) => [
+    sort,
+    precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => pageQuery(db, sort, after, limit)),
+  ]),
+)
 
 /** One page of the catalogue in the given order, and the keyset of its last book when more follow. */
 export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ books: Book[]; next?: BookKeyset }> {
-  const rows = req.after
-    ? await laterPages.get(req.sort)!.all(db, req.limit + 1, ...req.after)
-    : await firstPages.get(req.sort)!.all(db, req.limit + 1)
-  const more = rows.length > req.limit
-  const page = more ? rows.slice(0, req.limit) : rows
-  const last = page.at(-1)
-  const books = page.map(wholeBook)
-  if (!more || !last) return { books }
-  const next: Record<BookSort, BookKeyset> = {
-    recent: [toIso(last.createdAt), last.id],
-    published: [last.publishedDate ?? '', last.id],
-    rating: [Number(last.weightedRating), Number(last.totalReviews), last.id],
-    title: [last.titleKey, last.id],
+  const take = rowsToRead(req.limit)!
+  const rows = req.after ? await laterPages.get(req.sort)!.all(db, take, ...req.after) : await firstPages.get(req.sort)!.all(db, take)
+  const keyOf: Record<BookSort, (last: (typeof rows)[number]) => BookKeyset> = {
+    recent: (last) => [toIso(last.createdAt), last.id],
+    published: (last) => [last.publishedDate ?? '', last.id],
+    rating: (last) => [Number(last.weightedRating), Number(last.totalReviews), last.id],
+    title: (last) => [last.titleKey, last.id],
   }
-  return { books, next: next[req.sort] }
+  const cut = cutPage(rows, req.limit, keyOf[req.sort])
+  const books = cut.rows.map(wholeBook)
+  return cut.next ? { books, next: cut.next } : { books }
 }
 
-const newestBook = precompile(0, (db) => (db as Db).selectFrom('books').select((eb) => eb.fn.max('id').as('id')))
+const catalogueVersion = precompile(0, (db) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('books')
+      .select((e) => e.fn.max('id').as('id'))
+      .as('newest'),
+    eb.selectFrom('catalogueEdits').select('edits').where('id', '=', 1).as('edits'),
+  ]),
+)
 
-/** The id of the newest book (ids are time-ordered UUIDv7): changes whenever a book is added, anywhere. */
-export async function findNewestBookId(db: Db): Promise<string | null> {
-  return (await newestBook.first(db))?.id ?? null
+/**
+ * The catalogue's version: the newest book's id (ids are time-ordered UUIDv7) and the count of its
+ * corrections and removals. It changes whenever a book is added, edited or deleted, anywhere.
+ */
+export async function findCatalogueVersion(db: Db): Promise<string> {
+  const row = await catalogueVersion.first(db)
+  return `${row?.newest ?? ''}:${Number(row?.edits ?? 0)}`
+}
+
+/** Counts a correction or removal of a book, in the caller's transaction (see findCatalogueVersion). */
+export async function countCatalogueEdit(db: Db): Promise<void> {
+  await db
+    .updateTable('catalogueEdits')
+    .set((eb) => ({ edits: eb('edits', '+', 1) }))
+    .where('id', '=', 1)
+    .execute()
 }
 
 /** How many books the catalogue holds. */
 export async function countBooks(db: Db): Promise<number> {
-  const row = await db.selectFrom('books').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('books')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 // ---- One book for a signed-in viewer, and adding a book ----------------------------------------
 
-/** Whether a book is on a user's wishlist and recently-read list. */
-const viewerFlags = precompile(2, (db, bookId: string, userId: string) => db.selectNoFrom((eb) => [
-  eb.exists(eb.selectFrom('wishlist').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inWishlist'),
-  eb.exists(eb.selectFrom('reads').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inRecentlyRead'),
-]))
+/** Whether a book is on a user's wishlist and recently-read list, and whether the user added it or is credited on it. */
+const viewerFlags = precompile(2, (db, bookId: string, userId: string) =>
+  db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('wishlist').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inWishlist'),
+    eb.exists(eb.selectFrom('reads').select('bookId').where('userId', '=', userId).where('bookId', '=', bookId)).as('inRecentlyRead'),
+    eb.exists(eb.selectFrom('books').select('id').where('id', '=', bookId).where('createdByUserId', '=', userId)).as('addedByViewer'),
+    eb
+      .exists(
+        eb
+          .selectFrom('books')
+          .select('id')
+          .where('id', '=', bookId)
+          .where((w) => w.or([w('authorUserId', '=', userId), w('publisherUserId', '=', userId)])),
+      )
+      .as('creditsViewer'),
+  ]),
+)
 
-export async function findViewerFlags(db: Db, bookId: string, userId: string): Promise<{ inWishlist: boolean; inRecentlyRead: boolean }> {
-  const row = (await viewerFlags.first(db, bookId, userId)) as { inWishlist: unknown; inRecentlyRead: unknown }
-  return { inWishlist: Boolean(row.inWishlist), inRecentlyRead: Boolean(row.inRecentlyRead) }
+export interface ViewerFlags {
+  inWishlist: boolean
+  inRecentlyRead: boolean
+  addedByViewer: boolean
+  creditsViewer: boolean
+}
+
+export async function findViewerFlags(db: Db, bookId: string, userId: string): Promise<ViewerFlags> {
+  const row = (await viewerFlags.first(db, bookId, userId))!
+  return {
+    inWishlist: Boolean(row.inWishlist),
+    inRecentlyRead: Boolean(row.inRecentlyRead),
+    addedByViewer: Boolean(row.addedByViewer),
+    creditsViewer: Boolean(row.creditsViewer),
+  }
 }
 
 export interface UserRef {
@@ -260,7 +323,9 @@ export async function findUserRefById(db: Db, id: string): Promise<UserRef | und
 export async function listUserRefsByUsernames(db: Db, usernames: string[]): Promise<Map<string, UserRef>> {
   const lowered = [...new Set(usernames.map((u) => u.toLowerCase()))]
   if (!lowered.length) return new Map()
-  const rows = await db.selectFrom('users').select(['id', 'username'])
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
     .where((eb) => eb(eb.fn('lower', ['username']), 'in', lowered))
     .execute()
   return new Map(rows.map((r) => [r.username.toLowerCase(), r]))
@@ -269,5 +334,89 @@ export async function listUserRefsByUsernames(db: Db, usernames: string[]): Prom
 /** Stores a book and its genres; call inside a transaction so both land or neither does. */
 export async function insertBookWithGenres(db: Db, book: Insertable<BooksTable>, genres: string[]): Promise<void> {
   await db.insertInto('books').values(book).execute()
-  if (genres.length) await db.insertInto('bookGenres').values(genres.map((genre) => ({ bookId: book.id, genre }))).execute()
+  if (genres.length)
+    await db
+      .insertInto('bookGenres')
+      .values(genres.map((genre) => ({ bookId: book.id, genre })))
+      .execute()
+}
+
+// ---- Correcting and removing a book, by the reader who added it --------------------------------
+
+/** Who a book belongs to and what an edit must let go of; locked for the rest of the transaction. */
+export interface BookOwnership {
+  id: string
+  createdByUserId: string | null
+  authorUserId: string | null
+  publisherUserId: string | null
+  listedByUserId: string | null
+  coverImage: string
+}
+
+/**
+ * The book's owners, its row locked until the transaction ends. On PostgreSQL FOR UPDATE also waits
+ * for (and then blocks) the key-share locks a review, wishlist or read row takes on its book, so a
+ * reader shelving the book while it is deleted either lands first (and is counted) or finds it gone.
+ * SQLite's writer is one connection at a time, so the transaction alone does that there.
+ */
+export async function findBookOwnershipForWrite(db: Db, id: string): Promise<BookOwnership | undefined> {
+  let query = db.selectFrom('books').select(['id', 'createdByUserId', 'authorUserId', 'publisherUserId', 'listedByUserId', 'coverImage']).where('id', '=', id)
+  if (dialectOf(db) === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+/** Rewrites a book's own fields and its genres; call inside a transaction. */
+export async function updateBookWithGenres(db: Db, id: string, book: Updateable<BooksTable>, genres: string[]): Promise<void> {
+  await db.updateTable('books').set(book).where('id', '=', id).execute()
+  const before = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).execute()
+  // Only what changed is written: each genre row rewrites the book's search entry (triggers).
+  const keep = new Set(genres)
+  const gone = before.map((r) => r.genre).filter((g) => !keep.has(g))
+  const had = new Set(before.map((r) => r.genre))
+  const added = genres.filter((g) => !had.has(g))
+  if (gone.length) await db.deleteFrom('bookGenres').where('bookId', '=', id).where('genre', 'in', gone).execute()
+  if (added.length)
+    await db
+      .insertInto('bookGenres')
+      .values(added.map((genre) => ({ bookId: id, genre })))
+      .execute()
+}
+
+/** How many readers other than `userId` reviewed the book or have it on their wishlist or read list. */
+export async function countOtherReaders(db: Db, bookId: string, userId: string): Promise<number> {
+  const others = db
+    .selectFrom('reviews')
+    .select('userId')
+    .where('bookId', '=', bookId)
+    .where('userId', '<>', userId)
+    .union(db.selectFrom('wishlist').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
+    .union(db.selectFrom('reads').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
+  const row = await db
+    .selectFrom(others.as('o'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Removes a book with what only its adder had on it (their review, wishlist and read rows) and its
+ * genres; call inside a transaction, after countOtherReaders found nobody else.
+ */
+export async function deleteBookWithOwnRows(db: Db, bookId: string): Promise<void> {
+  // Each written out rather than left to the foreign keys' cascades, so the rows' triggers (the
+  // reviewer's profile version, the search index) run the same way on both databases.
+  await db.deleteFrom('reviews').where('bookId', '=', bookId).execute()
+  await db.deleteFrom('wishlist').where('bookId', '=', bookId).execute()
+  await db.deleteFrom('reads').where('bookId', '=', bookId).execute()
+  await db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute()
+  await db.deleteFrom('books').where('id', '=', bookId).execute()
+}
+
+/** Sets a book's links to readers (author, publisher, lister) and its updatedAt. */
+export async function updateBookLinks(
+  db: Db,
+  id: string,
+  links: Pick<Updateable<BooksTable>, 'authorUserId' | 'publisherUserId' | 'listedByUserId' | 'updatedAt'>,
+): Promise<void> {
+  await db.updateTable('books').set(links).where('id', '=', id).execute()
 }

@@ -33,9 +33,12 @@ describeEachDialect('books routes', (ctx) => {
     role: 'none',
     ...overrides,
   })
-  const rowOf = (id: string) => ctx.db.selectFrom('books')
-    .select(['authorUserId', 'publisherUserId', 'listedByUserId', 'createdByUserId', 'averageRating', 'totalReviews'])
-    .where('id', '=', id).executeTakeFirstOrThrow()
+  const rowOf = (id: string) =>
+    ctx.db
+      .selectFrom('books')
+      .select(['authorUserId', 'publisherUserId', 'listedByUserId', 'createdByUserId', 'averageRating', 'totalReviews'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
 
   describe('GET /api/books', () => {
     it('answers every book without a limit, with X-Total-Count and the contract shape', async () => {
@@ -46,8 +49,15 @@ describeEachDialect('books routes', (ctx) => {
       expect(res.headers['x-total-count']).toBe(String(books.length))
       expect(res.headers.link).toBeUndefined()
       expect(books.find((b) => b._id === book.id)).toMatchObject({
-        title: 'Marrowgate Ledger', genre: ['Crime', 'Mystery'], publishedDate: null, pageCount: null,
-        averageRating: 0, totalReviews: 0, author_username: null, publisher_username: null, listed_by_username: null,
+        title: 'Marrowgate Ledger',
+        genre: ['Crime', 'Mystery'],
+        publishedDate: null,
+        pageCount: null,
+        averageRating: 0,
+        totalReviews: 0,
+        author_username: null,
+        publisher_username: null,
+        listed_by_username: null,
       })
     })
 
@@ -215,14 +225,26 @@ describeEachDialect('books routes', (ctx) => {
 
     it('answers 201 with the stored book, which GET then answers too', async () => {
       const me = await insertUser(ctx.db)
-      const res = await post(form({ title: '  Lanternfish Atlas  ', genre: 'fantasy, Adventure , ,Fantasy, Sea Shanties', language: 'english', isbn: '978-0-306-40615-7' }), me.token)
+      const res = await post(
+        form({ title: '  Lanternfish Atlas  ', genre: 'fantasy, Adventure , ,Fantasy, Sea Shanties', language: 'english', isbn: '978-0-306-40615-7' }),
+        me.token,
+      )
       expect(res.statusCode).toBe(201)
       const book = BookSchema.parse(res.json())
       expect(book).toMatchObject({
-        title: 'Lanternfish Atlas', author: 'Ysolde Marrick', publisher: 'Harbour Lamp Press', publishedDate: '2011-04-05',
-        language: 'English', edition: 'First', pageCount: 310, isbn: '9780306406157', category: 'Fiction',
-        coverImage: 'https://covers.example/quillfeather.jpg', amazonLink: 'https://www.amazon.example/dp/quillfeather',
-        averageRating: 0, totalReviews: 0,
+        title: 'Lanternfish Atlas',
+        author: 'Ysolde Marrick',
+        publisher: 'Harbour Lamp Press',
+        publishedDate: '2011-04-05',
+        language: 'English',
+        edition: 'First',
+        pageCount: 310,
+        isbn: '9780306406157',
+        category: 'Fiction',
+        coverImage: 'https://covers.example/quillfeather.jpg',
+        amazonLink: 'https://www.amazon.example/dp/quillfeather',
+        averageRating: 0,
+        totalReviews: 0,
       })
       expect([...book.genre].sort()).toEqual(['Adventure', 'Fantasy', 'Sea Shanties'])
       expect(BookSchema.parse((await get(`/api/books/${book._id}`)).json())).toEqual(book)
@@ -232,10 +254,18 @@ describeEachDialect('books routes', (ctx) => {
       const me = await insertUser(ctx.db)
       const before = Date.now()
       const sentId = uuidv7()
-      const res = await post(form({
-        _id: sentId, averageRating: 5, totalReviews: 99, createdAt: '1999-01-01T00:00:00.000Z', updatedAt: '1999-01-01T00:00:00.000Z',
-        listed_by_username: 'someone_else', created_by_user_id: uuidv7(),
-      }), me.token)
+      const res = await post(
+        form({
+          _id: sentId,
+          averageRating: 5,
+          totalReviews: 99,
+          createdAt: '1999-01-01T00:00:00.000Z',
+          updatedAt: '1999-01-01T00:00:00.000Z',
+          listed_by_username: 'someone_else',
+          created_by_user_id: uuidv7(),
+        }),
+        me.token,
+      )
       expect(res.statusCode).toBe(201)
       const book = BookSchema.parse(res.json())
       expect(book._id).not.toBe(sentId)
@@ -251,7 +281,14 @@ describeEachDialect('books routes', (ctx) => {
       const res = await post({ title: 'Bare Minimum Hymnal', author: 'Odo Venn' }, me.token)
       expect(res.statusCode).toBe(201)
       expect(BookSchema.parse(res.json())).toMatchObject({
-        description: '', coverImage: '', publisher: '', publishedDate: null, pageCount: null, isbn: '', genre: [], category: '',
+        description: '',
+        coverImage: '',
+        publisher: '',
+        publishedDate: null,
+        pageCount: null,
+        isbn: '',
+        genre: [],
+        category: '',
         listed_by_username: me.username,
       })
     })
@@ -262,7 +299,10 @@ describeEachDialect('books routes', (ctx) => {
       [{ author: '' }, 'Author is required'],
       [{ coverImage: 'ftp://covers.example/x.jpg' }, 'Cover image URL must be an http(s) URL'],
       [{ amazonLink: 'javascript:alert(1)' }, 'Amazon link must be an http(s) URL'],
-      [{ category: 'Cookbooks' }, 'Category must be one of Bestseller, New Release, Award Winner, Classic, Contemporary, Indie, Local Author, Fiction, Non-Fiction, Educational, Biography, Science, Technology, Other'],
+      [
+        { category: 'Cookbooks' },
+        'Category must be one of Bestseller, New Release, Award Winner, Classic, Contemporary, Indie, Local Author, Fiction, Non-Fiction, Educational, Biography, Science, Technology, Other',
+      ],
       [{ pageCount: 0 }, 'Page count must be at least 1'],
       [{ pageCount: 'many' }, 'Page count must be a number'],
       [{ publishedDate: '2021-02-30' }, 'Published date must be a date like 1999-12-31'],
@@ -346,7 +386,9 @@ describeEachDialect('books routes', (ctx) => {
         const other = await insertUser(ctx.db)
         const asAuthor = BookSchema.parse((await post(form({ role: undefined, author_username: me.username.toUpperCase() }), me.token)).json())
         expect(await rowOf(asAuthor._id)).toMatchObject({ createdByUserId: me.id, listedByUserId: null, authorUserId: me.id })
-        const asPublisher = BookSchema.parse((await post(form({ role: undefined, author_username: other.username, publisher_username: me.username }), me.token)).json())
+        const asPublisher = BookSchema.parse(
+          (await post(form({ role: undefined, author_username: other.username, publisher_username: me.username }), me.token)).json(),
+        )
         expect(await rowOf(asPublisher._id)).toMatchObject({ createdByUserId: me.id, listedByUserId: null, publisherUserId: me.id, authorUserId: other.id })
         const asLister = BookSchema.parse((await post(form({ role: undefined, author_username: other.username }), me.token)).json())
         expect(asLister).toMatchObject({ listed_by_username: me.username, author_username: other.username })
@@ -375,12 +417,20 @@ describeEachDialect('books routes: the whole catalogue', (ctx) => {
   }
 
   it(`answers all ${count} books as one array, each once, in the paged list's order, with X-Total-Count`, async () => {
-    const books = Array.from({ length: count }, (_, i) => buildBook({ title: `Ledger ${String(i).padStart(4, '0')}`, genres: i % 3 ? ['Fiction'] : ['History', 'Art'] }))
+    const books = Array.from({ length: count }, (_, i) =>
+      buildBook({ title: `Ledger ${String(i).padStart(4, '0')}`, genres: i % 3 ? ['Fiction'] : ['History', 'Art'] }),
+    )
     await ctx.db.transaction().execute(async (trx) => {
       for (let i = 0; i < books.length; i += 200) {
         const chunk = books.slice(i, i + 200)
-        await trx.insertInto('books').values(chunk.map(({ genres: _, ...b }) => ({ ...b, updatedAt: b.createdAt }))).execute()
-        await trx.insertInto('bookGenres').values(chunk.flatMap((b) => b.genres.map((genre) => ({ bookId: b.id, genre })))).execute()
+        await trx
+          .insertInto('books')
+          .values(chunk.map(({ genres: _, ...b }) => ({ ...b, updatedAt: b.createdAt })))
+          .execute()
+        await trx
+          .insertInto('bookGenres')
+          .values(chunk.flatMap((b) => b.genres.map((genre) => ({ bookId: b.id, genre }))))
+          .execute()
       }
     })
     for (const sort of ['recent', 'title']) {

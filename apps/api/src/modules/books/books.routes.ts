@@ -1,14 +1,24 @@
 import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
-  BookDuplicateListSchema, BookDuplicatesQuerySchema, BookFacetsSchema, BookIdParamsSchema, BookListQuerySchema, BookListSchema, BookSchema,
-  BookSearchQuerySchema, CreateBookInputSchema, DUPLICATES_MAX, type Book,
+  BookDuplicateListSchema,
+  BookDuplicatesQuerySchema,
+  BookFacetsSchema,
+  BookIdParamsSchema,
+  BookListQuerySchema,
+  BookListSchema,
+  BookSchema,
+  BookSearchQuerySchema,
+  CreateBookInputSchema,
+  DUPLICATES_MAX,
+  type Book,
 } from '@shelfwise/contracts'
 import { BOOKS_BY_NAME_DEFAULT_LIMIT, BookNameParamsSchema, BooksByNameQuerySchema } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
 import { compileSerializer } from '#/plugins/serializer.ts'
-import type { Services } from '#/services.ts'
+import type { BooksService } from '#/modules/books/books.service.ts'
 import { SEARCH_COUNT_CAP } from '#/modules/books/books.search.repository.ts'
 import { SEARCH_DEFAULT_LIMIT } from '#/modules/books/books.service.ts'
 
@@ -33,99 +43,180 @@ async function* jsonArray(pages: AsyncIterable<unknown[]>, write: (item: unknown
 /** A list call without `limit` answers every row: a whole list. */
 const asksWholeList = (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.limit === undefined
 
-export const booksRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { books } }) => {
+export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async (app, { books }) => {
   const { costlyRead } = app.rateLimits
-  app.get('/books', {
-    schema: {
-      tags: ['books'],
-      summary: 'The catalogue, sorted (recent, published, rating, title); with `limit` a page plus X-Total-Count and Link rel="next", without it every book',
-      querystring: BookListQuerySchema,
-      response: { 200: BookListSchema },
+  app.get(
+    '/books',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'The catalogue, sorted (recent, published, rating, title); with `limit` a page plus X-Total-Count and Link rel="next", without it every book',
+        querystring: BookListQuerySchema,
+        response: { 200: BookListSchema },
+      },
+      onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : undefined)),
     },
-    onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : undefined)),
-  }, async (req, reply) => {
-    const { limit } = req.query
-    if (limit !== undefined) return sendPage(req, reply, await books.list({ ...req.query, limit }))
-    // Every book: 100,000 of them make 82 MB of JSON, so the array is written as the catalogue is
-    // walked (a page of books at a time, as the client reads), never held whole.
-    const { total, pages } = await books.listAll(req.query)
-    reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8')
-    const body = Readable.from(jsonArray(pages, bookJson), { objectMode: false })
-    // A stream is sent as it is (no serializer); the type provider only knows the array it will spell.
-    return reply.send(body as unknown as Book[])
-  })
+    async (req, reply) => {
+      const { limit } = req.query
+      if (limit !== undefined) return sendPage(req, reply, await books.list({ ...req.query, limit }))
+      // Every book: 100,000 of them make 82 MB of JSON, so the array is written as the catalogue is
+      // walked (a page of books at a time, as the client reads), never held whole.
+      const { total, pages } = await books.listAll(req.query)
+      reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8')
+      const body = Readable.from(jsonArray(pages, bookJson), { objectMode: false })
+      // A stream is sent as it is (no serializer); the type provider only knows the array it will spell.
+      return reply.send(body as unknown as Book[])
+    },
+  )
 
-  app.get('/books/search', {
-    schema: {
-      tags: ['books'],
-      summary: `Search by words (all required, the last a prefix, accents and one-letter typos forgiven) and filters, in one of four orders `
-        + `(sort: relevance, rating, published, popular). With \`limit\` a page plus Link rel="next": the best ${SEARCH_COUNT_CAP} matches ranked `
-        + `by the order, then every other match in popularity order; without it every match. X-Total-Count is the exact number of matches`,
-      querystring: BookSearchQuerySchema,
-      response: { 200: BookListSchema },
+  app.get(
+    '/books/search',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          `Search by words (all required, the last a prefix, accents and one-letter typos forgiven) and filters, in one of four orders ` +
+          `(sort: relevance, rating, published, popular). With \`limit\` a page plus Link rel="next": the best ${SEARCH_COUNT_CAP} matches ranked ` +
+          `by the order, then every other match in popularity order; without it every match. X-Total-Count is the exact number of matches`,
+        querystring: BookSearchQuerySchema,
+        response: { 200: BookListSchema },
+      },
+      onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : 'search')),
     },
-    onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : 'search')),
-  }, async (req, reply) => {
-    const { limit, cursor } = req.query
-    // A cursor without a limit goes on a page at a time, as the list that gave it out.
-    if (limit !== undefined || cursor !== undefined) return sendPage(req, reply, await books.search({ ...req.query, limit: limit ?? SEARCH_DEFAULT_LIMIT }))
-    // Every match, written as the matches are walked (as GET /books without limit), never held whole.
-    const { total, pages } = await books.searchAll(req.query)
-    reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8')
-    return reply.send(Readable.from(jsonArray(pages, bookJson), { objectMode: false }) as unknown as Book[])
-  })
+    async (req, reply) => {
+      const { limit, cursor } = req.query
+      // A cursor without a limit goes on a page at a time, as the list that gave it out.
+      if (limit !== undefined || cursor !== undefined) return sendPage(req, reply, await books.search({ ...req.query, limit: limit ?? SEARCH_DEFAULT_LIMIT }))
+      // Every match, written as the matches are walked (as GET /books without limit), never held whole.
+      const { total, pages } = await books.searchAll(req.query)
+      reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8')
+      return reply.send(Readable.from(jsonArray(pages, bookJson), { objectMode: false }) as unknown as Book[])
+    },
+  )
 
-  app.get('/books/facets', {
-    schema: {
-      tags: ['books'],
-      summary: "What Browse's filters offer: the oldest and newest publication years, and the categories books carry",
-      response: { 200: BookFacetsSchema },
+  app.get(
+    '/books/facets',
+    {
+      schema: {
+        tags: ['books'],
+        summary: "What Browse's filters offer: the oldest and newest publication years, and the categories books carry",
+        response: { 200: BookFacetsSchema },
+      },
     },
-  }, async () => books.facets())
+    async () => books.facets(),
+  )
 
   // Author and publisher pages: every book carrying the name, so a name without an account still leads somewhere.
   for (const field of ['author', 'publisher'] as const) {
-    app.get(`/books/by-${field}/:name`, {
-      schema: {
-        tags: ['books'],
-        summary: `The books whose ${field} is this name (any letter case, accents ignored), by title; at most \`limit\` `
-          + `(default ${BOOKS_BY_NAME_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next". An unknown name is an empty list`,
-        params: BookNameParamsSchema,
-        querystring: BooksByNameQuerySchema,
-        response: { 200: BookListSchema },
+    app.get(
+      `/books/by-${field}/:name`,
+      {
+        schema: {
+          tags: ['books'],
+          summary:
+            `The books whose ${field} is this name (any letter case, accents ignored), by title; at most \`limit\` ` +
+            `(default ${BOOKS_BY_NAME_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next". An unknown name is an empty list`,
+          params: BookNameParamsSchema,
+          querystring: BooksByNameQuerySchema,
+          response: { 200: BookListSchema },
+        },
       },
-    }, async (req, reply) => sendPage(req, reply, await books.listByName(field, req.params.name, req.query)))
+      async (req, reply) => sendPage(req, reply, await books.listByName(field, req.params.name, req.query)),
+    )
   }
 
-  app.get('/books/duplicates', {
-    schema: {
-      tags: ['books'],
-      summary: `Books a new one may repeat, before it is added: the same ISBN, or the same title and author (letter case, accents and `
-        + `punctuation aside); at most ${DUPLICATES_MAX}, the ISBN match first, each with its reasons. Send isbn, or title and author, or all three`,
-      querystring: BookDuplicatesQuerySchema,
-      response: { 200: BookDuplicateListSchema },
+  app.get(
+    '/books/duplicates',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          `Books a new one may repeat, before it is added: the same ISBN, or the same title and author (letter case, accents and ` +
+          `punctuation aside); at most ${DUPLICATES_MAX}, the ISBN match first, each with its reasons. Send isbn, or title and author, or all three`,
+        querystring: BookDuplicatesQuerySchema,
+        response: { 200: BookDuplicateListSchema },
+      },
     },
-  }, async (req) => books.duplicates(req.query))
+    async (req) => books.duplicates(req.query),
+  )
 
-  app.get('/books/:id', {
-    schema: {
-      tags: ['books'],
-      summary: 'One book; a signed-in viewer also gets inWishlist and inRecentlyRead',
-      params: BookIdParamsSchema,
-      response: { 200: BookSchema },
+  app.get(
+    '/books/:id',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'One book; a signed-in viewer also gets inWishlist and inRecentlyRead',
+        params: BookIdParamsSchema,
+        response: { 200: BookSchema },
+      },
+      preHandler: app.optionalUser,
     },
-    preHandler: app.optionalUser,
-  }, async (req) => books.getForViewer(req.params.id, req.user?.id))
+    async (req) => books.getForViewer(req.params.id, req.user?.id),
+  )
 
-  app.post('/books', {
-    schema: {
-      tags: ['books'],
-      summary: 'Add a book; the server sets ratings, counts, owners and timestamps',
-      security: [{ bearer: [] }],
-      body: CreateBookInputSchema,
-      response: { 201: BookSchema },
+  app.post(
+    '/books',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Add a book; the server sets ratings, counts, owners and timestamps',
+        security: [{ bearer: [] }],
+        body: CreateBookInputSchema,
+        response: { 201: BookSchema },
+      },
+      // Before validation, so an anonymous caller learns nothing about the body's rules.
+      preValidation: app.requireUser,
     },
-    // Before validation, so an anonymous caller learns nothing about the body's rules.
-    preValidation: app.requireUser,
-  }, async (req, reply) => reply.code(201).send(await books.create(req.user!, req.body)))
+    async (req, reply) => reply.code(201).send(await books.create(req.user!, req.body)),
+  )
+
+  app.put(
+    '/books/:id',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules',
+        security: [{ bearer: [] }],
+        params: BookIdParamsSchema,
+        // The add form's schema: a correction follows exactly the rules of adding.
+        body: CreateBookInputSchema,
+        response: { 200: BookSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => books.update(req.user!, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/books/:id',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Delete a book, by the reader who added it (404 for anyone else); 409 with the reason when other readers reviewed or shelved it',
+        security: [{ bearer: [] }],
+        params: BookIdParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => {
+      await books.remove(req.user!, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.delete(
+    '/books/:id/credit',
+    {
+      schema: {
+        tags: ['books'],
+        summary: "Remove the caller's credit as the book's linked author or publisher (the printed names stay); 404 when the caller is not credited",
+        security: [{ bearer: [] }],
+        params: BookIdParamsSchema,
+        response: { 200: BookSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => books.removeCredit(req.user!, req.params.id),
+  )
 }

@@ -11,7 +11,24 @@ import { insertBook, insertReview } from '../../../test/support/factories.ts'
 // 'pride', 'house', near-misses of 'hobbit'), so every expectation is about ranking, not luck.
 
 const FILLER_BOOKS = 3000
-const WORDS = ['House', 'River', 'Pride', 'Garden', 'Habit', 'Hobby', 'Heights', 'Crown', 'Letters', 'Shadow', 'Storm', 'Summer', 'Island', 'Ring', 'King', 'Expectations']
+const WORDS = [
+  'House',
+  'River',
+  'Pride',
+  'Garden',
+  'Habit',
+  'Hobby',
+  'Heights',
+  'Crown',
+  'Letters',
+  'Shadow',
+  'Storm',
+  'Summer',
+  'Island',
+  'Ring',
+  'King',
+  'Expectations',
+]
 const ADJECTIVES = ['Silent', 'Last', 'Hidden', 'Great', 'Golden', 'Bitter', 'Northern', 'Quiet', 'Wild', 'Little']
 const NAMES = ['Ada Brontes', 'Tolliver Keen', 'Jane Austin', 'Mira Dickens', 'Emil Hartwell', 'Hob Baggett', 'Rosa Tolkan']
 
@@ -30,9 +47,17 @@ describeEachDialect('search quality on a real-sized catalogue', (ctx) => {
     const now = Date.now()
     // The classics, as the demo has them.
     const classicRows = CLASSICS.map((c, i) => ({
-      id: uuidv7({ msecs: now - 100_000 + i }), title: c.title, author: c.author, description: c.description, publishedDate: c.publishedDate,
-      language: c.language, pageCount: c.pageCount, category: c.category ?? 'Classic', createdAt: new Date(now - 100_000 + i).toISOString(),
-      updatedAt: new Date(now - 100_000 + i).toISOString(), genres: c.genres,
+      id: uuidv7({ msecs: now - 100_000 + i }),
+      title: c.title,
+      author: c.author,
+      description: c.description,
+      publishedDate: c.publishedDate,
+      language: c.language,
+      pageCount: c.pageCount,
+      category: c.category ?? 'Classic',
+      createdAt: new Date(now - 100_000 + i).toISOString(),
+      updatedAt: new Date(now - 100_000 + i).toISOString(),
+      genres: c.genres,
     }))
     // Generated books sharing the words readers type, in big statements (the database indexes each row itself).
     const rng = createRandom(0x5ea4c4)
@@ -40,16 +65,30 @@ describeEachDialect('search quality on a real-sized catalogue', (ctx) => {
       const title = rng.chance(0.6) ? `The ${rng.pick(ADJECTIVES)} ${rng.pick(WORDS)}` : `${rng.pick(WORDS)} of the ${rng.pick(WORDS)}`
       const at = new Date(now - 50_000 + i).toISOString()
       return {
-        id: uuidv7({ msecs: now - 50_000 + i }), title, author: rng.pick(NAMES), publishedDate: '2001-01-01', language: 'English', pageCount: 300,
-        category: 'Contemporary', createdAt: at, updatedAt: at, genres: [rng.pick(['Fiction', 'Romance', 'Mystery', 'Fantasy'])],
+        id: uuidv7({ msecs: now - 50_000 + i }),
+        title,
+        author: rng.pick(NAMES),
+        publishedDate: '2001-01-01',
+        language: 'English',
+        pageCount: 300,
+        category: 'Contemporary',
+        createdAt: at,
+        updatedAt: at,
+        genres: [rng.pick(['Fiction', 'Romance', 'Mystery', 'Fantasy'])],
         description: `A story of pride, prejudice and the ${rng.pick(WORDS).toLowerCase()} in the ${rng.pick(WORDS).toLowerCase()}: the hobbies of a quiet town.`,
       }
     })
     for (const rows of [classicRows, fillers]) {
       for (let i = 0; i < rows.length; i += 500) {
         const batch = rows.slice(i, i + 500)
-        await ctx.db.insertInto('books').values(batch.map(({ genres: _g, ...b }) => b)).execute()
-        await ctx.db.insertInto('bookGenres').values(batch.flatMap((b) => b.genres.map((genre) => ({ bookId: b.id, genre })))).execute()
+        await ctx.db
+          .insertInto('books')
+          .values(batch.map(({ genres: _g, ...b }) => b))
+          .execute()
+        await ctx.db
+          .insertInto('bookGenres')
+          .values(batch.flatMap((b) => b.genres.map((genre) => ({ bookId: b.id, genre }))))
+          .execute()
       }
     }
     for (const c of classicRows) classicId.set(c.title, c.id)
@@ -88,8 +127,16 @@ describeEachDialect('search quality on a real-sized catalogue', (ctx) => {
   it('ignores accents: "bronte" finds every Brontë', async () => {
     const brontes = ['Jane Eyre', 'Wuthering Heights', 'The Tenant of Wildfell Hall']
     // 'Ada Brontes' matches too (the last word is read as a prefix), after the whole word.
-    expect(titles(await search('bronte', '&type=author')).slice(0, 3).sort()).toEqual([...brontes].sort())
-    expect(titles(await search('bronte')).slice(0, 3).sort()).toEqual([...brontes].sort())
+    expect(
+      titles(await search('bronte', '&type=author'))
+        .slice(0, 3)
+        .sort(),
+    ).toEqual([...brontes].sort())
+    expect(
+      titles(await search('bronte'))
+        .slice(0, 3)
+        .sort(),
+    ).toEqual([...brontes].sort())
   })
 
   it('reads a prefix as the start of a word: "hobb" finds The Hobbit first', async () => {

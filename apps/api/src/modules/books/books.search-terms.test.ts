@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_VARIANTS_PER_QUERY, MAX_VARIANTS_PER_WORD, resolveWords, toSearchWords, typoVariants, type Vocabulary } from '#/modules/books/books.search-terms.ts'
+import {
+  MAX_VARIANTS_PER_QUERY,
+  MAX_VARIANTS_PER_WORD,
+  resolveWords,
+  toSearchWords,
+  typoVariants,
+  type Vocabulary,
+} from '#/modules/books/books.search-terms.ts'
 import { toFts5Query, toTsQuery } from '#/modules/books/books.search.repository.ts'
 
 describe('toSearchWords', () => {
@@ -62,7 +69,10 @@ describe('resolveWords', () => {
   it('looks up at most MAX_VARIANTS_PER_QUERY spellings for a query of long unknown words in any script', async () => {
     let looked = 0
     const counting: Vocabulary = {
-      existing: async (ws) => { looked += ws.length; return new Set() },
+      existing: async (ws) => {
+        looked += ws.length
+        return new Set()
+      },
       hasPrefix: async () => false,
     }
     const query = 'αβγδεζηθικλμνξοπρστυφχ абвгдежзийклмнопрстуфхц ωψχφυτσρποξνμλκιθηζεδγ яюэыщшчцхфутсрпонмлк '.repeat(2)

@@ -27,7 +27,10 @@ export interface Vocabulary {
 
 /** Drops the diacritics of Latin letters ('Brontë' → 'Bronte'), as both indexes do. */
 export const foldAccents = (s: string): string =>
-  s.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1').normalize('NFC')
+  s
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC')
 
 const ISBN = /^(\d{9}[\dX]|\d{13})$/i
 
@@ -45,7 +48,10 @@ export function toSearchWords(query: string): string[] {
  * Every word of a text as both search indexes see it: accents folded, lower-cased, punctuation
  * dropped, in order and with repeats ('Brontë's  Poems' → ['bronte', 's', 'poems']).
  */
-export const wordsOf = (text: string): string[] => foldAccents(text).toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
+export const wordsOf = (text: string): string[] =>
+  foldAccents(text)
+    .toLowerCase()
+    .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
 
 /** At most this many spellings of one word are looked up (a 24-letter word has ~1,750 one edit away). */
 export const MAX_VARIANTS_PER_WORD = 1_200
@@ -91,10 +97,7 @@ export function typoVariants(word: string): string[] {
 export async function resolveWords(words: string[], vocabulary: Vocabulary): Promise<WordGroup[]> {
   if (!words.length) return []
   const last = words.length - 1
-  const [found, lastIsPrefix] = await Promise.all([
-    vocabulary.existing(words.slice(0, last)),
-    vocabulary.hasPrefix(words[last]!),
-  ])
+  const [found, lastIsPrefix] = await Promise.all([vocabulary.existing(words.slice(0, last)), vocabulary.hasPrefix(words[last]!)])
   const missing = words.filter((w, i) => (i === last ? !lastIsPrefix : !found.has(w)))
   // Only the unknown words are corrected, so a query of known words costs one small lookup; and only
   // as many spellings as MAX_VARIANTS_PER_QUERY allow, in the query's order, so no query of any

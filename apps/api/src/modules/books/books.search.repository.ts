@@ -18,7 +18,7 @@ type SearchType = BookSearchQuery['type']
 /** A search examines, counts and pages at most this many matches: the most-reviewed ones. */
 export const SEARCH_COUNT_CAP = 1000
 
-export interface SearchFilters {
+interface SearchFilters {
   genres?: string[] | undefined
   categories?: string[] | undefined
   languages?: string[] | undefined
@@ -29,7 +29,7 @@ export interface SearchFilters {
   maxYear?: number | undefined
 }
 
-export type SearchSort = BookSearchQuery['sort']
+type SearchSort = BookSearchQuery['sort']
 
 export interface SearchRequest {
   /** The text as typed; it is reduced to plain words here. */
@@ -45,8 +45,17 @@ export interface SearchRequest {
 /** Neither words nor filters: the whole catalogue in the sort's order. */
 export function asksEverything(req: SearchRequest): boolean {
   const f = req.filters
-  return !toSearchWords(req.query).length && !f.genres?.length && !f.categories?.length && !f.languages?.length
-    && f.minPages === undefined && f.maxPages === undefined && f.minRating === undefined && f.minYear === undefined && f.maxYear === undefined
+  return (
+    !toSearchWords(req.query).length &&
+    !f.genres?.length &&
+    !f.categories?.length &&
+    !f.languages?.length &&
+    f.minPages === undefined &&
+    f.maxPages === undefined &&
+    f.minRating === undefined &&
+    f.minYear === undefined &&
+    f.maxYear === undefined
+  )
 }
 
 export interface SearchCandidates {
@@ -78,7 +87,7 @@ export type WalkKey = [number] | [number, string]
 const RESCUE_LIMIT = 200
 
 /** What a word is worth in each field; a word found only in the description is worth 1. */
-export const FIELD_WEIGHTS = { title: 10, author: 6, genres: 3, isbn: 3 } as const
+const FIELD_WEIGHTS = { title: 10, author: 6, genres: 3, isbn: 3 } as const
 
 /**
  * The matching books, best first: by relevance, then rating, then review count; without words by
@@ -93,7 +102,7 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
   const postgres = dialectOf(db) === 'postgres'
   const groups = words.length ? await resolveWords(words, postgres ? postgresVocabulary(db) : sqliteVocabulary(db)) : []
   const find = (type: SearchType, limit = SEARCH_COUNT_CAP) =>
-    (postgres ? candidatesPostgres(db, { ...req, type }, groups, limit) : candidatesSqlite(db, { ...req, type }, groups, limit))
+    postgres ? candidatesPostgres(db, { ...req, type }, groups, limit) : candidatesSqlite(db, { ...req, type }, groups, limit)
   const rows = !groups.length && !faceted ? await candidatesByPopularity(db, f) : await find(req.type)
   const capped = rows.length >= SEARCH_COUNT_CAP
   const walkFrom = capped ? rows.at(-1)!.key : undefined
@@ -120,7 +129,10 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
     order = rows.sort(byWeighted)
   } else if (sort === 'published') {
     // Newest first; a book without a date last (as GET /books?sort=published).
-    order = rows.sort((a, b) => ((b.published ?? '') < (a.published ?? '') ? -1 : (b.published ?? '') > (a.published ?? '') ? 1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    order = rows.sort(
+      (a, b) =>
+        ((b.published ?? '') < (a.published ?? '') ? -1 : (b.published ?? '') > (a.published ?? '') ? 1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    )
   } else if (sort === 'popular') {
     const week = await (req.weekCounts?.() ?? Promise.resolve(new Map<string, number>()))
     order = rows.sort((a, b) => (week.get(b.id) ?? 0) - (week.get(a.id) ?? 0) || byWeighted(a, b))
@@ -142,13 +154,21 @@ async function popularEverything(db: Db, req: SearchRequest): Promise<SearchCand
   const byCount = [...week].sort((a, b) => b[1] - a[1])
   // Every book with as many reviews this week as the cap-th one, so ties are broken by rating fairly.
   const floor = byCount[SEARCH_COUNT_CAP - 1]?.[1] ?? 0
-  const contenders = byCount.filter(([, n]) => n >= floor).slice(0, 4 * SEARCH_COUNT_CAP).map(([id]) => id)
+  const contenders = byCount
+    .filter(([, n]) => n >= floor)
+    .slice(0, 4 * SEARCH_COUNT_CAP)
+    .map(([id]) => id)
   const rated = new Map<string, number>()
   for (let i = 0; i < contenders.length; i += 500) {
-    const rows = await db.selectFrom('books').select(['id', 'averageRating', 'totalReviews']).where('id', 'in', contenders.slice(i, i + 500)).execute()
+    const rows = await db
+      .selectFrom('books')
+      .select(['id', 'averageRating', 'totalReviews'])
+      .where('id', 'in', contenders.slice(i, i + 500))
+      .execute()
     for (const r of rows) rated.set(r.id, weightedRatingOf(Number(r.averageRating), Number(r.totalReviews)))
   }
-  const ids = contenders.filter((id) => rated.has(id))
+  const ids = contenders
+    .filter((id) => rated.has(id))
     .sort((a, b) => week.get(b)! - week.get(a)! || rated.get(b)! - rated.get(a)! || (a < b ? 1 : a > b ? -1 : 0))
     .slice(0, SEARCH_COUNT_CAP)
   if (ids.length < SEARCH_COUNT_CAP) {
@@ -173,9 +193,12 @@ export async function walkMatches(db: Db, req: SearchRequest, after: WalkKey | u
   const groups = words.length ? await resolveWords(words, postgres ? postgresVocabulary(db) : sqliteVocabulary(db)) : []
   // A word the catalogue does not hold matches nothing (resolveWords drops it only when it has no correction).
   if (words.length && !groups.length) return { ids: [] }
-  const rows = !groups.length && !faceted
-    ? await candidatesByPopularity(db, f, after, limit)
-    : postgres ? await candidatesPostgres(db, req, groups, limit, after) : await candidatesSqlite(db, req, groups, limit, after)
+  const rows =
+    !groups.length && !faceted
+      ? await candidatesByPopularity(db, f, after, limit)
+      : postgres
+        ? await candidatesPostgres(db, req, groups, limit, after)
+        : await candidatesSqlite(db, req, groups, limit, after)
   const last = rows.at(-1)
   return { ids: rows.map((r) => r.id), ...(rows.length === limit && last ? { next: last.key } : {}) }
 }
@@ -194,7 +217,10 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
   const groups = words.length ? await resolveWords(words, postgres ? postgresVocabulary(db) : sqliteVocabulary(db)) : []
   if (words.length && !groups.length) return 0
   if (postgres) {
-    let q = db.selectFrom('books as b').select(sql<number>`count(*)`.as('n')).where(numericFilterSql(f))
+    let q = db
+      .selectFrom('books as b')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(numericFilterSql(f))
     if (groups.length || faceted) q = q.where(sql<SqlBool>`b.search_vector @@ ${tsQuerySql(groups, req.type, facetGroups(f))}`)
     return Number((await q.executeTakeFirstOrThrow()).n)
   }
@@ -211,7 +237,9 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
     const slice = match
       ? sql`select rowid as doc from books_fts where books_fts match ${match} and rowid > ${from} order by rowid limit ${COUNT_SLICE}`
       : sql`select doc_id as doc from book_search_docs where doc_id > ${from} order by doc_id limit ${COUNT_SLICE}`
-    const { rows: [r] } = await sql<{ hi: number | null; n: number; k: number | null }>`select max(s.doc) as hi, count(*) as n,
+    const {
+      rows: [r],
+    } = await sql<{ hi: number | null; n: number; k: number | null }>`select max(s.doc) as hi, count(*) as n,
       sum(case when ${numericFilterSql(f, 'd')} then 1 else 0 end) as k
       from (${slice}) as s join book_search_docs d on d.doc_id = s.doc`.execute(db)
     if (!r || !Number(r.n)) break
@@ -228,7 +256,8 @@ const COUNT_SLICE = 5_000
 
 /** The books reviewed in the last 7×24 h up to `until`, with how many reviews each got then. */
 export async function listWeekReviewCounts(db: Db, since: string, until: string): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('reviews')
+  const rows = await db
+    .selectFrom('reviews')
     .select((e) => ['bookId', e.fn.countAll<number>().as('n')])
     .where('createdAt', '>=', since)
     .where('createdAt', '<=', until)
@@ -245,21 +274,33 @@ export async function listCarriedCategories(db: Db, known: readonly string[]): P
 
 /** The oldest and newest publication years in the catalogue (null when no book has a date). */
 export async function findYearBounds(db: Db): Promise<{ minYear: number | null; maxYear: number | null }> {
-  const [lo, hi] = await Promise.all([
-    db.selectFrom('books').select('publishedDate').where('publishedDate', 'is not', null).where('publishedDate', '!=', '').orderBy('publishedDate', 'asc').limit(1).executeTakeFirst(),
-    db.selectFrom('books').select('publishedDate').where('publishedDate', 'is not', null).where('publishedDate', '!=', '').orderBy('publishedDate', 'desc').limit(1).executeTakeFirst(),
-  ])
+  // The first dated book in each direction of the published-date index.
+  const edge = (direction: 'asc' | 'desc') =>
+    db
+      .selectFrom('books')
+      .select('publishedDate')
+      .where('publishedDate', 'is not', null)
+      .where('publishedDate', '!=', '')
+      .orderBy('publishedDate', direction)
+      .limit(1)
+      .executeTakeFirst()
+  const [lo, hi] = await Promise.all([edge('asc'), edge('desc')])
   const year = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) : null)
   return { minYear: year(lo?.publishedDate), maxYear: year(hi?.publishedDate) }
 }
 
 // Plain ASCII (most titles and names) has no accents to fold and only ASCII letters and digits:
 // the same tokens, without two Unicode normalisations per field of every candidate.
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/
 const tokensOf = (text: string | null): string[] => {
   if (!text) return []
   if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? []
-  return foldAccents(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  return (
+    foldAccents(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
 }
 const GENRE_TOKENS = [...new Set(GENRES.flatMap(tokensOf))]
 /** How a field holds a word: 2 as a whole word (or a typo's correction), 1 as the start of a longer one, 0 not at all. */
@@ -284,11 +325,19 @@ async function scoreWords(db: Db, rows: Candidate[], groups: WordGroup[]): Promi
   if (!groups.length) return rows.map(() => 0)
   // Genres are fetched only when some word could be a genre's.
   const genreWord = groups.some((g) => hasWord(g, GENRE_TOKENS))
-  const genres = genreWord && rows.length ? await listGenreTokens(db, rows.map((r) => r.id)) : new Map<string, string[]>()
+  const genres =
+    genreWord && rows.length
+      ? await listGenreTokens(
+          db,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, string[]>()
   return rows.map((r) => {
     const fields: [number, string[]][] = [
-      [FIELD_WEIGHTS.title, tokensOf(r.title)], [FIELD_WEIGHTS.author, tokensOf(r.author)],
-      [FIELD_WEIGHTS.genres, genres.get(r.id) ?? []], [FIELD_WEIGHTS.isbn, tokensOf(r.isbn?.replaceAll('-', '') ?? '')],
+      [FIELD_WEIGHTS.title, tokensOf(r.title)],
+      [FIELD_WEIGHTS.author, tokensOf(r.author)],
+      [FIELD_WEIGHTS.genres, genres.get(r.id) ?? []],
+      [FIELD_WEIGHTS.isbn, tokensOf(r.isbn?.replaceAll('-', '') ?? '')],
     ]
     // A whole word beats the start of a longer one: 'bronte' puts Brontë before Brontes.
     const worth = (g: WordGroup, w: number, tokens: string[]) => [1, w - 0.5, w][holds(g, tokens)]!
@@ -305,7 +354,9 @@ async function listGenreTokens(db: Db, ids: string[]): Promise<Map<string, strin
 
 /** No words, no filters: the best-rated books (weighted), straight off the rating index. */
 async function bestRated(db: Db): Promise<SearchCandidates> {
-  const rows = await db.selectFrom('books as b').select('b.id')
+  const rows = await db
+    .selectFrom('books as b')
+    .select('b.id')
     .orderBy(sql`${weightedRating('b')} desc, b.total_reviews desc, b.id desc`)
     .limit(SEARCH_COUNT_CAP)
     .execute()
@@ -331,7 +382,7 @@ function numericFilterSql(f: SearchFilters, alias: 'b' | 'd' = 'b', { unindexed 
 }
 
 /** A facet's token, as both indexes store it: 'xl' + 'french', 'xg' + 'sciencefiction' (letters and digits only). */
-export const facetToken = (kind: 'xg' | 'xc' | 'xl', value: string): string => kind + value.toLowerCase().replace(/[^a-z0-9]/g, '')
+const facetToken = (kind: 'xg' | 'xc' | 'xl', value: string): string => kind + value.toLowerCase().replace(/[^a-z0-9]/g, '')
 
 /** The facet filters as groups of tokens: a book must carry one token of every group. */
 function facetGroups(f: SearchFilters): string[][] {
@@ -343,11 +394,16 @@ function facetGroups(f: SearchFilters): string[][] {
 }
 
 type CandidateRow = { id: string; title: string; author: string; isbn: string | null; rating: number; reviews: number; published: string | null; doc?: number }
-const toCandidate = (r: CandidateRow): Candidate =>
-  ({
-    id: r.id, title: r.title, author: r.author, isbn: r.isbn, rating: Number(r.rating), reviews: Number(r.reviews), published: r.published,
-    key: r.doc !== undefined ? [Number(r.doc)] : [Number(r.reviews), r.id],
-  })
+const toCandidate = (r: CandidateRow): Candidate => ({
+  id: r.id,
+  title: r.title,
+  author: r.author,
+  isbn: r.isbn,
+  rating: Number(r.rating),
+  reviews: Number(r.reviews),
+  published: r.published,
+  key: r.doc !== undefined ? [Number(r.doc)] : [Number(r.reviews), r.id],
+})
 
 // ---- SQLite: FTS5 over (title, author, genres, description, isbn, facets) ------------------------
 
@@ -359,7 +415,9 @@ const sqliteVocabulary = (db: Db): Vocabulary => ({
   async existing(words) {
     if (!words.length) return new Set()
     if (words.length > MAX_WORDS) {
-      const { rows } = await sql<{ term: string }>`select term from books_fts_vocab where term in (select value from json_each(${JSON.stringify(words)}))`.execute(db)
+      const { rows } = await sql<{
+        term: string
+      }>`select term from books_fts_vocab where term in (select value from json_each(${JSON.stringify(words)}))`.execute(db)
       return new Set(rows.map((r) => r.term))
     }
     const found = await Promise.all(words.map((w) => sql`select 1 from books_fts where books_fts match ${`${TEXT_COLUMNS} : "${w}"`} limit 1`.execute(db)))
@@ -374,14 +432,16 @@ const sqliteVocabulary = (db: Db): Vocabulary => ({
 /** FTS5 query text from plain words: each one quoted (so no word is ever an operator), the last a prefix. */
 export function toFts5Query(groups: WordGroup[], type: SearchType): string {
   const column = type === 'title' ? '{title} : ' : type === 'author' ? '{author} : ' : ''
-  return groups.map((g) => {
-    const options = [`${column}"${g.word}"${g.prefix ? ' *' : ''}`, ...g.corrections.map((c) => `${column}"${c}"`)]
-    return `(${options.join(' OR ')})`
-  }).join(' AND ')
+  return groups
+    .map((g) => {
+      const options = [`${column}"${g.word}"${g.prefix ? ' *' : ''}`, ...g.corrections.map((c) => `${column}"${c}"`)]
+      return `(${options.join(' OR ')})`
+    })
+    .join(' AND ')
 }
 
 /** The whole MATCH: the words in the text columns (or the one column of a type), and every facet group. */
-export function toFts5Match(groups: WordGroup[], type: SearchType, facets: string[][]): string {
+function toFts5Match(groups: WordGroup[], type: SearchType, facets: string[][]): string {
   const parts: string[] = []
   if (groups.length) parts.push(type === 'all' ? `${TEXT_COLUMNS} : (${toFts5Query(groups, type)})` : toFts5Query(groups, type))
   for (const tokens of facets) parts.push(`{facets} : (${tokens.map((t) => `"${t}"`).join(' OR ')})`)
@@ -392,8 +452,15 @@ type FtsTables = {
   booksFts: { rowid: number }
   /** A book's search row, with copies of what a search reads (migration 2026_11_24_0910, kept by triggers). */
   bookSearchDocs: {
-    docId: number; bookId: string; title: string; author: string; isbn: string | null
-    averageRating: number; totalReviews: number; pageCount: number | null; publishedDate: string | null
+    docId: number
+    bookId: string
+    title: string
+    author: string
+    isbn: string | null
+    averageRating: number
+    totalReviews: number
+    pageCount: number | null
+    publishedDate: string | null
   }
 }
 
@@ -405,16 +472,24 @@ type FtsTables = {
  */
 async function candidatesSqlite(db: Db, req: SearchRequest, groups: WordGroup[], limit = SEARCH_COUNT_CAP, after?: WalkKey): Promise<Candidate[]> {
   // The FTS5 table cannot be aliased in MATCH, so it keeps its name.
-  let query = db.withTables<FtsTables>().selectFrom('booksFts')
+  let query = db
+    .withTables<FtsTables>()
+    .selectFrom('booksFts')
     .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
     .where(sql<SqlBool>`books_fts match ${toFts5Match(groups, req.type, facetGroups(req.filters))}`)
     .where(numericFilterSql(req.filters, 'd'))
-    .select(['d.bookId as id', 'd.title', 'd.author', 'd.isbn', 'd.averageRating as rating', 'd.totalReviews as reviews', 'd.publishedDate as published', 'd.docId as doc'])
+    .select([
+      'd.bookId as id',
+      'd.title',
+      'd.author',
+      'd.isbn',
+      'd.averageRating as rating',
+      'd.totalReviews as reviews',
+      'd.publishedDate as published',
+      'd.docId as doc',
+    ])
   if (after) query = query.where('booksFts.rowid', '>', Number(after[0]))
-  const rows = await query
-    .orderBy('booksFts.rowid')
-    .limit(limit)
-    .execute()
+  const rows = await query.orderBy('booksFts.rowid').limit(limit).execute()
   return rows.map(toCandidate)
 }
 
@@ -433,7 +508,8 @@ const POPULARITY_SLICE = 3_000
 async function candidatesByPopularity(db: Db, f: SearchFilters, after?: WalkKey, limit = SEARCH_COUNT_CAP): Promise<Candidate[]> {
   const postgres = dialectOf(db) === 'postgres'
   const select = (from: WalkKey | undefined, upTo: WalkKey | undefined, take: number) => {
-    let query = db.selectFrom('books as b')
+    let query = db
+      .selectFrom('books as b')
       // On SQLite the slice walks the popularity index; a filter's own index would mean sorting every book it passes.
       .where(numericFilterSql(f, 'b', { unindexed: !postgres }))
       .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews', 'b.publishedDate as published'])
@@ -448,7 +524,12 @@ async function candidatesByPopularity(db: Db, f: SearchFilters, after?: WalkKey,
     // The slice's last book: the index walked POPULARITY_SLICE entries on (keys only).
     let edge = db.selectFrom('books as b').select(['b.totalReviews', 'b.id'])
     if (from) edge = edge.where(afterPopularity(from))
-    const last = await edge.orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc').limit(1).offset(POPULARITY_SLICE - 1).executeTakeFirst()
+    const last = await edge
+      .orderBy('b.totalReviews', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(1)
+      .offset(POPULARITY_SLICE - 1)
+      .executeTakeFirst()
     const upTo: WalkKey | undefined = last ? [Number(last.totalReviews), last.id] : undefined
     out.push(...(await select(from, upTo, limit - out.length)).map(toCandidate))
     if (out.length >= limit || !upTo) return out
@@ -500,7 +581,7 @@ const quotedWordSql = (word: string) =>
  * Only operators, weights and facet tokens (a-z, 0-9) are our own text. Every function here is
  * immutable, so the planner still sees the query itself when it weighs the index against the order.
  */
-export function tsQuerySql(groups: WordGroup[], type: SearchType, facets: string[][]): RawBuilder<unknown> {
+function tsQuerySql(groups: WordGroup[], type: SearchType, facets: string[][]): RawBuilder<unknown> {
   const words: string[] = []
   const template = [groups.length ? toTsQuery(groups, type, (w) => (words.push(w), '%s')) : '', facetTsQuery(facets)].filter(Boolean).join(' & ')
   const pieces = template.split('%s').flatMap((text, i) => [sql`${text}::text`, ...(i < words.length ? [quotedWordSql(words[i]!)] : [])])
@@ -509,14 +590,12 @@ export function tsQuerySql(groups: WordGroup[], type: SearchType, facets: string
 
 /** PostgreSQL: the GIN index finds the matches, the popularity index orders them; the planner walks whichever is cheaper. */
 async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[], limit = SEARCH_COUNT_CAP, after?: WalkKey): Promise<Candidate[]> {
-  let query = db.selectFrom('books as b')
+  let query = db
+    .selectFrom('books as b')
     .where(sql<SqlBool>`b.search_vector @@ ${tsQuerySql(groups, req.type, facetGroups(req.filters))}`)
     .where(numericFilterSql(req.filters))
     .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews', 'b.publishedDate as published'])
   if (after) query = query.where(afterPopularity(after))
-  const rows = await query
-    .orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc')
-    .limit(limit)
-    .execute()
+  const rows = await query.orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc').limit(limit).execute()
   return rows.map(toCandidate)
 }

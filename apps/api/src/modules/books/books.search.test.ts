@@ -18,58 +18,131 @@ describeEachDialect('books search', (ctx) => {
   const q = (params: Record<string, string | number>) =>
     new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString()
 
-  const c = {} as Record<'pride' | 'manners' | 'wuthering' | 'hobbit' | 'soledad' | 'zauberberg' | 'undated' | 'lanternA' | 'lanternB' | 'posted', { id: string }>
+  const c = {} as Record<
+    'pride' | 'manners' | 'wuthering' | 'hobbit' | 'soledad' | 'zauberberg' | 'undated' | 'lanternA' | 'lanternB' | 'posted',
+    { id: string }
+  >
   const corpusIds = () => new Set(Object.values(c).map((b) => b.id))
   /** The corpus books among the results, by key, in result order. */
   const keysOf = (books: Book[]) => books.map((b) => Object.entries(c).find(([, v]) => v.id === b._id)?.[0]).filter(Boolean)
 
   beforeAll(async () => {
-    const rate = async (bookId: string, ratings: number[]) => { for (const rating of ratings) await insertReview(ctx.db, { bookId, rating }) }
+    const rate = async (bookId: string, ratings: number[]) => {
+      for (const rating of ratings) await insertReview(ctx.db, { bookId, rating })
+    }
     c.pride = await insertBook(ctx.db, {
-      title: 'Pride and Prejudice', author: 'Jane Austen', genres: ['Romance', 'Fiction'], category: 'Classic', language: 'English',
-      pageCount: 432, publishedDate: '1813-01-28', isbn: '9780141439518', description: 'Elizabeth Bennet meets Mr Darcy.',
+      title: 'Pride and Prejudice',
+      author: 'Jane Austen',
+      genres: ['Romance', 'Fiction'],
+      category: 'Classic',
+      language: 'English',
+      pageCount: 432,
+      publishedDate: '1813-01-28',
+      isbn: '9780141439518',
+      description: 'Elizabeth Bennet meets Mr Darcy.',
     })
     await rate(c.pride.id, [4])
     // Higher rated and full of the words, but only in its description.
     c.manners = await insertBook(ctx.db, {
-      title: 'Manners of the Assembly Rooms', author: 'Clement Hartwell', genres: ['History'], category: 'Contemporary',
-      language: 'English', pageCount: 250, publishedDate: '1990-05-05',
+      title: 'Manners of the Assembly Rooms',
+      author: 'Clement Hartwell',
+      genres: ['History'],
+      category: 'Contemporary',
+      language: 'English',
+      pageCount: 250,
+      publishedDate: '1990-05-05',
       description: 'On pride and prejudice in Regency ballrooms: pride, prejudice, and more pride and prejudice.',
     })
     await rate(c.manners.id, [5, 5])
     c.wuthering = await insertBook(ctx.db, {
-      title: 'Wuthering Heights', author: 'Emily Brontë', genres: ['Romance'], category: 'Classic', language: 'English',
-      pageCount: 416, publishedDate: '1847-12-01', description: 'Moorland passion and revenge.',
+      title: 'Wuthering Heights',
+      author: 'Emily Brontë',
+      genres: ['Romance'],
+      category: 'Classic',
+      language: 'English',
+      pageCount: 416,
+      publishedDate: '1847-12-01',
+      description: 'Moorland passion and revenge.',
     })
     await rate(c.wuthering.id, [3])
     c.hobbit = await insertBook(ctx.db, {
-      title: 'The Hobbit', author: 'J. R. R. Tolkien', genres: ['Fantasy', 'Adventure'], category: 'Classic', language: 'English',
-      pageCount: 310, publishedDate: '1937-09-21', isbn: '9780547928227', description: 'Bilbo Baggins goes there and back again.',
+      title: 'The Hobbit',
+      author: 'J. R. R. Tolkien',
+      genres: ['Fantasy', 'Adventure'],
+      category: 'Classic',
+      language: 'English',
+      pageCount: 310,
+      publishedDate: '1937-09-21',
+      isbn: '9780547928227',
+      description: 'Bilbo Baggins goes there and back again.',
     })
     await rate(c.hobbit.id, [5, 4])
     c.soledad = await insertBook(ctx.db, {
-      title: 'Cien años de soledad', author: 'Gabriel García Márquez', genres: ['Fiction'], category: 'Award Winner', language: 'Spanish',
-      pageCount: 417, publishedDate: '1967-05-30', description: 'Siete generaciones de la familia Buendía en Macondo.',
+      title: 'Cien años de soledad',
+      author: 'Gabriel García Márquez',
+      genres: ['Fiction'],
+      category: 'Award Winner',
+      language: 'Spanish',
+      pageCount: 417,
+      publishedDate: '1967-05-30',
+      description: 'Siete generaciones de la familia Buendía en Macondo.',
     })
     await rate(c.soledad.id, [5])
     c.zauberberg = await insertBook(ctx.db, {
-      title: 'Der Zauberberg', author: 'Thomas Mann', genres: ['Fiction', 'Drama'], category: 'Classic', language: 'German',
-      pageCount: 720, publishedDate: '1924-11-01', description: 'Sieben Jahre in einem Sanatorium in Davos.',
+      title: 'Der Zauberberg',
+      author: 'Thomas Mann',
+      genres: ['Fiction', 'Drama'],
+      category: 'Classic',
+      language: 'German',
+      pageCount: 720,
+      publishedDate: '1924-11-01',
+      description: 'Sieben Jahre in einem Sanatorium in Davos.',
     })
     c.undated = await insertBook(ctx.db, {
-      title: 'Almanac Without A Year', author: 'Nobody Known', genres: ['Poetry'], category: 'Indie', language: 'French',
-      pageCount: null, publishedDate: null, description: 'Verses of uncertain age.',
+      title: 'Almanac Without A Year',
+      author: 'Nobody Known',
+      genres: ['Poetry'],
+      category: 'Indie',
+      language: 'French',
+      pageCount: null,
+      publishedDate: null,
+      description: 'Verses of uncertain age.',
     })
     // Same text, different ratings: equal relevance, so rating decides.
-    c.lanternA = await insertBook(ctx.db, { title: 'Lantern Tide', author: 'Mira Okonkwo', genres: ['Mystery'], category: 'Bestseller', description: 'Harbour lights.', publishedDate: '2005-01-01' })
-    c.lanternB = await insertBook(ctx.db, { title: 'Lantern Tide', author: 'Mira Okonkwo', genres: ['Mystery'], category: 'Bestseller', description: 'Harbour lights.', publishedDate: '2005-01-01' })
+    c.lanternA = await insertBook(ctx.db, {
+      title: 'Lantern Tide',
+      author: 'Mira Okonkwo',
+      genres: ['Mystery'],
+      category: 'Bestseller',
+      description: 'Harbour lights.',
+      publishedDate: '2005-01-01',
+    })
+    c.lanternB = await insertBook(ctx.db, {
+      title: 'Lantern Tide',
+      author: 'Mira Okonkwo',
+      genres: ['Mystery'],
+      category: 'Bestseller',
+      description: 'Harbour lights.',
+      publishedDate: '2005-01-01',
+    })
     await rate(c.lanternA.id, [2])
     await rate(c.lanternB.id, [4])
     // Through the API too: its genres are added after the book, in the same transaction.
     const me = await insertUser(ctx.db)
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/books', headers: bearer(me.token),
-      payload: { title: 'Quokka Cartographer', author: 'Ilse Vandermeer', genre: 'Science Fiction, Horror', language: 'Italian', role: 'none', pageCount: 199, publishedDate: '2019-07-07', isbn: '0-306-40615-2' },
+      method: 'POST',
+      url: '/api/books',
+      headers: bearer(me.token),
+      payload: {
+        title: 'Quokka Cartographer',
+        author: 'Ilse Vandermeer',
+        genre: 'Science Fiction, Horror',
+        language: 'Italian',
+        role: 'none',
+        pageCount: 199,
+        publishedDate: '2019-07-07',
+        isbn: '0-306-40615-2',
+      },
     })
     c.posted = { id: BookSchema.parse(res.json())._id }
   })
@@ -152,9 +225,38 @@ describeEachDialect('books search', (ctx) => {
     })
 
     it.each([
-      '%_\'"\\*()[]{}^$|?+.:-', 'OR', 'NEAR', '"', 'hobbit OR', 'OR hobbit', 'NEAR(hobbit tolkien)', 'hobbit NOT tolkien', 'AND',
-      '*', 'hobbit*', '^hobbit', 'title:hobbit', '{title}:hobbit', '-hobbit', "'; drop table books; --", '\\', "'':*", ':*', 'hobbit:*A',
-      '!&|<->', 'a & b | !c', 'hob"bit', '(((', '💥📚', '%', '_', '..', "l'amour", '\u0000', '  ', 'x'.repeat(200),
+      '%_\'"\\*()[]{}^$|?+.:-',
+      'OR',
+      'NEAR',
+      '"',
+      'hobbit OR',
+      'OR hobbit',
+      'NEAR(hobbit tolkien)',
+      'hobbit NOT tolkien',
+      'AND',
+      '*',
+      'hobbit*',
+      '^hobbit',
+      'title:hobbit',
+      '{title}:hobbit',
+      '-hobbit',
+      "'; drop table books; --",
+      '\\',
+      "'':*",
+      ':*',
+      'hobbit:*A',
+      '!&|<->',
+      'a & b | !c',
+      'hob"bit',
+      '(((',
+      '💥📚',
+      '%',
+      '_',
+      '..',
+      "l'amour",
+      '\u0000',
+      '  ',
+      'x'.repeat(200),
     ])('never fails on %j', async (query) => {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/books/search?${q({ query })}` })
       expect(res.statusCode, res.body).toBe(200)
@@ -255,7 +357,7 @@ describeEachDialect('books search', (ctx) => {
       expect(await keys({ minYear: 1800, maxYear: 1850 })).toEqual(['pride', 'wuthering'])
       expect(await keys({ maxYear: 1813 })).toEqual(['pride'])
       expect(await keys({ minYear: 2019 })).toEqual(['posted'])
-      expect((await keys({ minYear: 0, maxYear: 9999 }))).not.toContain('undated')
+      expect(await keys({ minYear: 0, maxYear: 9999 })).not.toContain('undated')
     })
 
     it('combine with each other and with words', async () => {
@@ -283,7 +385,10 @@ describeEachDialect('books search', (ctx) => {
     })
 
     it.each([
-      ['genres=Cookbooks', 'Unknown genre "Cookbooks"; expected one of Fiction, Non-Fiction, Fantasy, Science Fiction, Mystery, Romance, Biography, History, Thriller, Horror, Self-Help, Business, Poetry, Drama, Adventure, Crime'],
+      [
+        'genres=Cookbooks',
+        'Unknown genre "Cookbooks"; expected one of Fiction, Non-Fiction, Fantasy, Science Fiction, Mystery, Romance, Biography, History, Thriller, Horror, Self-Help, Business, Poetry, Drama, Adventure, Crime',
+      ],
       ['minRating=6', 'Minimum rating must be at most 5'],
       ['minPages=lots', 'Minimum pages must be a number'],
       ['minYear=1999.5', 'Minimum year must be a whole number'],
@@ -305,11 +410,21 @@ describeEachDialect('books search', (ctx) => {
       // 1,005 books sharing one word, in one statement (the triggers index each row).
       const now = Date.now()
       const rows = Array.from({ length: 1005 }, (_, i) => ({
-        id: uuidv7(), title: `Filler Volume ${i}`, author: 'Batch Author', description: `A ${marker} volume.`,
-        publishedDate: null, pageCount: null, isbn: null,
-        createdAt: new Date(now + i).toISOString(), updatedAt: new Date(now + i).toISOString(),
+        id: uuidv7(),
+        title: `Filler Volume ${i}`,
+        author: 'Batch Author',
+        description: `A ${marker} volume.`,
+        publishedDate: null,
+        pageCount: null,
+        isbn: null,
+        createdAt: new Date(now + i).toISOString(),
+        updatedAt: new Date(now + i).toISOString(),
       }))
-      for (let i = 0; i < rows.length; i += 250) await ctx.db.insertInto('books').values(rows.slice(i, i + 250)).execute()
+      for (let i = 0; i < rows.length; i += 250)
+        await ctx.db
+          .insertInto('books')
+          .values(rows.slice(i, i + 250))
+          .execute()
     })
 
     it('pages through every match exactly once, following Link', async () => {
@@ -348,7 +463,11 @@ describeEachDialect('books search', (ctx) => {
     })
 
     it('counts a filter-only search exactly past 1,000 too', async () => {
-      const dated = await ctx.db.selectFrom('books').select((e) => e.fn.countAll<number>().as('n')).where('publishedDate', 'is', null).executeTakeFirstOrThrow()
+      const dated = await ctx.db
+        .selectFrom('books')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('publishedDate', 'is', null)
+        .executeTakeFirstOrThrow()
       const all = await search(q({ limit: 1 }))
       const withDate = await search(q({ minYear: 0, maxYear: 9999, limit: 1 }))
       expect(Number(all.total)).toBeGreaterThan(1005)

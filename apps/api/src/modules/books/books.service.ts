@@ -1,20 +1,59 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
-  BOOK_MESSAGES, BOOKS_BY_NAME_DEFAULT_LIMIT, CATEGORIES, DUPLICATES_MAX, GENRES, LANGUAGES, MESSAGES,
-  type Book, type BookDuplicate, type BookDuplicatesQuery, type BookFacets, type BookListQuery, type BookSearchQuery, type BooksByNameQuery,
-  type CreateBookInput, type DuplicateReason,
+  BOOK_MESSAGES,
+  BOOKS_BY_NAME_DEFAULT_LIMIT,
+  CATEGORIES,
+  DUPLICATES_MAX,
+  GENRES,
+  LANGUAGES,
+  MESSAGES,
+  type Book,
+  type BookDuplicate,
+  type BookDuplicatesQuery,
+  type BookFacets,
+  type BookListQuery,
+  type BookSearchQuery,
+  type BooksByNameQuery,
+  type CreateBookInput,
+  type DuplicateReason,
 } from '@shelfwise/contracts'
 import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
-import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import { decodeCursor, decodeKeyset, encodeCursor, type KeyKind, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
 import {
-  bookExists, countBooks, findBookById, findNewestBookId, findUserRefById, findViewerFlags, insertBookWithGenres, KEYSET_ARITY,
-  listBooksByIds, listBooksPage, listUserRefsByUsernames, type BookKeyset, type BookSort,
+  bookExists,
+  countBooks,
+  countCatalogueEdit,
+  countOtherReaders,
+  deleteBookWithOwnRows,
+  findBookById,
+  findBookOwnershipForWrite,
+  findCatalogueVersion,
+  findUserRefById,
+  findViewerFlags,
+  insertBookWithGenres,
+  KEYSET_ARITY,
+  listBooksByIds,
+  listBooksPage,
+  listUserRefsByUsernames,
+  updateBookLinks,
+  updateBookWithGenres,
+  type BookKeyset,
+  type BookSort,
 } from '#/modules/books/books.repository.ts'
 import {
-  asksEverything, countMatches, findYearBounds, listCarriedCategories, listWeekReviewCounts, SEARCH_COUNT_CAP, searchCandidates, walkMatches,
-  type SearchCandidates, type SearchRequest, type WalkKey,
+  asksEverything,
+  countMatches,
+  findYearBounds,
+  listCarriedCategories,
+  listWeekReviewCounts,
+  SEARCH_COUNT_CAP,
+  searchCandidates,
+  walkMatches,
+  type SearchCandidates,
+  type SearchRequest,
+  type WalkKey,
 } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
 import { countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
@@ -35,10 +74,10 @@ export interface BooksDeps {
 /**
  * How long a very common word's ranking (one that matched more books than a search examines), or a
  * filters-only answer, is reused: it is the same for every reader, and paging through it stays
- * consistent meanwhile. A new book shows at once (the newest book's id is its version); new reviews
- * move the ranking within this time.
+ * consistent meanwhile. A book added, edited or deleted shows at once (the catalogue's version, read
+ * per request, is the memos' version); new reviews move the ranking within this time.
  */
-export const COMMON_SEARCH_TTL_MS = 5_000
+const COMMON_SEARCH_TTL_MS = 5_000
 
 /** How many matches a page answers when the caller sends a cursor but no `limit`. */
 export const SEARCH_DEFAULT_LIMIT = 100
@@ -49,28 +88,17 @@ export const WALK_PAGE = 500
 const badCursor = () => badRequest(MESSAGES.badCursor)
 
 // A forged cursor must be a 400, never a database error: each key is checked against its order.
-function keysetOf(sort: BookSort, cursor: string): BookKeyset {
-  const keys = decodeCursor(cursor, KEYSET_ARITY[sort])
-  const id = keys.at(-1)
-  if (typeof id !== 'string') throw badCursor()
-  const [first, second] = keys
-  if (sort === 'recent') {
-    const at = typeof first === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(first) ? new Date(first) : undefined
-    if (!at || Number.isNaN(at.getTime())) throw badCursor()
-    return [at.toISOString(), id]
-  }
-  if (sort === 'published' && typeof first === 'string' && /^(\d{4}-\d{2}-\d{2})?$/.test(first)) return [first, id]
-  if (sort === 'rating' && typeof first === 'number' && typeof second === 'number') return [first, second, id]
-  if (sort === 'title' && typeof first === 'string') return [first, id]
-  throw badCursor()
-}
+const KEY_KINDS = {
+  recent: ['instant', 'id'],
+  published: ['day', 'id'],
+  rating: ['number', 'number', 'id'],
+  title: ['text', 'id'],
+} as const satisfies Record<BookSort, readonly KeyKind[]>
+
+const keysetOf = (sort: BookSort, cursor: string): BookKeyset => decodeKeyset(cursor, KEY_KINDS[sort])
 
 // A by-name page's cursor: the last book's lower-cased title and its id.
-function nameKeysetOf(cursor: string): [string, string] {
-  const [title, id] = decodeCursor(cursor, 2)
-  if (typeof title !== 'string' || typeof id !== 'string') throw badCursor()
-  return [title, id]
-}
+const nameKeysetOf = (cursor: string): [string, string] => decodeKeyset(cursor, ['text', 'id'] as const)
 
 /**
  * A search cursor: an offset into the ranked best SEARCH_COUNT_CAP ([offset]), or, past them, where
@@ -86,7 +114,11 @@ function searchCursorOf(cursor: string, sort: BookSort): SearchCursor {
   } catch {
     raw = []
     for (let arity = 2; arity <= 4 && !raw.length; arity++) {
-      try { raw = decodeCursor(cursor, arity) } catch { /* next arity */ }
+      try {
+        raw = decodeCursor(cursor, arity)
+      } catch {
+        /* next arity */
+      }
     }
     if (!raw.length) throw badCursor()
   }
@@ -119,7 +151,59 @@ function genresOf(input: string[]): string[] {
   return [...byLower.values()]
 }
 
+/** A book's own columns as the add and edit forms give them. */
+const fieldsOf = (input: CreateBookInput) => ({
+  title: input.title,
+  author: input.author,
+  publisher: input.publisher,
+  description: input.description,
+  coverImage: input.coverImage,
+  publishedDate: input.publishedDate,
+  language: canonicalLanguage(input.language),
+  edition: input.edition,
+  pageCount: input.pageCount,
+  amazonLink: input.amazonLink,
+  isbn: input.isbn || null,
+  category: input.category,
+})
+
+/** Waits for a write of a book; the unique index decides an ISBN, so two racing writes cannot both hold one. */
+async function isbnChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(BOOK_MESSAGES.isbnTaken)
+    throw err
+  }
+}
+
 export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps) => {
+  /**
+   * The readers a book links to, from the form: named users resolved in any letter case (400 naming
+   * an unknown one); the role links the submitter as author or publisher (their Created list) or,
+   * with none, as the lister (their Listed list).
+   */
+  const linksOf = async (actor: Actor, input: CreateBookInput) => {
+    const named = [input.author_username, input.publisher_username].filter((u): u is string => !!u)
+    const [me, users] = await Promise.all([findUserRefById(db, actor.id), listUserRefsByUsernames(db, named)])
+    if (!me) throw unauthorized(MESSAGES.authFailed)
+    const resolve = (name: string | null) => {
+      if (!name) return null
+      const user = users.get(name.toLowerCase())
+      if (!user) throw badRequest(MESSAGES.userNamed(name))
+      return user.id
+    }
+    const authorId = resolve(input.author_username)
+    const publisherId = resolve(input.publisher_username)
+    const isMe = (name: string | null) => name?.toLowerCase() === me.username.toLowerCase()
+    const role = input.role ?? (isMe(input.author_username) ? 'author' : isMe(input.publisher_username) ? 'publisher' : 'none')
+    return {
+      authorUserId: role === 'author' ? me.id : authorId,
+      publisherUserId: role === 'publisher' ? me.id : publisherId,
+      listedByUserId: role === 'none' ? me.id : null,
+    }
+  }
+
   // Searches and the pages of whole lists take turns (work-gate.ts): on SQLite every statement runs
   // on this one thread, so one at a time, with the loop's I/O between two; PostgreSQL runs them on
   // its own processes, so two at once (each still parses its rows on this thread).
@@ -133,7 +217,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     }
   }
   const commonSearches = createMemo<SearchCandidates>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 200 })
-  // Counting the catalogue walks a whole index; a new book changes the version, a deletion shows within the TTL.
+  // Counting the catalogue walks a whole index; a book added, edited or deleted changes the version.
   const catalogueSize = createMemo<number>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 1 })
 
   const matchCounts = createMemo<number>({ ttlMs: COMMON_SEARCH_TTL_MS, max: 200 })
@@ -143,21 +227,23 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
   const searchRequestOf = (query: BookSearchQuery): SearchRequest => {
     const { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear } = query
     return {
-      query: query.query, type: query.type, sort: query.sort,
+      query: query.query,
+      type: query.type,
+      sort: query.sort,
       filters: { genres, categories, languages, minPages, maxPages, minRating, minYear, maxYear },
       // Counted at most once per COMMON_SEARCH_TTL_MS per instance, like Popular This Week.
-      weekCounts: () => weekCounts.get('week', () => {
-        const now = Date.now()
-        return listWeekReviewCounts(db, new Date(now - WEEK_MS).toISOString(), new Date(now).toISOString())
-      }),
+      weekCounts: () =>
+        weekCounts.get('week', () => {
+          const now = Date.now()
+          return listWeekReviewCounts(db, new Date(now - WEEK_MS).toISOString(), new Date(now).toISOString())
+        }),
     }
   }
   /** The request's identity for the memos (without the week's loader). */
   const keyOf = ({ weekCounts: _, ...req }: SearchRequest) => JSON.stringify(req)
 
-  /** The exact number of matches, kept a moment under the newest book (the count of 'the' costs ~12 ms). */
-  const countOf = async (req: SearchRequest): Promise<number> => {
-    const version = await findNewestBookId(db)
+  /** The exact number of matches, kept a moment under the catalogue's version (the count of 'the' costs ~12 ms). */
+  const countOf = async (req: SearchRequest, version: string): Promise<number> => {
     if (asksEverything(req)) return catalogueSize.get('books', () => countBooks(db), { version })
     const { sort: _, ...rest } = req
     return matchCounts.get(keyOf({ ...rest, sort: 'relevance' }), () => countMatches(db, req), { version })
@@ -165,10 +251,10 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
 
   // Kept: a very common word's ranking, filters without words (Browse's chips, the same for
   // everyone), and any search that had to rank many matches (a common word with filters).
-  const rankedOf = async (req: SearchRequest): Promise<SearchCandidates> => {
+  const rankedOf = async (req: SearchRequest, version: string): Promise<SearchCandidates> => {
     const shared = !toSearchWords(req.query).length
     const keep = (c: { capped: boolean; ids: string[] }) => c.capped || shared || c.ids.length >= COSTLY_SEARCH_MATCHES
-    return commonSearches.get(keyOf(req), () => searchCandidates(db, req), { keep, version: await findNewestBookId(db) })
+    return commonSearches.get(keyOf(req), () => searchCandidates(db, req), { keep, version })
   }
 
   /** The matches after the ranked ones, in index order, skipping those already ranked. */
@@ -213,7 +299,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     async list(query: BookListQuery & { limit: number }): Promise<Page<Book>> {
       const after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
       const { books, next } = await listBooksPage(db, { sort: query.sort, limit: query.limit, after })
-      const total = await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
+      const total = await catalogueSize.get('books', () => countBooks(db), { version: await findCatalogueVersion(db) })
       return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
     },
 
@@ -225,9 +311,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      */
     async listAll(query: BookListQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
       let after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
-      const total = after
-        ? await catalogueSize.get('books', () => countBooks(db), { version: await findNewestBookId(db) })
-        : await countBooks(db)
+      const total = after ? await catalogueSize.get('books', () => countBooks(db), { version: await findCatalogueVersion(db) }) : await countBooks(db)
       const pages = inTurns(async () => {
         const { books, next } = await listBooksPage(db, { sort: query.sort, limit: WALK_PAGE, after })
         after = next
@@ -242,31 +326,34 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      * (popularity) order; without words or filters the catalogue in the order itself. The total is
      * the exact count of matches.
      */
-    search: (query: BookSearchQuery & { limit: number }): Promise<Page<Book>> => costly.run(async () => {
-      const req = searchRequestOf(query)
-      const total = await countOf(req)
-      if (asksEverything(req) && req.sort !== 'popular') {
-        const sort = listSortOf(req.sort)
-        const at = query.cursor ? searchCursorOf(query.cursor, sort) : undefined
-        if (at && !('list' in at)) throw badCursor()
-        const { books: items, next } = await listBooksPage(db, { sort, limit: query.limit, after: at?.list })
-        return { items, total, ...(next ? { nextCursor: encodeCursor(['list', ...next]) } : {}) }
-      }
-      const at = query.cursor ? searchCursorOf(query.cursor, 'rating') : { offset: 0 }
-      if ('list' in at) throw badCursor()
-      const ranked = await rankedOf(req)
-      if ('offset' in at) {
-        const ids = ranked.ids.slice(at.offset, at.offset + query.limit)
-        const items = await listBooksByIds(db, ids)
-        const nextOffset = at.offset + ids.length
-        if (nextOffset < ranked.ids.length) return { items, total, nextCursor: encodeCursor([nextOffset]) }
-        // The ranked matches end here; when more books match, the rest follow in index order.
-        if (!ranked.capped || total <= ranked.ids.length) return { items, total }
-        return { items, total, nextCursor: encodeCursor(['rest', ...(ranked.walkFrom ?? [-1])]) }
-      }
-      const rest = await restOf(req, ranked, at.rest[0] === -1 ? undefined : at.rest, query.limit)
-      return { items: await listBooksByIds(db, rest.ids), total, ...(rest.next ? { nextCursor: encodeCursor(['rest', ...rest.next]) } : {}) }
-    }),
+    search: (query: BookSearchQuery & { limit: number }): Promise<Page<Book>> =>
+      costly.run(async () => {
+        const req = searchRequestOf(query)
+        // One read of the catalogue's version serves the count and the ranking alike.
+        const version = await findCatalogueVersion(db)
+        const total = await countOf(req, version)
+        if (asksEverything(req) && req.sort !== 'popular') {
+          const sort = listSortOf(req.sort)
+          const at = query.cursor ? searchCursorOf(query.cursor, sort) : undefined
+          if (at && !('list' in at)) throw badCursor()
+          const { books: items, next } = await listBooksPage(db, { sort, limit: query.limit, after: at?.list })
+          return { items, total, ...(next ? { nextCursor: encodeCursor(['list', ...next]) } : {}) }
+        }
+        const at = query.cursor ? searchCursorOf(query.cursor, 'rating') : { offset: 0 }
+        if ('list' in at) throw badCursor()
+        const ranked = await rankedOf(req, version)
+        if ('offset' in at) {
+          const ids = ranked.ids.slice(at.offset, at.offset + query.limit)
+          const items = await listBooksByIds(db, ids)
+          const nextOffset = at.offset + ids.length
+          if (nextOffset < ranked.ids.length) return { items, total, nextCursor: encodeCursor([nextOffset]) }
+          // The ranked matches end here; when more books match, the rest follow in index order.
+          if (!ranked.capped || total <= ranked.ids.length) return { items, total }
+          return { items, total, nextCursor: encodeCursor(['rest', ...(ranked.walkFrom ?? [-1])]) }
+        }
+        const rest = await restOf(req, ranked, at.rest[0] === -1 ? undefined : at.rest, query.limit)
+        return { items: await listBooksByIds(db, rest.ids), total, ...(rest.next ? { nextCursor: encodeCursor(['rest', ...rest.next]) } : {}) }
+      }),
 
     /**
      * The books whose author (or publisher) is this name, in any letter case and with or without
@@ -275,10 +362,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     async listByName(field: NameField, name: string, query: BooksByNameQuery): Promise<Page<Book>> {
       const limit = query.limit ?? BOOKS_BY_NAME_DEFAULT_LIMIT
       const after = query.cursor ? nameKeysetOf(query.cursor) : undefined
-      const [{ books, next }, total] = await Promise.all([
-        listBooksByNamePage(db, { field, name, limit, after }),
-        countBooksByName(db, field, name),
-      ])
+      const [{ books, next }, total] = await Promise.all([listBooksByNamePage(db, { field, name, limit, after }), countBooksByName(db, field, name)])
       return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
     },
 
@@ -290,8 +374,9 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     async searchAll(query: BookSearchQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
       const req = searchRequestOf(query)
       const { total, ranked } = await costly.run(async () => {
-        const count = await countOf(req)
-        return { total: count, ranked: asksEverything(req) && req.sort !== 'popular' ? undefined : await rankedOf(req) }
+        const version = await findCatalogueVersion(db)
+        const count = await countOf(req, version)
+        return { total: count, ranked: asksEverything(req) && req.sort !== 'popular' ? undefined : await rankedOf(req, version) }
       })
       if (!ranked) {
         const sort = listSortOf(req.sort)
@@ -323,10 +408,15 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     },
 
     /** What Browse's filters offer: the catalogue's years and the categories books carry. */
-    facets: async (): Promise<BookFacets> => facetsMemo.get('facets', async () => {
-      const [years, categories] = await Promise.all([findYearBounds(db), listCarriedCategories(db, CATEGORIES)])
-      return { ...years, categories }
-    }, { version: await findNewestBookId(db) }),
+    facets: async (): Promise<BookFacets> =>
+      facetsMemo.get(
+        'facets',
+        async () => {
+          const [years, categories] = await Promise.all([findYearBounds(db), listCarriedCategories(db, CATEGORIES)])
+          return { ...years, categories }
+        },
+        { version: await findCatalogueVersion(db) },
+      ),
 
     /**
      * The books a new one may repeat (at most DUPLICATES_MAX): the one with the same ISBN first, then
@@ -354,55 +444,80 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      * them the lister (their Listed list). 409 when the ISBN is taken.
      */
     async create(actor: Actor, input: CreateBookInput): Promise<Book> {
-      const named = [input.author_username, input.publisher_username].filter((u): u is string => !!u)
-      const [me, users] = await Promise.all([findUserRefById(db, actor.id), listUserRefsByUsernames(db, named)])
-      if (!me) throw unauthorized(MESSAGES.authFailed)
-      const resolve = (name: string | null) => {
-        if (!name) return null
-        const user = users.get(name.toLowerCase())
-        if (!user) throw badRequest(MESSAGES.userNamed(name))
-        return user.id
-      }
-      const authorId = resolve(input.author_username)
-      const publisherId = resolve(input.publisher_username)
-      const isMe = (name: string | null) => name?.toLowerCase() === me.username.toLowerCase()
-      const role = input.role ?? (isMe(input.author_username) ? 'author' : isMe(input.publisher_username) ? 'publisher' : 'none')
-
+      const links = await linksOf(actor, input)
       const id = uuidv7()
       const now = nowIso()
       const book = {
         id,
-        title: input.title,
-        author: input.author,
-        authorUserId: role === 'author' ? me.id : authorId,
-        publisher: input.publisher,
-        publisherUserId: role === 'publisher' ? me.id : publisherId,
-        listedByUserId: role === 'none' ? me.id : null,
-        createdByUserId: me.id,
-        description: input.description,
-        coverImage: input.coverImage,
-        publishedDate: input.publishedDate,
-        language: canonicalLanguage(input.language),
-        edition: input.edition,
-        pageCount: input.pageCount,
-        amazonLink: input.amazonLink,
-        isbn: input.isbn || null,
-        category: input.category,
+        ...fieldsOf(input),
+        ...links,
+        createdByUserId: actor.id,
         averageRating: 0,
         totalReviews: 0,
         createdAt: now,
         updatedAt: now,
       }
-      try {
-        await db.transaction().execute(async (trx) => {
+      await isbnChecked(
+        db.transaction().execute(async (trx) => {
           await insertBookWithGenres(trx, book, genresOf(input.genre))
           await uploads.claim(book.coverImage, 'coverImage', trx)
-        })
-      } catch (err) {
-        // The unique index decides, so two submissions racing with one ISBN cannot both land.
-        if (isUniqueViolation(err)) throw conflict(BOOK_MESSAGES.isbnTaken)
-        throw err
-      }
+        }),
+      )
+      return get(id)
+    },
+
+    /**
+     * Corrects a book: only the reader who added it may (404 'Book not found' for anyone else, as
+     * for an absent book), with the whole form under the same rules as adding. Ratings, reviews and
+     * who added it stay. A cover that is no longer shown is let go of. 409 when the ISBN is another book's.
+     */
+    async update(actor: Actor, id: string, input: CreateBookInput): Promise<Book> {
+      const links = await linksOf(actor, input)
+      await isbnChecked(
+        db.transaction().execute(async (trx) => {
+          const owner = await findBookOwnershipForWrite(trx, id)
+          if (!owner || owner.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
+          await updateBookWithGenres(trx, id, { ...fieldsOf(input), ...links, updatedAt: nowIso() }, genresOf(input.genre))
+          await uploads.replace(owner.coverImage, input.coverImage, 'coverImage', trx)
+          await countCatalogueEdit(trx)
+        }),
+      )
+      return get(id)
+    },
+
+    /**
+     * Deletes a book its adder no longer wants in the catalogue: 404 for anyone else; 409 saying why
+     * when other readers reviewed it or have it on a list (their history is not ours to take). The
+     * adder's own review and list entries go with it, in one transaction; its cover is let go of.
+     */
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const owner = await findBookOwnershipForWrite(trx, id)
+        if (!owner || owner.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
+        const others = await countOtherReaders(trx, id, actor.id)
+        if (others > 0) throw conflict(BOOK_MESSAGES.inOthersLists(others))
+        await deleteBookWithOwnRows(trx, id)
+        await uploads.release(owner.coverImage, trx)
+        await countCatalogueEdit(trx)
+      })
+    },
+
+    /**
+     * Removes the caller's credit as the book's linked author or publisher (both, when both are
+     * theirs); the names printed on the book stay. 404 'You are not credited on this book' when
+     * neither link is theirs (or there is no such book). A book the caller added stays theirs to
+     * edit: when no credit is left it moves to their Listed books.
+     */
+    async removeCredit(actor: Actor, id: string): Promise<Book> {
+      await db.transaction().execute(async (trx) => {
+        const owner = await findBookOwnershipForWrite(trx, id)
+        if (!owner || (owner.authorUserId !== actor.id && owner.publisherUserId !== actor.id)) throw notFound(BOOK_MESSAGES.notCredited)
+        const authorUserId = owner.authorUserId === actor.id ? null : owner.authorUserId
+        const publisherUserId = owner.publisherUserId === actor.id ? null : owner.publisherUserId
+        const listedByUserId = owner.createdByUserId === actor.id && !owner.listedByUserId ? actor.id : owner.listedByUserId
+        await updateBookLinks(trx, id, { authorUserId, publisherUserId, listedByUserId, updatedAt: nowIso() })
+        await countCatalogueEdit(trx)
+      })
       return get(id)
     },
   }

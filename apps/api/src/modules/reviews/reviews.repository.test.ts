@@ -42,16 +42,21 @@ describeEachDialect('reviews.repository', (ctx) => {
       // Many books with old reviews and a few new ones, with statistics, as a real catalogue would have.
       const books = await Promise.all(Array.from({ length: 150 }, () => insertBook(ctx.db)))
       const users = await Promise.all(Array.from({ length: 3 }, () => insertUser(ctx.db)))
-      const rows = books.flatMap((b, i) => users.map((u, j) => {
-        const recent = i === 0 || (i === 1 && j === 0)
-        const createdAt = new Date(Date.now() - (recent ? DAY : 60 * DAY + (i * 3 + j) * 60_000)).toISOString()
-        return { id: uuidv7(), bookId: b.id, userId: u.id, rating: 3, comment: 'Old news', createdAt, updatedAt: createdAt }
-      }))
+      const rows = books.flatMap((b, i) =>
+        users.map((u, j) => {
+          const recent = i === 0 || (i === 1 && j === 0)
+          const createdAt = new Date(Date.now() - (recent ? DAY : 60 * DAY + (i * 3 + j) * 60_000)).toISOString()
+          return { id: uuidv7(), bookId: b.id, userId: u.id, rating: 3, comment: 'Old news', createdAt, updatedAt: createdAt }
+        }),
+      )
       await ctx.db.insertInto('reviews').values(rows).execute()
       await sql`analyze`.execute(ctx.db)
 
       const window = { since: new Date(Date.now() - 7 * DAY).toISOString(), until: new Date().toISOString() }
-      expect(await listPopularBookIds(ctx.db, window, 10)).toEqual([{ bookId: books[0]!.id, reviewCount: 3 }, { bookId: books[1]!.id, reviewCount: 1 }])
+      expect(await listPopularBookIds(ctx.db, window, 10)).toEqual([
+        { bookId: books[0]!.id, reviewCount: 3 },
+        { bookId: books[1]!.id, reviewCount: 1 },
+      ])
 
       const compiled = buildPopularInWindowQuery(ctx.db, window, 10).compile()
       const plan = await queryPlan(ctx.db, ctx.dialect, compiled)
@@ -66,7 +71,12 @@ describeEachDialect('reviews.repository', (ctx) => {
     it('adds a new review to its book in one statement that answers the book, and finds its reader', async () => {
       const book = await insertBook(ctx.db, { title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
       const reader = await insertUser(ctx.db, { profileImage: '/uploads/me.webp' })
-      expect(await addRatingOfNewReview(ctx.db, book.id, 5)).toEqual({ _id: book.id, title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
+      expect(await addRatingOfNewReview(ctx.db, book.id, 5)).toEqual({
+        _id: book.id,
+        title: 'Counted',
+        author: 'Someone',
+        coverImage: 'https://img.test/k.jpg',
+      })
       expect(await addRatingOfNewReview(ctx.db, book.id, 2)).toMatchObject({ _id: book.id })
       expect(await stats(book.id)).toEqual({ count: 2, sum: 7, average: 3.5 })
       expect(await addRatingOfNewReview(ctx.db, uuidv7(), 4)).toBeUndefined()
@@ -77,9 +87,13 @@ describeEachDialect('reviews.repository', (ctx) => {
     it('answers a new review exactly as the lists show it afterwards, and 404 for an absent book', async () => {
       const book = await insertBook(ctx.db)
       const reader = await insertUser(ctx.db)
-      const post = (bookId: string) => ctx.app.inject({
-        method: 'POST', url: `/api/reviews/book/${bookId}`, headers: bearer(reader.token), payload: { rating: 3, comment: 'Built from what was written' },
-      })
+      const post = (bookId: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/reviews/book/${bookId}`,
+          headers: bearer(reader.token),
+          payload: { rating: 3, comment: 'Built from what was written' },
+        })
       const created = await post(book.id)
       expect(created.statusCode).toBe(201)
       const listed = await ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${book.id}` })
@@ -98,16 +112,39 @@ describe('migration 2026_11_22_1000_books_rating_sum', () => {
       const t = columnTypes('sqlite')
       await initialSchema.up(db, t)
       const now = new Date().toISOString()
-      await db.insertInto('users').values(['u1', 'u2', 'u3'].map((id) => ({ id, name: id, username: id, email: `${id}@x.test`, password_hash: 'x', user_type: 'Reader', created_at: now, updated_at: now }))).execute()
-      await db.insertInto('books').values(['b1', 'b2'].map((id) => ({ id, title: id, author: 'A', average_rating: 0, total_reviews: 0, created_at: now, updated_at: now }))).execute()
-      await db.insertInto('reviews').values([
-        { id: 'r1', book_id: 'b1', user_id: 'u1', rating: 5, comment: 'c', created_at: now, updated_at: now },
-        { id: 'r2', book_id: 'b1', user_id: 'u2', rating: 4, comment: 'c', created_at: now, updated_at: now },
-        { id: 'r3', book_id: 'b1', user_id: 'u3', rating: 4, comment: 'c', created_at: now, updated_at: now },
-      ]).execute()
+      await db
+        .insertInto('users')
+        .values(
+          ['u1', 'u2', 'u3'].map((id) => ({
+            id,
+            name: id,
+            username: id,
+            email: `${id}@x.test`,
+            password_hash: 'x',
+            user_type: 'Reader',
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute()
+      await db
+        .insertInto('books')
+        .values(['b1', 'b2'].map((id) => ({ id, title: id, author: 'A', average_rating: 0, total_reviews: 0, created_at: now, updated_at: now })))
+        .execute()
+      await db
+        .insertInto('reviews')
+        .values([
+          { id: 'r1', book_id: 'b1', user_id: 'u1', rating: 5, comment: 'c', created_at: now, updated_at: now },
+          { id: 'r2', book_id: 'b1', user_id: 'u2', rating: 4, comment: 'c', created_at: now, updated_at: now },
+          { id: 'r3', book_id: 'b1', user_id: 'u3', rating: 4, comment: 'c', created_at: now, updated_at: now },
+        ])
+        .execute()
       await booksRatingSum.up(db, t)
       const rows = await db.selectFrom('books').select(['id', 'rating_sum', 'total_reviews', 'average_rating']).orderBy('id').execute()
-      expect(rows.map((r) => [r.id, r.rating_sum, r.total_reviews])).toEqual([['b1', 13, 3], ['b2', 0, 0]])
+      expect(rows.map((r) => [r.id, r.rating_sum, r.total_reviews])).toEqual([
+        ['b1', 13, 3],
+        ['b2', 0, 0],
+      ])
       expect(rows[0]!.average_rating).toBeCloseTo(13 / 3, 12)
       expect(rows[1]!.average_rating).toBe(0)
     } finally {

@@ -4,18 +4,29 @@ import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
-export const selectReviews = (db: Db) =>
-  db.selectFrom('reviews as r')
+const selectReviews = (db: Db) =>
+  db
+    .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.userId')
     .innerJoin('books as b', 'b.id', 'r.bookId')
     .select([
-      'r.id', 'r.rating', 'r.comment', 'r.createdAt', 'r.updatedAt', 'r.userId', 'u.username', 'u.profileImage',
-      'r.bookId', 'b.title as bookTitle', 'b.author as bookAuthor', 'b.coverImage as bookCoverImage',
+      'r.id',
+      'r.rating',
+      'r.comment',
+      'r.createdAt',
+      'r.updatedAt',
+      'r.userId',
+      'u.username',
+      'u.profileImage',
+      'r.bookId',
+      'b.title as bookTitle',
+      'b.author as bookAuthor',
+      'b.coverImage as bookCoverImage',
     ])
 
-export type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number]
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number]
 
-export const toReview = (r: ReviewRow): Review => ({
+const toReview = (r: ReviewRow): Review => ({
   _id: r.id,
   rating: Number(r.rating),
   comment: r.comment,
@@ -26,7 +37,7 @@ export const toReview = (r: ReviewRow): Review => ({
 })
 
 /** Where a page of a newest-first review list starts: after the review with this creation time and id. */
-export interface ReviewKey {
+interface ReviewKey {
   createdAt: string
   id: string
 }
@@ -42,16 +53,13 @@ type ReviewQuery = ReturnType<typeof selectReviews>
 const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): ReviewQuery => {
   let out = q
   if (after) {
-    out = out.where('r.createdAt', '<=', after.createdAt).where((eb) => eb.or([
-      eb('r.createdAt', '<', after.createdAt),
-      eb('r.id', '<', after.id),
-    ]))
+    out = out.where('r.createdAt', '<=', after.createdAt).where((eb) => eb.or([eb('r.createdAt', '<', after.createdAt), eb('r.id', '<', after.id)]))
   }
   out = out.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
   return limit === undefined ? out : out.limit(limit)
 }
 
-const reviewById = precompile(1, (db, id: string) => selectReviews(db as Db).where('r.id', '=', id))
+const reviewById = precompile(1, (db, id: string) => selectReviews(db).where('r.id', '=', id))
 
 /** One review with its reader and book. */
 export async function findReviewById(db: Db, id: string): Promise<Review | undefined> {
@@ -60,8 +68,7 @@ export async function findReviewById(db: Db, id: string): Promise<Review | undef
 }
 
 // A signed-in reader's book page asks for their own review: one row of the unique (book, reader) index.
-const reviewOfBookBy = precompile(2, (db, bookId: string, userId: string) =>
-  selectReviews(db as Db).where('r.bookId', '=', bookId).where('r.userId', '=', userId))
+const reviewOfBookBy = precompile(2, (db, bookId: string, userId: string) => selectReviews(db).where('r.bookId', '=', bookId).where('r.userId', '=', userId))
 
 /** The review a reader wrote of a book, with its reader and book; undefined when there is none. */
 export async function findReviewOfBookBy(db: Db, bookId: string, userId: string): Promise<Review | undefined> {
@@ -70,18 +77,16 @@ export async function findReviewOfBookBy(db: Db, bookId: string, userId: string)
 }
 
 // A book's page of reviews is read on every book page: built once per shape (db/precompiled.ts).
-const bookReviewsFirst = precompile(2, (db, bookId: string, limit: number) =>
-  newestFirst(selectReviews(db as Db).where('r.bookId', '=', bookId), { limit }))
+const bookReviewsFirst = precompile(2, (db, bookId: string, limit: number) => newestFirst(selectReviews(db).where('r.bookId', '=', bookId), { limit }))
 const bookReviewsAfter = precompile(4, (db, bookId: string, createdAt: string, id: string, limit: number) =>
-  newestFirst(selectReviews(db as Db).where('r.bookId', '=', bookId), { limit, after: { createdAt, id } }))
+  newestFirst(selectReviews(db).where('r.bookId', '=', bookId), { limit, after: { createdAt, id } }),
+)
 
 /** A book's reviews, newest first. */
 export async function listBookReviews(db: Db, bookId: string, opts: ReviewListOptions = {}): Promise<Review[]> {
   const { limit, after } = opts
   if (limit === undefined) return (await newestFirst(selectReviews(db).where('r.bookId', '=', bookId), opts).execute()).map(toReview)
-  const rows = after
-    ? await bookReviewsAfter.all(db, bookId, after.createdAt, after.id, limit)
-    : await bookReviewsFirst.all(db, bookId, limit)
+  const rows = after ? await bookReviewsAfter.all(db, bookId, after.createdAt, after.id, limit) : await bookReviewsFirst.all(db, bookId, limit)
   return rows.map(toReview)
 }
 
@@ -95,7 +100,7 @@ export async function listRecentReviews(db: Db, limit: number): Promise<Review[]
   return (await newestFirst(selectReviews(db), { limit }).execute()).map(toReview)
 }
 
-const bookReviewCount = precompile(1, (db, bookId: string) => (db as Db).selectFrom('books').select('totalReviews').where('id', '=', bookId))
+const bookReviewCount = precompile(1, (db, bookId: string) => db.selectFrom('books').select('totalReviews').where('id', '=', bookId))
 
 /** A book's review count (kept on the book row); undefined when the book is absent. */
 export async function findBookReviewCount(db: Db, bookId: string): Promise<number | undefined> {
@@ -105,14 +110,15 @@ export async function findBookReviewCount(db: Db, bookId: string): Promise<numbe
 
 /** How many reviews a reader wrote; undefined when the reader is absent. */
 export async function findUserReviewCount(db: Db, userId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users as u')
+  const row = await db
+    .selectFrom('users as u')
     .select((eb) => eb.selectFrom('reviews').select(eb.fn.countAll<number>().as('n')).where('userId', '=', userId).as('n'))
     .where('u.id', '=', userId)
     .executeTakeFirst()
   return row && Number(row.n)
 }
 
-const newestReview = precompile(0, (db) => (db as Db).selectFrom('reviews').select((eb) => eb.fn.max('id').as('id')))
+const newestReview = precompile(0, (db) => db.selectFrom('reviews').select((eb) => eb.fn.max('id').as('id')))
 
 /** The id of the newest review (ids are time-ordered UUIDv7): changes whenever a review is added, anywhere. */
 export async function findNewestReviewId(db: Db): Promise<string | null> {
@@ -130,14 +136,18 @@ export interface TimeWindow {
  * The window is counted first (a range of the created_at index), then joined to its few books.
  */
 export const buildPopularInWindowQuery = (db: Db, window: TimeWindow, limit: number) =>
-  db.selectFrom((eb) => eb.selectFrom('reviews')
-    .select((e) => ['bookId', e.fn.countAll<number>().as('reviewCount')])
-    // Both ends bounded: SQLite then rates the range as narrow and reads it from reviews_created_idx,
-    // instead of walking all of reviews_book_created_idx to skip sorting for the GROUP BY.
-    .where('createdAt', '>=', window.since)
-    .where('createdAt', '<=', window.until)
-    .groupBy('bookId')
-    .as('w'))
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('reviews')
+        .select((e) => ['bookId', e.fn.countAll<number>().as('reviewCount')])
+        // Both ends bounded: SQLite then rates the range as narrow and reads it from reviews_created_idx,
+        // instead of walking all of reviews_book_created_idx to skip sorting for the GROUP BY.
+        .where('createdAt', '>=', window.since)
+        .where('createdAt', '<=', window.until)
+        .groupBy('bookId')
+        .as('w'),
+    )
     // A cross join with the key in WHERE is an inner join; SQLite also keeps it in this order (the
     // window's few rows first, each looked up by primary key) instead of scanning every book.
     .crossJoin('books as b')
@@ -166,14 +176,15 @@ export interface NewReview {
 
 // The create path's statements run on every new review: built once per dialect (db/precompiled.ts).
 const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: string, rating: number, comment: string, createdAt: string) =>
-  (db as Db).insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt }))
+  db.insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt }),
+)
 
 /** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
   await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating, r.comment, r.createdAt)
 }
 
-const reviewerById = precompile(1, (db, id: string) => (db as Db).selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))
+const reviewerById = precompile(1, (db, id: string) => db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))
 
 /** The reader part of a Review (id, username, picture); undefined when the reader is absent. */
 export async function findReviewer(db: Db, id: string): Promise<Review['user'] | undefined> {
@@ -194,14 +205,16 @@ export async function findReviewForChange(db: Db, id: string): Promise<{ userId:
 
 /** Changes a review's rating and/or text. */
 export async function updateReview(db: Db, id: string, changes: { rating?: number; comment?: string }, updatedAt: string): Promise<void> {
-  await db.updateTable('reviews').set({ ...changes, updatedAt }).where('id', '=', id).execute()
+  await db
+    .updateTable('reviews')
+    .set({ ...changes, updatedAt })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** Deletes a review if this reader wrote it; answers its book and rating, or undefined when nothing was deleted. */
 export async function deleteOwnReview(db: Db, id: string, userId: string): Promise<{ bookId: string; rating: number } | undefined> {
-  const row = await db.deleteFrom('reviews').where('id', '=', id).where('userId', '=', userId)
-    .returning(['bookId', 'rating'])
-    .executeTakeFirst()
+  const row = await db.deleteFrom('reviews').where('id', '=', id).where('userId', '=', userId).returning(['bookId', 'rating']).executeTakeFirst()
   return row && { bookId: row.bookId, rating: Number(row.rating) }
 }
 
@@ -220,7 +233,8 @@ const ratingChange = (db: Db, bookId: string, countDelta: number, sumDelta: numb
   const sum = sql.ref('ratingSum')
   // SET expressions read the row as it was before this UPDATE, so the deltas are added again here.
   const average = sql<number>`case when ${count} + ${countDelta} > 0 then (${sum} + ${sumDelta}) * 1.0 / (${count} + ${countDelta}) else 0 end`
-  return db.updateTable('books')
+  return db
+    .updateTable('books')
     .set((eb) => ({
       totalReviews: eb('totalReviews', '+', countDelta),
       ratingSum: eb('ratingSum', '+', sumDelta),
@@ -229,8 +243,7 @@ const ratingChange = (db: Db, bookId: string, countDelta: number, sumDelta: numb
     .where('id', '=', bookId)
 }
 
-const addRating = precompile(2, (db, bookId: string, rating: number) =>
-  ratingChange(db as Db, bookId, 1, rating).returning(['id', 'title', 'author', 'coverImage']))
+const addRating = precompile(2, (db, bookId: string, rating: number) => ratingChange(db, bookId, 1, rating).returning(['id', 'title', 'author', 'coverImage']))
 
 /**
  * A new review's share of its book's counters (applyRatingChange with one more review), answering

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  BookSchema, ErrorBodySchema, MESSAGES, PopularListSchema, ReviewListSchema, ReviewSchema, type Review,
-} from '@shelfwise/contracts'
+import { BookSchema, ErrorBodySchema, MESSAGES, PopularListSchema, ReviewListSchema, ReviewSchema, type Review } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertReview, insertUser, tokenFor } from '../../../test/support/factories.ts'
 
@@ -11,15 +9,26 @@ const ago = (ms: number) => new Date(Date.now() - ms)
 
 /** Request helpers over one test context. */
 const client = (ctx: TestContext) => ({
-  create: (bookId: string, token: string | undefined, payload: unknown) => ctx.app.inject({
-    method: 'POST', url: `/api/reviews/book/${bookId}`, headers: token ? bearer(token) : {}, payload: payload as object,
-  }),
-  update: (id: string, token: string | undefined, payload: unknown) => ctx.app.inject({
-    method: 'PUT', url: `/api/reviews/${id}`, headers: token ? bearer(token) : {}, payload: payload as object,
-  }),
-  remove: (id: string, token: string | undefined) => ctx.app.inject({
-    method: 'DELETE', url: `/api/reviews/${id}`, headers: token ? bearer(token) : {},
-  }),
+  create: (bookId: string, token: string | undefined, payload: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/reviews/book/${bookId}`,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    }),
+  update: (id: string, token: string | undefined, payload: unknown) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${id}`,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    }),
+  remove: (id: string, token: string | undefined) =>
+    ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/reviews/${id}`,
+      headers: token ? bearer(token) : {},
+    }),
   get: (url: string) => ctx.app.inject({ method: 'GET', url }),
 })
 
@@ -341,8 +350,12 @@ describeEachDialect('reviews routes', (ctx) => {
       expect(res.statusCode).toBe(200)
       const updated = ReviewSchema.parse(res.json())
       expect(updated).toMatchObject({
-        _id: created._id, rating: 4, comment: 'Better on a second read', createdAt: created.createdAt,
-        user: { _id: reader.id }, book: { _id: book.id },
+        _id: created._id,
+        rating: 4,
+        comment: 'Better on a second read',
+        createdAt: created.createdAt,
+        user: { _id: reader.id },
+        book: { _id: book.id },
       })
       expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt))
       const onlyText = ReviewSchema.parse((await api.update(created._id, reader.token, { comment: 'Text only' })).json())

@@ -1,74 +1,137 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  BookIdRefParamsSchema, CreateReviewInputSchema, PagingQuerySchema, PopularListSchema, RecentReviewsQuerySchema,
-  ReviewIdParamsSchema, ReviewListSchema, ReviewSchema, UpdateReviewInputSchema, UserIdParamsSchema,
+  BookIdRefParamsSchema,
+  CreateReviewInputSchema,
+  PagingQuerySchema,
+  PopularListSchema,
+  RecentReviewsQuerySchema,
+  ReviewIdParamsSchema,
+  ReviewListSchema,
+  ReviewSchema,
+  UpdateReviewInputSchema,
+  UserIdParamsSchema,
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
-import type { Services } from '#/services.ts'
+import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { reviews } }) => {
-  app.get('/reviews/book/:bookId', {
-    schema: {
-      tags: ['reviews'], summary: 'A book’s reviews, newest first (paged with limit and cursor)',
-      params: BookIdRefParamsSchema, querystring: PagingQuerySchema, response: { 200: ReviewListSchema },
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+  app.get(
+    '/reviews/book/:bookId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'A book’s reviews, newest first (paged with limit and cursor)',
+        params: BookIdRefParamsSchema,
+        querystring: PagingQuerySchema,
+        response: { 200: ReviewListSchema },
+      },
     },
-  }, async (req, reply) => sendPage(req, reply, await reviews.listForBook(req.params.bookId, req.query)))
+    async (req, reply) => sendPage(req, reply, await reviews.listForBook(req.params.bookId, req.query)),
+  )
 
-  app.get('/reviews/book/:bookId/mine', {
-    schema: {
-      tags: ['reviews'], summary: 'Your own review of a book, or 404 when you have not reviewed it',
-      security: [{ bearer: [] }], params: BookIdRefParamsSchema, response: { 200: ReviewSchema },
+  app.get(
+    '/reviews/book/:bookId/mine',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Your own review of a book, or 404 when you have not reviewed it',
+        security: [{ bearer: [] }],
+        params: BookIdRefParamsSchema,
+        response: { 200: ReviewSchema },
+      },
+      // Before validation, so an anonymous caller learns nothing about the path's rules.
+      preValidation: app.requireUser,
     },
-    // Before validation, so an anonymous caller learns nothing about the path's rules.
-    preValidation: app.requireUser,
-  }, async (req) => reviews.mine(req.user!, req.params.bookId))
+    async (req) => reviews.mine(req.user!, req.params.bookId),
+  )
 
-  app.post('/reviews/book/:bookId', {
-    schema: {
-      tags: ['reviews'], summary: 'Review a book (once per reader); the text may be sent as comment or content',
-      security: [{ bearer: [] }], params: BookIdRefParamsSchema, body: CreateReviewInputSchema, response: { 201: ReviewSchema },
+  app.post(
+    '/reviews/book/:bookId',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a book (once per reader); the text may be sent as comment or content',
+        security: [{ bearer: [] }],
+        params: BookIdRefParamsSchema,
+        body: CreateReviewInputSchema,
+        response: { 201: ReviewSchema },
+      },
+      preValidation: app.requireUser,
     },
-    preValidation: app.requireUser,
-  }, async (req, reply) => reply.code(201).send(await reviews.create(req.user!, req.params.bookId, req.body)))
+    async (req, reply) => reply.code(201).send(await reviews.create(req.user!, req.params.bookId, req.body)),
+  )
 
-  app.get('/reviews/recent', {
-    schema: {
-      tags: ['reviews'], summary: 'The newest reviews over all books (8 unless limit says otherwise)',
-      querystring: RecentReviewsQuerySchema, response: { 200: ReviewListSchema },
+  app.get(
+    '/reviews/recent',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The newest reviews over all books (8 unless limit says otherwise)',
+        querystring: RecentReviewsQuerySchema,
+        response: { 200: ReviewListSchema },
+      },
     },
-  }, async (req) => reviews.recent(req.query.limit))
+    async (req) => reviews.recent(req.query.limit),
+  )
 
-  app.get('/reviews/popular-week', {
-    schema: {
-      tags: ['reviews'], summary: 'The 10 books most reviewed in the last 7 days, with their count in that window',
-      response: { 200: PopularListSchema },
+  app.get(
+    '/reviews/popular-week',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'The 10 books most reviewed in the last 7 days, with their count in that window',
+        response: { 200: PopularListSchema },
+      },
     },
-  }, async () => reviews.popularThisWeek())
+    async () => reviews.popularThisWeek(),
+  )
 
-  app.put('/reviews/:id', {
-    schema: {
-      tags: ['reviews'], summary: 'Change your own review',
-      security: [{ bearer: [] }], params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: { 200: ReviewSchema },
+  app.put(
+    '/reviews/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Change your own review',
+        security: [{ bearer: [] }],
+        params: ReviewIdParamsSchema,
+        body: UpdateReviewInputSchema,
+        response: { 200: ReviewSchema },
+      },
+      preValidation: app.requireUser,
     },
-    preValidation: app.requireUser,
-  }, async (req) => reviews.update(req.user!, req.params.id, req.body))
+    async (req) => reviews.update(req.user!, req.params.id, req.body),
+  )
 
-  app.delete('/reviews/:id', {
-    schema: {
-      tags: ['reviews'], summary: 'Delete your own review',
-      security: [{ bearer: [] }], params: ReviewIdParamsSchema, response: { 204: z.null() },
+  app.delete(
+    '/reviews/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Delete your own review',
+        security: [{ bearer: [] }],
+        params: ReviewIdParamsSchema,
+        response: { 204: z.null() },
+      },
+      preValidation: app.requireUser,
     },
-    preValidation: app.requireUser,
-  }, async (req, reply) => {
-    await reviews.remove(req.user!, req.params.id)
-    return reply.code(204).send(null)
-  })
+    async (req, reply) => {
+      await reviews.remove(req.user!, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
 
-  app.get('/users/reviews/:id', {
-    schema: {
-      tags: ['reviews'], summary: 'A reader’s reviews, newest first, each with its book (paged with limit and cursor)',
-      params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: ReviewListSchema },
+  app.get(
+    '/users/reviews/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'A reader’s reviews, newest first, each with its book (paged with limit and cursor)',
+        params: UserIdParamsSchema,
+        querystring: PagingQuerySchema,
+        response: { 200: ReviewListSchema },
+      },
     },
-  }, async (req, reply) => sendPage(req, reply, await reviews.listForUser(req.params.id, req.query)))
+    async (req, reply) => sendPage(req, reply, await reviews.listForUser(req.params.id, req.query)),
+  )
 }

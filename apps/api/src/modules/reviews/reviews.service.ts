@@ -1,18 +1,29 @@
 import { v7 as uuidv7 } from 'uuid'
-import {
-  IdSchema, LIMITS, MESSAGES,
-  type CreateReviewInput, type PagingQuery, type PopularEntry, type Review, type UpdateReviewInput,
-} from '@shelfwise/contracts'
+import { LIMITS, MESSAGES, type CreateReviewInput, type PagingQuery, type PopularEntry, type Review, type UpdateReviewInput } from '@shelfwise/contracts'
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
-import { badRequest, conflict, notFound } from '#/errors.ts'
-import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import { conflict, notFound } from '#/errors.ts'
+import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import { createMemo } from '#/memo.ts'
 import {
-  addRatingOfNewReview, applyRatingChange, deleteOwnReview, findBookReviewCount, findNewestReviewId, findReviewById, findReviewForChange, findReviewer, findReviewOfBookBy, findUserReviewCount,
-  insertReview, listBookReviews, listPopularBookIds, listRecentReviews, listUserReviews, updateReview,
-  type ReviewKey, type ReviewListOptions,
+  addRatingOfNewReview,
+  applyRatingChange,
+  deleteOwnReview,
+  findBookReviewCount,
+  findNewestReviewId,
+  findReviewById,
+  findReviewForChange,
+  findReviewer,
+  findReviewOfBookBy,
+  findUserReviewCount,
+  insertReview,
+  listBookReviews,
+  listPopularBookIds,
+  listRecentReviews,
+  listUserReviews,
+  updateReview,
+  type ReviewListOptions,
 } from '#/modules/reviews/reviews.repository.ts'
 
 export interface ReviewsDeps {
@@ -21,28 +32,13 @@ export interface ReviewsDeps {
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000
-// Exactly what Date#toISOString writes, the only form timestamps are stored and compared in.
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-
-/** The keyset of a review list's cursor; 400 for anything this API did not give out. */
-function decodeReviewKey(cursor: string): ReviewKey {
-  const [createdAt, id] = decodeCursor(cursor, 2)
-  // Checked here so a forged cursor is a 400, never a database error about a bad timestamp.
-  if (typeof createdAt !== 'string' || !ISO_INSTANT.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !IdSchema.safeParse(id).success) {
-    throw badRequest(MESSAGES.badCursor)
-  }
-  return { createdAt, id: id as string }
-}
 
 /** Reads one page (or, without `limit`, the rest of the list) through a newest-first list function. */
 async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOptions) => Promise<Review[]>): Promise<Page<Review>> {
-  const after = q.cursor ? decodeReviewKey(q.cursor) : undefined
-  // One row past the page tells whether there is a next one.
-  const rows = await list({ after, limit: q.limit === undefined ? undefined : q.limit + 1 })
-  if (q.limit === undefined || rows.length <= q.limit) return { items: rows, total }
-  const items = rows.slice(0, q.limit)
-  const last = items[items.length - 1]!
-  return { items, total, nextCursor: encodeCursor([last.createdAt, last._id]) }
+  const after = q.cursor ? decodeKeyset(q.cursor, ['instant', 'id'] as const) : undefined
+  const rows = await list({ after: after && { createdAt: after[0], id: after[1] }, limit: rowsToRead(q.limit) })
+  const page = cutPage(rows, q.limit, (last) => encodeCursor([last.createdAt, last._id]))
+  return { items: page.rows, total, ...(page.next ? { nextCursor: page.next } : {}) }
 }
 
 /**
@@ -52,7 +48,7 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  * week's count moves little in seconds, and recounting on every new review would cost a count per
  * review); an empty week costs nothing to count and is never kept.
  */
-export const SHARED_LIST_TTL_MS = 5_000
+const SHARED_LIST_TTL_MS = 5_000
 
 export const createReviewsService = ({ db, books }: ReviewsDeps) => {
   const popular = createMemo<{ bookId: string; reviewCount: number }[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 1 })
@@ -87,10 +83,14 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
     /** The books most reviewed in the last 7×24 hours, with that count: most first, then by average, then title. */
     async popularThisWeek(): Promise<PopularEntry[]> {
       // The counting is the expensive part and the same for everyone; the books are read fresh.
-      const counts = await popular.get('week', () => {
-        const now = Date.now()
-        return listPopularBookIds(db, { since: new Date(now - WEEK_MS).toISOString(), until: new Date(now).toISOString() }, LIMITS.popularWeek)
-      }, { keep: (list) => list.length > 0 })
+      const counts = await popular.get(
+        'week',
+        () => {
+          const now = Date.now()
+          return listPopularBookIds(db, { since: new Date(now - WEEK_MS).toISOString(), until: new Date(now).toISOString() }, LIMITS.popularWeek)
+        },
+        { keep: (list) => list.length > 0 },
+      )
       const list = await books.listByIds(counts.map((c) => c.bookId))
       const countOf = new Map(counts.map((c) => [c.bookId, c.reviewCount]))
       return list.map((book) => ({ book, reviewCount: countOf.get(book._id) ?? 0 }))
@@ -103,14 +103,17 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
       try {
         // Three statements, no read before the transaction: the insert's foreign key tells an absent
         // book, and the review is answered from what was written, with its book and reader.
-        return await db.transaction().execute(async (trx) => {
-          await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
-          // Counted in the same transaction as the insert, so the average never drifts from the rows.
-          const book = await addRatingOfNewReview(trx, bookId, input.rating)
-          const user = await findReviewer(trx, actor.id)
-          if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
-          return { _id: id, rating: input.rating, comment: input.comment, createdAt, updatedAt: createdAt, user, book }
-        }).finally(() => recent.clear())
+        return await db
+          .transaction()
+          .execute(async (trx) => {
+            await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
+            // Counted in the same transaction as the insert, so the average never drifts from the rows.
+            const book = await addRatingOfNewReview(trx, bookId, input.rating)
+            const user = await findReviewer(trx, actor.id)
+            if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
+            return { _id: id, rating: input.rating, comment: input.comment, createdAt, updatedAt: createdAt, user, book }
+          })
+          .finally(() => recent.clear())
       } catch (err) {
         // The unique (book, reader) constraint decides, so two racing requests still make one review.
         if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyReviewed)
@@ -122,22 +125,28 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
 
     /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
     update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
-      db.transaction().execute(async (trx) => {
-        const current = await findReviewForChange(trx, id)
-        if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
-        await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
-        const delta = (input.rating ?? current.rating) - current.rating
-        if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
-        return (await findReviewById(trx, id))!
-      }).finally(() => recent.clear()),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const current = await findReviewForChange(trx, id)
+          if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
+          await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
+          const delta = (input.rating ?? current.rating) - current.rating
+          if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
+          return (await findReviewById(trx, id))!
+        })
+        .finally(() => recent.clear()),
 
     /** Deletes the author's own review and takes it out of the book's average; else 404 'Review not found'. */
     remove: (actor: Actor, id: string): Promise<void> =>
-      db.transaction().execute(async (trx) => {
-        const gone = await deleteOwnReview(trx, id, actor.id)
-        if (!gone) throw notFound(MESSAGES.reviewNotFound)
-        await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
-      }).finally(() => recent.clear()),
+      db
+        .transaction()
+        .execute(async (trx) => {
+          const gone = await deleteOwnReview(trx, id, actor.id)
+          if (!gone) throw notFound(MESSAGES.reviewNotFound)
+          await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
+        })
+        .finally(() => recent.clear()),
   }
 }
 

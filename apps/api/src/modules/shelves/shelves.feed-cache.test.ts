@@ -4,7 +4,8 @@ import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createShelvesService, FEED_TTL_MS } from '#/modules/shelves/shelves.service.ts'
 import { createUsersService } from '#/modules/users/users.service.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import type { Actor } from '#/security/actor.ts'
+import { readyJsonOf } from '#/ready-json.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook, insertFollow, insertRead, insertUser } from '../../../test/support/factories.ts'
 
@@ -32,7 +33,7 @@ describeEachDialect('kept followed-users feeds', (ctx) => {
     return { users, reviews: createReviewsService({ db: ctx.db, books }), shelves: createShelvesService({ db: ctx.db, books, users, feedKeepFromItems }) }
   }
   const feed = async (i: ReturnType<typeof instance>, readerId: string): Promise<FollowedBookEntry[]> =>
-    FollowedBookListSchema.parse(JSON.parse((await i.shelves.followedUsersBooksJson(actor(readerId))).text))
+    FollowedBookListSchema.parse(JSON.parse(readyJsonOf(await i.shelves.followedUsersBooks(actor(readerId))).text))
   const titles = (entries: FollowedBookEntry[]) => entries.map((e) => e.book.title)
   const hoursAgo = (h: number) => new Date(clock - h * 3_600_000).toISOString()
 
@@ -40,7 +41,8 @@ describeEachDialect('kept followed-users feeds', (ctx) => {
     const reader = await insertUser(ctx.db)
     const friend = await insertUser(ctx.db)
     await insertFollow(ctx.db, reader.id, friend.id)
-    for (const [i, title] of ['Alpha', 'Beta', 'Gamma'].entries()) await insertRead(ctx.db, friend.id, (await insertBook(ctx.db, { title })).id, hoursAgo(i + 1))
+    for (const [i, title] of ['Alpha', 'Beta', 'Gamma'].entries())
+      await insertRead(ctx.db, friend.id, (await insertBook(ctx.db, { title })).id, hoursAgo(i + 1))
     return { reader, friend }
   }
 

@@ -1,14 +1,16 @@
 import { sql } from 'kysely'
-import type { Book } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
-import { selectBooks, toBooks } from '#/modules/books/books.repository.ts'
+import { cutPage, rowsToRead } from '#/paging.ts'
 
 // A reader's shelves (wishlist, reads), the books they listed or created, and the activity of the
 // people they follow. Lists page by keyset: (time desc, book id desc).
 
 export type Shelf = 'wishlist' | 'reads'
-/** Listed: the reader put someone else's book in the catalogue; created: as its author or publisher. */
-export type Ownership = 'listed' | 'created'
+/**
+ * Listed: the reader put someone else's book in the catalogue; created: as its author or publisher;
+ * credited: the reader is its linked author or publisher, whoever added it.
+ */
+export type Ownership = 'listed' | 'created' | 'credited'
 
 /** Where a page starts: strictly after this (time, book id) pair. */
 export interface Keyset {
@@ -21,17 +23,18 @@ export interface BookPageRequest {
   after?: Keyset
 }
 
+/** A page of book ids (the books service makes them Books). */
 export interface BookPageResult {
-  books: Book[]
+  ids: string[]
   /** The whole list's size. */
   total: number
   /** The keyset of the last book, when more follow. */
   next?: Keyset
 }
 
-export type ActivityType = 'review' | 'read'
+type ActivityType = 'review' | 'read'
 
-export interface BookActivityTotals {
+interface BookActivityTotals {
   bookId: string
   reviewCount: number
   readCount: number
@@ -54,41 +57,40 @@ const shelfEntries = (db: Db, shelf: Shelf, userId: string) =>
     ? db.selectFrom('wishlist').select(['bookId', 'addedAt as at']).where('userId', '=', userId).as('s')
     : db.selectFrom('reads').select(['bookId', 'readAt as at']).where('userId', '=', userId).as('s')
 
-/** One page (or, without a limit, all) of a reader's shelf as Books, most recently added first. */
+/** One page (or, without a limit, all) of a reader's shelf, most recently added first. */
 export async function listShelfBooks(db: Db, shelf: Shelf, userId: string, page: BookPageRequest): Promise<BookPageResult> {
-  let query = selectBooks(db)
-    .innerJoin(shelfEntries(db, shelf, userId), 's.bookId', 'b.id')
-    .select('s.at as shelvedAt')
+  let query = db
+    .selectFrom(shelfEntries(db, shelf, userId))
+    .select(['s.bookId', 's.at as shelvedAt'])
     .orderBy('s.at', 'desc')
     .orderBy('s.bookId', 'desc')
   const { after, limit } = page
   if (after) {
-    query = query.where((eb) => eb.or([
-      eb('s.at', '<', after.at),
-      eb.and([eb('s.at', '=', after.at), eb('s.bookId', '<', after.id)]),
-    ]))
+    query = query.where((eb) => eb.or([eb('s.at', '<', after.at), eb.and([eb('s.at', '=', after.at), eb('s.bookId', '<', after.id)])]))
   }
-  if (limit !== undefined) query = query.limit(limit + 1)
-  const rows = await query.execute()
-  const more = limit !== undefined && rows.length > limit
-  const kept = more ? rows.slice(0, limit) : rows
-  const last = kept.at(-1)
-  const total = limit === undefined && !after ? kept.length : await countShelf(db, shelf, userId)
-  return {
-    books: await toBooks(db, kept),
-    total,
-    ...(more && last ? { next: { at: toIso(last.shelvedAt), id: last.id } } : {}),
-  }
+  const take = rowsToRead(limit)
+  if (take !== undefined) query = query.limit(take)
+  const cut = cutPage(await query.execute(), limit, (last) => ({ at: toIso(last.shelvedAt), id: last.bookId }))
+  const total = limit === undefined && !after ? cut.rows.length : await countShelf(db, shelf, userId)
+  return { ids: cut.rows.map((r) => r.bookId), total, ...(cut.next ? { next: cut.next } : {}) }
 }
 
 async function countShelf(db: Db, shelf: Shelf, userId: string): Promise<number> {
-  const row = await db.selectFrom(shelfEntries(db, shelf, userId)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom(shelfEntries(db, shelf, userId))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 /** The ids of a reader's shelf, most recently added first. */
 export async function listShelfBookIds(db: Db, shelf: Shelf, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom(shelfEntries(db, shelf, userId)).select('s.bookId').orderBy('s.at', 'desc').orderBy('s.bookId', 'desc').execute()
+  const rows = await db
+    .selectFrom(shelfEntries(db, shelf, userId))
+    .select('s.bookId')
+    .orderBy('s.at', 'desc')
+    .orderBy('s.bookId', 'desc')
+    .execute()
   return rows.map((r) => r.bookId)
 }
 
@@ -100,50 +102,47 @@ export async function deleteShelfEntry(db: Db, shelf: Shelf, userId: string, boo
 
 /** Puts a book on a shelf; a row that is already there (a racing toggle) is left as it is. */
 export async function insertShelfEntry(db: Db, shelf: Shelf, userId: string, bookId: string, at: string): Promise<void> {
-  const query = shelf === 'wishlist'
-    ? db.insertInto('wishlist').values({ userId, bookId, addedAt: at })
-    : db.insertInto('reads').values({ userId, bookId, readAt: at })
+  const query =
+    shelf === 'wishlist' ? db.insertInto('wishlist').values({ userId, bookId, addedAt: at }) : db.insertInto('reads').values({ userId, bookId, readAt: at })
   await query.onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing()).execute()
 }
 
-/** One page (or all) of the books a user listed or created, newest first. */
+/** One page (or all) of the books a user listed, created or is credited on, newest first. */
 export async function listOwnedBooks(db: Db, ownership: Ownership, userId: string, page: BookPageRequest): Promise<BookPageResult> {
-  const owned = <Q extends ReturnType<typeof selectBooks>>(q: Q) => ownership === 'listed'
-    ? q.where('b.listedByUserId', '=', userId)
-    : q.where('b.createdByUserId', '=', userId).where('b.listedByUserId', 'is', null)
-  let query = owned(selectBooks(db)).orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc')
+  const owned = () => {
+    const q = db.selectFrom('books as b')
+    if (ownership === 'listed') return q.where('b.listedByUserId', '=', userId)
+    if (ownership === 'created') return q.where('b.createdByUserId', '=', userId).where('b.listedByUserId', 'is', null)
+    return q.where((eb) => eb.or([eb('b.authorUserId', '=', userId), eb('b.publisherUserId', '=', userId)]))
+  }
+  let query = owned().select(['b.id', 'b.createdAt']).orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc')
   const { after, limit } = page
   if (after) {
-    query = query.where((eb) => eb.or([
-      eb('b.createdAt', '<', after.at),
-      eb.and([eb('b.createdAt', '=', after.at), eb('b.id', '<', after.id)]),
-    ]))
+    query = query.where((eb) => eb.or([eb('b.createdAt', '<', after.at), eb.and([eb('b.createdAt', '=', after.at), eb('b.id', '<', after.id)])]))
   }
-  if (limit !== undefined) query = query.limit(limit + 1)
-  const rows = await query.execute()
-  const more = limit !== undefined && rows.length > limit
-  const kept = more ? rows.slice(0, limit) : rows
-  const last = kept.at(-1)
-  let total = kept.length
+  const take = rowsToRead(limit)
+  if (take !== undefined) query = query.limit(take)
+  const cut = cutPage(await query.execute(), limit, (last) => ({ at: toIso(last.createdAt), id: last.id }))
+  let total = cut.rows.length
   if (limit !== undefined || after) {
-    const counted = await owned(selectBooks(db)).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const counted = await owned()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     total = Number(counted.n)
   }
-  return {
-    books: await toBooks(db, kept),
-    total,
-    ...(more && last ? { next: { at: toIso(last.createdAt), id: last.id } } : {}),
-  }
+  return { ids: cut.rows.map((r) => r.id), total, ...(cut.next ? { next: cut.next } : {}) }
 }
 
 // Reviews and reads by the people a reader follows, since a moment, optionally for some books only.
 const followedActivity = (db: Db, followerId: string, since: string, bookIds?: string[]) => {
-  let reviews = db.selectFrom('reviews as r')
+  let reviews = db
+    .selectFrom('reviews as r')
     .innerJoin('follows as f', 'f.followeeId', 'r.userId')
     .where('f.followerId', '=', followerId)
     .where('r.createdAt', '>=', since)
     .select([sql<ActivityType>`'review'`.as('type'), 'r.bookId', 'r.userId', 'r.createdAt as at', sql<number | null>`r.rating`.as('rating')])
-  let reads = db.selectFrom('reads as x')
+  let reads = db
+    .selectFrom('reads as x')
     .innerJoin('follows as f', 'f.followeeId', 'x.userId')
     .where('f.followerId', '=', followerId)
     .where('x.readAt', '>=', since)
@@ -169,16 +168,23 @@ export interface FollowedActivityTotals {
 export async function listFollowedActivityTotals(db: Db, followerId: string, since: string, limit: number): Promise<FollowedActivityTotals> {
   // Only what the totals need (book, kind as 1/0, time), so the rows grouped stay small: ~7× faster
   // than grouping the full activity rows for a reader following 500 people.
-  const rows = await db.with('a', (qc) => qc.selectFrom('reviews as r')
-    .innerJoin('follows as f', 'f.followeeId', 'r.userId')
-    .where('f.followerId', '=', followerId)
-    .where('r.createdAt', '>=', since)
-    .select(['r.bookId', sql<number>`1`.as('isReview'), 'r.createdAt as at'])
-    .unionAll(qc.selectFrom('reads as x')
-      .innerJoin('follows as f', 'f.followeeId', 'x.userId')
-      .where('f.followerId', '=', followerId)
-      .where('x.readAt', '>=', since)
-      .select(['x.bookId', sql<number>`0`.as('isReview'), 'x.readAt as at'])))
+  const rows = await db
+    .with('a', (qc) =>
+      qc
+        .selectFrom('reviews as r')
+        .innerJoin('follows as f', 'f.followeeId', 'r.userId')
+        .where('f.followerId', '=', followerId)
+        .where('r.createdAt', '>=', since)
+        .select(['r.bookId', sql<number>`1`.as('isReview'), 'r.createdAt as at'])
+        .unionAll(
+          qc
+            .selectFrom('reads as x')
+            .innerJoin('follows as f', 'f.followeeId', 'x.userId')
+            .where('f.followerId', '=', followerId)
+            .where('x.readAt', '>=', since)
+            .select(['x.bookId', sql<number>`0`.as('isReview'), 'x.readAt as at']),
+        ),
+    )
     .selectFrom('a')
     .select((eb) => [
       'a.bookId',
@@ -203,9 +209,19 @@ export async function listFollowedActivityTotals(db: Db, followerId: string, sin
 /** The newest activity items per book (at most `perBook` each) by the people a reader follows. */
 export async function listFollowedActivity(db: Db, followerId: string, since: string, bookIds: string[], perBook: number): Promise<ActivityRecord[]> {
   if (!bookIds.length) return []
-  const rows = await db.with('a', () => followedActivity(db, followerId, since, bookIds))
-    .with('ranked', (qc) => qc.selectFrom('a').selectAll().select((eb) =>
-      eb.fn.agg<number>('row_number').over((ob) => ob.partitionBy('a.bookId').orderBy('a.at', 'desc').orderBy('a.type', 'desc').orderBy('a.userId')).as('rank')))
+  const rows = await db
+    .with('a', () => followedActivity(db, followerId, since, bookIds))
+    .with('ranked', (qc) =>
+      qc
+        .selectFrom('a')
+        .selectAll()
+        .select((eb) =>
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('a.bookId').orderBy('a.at', 'desc').orderBy('a.type', 'desc').orderBy('a.userId'))
+            .as('rank'),
+        ),
+    )
     .selectFrom('ranked')
     .innerJoin('users as u', 'u.id', 'ranked.userId')
     .where('ranked.rank', '<=', perBook)

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  BookListSchema, ErrorBodySchema, FollowedBookListSchema, LIMITS, MESSAGES, RecentlyReadToggleSchema, WishlistToggleSchema,
-} from '@shelfwise/contracts'
+import { BookListSchema, ErrorBodySchema, FollowedBookListSchema, LIMITS, MESSAGES, RecentlyReadToggleSchema, WishlistToggleSchema } from '@shelfwise/contracts'
 import { v7 as uuidv7 } from 'uuid'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
@@ -15,7 +13,10 @@ describeEachDialect('shelves routes', (ctx) => {
   const put = (url: string, token?: string) => ctx.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {} })
   const ids = (body: unknown) => BookListSchema.parse(body).map((b) => b._id)
   const rowCount = async (table: 'wishlist' | 'reads', userId: string, bookId?: string) => {
-    let q = ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId)
+    let q = ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
     if (bookId) q = q.where('bookId', '=', bookId)
     return Number((await q.executeTakeFirstOrThrow()).n)
   }
@@ -111,7 +112,10 @@ describeEachDialect('shelves routes', (ctx) => {
     })
 
     // A race shows only sometimes, so each case runs several rounds.
-    it.each([['from off', false], ['from on', true]])('two concurrent toggles %s leave 0 or 1 row and never fail', async (_label, startOn) => {
+    it.each([
+      ['from off', false],
+      ['from on', true],
+    ])('two concurrent toggles %s leave 0 or 1 row and never fail', async (_label, startOn) => {
       const reader = await insertUser(ctx.db)
       for (let round = 0; round < 8; round++) {
         const book = await insertBook(ctx.db)
@@ -220,8 +224,18 @@ describeEachDialect('shelves routes', (ctx) => {
     it('splits books the reader listed from books they created as author or publisher, newest first', async () => {
       const reader = await insertUser(ctx.db, { userType: 'Author' })
       const someone = await insertUser(ctx.db)
-      const createdAsAuthor = await insertBook(ctx.db, { title: 'Created Author', createdByUserId: reader.id, authorUserId: reader.id, createdAt: ago(3 * DAY) })
-      const createdAsPublisher = await insertBook(ctx.db, { title: 'Created Publisher', createdByUserId: reader.id, publisherUserId: reader.id, createdAt: ago(1 * DAY) })
+      const createdAsAuthor = await insertBook(ctx.db, {
+        title: 'Created Author',
+        createdByUserId: reader.id,
+        authorUserId: reader.id,
+        createdAt: ago(3 * DAY),
+      })
+      const createdAsPublisher = await insertBook(ctx.db, {
+        title: 'Created Publisher',
+        createdByUserId: reader.id,
+        publisherUserId: reader.id,
+        createdAt: ago(1 * DAY),
+      })
       const listedOwn = await insertBook(ctx.db, { title: 'Listed Own', createdByUserId: reader.id, listedByUserId: reader.id, createdAt: ago(2 * DAY) })
       const listedOnly = await insertBook(ctx.db, { title: 'Listed Only', listedByUserId: reader.id, createdAt: ago(4 * DAY) })
       // Linked as author but added by someone else: on neither of the reader's lists.
@@ -372,7 +386,9 @@ describeEachDialect('shelves routes', (ctx) => {
       const times = first!.recentActivity.map((a) => Date.parse(a.createdAt))
       expect(times).toEqual([...times].sort((x, y) => y - x))
       expect(second).toMatchObject({ reviewCount: 0, readCount: 1 })
-      expect(second!.recentActivity).toEqual([{ type: 'read', user: { _id: f1.id, username: f1.username, profileImage: '/uploads/f1.webp' }, createdAt: expect.any(String) }])
+      expect(second!.recentActivity).toEqual([
+        { type: 'read', user: { _id: f1.id, username: f1.username, profileImage: '/uploads/f1.webp' }, createdAt: expect.any(String) },
+      ])
     })
 
     it(`answers at most ${LIMITS.followedBooks} books, keeping the most active and then the newest`, async () => {

@@ -1,15 +1,25 @@
 import { LIMITS, MESSAGES, type Book, type FollowedBookEntry, type PagingQuery } from '@shelfwise/contracts'
 import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
-import { badRequest, notFound } from '#/errors.ts'
-import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
+import { notFound } from '#/errors.ts'
+import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import type { Actor } from '#/security/actor.ts'
 import { createMemo } from '#/memo.ts'
-import { ReadyJson } from '#/ready-json.ts'
+import { shared, type Shared } from '#/ready-json.ts'
 import {
-  deleteShelfEntry, insertShelfEntry, listFollowedActivity, listFollowedActivityTotals, listOwnedBooks, listShelfBookIds,
-  listShelfBooks, type BookPageRequest, type BookPageResult, type Keyset, type Ownership, type Shelf,
+  deleteShelfEntry,
+  insertShelfEntry,
+  listFollowedActivity,
+  listFollowedActivityTotals,
+  listOwnedBooks,
+  listShelfBookIds,
+  listShelfBooks,
+  type BookPageRequest,
+  type BookPageResult,
+  type Keyset,
+  type Ownership,
+  type Shelf,
 } from '#/modules/shelves/shelves.repository.ts'
 
 export interface ShelvesDeps {
@@ -27,7 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * reviews and reads of everyone they follow; ~19,000 for someone following 500 busy readers, ~30 ms)
  * is kept per instance for FEED_TTL_MS (decision 0006). Smaller feeds cost little and are always fresh.
  */
-export const FEED_KEEP_FROM_ITEMS = 500
+const FEED_KEEP_FROM_ITEMS = 500
 
 /**
  * How long a busy feed is reused: new activity of the people followed (and others' reviews moving
@@ -36,13 +46,10 @@ export const FEED_KEEP_FROM_ITEMS = 500
  */
 export const FEED_TTL_MS = 5_000
 
-// A cursor is [ISO time, book id]; the time is checked and normalised so a forged cursor is a 400,
-// never a database error.
+// A cursor is [the moment a book was shelved or added, its id].
 function keysetOf(cursor: string): Keyset {
-  const [at, id] = decodeCursor(cursor, 2)
-  const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? new Date(at) : undefined
-  if (!time || Number.isNaN(time.getTime()) || typeof id !== 'string') throw badRequest(MESSAGES.badCursor)
-  return { at: time.toISOString(), id }
+  const [at, id] = decodeKeyset(cursor, ['instant', 'id'] as const)
+  return { at, id }
 }
 
 const pageRequest = (q: PagingQuery): BookPageRequest => ({
@@ -50,15 +57,15 @@ const pageRequest = (q: PagingQuery): BookPageRequest => ({
   ...(q.cursor ? { after: keysetOf(q.cursor) } : {}),
 })
 
-const toPage = (r: BookPageResult): Page<Book> => ({
-  items: r.books,
-  total: r.total,
-  ...(r.next ? { nextCursor: encodeCursor([r.next.at, r.next.id]) } : {}),
-})
-
 export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEED_KEEP_FROM_ITEMS }: ShelvesDeps) => {
-  const feeds = createMemo<ReadyJson>({ ttlMs: FEED_TTL_MS, max: 256 })
+  const feeds = createMemo<Shared<FollowedBookEntry[]>>({ ttlMs: FEED_TTL_MS, max: 256 })
 
+  // The ids of a page come from this module's tables; the books themselves from the books service.
+  const toPage = async (r: BookPageResult): Promise<Page<Book>> => ({
+    items: await books.listByIds(r.ids),
+    total: r.total,
+    ...(r.next ? { nextCursor: encodeCursor([r.next.at, r.next.id]) } : {}),
+  })
   const shelfPage = async (shelf: Shelf, userId: string, q: PagingQuery) => toPage(await listShelfBooks(db, shelf, userId, pageRequest(q)))
   const ownedPage = async (ownership: Ownership, userId: string, q: PagingQuery) => toPage(await listOwnedBooks(db, ownership, userId, pageRequest(q)))
   // The signed-in caller surely exists; a reader named by id must, else 404 rather than an empty
@@ -77,10 +84,7 @@ export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEE
     const totals = await listFollowedActivityTotals(db, readerId, since, LIMITS.followedBooks)
     if (!totals.books.length) return { entries: [], items: 0 }
     const bookIds = totals.books.map((t) => t.bookId)
-    const [activity, found] = await Promise.all([
-      listFollowedActivity(db, readerId, since, bookIds, LIMITS.followedActivity),
-      books.listByIds(bookIds),
-    ])
+    const [activity, found] = await Promise.all([listFollowedActivity(db, readerId, since, bookIds, LIMITS.followedActivity), books.listByIds(bookIds)])
     const byId = new Map(found.map((b) => [b._id, b]))
     const activityByBook = Map.groupBy(activity, (a) => a.bookId)
     const entries = totals.books.flatMap((t) => {
@@ -136,27 +140,29 @@ export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEE
       return { inRecentlyRead: isOn, recentlyRead: ids }
     },
 
-    /** Books a reader listed (someone else's book), newest first; 404 for an unknown reader id. */
-    async listedBooks(who: Actor | string, q: PagingQuery) {
-      return ownedPage('listed', await readerId(who), q)
-    },
-
-    /** Books a reader created as author or publisher, newest first; 404 for an unknown reader id. */
-    async createdBooks(who: Actor | string, q: PagingQuery) {
-      return ownedPage('created', await readerId(who), q)
+    /**
+     * Books a reader listed (someone else's book), created (as its author or publisher) or is credited
+     * on (linked as author or publisher, whoever added it), newest first; 404 for an unknown reader id.
+     */
+    async ownedBooks(ownership: Ownership, who: Actor | string, q: PagingQuery) {
+      return ownedPage(ownership, await readerId(who), q)
     },
 
     /**
      * Books the people the caller follows reviewed or read lately, most activity first, with the
-     * newest activity of each, as ready JSON. A busy feed is kept FEED_TTL_MS under the caller's
+     * newest activity of each, as a shared answer. A busy feed is kept FEED_TTL_MS under the caller's
      * profile version, which their own follows, unfollows and reviews change.
      */
-    async followedUsersBooksJson(actor: Actor): Promise<ReadyJson> {
+    async followedUsersBooks(actor: Actor): Promise<Shared<FollowedBookEntry[]>> {
       const version = await users.profileVersion(actor.id)
-      return feeds.get(actor.id, async () => {
-        const { entries, items } = await followedFeed(actor.id)
-        return new ReadyJson(JSON.stringify(entries), items >= feedKeepFromItems)
-      }, { version, keep: (answer) => answer.kept })
+      return feeds.get(
+        actor.id,
+        async () => {
+          const { entries, items } = await followedFeed(actor.id)
+          return shared(entries, items >= feedKeepFromItems)
+        },
+        { version, keep: (answer) => answer.kept },
+      )
     },
   }
 }

@@ -31,10 +31,18 @@ export async function deleteUpload(db: Db, name: string): Promise<void> {
 /** A reader's uploads since a time (removed ones too), the oldest of them, and the bytes of the images they keep. */
 export async function findUploadUsage(db: Db, userId: string, since: string): Promise<{ recent: number; oldestRecent: string | undefined; bytes: number }> {
   const [recent, kept] = await Promise.all([
-    db.selectFrom('uploads').where('userId', '=', userId).where('createdAt', '>', since)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')]).executeTakeFirstOrThrow(),
-    db.selectFrom('uploads').where('userId', '=', userId).where('removedAt', 'is', null)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('uploads')
+      .where('userId', '=', userId)
+      .where('createdAt', '>', since)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('createdAt').as('oldest')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('uploads')
+      .where('userId', '=', userId)
+      .where('removedAt', 'is', null)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('bytes'))
+      .executeTakeFirstOrThrow(),
   ])
   return { recent: Number(recent.n), oldestRecent: recent.oldest ? toIso(recent.oldest) : undefined, bytes: Number(kept.bytes) }
 }
@@ -44,8 +52,12 @@ export async function findUploadUsage(db: Db, userId: string, since: string): Pr
  * such upload in the folder: never ours, made before uploads were recorded, or already removed.
  */
 export async function markUploadShown(db: Db, name: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('uploads').set({ referencedAt: at, releasedAt: null })
-    .where('name', '=', name).where('removedAt', 'is', null).executeTakeFirst()
+  const res = await db
+    .updateTable('uploads')
+    .set({ referencedAt: at, releasedAt: null })
+    .where('name', '=', name)
+    .where('removedAt', 'is', null)
+    .executeTakeFirst()
   return Number(res.numUpdatedRows) > 0
 }
 
@@ -69,12 +81,22 @@ const unusedSince = (cutoff: string) => sql<SqlBool>`(
 export async function listUnusedUploads(db: Db, cutoff: string, limit: number): Promise<string[]> {
   const [never, released] = await Promise.all([
     // The same conditions as the partial indexes uploads_unused_idx and uploads_released_idx.
-    db.selectFrom('uploads').select('name')
-      .where(sql<SqlBool>`removed_at is null and referenced_at is null and released_at is null`).where('createdAt', '<', cutoff)
-      .orderBy('createdAt').limit(limit).execute(),
-    db.selectFrom('uploads').select('name')
-      .where(sql<SqlBool>`removed_at is null and released_at is not null`).where('releasedAt', '<', cutoff)
-      .orderBy('releasedAt').limit(limit).execute(),
+    db
+      .selectFrom('uploads')
+      .select('name')
+      .where(sql<SqlBool>`removed_at is null and referenced_at is null and released_at is null`)
+      .where('createdAt', '<', cutoff)
+      .orderBy('createdAt')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('uploads')
+      .select('name')
+      .where(sql<SqlBool>`removed_at is null and released_at is not null`)
+      .where('releasedAt', '<', cutoff)
+      .orderBy('releasedAt')
+      .limit(limit)
+      .execute(),
   ])
   return [...never, ...released].map((r) => r.name)
 }
@@ -88,12 +110,27 @@ export async function listUnusedUploads(db: Db, cutoff: string, limit: number): 
 export async function isUploadShown(db: Db, name: string): Promise<boolean> {
   const inside = `%${name}%` // names are letters, digits, '-' and '.': no LIKE wildcard
   const found = await Promise.all([
-    db.selectFrom('users').select(sql`1`.as('x'))
-      .where(sql<SqlBool>`profile_image like '/uploads/%'`).where('profileImage', '=', `/uploads/${name}`).limit(1).execute(),
-    db.selectFrom('users').select(sql`1`.as('x'))
-      .where(sql<SqlBool>`profile_image not like '/uploads/%' and profile_image like '%.webp%'`).where('profileImage', 'like', inside).limit(1).execute(),
-    db.selectFrom('books').select(sql`1`.as('x'))
-      .where(sql<SqlBool>`cover_image like '%/uploads/%.webp%'`).where('coverImage', 'like', inside).limit(1).execute(),
+    db
+      .selectFrom('users')
+      .select(sql`1`.as('x'))
+      .where(sql<SqlBool>`profile_image like '/uploads/%'`)
+      .where('profileImage', '=', `/uploads/${name}`)
+      .limit(1)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select(sql`1`.as('x'))
+      .where(sql<SqlBool>`profile_image not like '/uploads/%' and profile_image like '%.webp%'`)
+      .where('profileImage', 'like', inside)
+      .limit(1)
+      .execute(),
+    db
+      .selectFrom('books')
+      .select(sql`1`.as('x'))
+      .where(sql<SqlBool>`cover_image like '%/uploads/%.webp%'`)
+      .where('coverImage', 'like', inside)
+      .limit(1)
+      .execute(),
   ])
   return found.some((rows) => rows.length > 0)
 }
@@ -103,14 +140,20 @@ export async function isUploadShown(db: Db, name: string): Promise<boolean> {
  * for the one caller (of every instance) that marked it, who then deletes the file.
  */
 export async function markUploadRemoved(db: Db, name: string, cutoff: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('uploads').set({ removedAt: at })
-    .where('name', '=', name).where('removedAt', 'is', null).where(unusedSince(cutoff)).executeTakeFirst()
+  const res = await db
+    .updateTable('uploads')
+    .set({ removedAt: at })
+    .where('name', '=', name)
+    .where('removedAt', 'is', null)
+    .where(unusedSince(cutoff))
+    .executeTakeFirst()
   return Number(res.numUpdatedRows) > 0
 }
 
 /** Forgets removed uploads that no longer count toward anyone's day: at most `limit`. */
 export async function purgeRemovedUploads(db: Db, before: string, limit: number): Promise<number> {
-  const res = await db.deleteFrom('uploads')
+  const res = await db
+    .deleteFrom('uploads')
     .where('name', 'in', (eb) => eb.selectFrom('uploads').select('name').where('removedAt', 'is not', null).where('removedAt', '<', before).limit(limit))
     .executeTakeFirst()
   return Number(res.numDeletedRows)

@@ -8,14 +8,15 @@ import { bearer, insertUser } from '../../../test/support/factories.ts'
 import { multipart, type Part } from '../../../test/support/multipart.ts'
 
 /** A plain test picture, 2000×1000 unless told otherwise. */
-const picture = (width = 2000, height = 1000) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+const picture = (width = 2000, height = 1000) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
 
 describeEachDialect('uploads routes', (ctx) => {
   const upload = (parts: Part[], token?: string) => {
     const { payload, headers } = multipart(parts)
     return ctx.app.inject({
-      method: 'POST', url: '/api/upload', payload,
+      method: 'POST',
+      url: '/api/upload',
+      payload,
       headers: { ...headers, ...(token ? bearer(token) : {}) },
     })
   }
@@ -45,8 +46,11 @@ describeEachDialect('uploads routes', (ctx) => {
     it('accepts a JPEG, applies its EXIF orientation and strips every bit of metadata', async () => {
       const { token } = await insertUser(ctx.db)
       // Orientation 6: the camera was turned, so the 2000×1000 pixels show as a 1000×2000 portrait.
-      const jpeg = await picture().jpeg()
-        .withExif({ IFD0: { Copyright: 'secret-location-42', Artist: 'Somebody' } }).withMetadata({ orientation: 6 }).toBuffer()
+      const jpeg = await picture()
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'secret-location-42', Artist: 'Somebody' } })
+        .withMetadata({ orientation: 6 })
+        .toBuffer()
       expect(await sharp(jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 2000, height: 1000, orientation: 6 })
       expect(jpeg.includes('secret-location-42')).toBe(true)
       const res = await upload([{ name: 'image', value: jpeg, filename: 'photo.jpg', contentType: 'image/jpeg' }], token)
@@ -83,7 +87,12 @@ describeEachDialect('uploads routes', (ctx) => {
       ['an HTML page named avatar.png', '<!doctype html><html><body><script>alert(1)</script></body></html>', 'avatar.png', 'image/png'],
       ['a text file', 'just some words, not a picture', 'notes.txt', 'text/plain'],
       ['an empty file', '', 'empty.png', 'image/png'],
-      ['an SVG (a script-capable format we do not take)', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>', 'icon.svg', 'image/svg+xml'],
+      [
+        'an SVG (a script-capable format we do not take)',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+        'icon.svg',
+        'image/svg+xml',
+      ],
     ])('refuses %s with 400 and writes nothing', async (_what, content, filename, contentType) => {
       const { token } = await insertUser(ctx.db)
       const before = uploadsOnDisk()
@@ -154,12 +163,17 @@ describeEachDialect('uploads routes', (ctx) => {
       const json = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: bearer(token), payload: { image: 'data:image/png;base64,AAAA' } })
       expectError(json, 400, MESSAGES.noImage)
       const raw = await ctx.app.inject({
-        method: 'POST', url: '/api/upload', headers: { ...bearer(token), 'content-type': 'image/png' },
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...bearer(token), 'content-type': 'image/png' },
         payload: await picture(50, 50).png().toBuffer(),
       })
       expectError(raw, 400, MESSAGES.noImage)
       const noBoundary = await ctx.app.inject({
-        method: 'POST', url: '/api/upload', headers: { ...bearer(token), 'content-type': 'multipart/form-data' }, payload: 'garbage',
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...bearer(token), 'content-type': 'multipart/form-data' },
+        payload: 'garbage',
       })
       expectError(noBoundary, 400, MESSAGES.noImage)
       const empty = await ctx.app.inject({ method: 'POST', url: '/api/upload', headers: bearer(token) })

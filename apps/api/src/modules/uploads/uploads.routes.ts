@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import multipart from '@fastify/multipart'
 import { LIMITS, MESSAGES, UploadResultSchema } from '@shelfwise/contracts'
 import { AppError, badRequest } from '#/errors.ts'
-import type { Services } from '#/services.ts'
+import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { uploads } }) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   // Multipart is parsed only inside this plugin; any other kind of body sent here is not an upload.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_req, _payload, done) => done(badRequest(MESSAGES.noImage)))
@@ -13,17 +13,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     limits: { files: 1, fileSize: LIMITS.uploadBytesMax, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 100 },
   })
 
-  app.post('/upload', {
-    schema: {
-      tags: ['uploads'],
-      summary: 'Upload an image (multipart field "image", JPEG/PNG/WebP/GIF, at most 5 MB); stored as WebP. 429 past the reader’s uploads of the day, 413 when their images fill their room',
-      consumes: ['multipart/form-data'],
-      security: [{ bearer: [] }],
-      response: { 201: UploadResultSchema },
+  app.post(
+    '/upload',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Upload an image (multipart field "image", JPEG/PNG/WebP/GIF, at most 5 MB); stored as WebP. 429 past the reader’s uploads of the day, 413 when their images fill their room',
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        response: { 201: UploadResultSchema },
+      },
+      // Checked before the body is read, so nobody streams 5 MB at us without a token.
+      onRequest: app.requireUser,
     },
-    // Checked before the body is read, so nobody streams 5 MB at us without a token.
-    onRequest: app.requireUser,
-  }, async (req, reply) => reply.code(201).send(await uploads.storeImage(req.user!, () => readImageField(req))))
+    async (req, reply) => reply.code(201).send(await uploads.storeImage(req.user!, () => readImageField(req))),
+  )
 }
 
 /** The bytes of the multipart file field `image`; 400 when there is none, 413 past 5 MB. */

@@ -5,10 +5,19 @@ import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
 import { nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest } from '#/errors.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import type { Actor } from '#/security/actor.ts'
 import {
-  deleteUpload, findUploadUsage, insertUpload, isUploadRemoved, isUploadShown, listUnusedUploads, lockUploader, markUploadReleased,
-  markUploadRemoved, markUploadShown, purgeRemovedUploads,
+  deleteUpload,
+  findUploadUsage,
+  insertUpload,
+  isUploadRemoved,
+  isUploadShown,
+  listUnusedUploads,
+  lockUploader,
+  markUploadReleased,
+  markUploadRemoved,
+  markUploadShown,
+  purgeRemovedUploads,
 } from '#/modules/uploads/uploads.repository.ts'
 
 export interface UploadsDeps {
@@ -31,7 +40,7 @@ const SWEEP_BATCH = 200
 const UPLOAD_NAME_IN = /(?:^|\/uploads\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)(?:[?#].*)?$/
 
 /** The name of the upload a profile image or cover value shows, if it shows one. */
-export const uploadNameIn = (value: string): string | undefined => UPLOAD_NAME_IN.exec(value)?.[1]
+const uploadNameIn = (value: string): string | undefined => UPLOAD_NAME_IN.exec(value)?.[1]
 
 export const createUploadsService = ({ db, config }: UploadsDeps) => {
   const quota = config.uploads
@@ -126,7 +135,7 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
     claim,
 
     /**
-     * A profile image replaced, in the caller's transaction: the new one is claimed, the old one let
+     * A profile image or cover replaced, in the caller's transaction: the new one is claimed, the old one let
      * go of (a sweep removes it after the grace time, unless something else shows it).
      */
     async replace(before: string, after: string, field: string, trx: Db = db): Promise<void> {
@@ -134,6 +143,15 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
       await claim(after, field, trx)
       const old = uploadNameIn(before)
       if (old && old !== uploadNameIn(after)) await markUploadReleased(trx, old, nowIso())
+    },
+
+    /**
+     * An image no longer shown by what showed it (a deleted book's cover), in the caller's
+     * transaction: let go of, so a sweep removes it after the grace time unless something else shows it.
+     */
+    async release(value: string, trx: Db = db): Promise<void> {
+      const name = uploadNameIn(value)
+      if (name) await markUploadReleased(trx, name, nowIso())
     },
 
     sweep,
@@ -147,9 +165,11 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
         // Instances started together spread their sweeps over a tenth of the interval.
         const ms = quota.sweepIntervalSeconds * 1000 * (1 + Math.random() / 10)
         timer = setTimeout(() => {
-          sweep().catch((err: unknown) => log.error({ err }, 'sweeping unused uploads failed')).finally(() => {
-            if (!stopped) next()
-          })
+          sweep()
+            .catch((err: unknown) => log.error({ err }, 'sweeping unused uploads failed'))
+            .finally(() => {
+              if (!stopped) next()
+            })
         }, ms)
         timer.unref()
       }
@@ -192,8 +212,8 @@ async function reencode(input: Buffer): Promise<Buffer> {
 
 export type UploadsService = ReturnType<typeof createUploadsService>
 
-/** What other services tell the uploads service: an image shown (a cover), an image replaced (an avatar). */
-export type UploadClaims = Pick<UploadsService, 'claim' | 'replace'>
+/** What other services tell the uploads service: an image shown (a cover), replaced (an avatar, a cover) or no longer shown. */
+export type UploadClaims = Pick<UploadsService, 'claim' | 'replace' | 'release'>
 
 /** For services built without the uploads service (some tests): nothing is noted. */
-export const NO_UPLOAD_CLAIMS: UploadClaims = { claim: async () => {}, replace: async () => {} }
+export const NO_UPLOAD_CLAIMS: UploadClaims = { claim: async () => {}, replace: async () => {}, release: async () => {} }

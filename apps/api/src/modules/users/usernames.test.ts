@@ -7,22 +7,61 @@ import { isReservedUsername, USERNAME_SKELETON_SQL, usernameSkeleton } from '#/m
 
 describe('username skeletons', () => {
   it.each([
-    ['dem0', 'demo'], ['demo.', 'demo'], ['D-e_M.o', 'demo'], ['DEMO', 'demo'], ['Ada_Lovelace', 'ada.lovelace'],
-    ['al1ce', 'alice'], ['AIice', 'alice'], ['modern', 'rnodern'], ['wendy', 'vvendy'], ['b0b', 'bob'],
+    ['dem0', 'demo'],
+    ['demo.', 'demo'],
+    ['D-e_M.o', 'demo'],
+    ['DEMO', 'demo'],
+    ['Ada_Lovelace', 'ada.lovelace'],
+    ['al1ce', 'alice'],
+    ['AIice', 'alice'],
+    ['modern', 'rnodern'],
+    ['wendy', 'vvendy'],
+    ['b0b', 'bob'],
   ])('"%s" looks like "%s"', (a, b) => {
     expect(usernameSkeleton(a)).toBe(usernameSkeleton(b))
   })
 
-  it.each([['demo', 'demos'], ['maya_reads', 'maya_read'], ['tomas.h', 'tomas.j'], ['anna', 'anne']])('"%s" does not look like "%s"', (a, b) => {
+  it.each([
+    ['demo', 'demos'],
+    ['maya_reads', 'maya_read'],
+    ['tomas.h', 'tomas.j'],
+    ['anna', 'anne'],
+  ])('"%s" does not look like "%s"', (a, b) => {
     expect(usernameSkeleton(a)).not.toBe(usernameSkeleton(b))
   })
 })
 
 describe('reserved usernames', () => {
   it.each([
-    'admin', 'Admin', 'ADMIN', 'adm1n', 'admin_', 'admin2', 'admin-01', 'root', 'support', 'support_team', 'helpdesk', 'help',
-    'moderator', 'Mod', 'shelfwise', 'ShelfWise', 'shelf-wise', 'shelfw1se_fan', 'the_shelfwise_team', 'SHELFW1SE', 'system',
-    'api', 'noreply', 'no-reply', 'official', 'staff', 'security', 'team.support', 'root.admin',
+    'admin',
+    'Admin',
+    'ADMIN',
+    'adm1n',
+    'admin_',
+    'admin2',
+    'admin-01',
+    'root',
+    'support',
+    'support_team',
+    'helpdesk',
+    'help',
+    'moderator',
+    'Mod',
+    'shelfwise',
+    'ShelfWise',
+    'shelf-wise',
+    'shelfw1se_fan',
+    'the_shelfwise_team',
+    'SHELFW1SE',
+    'system',
+    'api',
+    'noreply',
+    'no-reply',
+    'official',
+    'staff',
+    'security',
+    'team.support',
+    'root.admin',
   ])('"%s" is reserved', (name) => {
     expect(isReservedUsername(name)).toBe(true)
   })
@@ -40,8 +79,15 @@ describeEachDialect('usernames in the database', (ctx) => {
 
   it('works out the same skeleton in SQL as in the server, on this database', async () => {
     const users = await Promise.all(names.map((n) => insertUser(ctx.db, { username: `${n}${Math.random().toString(36).slice(2, 6)}` })))
-    const rows = await ctx.db.selectFrom('users').select(['username', USERNAME_SKELETON_SQL.as('skeleton')])
-      .where('id', 'in', users.map((u) => u.id)).execute()
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['username', USERNAME_SKELETON_SQL.as('skeleton')])
+      .where(
+        'id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .execute()
     expect(rows).toHaveLength(names.length)
     for (const r of rows) expect(r.skeleton, r.username).toBe(usernameSkeleton(r.username))
   })

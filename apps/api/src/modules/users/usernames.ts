@@ -9,8 +9,7 @@ import { sql } from 'kysely'
  * 'w'. 'dem0', 'Demo.' and 'd-e-m-o' all have the skeleton of 'demo'.
  */
 export function usernameSkeleton(username: string): string {
-  return username.replace(/[._-]/g, '').toLowerCase()
-    .replaceAll('1', 'l').replaceAll('i', 'l').replaceAll('0', 'o').replaceAll('rn', 'm').replaceAll('vv', 'w')
+  return username.replace(/[._-]/g, '').toLowerCase().replaceAll('1', 'l').replaceAll('i', 'l').replaceAll('0', 'o').replaceAll('rn', 'm').replaceAll('vv', 'w')
 }
 
 /**
@@ -21,12 +20,65 @@ export const USERNAME_SKELETON_SQL = sql<string>`replace(replace(replace(replace
 
 /** Names a reader could take to pass for the service, its staff or its systems. */
 const RESERVED_NAMES = [
-  'shelfwise', 'admin', 'admins', 'administrator', 'root', 'superuser', 'sysadmin', 'sysop', 'system', 'support', 'help',
-  'helpdesk', 'moderator', 'moderators', 'mod', 'mods', 'staff', 'team', 'official', 'api', 'security', 'abuse', 'safety',
-  'trust', 'postmaster', 'webmaster', 'hostmaster', 'noreply', 'mailerdaemon', 'info', 'contact', 'service', 'services',
-  'bot', 'daemon', 'anonymous', 'guest', 'nobody', 'null', 'undefined', 'everyone', 'owner', 'operator', 'account',
-  'accounts', 'billing', 'legal', 'privacy', 'status', 'user', 'users', 'login', 'logout', 'signin', 'signup', 'register',
-  'settings', 'verify', 'verified',
+  'shelfwise',
+  'admin',
+  'admins',
+  'administrator',
+  'root',
+  'superuser',
+  'sysadmin',
+  'sysop',
+  'system',
+  'support',
+  'help',
+  'helpdesk',
+  'moderator',
+  'moderators',
+  'mod',
+  'mods',
+  'staff',
+  'team',
+  'official',
+  'api',
+  'security',
+  'abuse',
+  'safety',
+  'trust',
+  'postmaster',
+  'webmaster',
+  'hostmaster',
+  'noreply',
+  'mailerdaemon',
+  'info',
+  'contact',
+  'service',
+  'services',
+  'bot',
+  'daemon',
+  'anonymous',
+  'guest',
+  'nobody',
+  'null',
+  'undefined',
+  'everyone',
+  'owner',
+  'operator',
+  'account',
+  'accounts',
+  'billing',
+  'legal',
+  'privacy',
+  'status',
+  'user',
+  'users',
+  'login',
+  'logout',
+  'signin',
+  'signup',
+  'register',
+  'settings',
+  'verify',
+  'verified',
 ]
 const RESERVED = new Set(RESERVED_NAMES.map(usernameSkeleton))
 const SERVICE = usernameSkeleton('shelfwise')

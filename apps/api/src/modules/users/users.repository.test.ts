@@ -3,7 +3,13 @@ import { v7 as uuidv7 } from 'uuid'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertFollow as insertFollowRow, insertUser } from '../../../test/support/factories.ts'
 import {
-  deleteFollow, escapeLike, findFollowCounts, findUserByUsername, findUsernameOwner, insertFollow, listFollowPeople,
+  deleteFollow,
+  escapeLike,
+  findFollowCounts,
+  findUserByUsername,
+  findUsernameOwner,
+  insertFollow,
+  listFollowPeople,
 } from '#/modules/users/users.repository.ts'
 
 describe('escapeLike', () => {
@@ -43,11 +49,22 @@ describeEachDialect('users.repository', (ctx) => {
     for (const f of fans) await insertFollowRow(ctx.db, f.id, u.id, same)
     const all = await listFollowPeople(ctx.db, { userId: u.id, side: 'followers', viewerId: undefined })
     // Equal times fall back to the person's id, newest (largest) first.
-    expect(all.map((p) => p._id)).toEqual(fans.map((f) => f.id).sort().reverse())
+    expect(all.map((p) => p._id)).toEqual(
+      fans
+        .map((f) => f.id)
+        .sort()
+        .reverse(),
+    )
     expect(all.every((p) => p.followedAt === same)).toBe(true)
     const rest = await listFollowPeople(ctx.db, { userId: u.id, side: 'followers', viewerId: undefined, after: { followedAt: same, id: all[0]!._id } })
     expect(rest.map((p) => p._id)).toEqual(all.slice(1).map((p) => p._id))
-    const page = await listFollowPeople(ctx.db, { userId: u.id, side: 'followers', viewerId: undefined, limit: 1, after: { followedAt: same, id: all[1]!._id } })
+    const page = await listFollowPeople(ctx.db, {
+      userId: u.id,
+      side: 'followers',
+      viewerId: undefined,
+      limit: 1,
+      after: { followedAt: same, id: all[1]!._id },
+    })
     expect(page.map((p) => p._id)).toEqual([all[2]!._id])
   })
 })

@@ -36,7 +36,9 @@ const lowerUsername = sql<string>`lower(${sql.ref('username')})`
 
 /** A user by username in any letter case, without secrets. */
 export async function findUserByUsername(db: Db, username: string): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('users').select(userColumns)
+  const row = await db
+    .selectFrom('users')
+    .select(userColumns)
     .where(lowerUsername, '=', sql<string>`lower(${username})`)
     .executeTakeFirst()
   return row && toUserRecord(row)
@@ -44,7 +46,9 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 
 /** The id of whoever holds a username in any letter case, if anyone does. */
 export async function findUsernameOwner(db: Db, username: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id')
+  const row = await db
+    .selectFrom('users')
+    .select('id')
     .where(lowerUsername, '=', sql<string>`lower(${username})`)
     .executeTakeFirst()
   return row?.id
@@ -103,7 +107,11 @@ export interface ProfileChanges {
 
 /** Stores the given profile fields; false when the user is gone. */
 export async function updateProfile(db: Db, id: string, changes: ProfileChanges, updatedAt: string): Promise<boolean> {
-  const res = await db.updateTable('users').set({ ...changes, updatedAt }).where('id', '=', id).executeTakeFirst()
+  const res = await db
+    .updateTable('users')
+    .set({ ...changes, updatedAt })
+    .where('id', '=', id)
+    .executeTakeFirst()
   return Number(res.numUpdatedRows) > 0
 }
 
@@ -118,14 +126,14 @@ export async function findUserAbout(db: Db, id: string): Promise<{ bio: string; 
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 // LIKE with '\' as its escape character; lower() on both sides makes it case-insensitive on both dialects.
-const ilike = (column: 'name' | 'username', pattern: string): Expression<SqlBool> =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
+const ilike = (column: 'name' | 'username', pattern: string): Expression<SqlBool> => sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`
 
 /** Users whose name or username contains the text (literally, any case): exact username, then prefix, then others. */
 export async function searchUsers(db: Db, text: string, limit: number): Promise<UserSummary[]> {
   const inner = `%${escapeLike(text)}%`
   const prefix = `${escapeLike(text)}%`
-  const rows = await db.selectFrom('users')
+  const rows = await db
+    .selectFrom('users')
     .select(['id', 'name', 'username', 'profileImage'])
     .where((eb) => eb.or([ilike('name', inner), ilike('username', inner)]))
     .orderBy(sql`case when ${lowerUsername} = lower(${text}) then 0 when ${ilike('username', prefix)} then 1 else 2 end`)
@@ -140,7 +148,8 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
 
 /** How many people follow a user and how many they follow; undefined when the user is absent. */
 export async function findFollowCounts(db: Db, id: string): Promise<{ followers: number; following: number } | undefined> {
-  const row = await db.selectFrom('users as u')
+  const row = await db
+    .selectFrom('users as u')
     .select((eb) => [
       eb.selectFrom('follows').select(eb.fn.countAll<number>().as('n')).where('followeeId', '=', id).as('followers'),
       eb.selectFrom('follows').select(eb.fn.countAll<number>().as('n')).where('followerId', '=', id).as('following'),
@@ -158,7 +167,9 @@ export async function deleteFollow(db: Db, followerId: string, followeeId: strin
 
 /** Adds a follow; a row that already exists (a concurrent click) is left as it is. */
 export async function insertFollow(db: Db, followerId: string, followeeId: string, createdAt: string): Promise<void> {
-  await db.insertInto('follows').values({ followerId, followeeId, createdAt })
+  await db
+    .insertInto('follows')
+    .values({ followerId, followeeId, createdAt })
     .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
     .execute()
 }
@@ -177,24 +188,35 @@ export interface FollowPerson extends PersonRow {
  * One page of a user's followers (or of the people they follow), newest follow first, each with
  * whether the viewer follows that person; all in one query.
  */
-export async function listFollowPeople(db: Db, opts: {
-  userId: string
-  side: 'followers' | 'following'
-  viewerId: string | undefined
-  limit?: number
-  after?: FollowKey
-}): Promise<FollowPerson[]> {
+export async function listFollowPeople(
+  db: Db,
+  opts: {
+    userId: string
+    side: 'followers' | 'following'
+    viewerId: string | undefined
+    limit?: number
+    after?: FollowKey
+  },
+): Promise<FollowPerson[]> {
   const { userId, side, viewerId, limit, after } = opts
   // Followers: rows where the user is followed, joined to the follower; following: the reverse.
   const own = side === 'followers' ? 'f.followeeId' : 'f.followerId'
   const other = side === 'followers' ? 'f.followerId' : 'f.followeeId'
-  let q = db.selectFrom('follows as f')
+  let q = db
+    .selectFrom('follows as f')
     .innerJoin('users as u', 'u.id', other)
     .select((eb) => [
-      'u.id', 'u.name', 'u.username', 'u.profileImage', 'u.createdAt', 'f.createdAt as followedAt',
+      'u.id',
+      'u.name',
+      'u.username',
+      'u.profileImage',
+      'u.createdAt',
+      'f.createdAt as followedAt',
       viewerId === undefined
         ? eb.lit(false).as('isFollowing')
-        : eb.exists(eb.selectFrom('follows as v').select('v.followerId').where('v.followerId', '=', viewerId).whereRef('v.followeeId', '=', 'u.id')).as('isFollowing'),
+        : eb
+            .exists(eb.selectFrom('follows as v').select('v.followerId').where('v.followerId', '=', viewerId).whereRef('v.followeeId', '=', 'u.id'))
+            .as('isFollowing'),
     ])
     .where(own, '=', userId)
   // Keyset: rows strictly after the cursor in (followedAt desc, person id desc) order.
@@ -220,7 +242,8 @@ export async function listFollowPeople(db: Db, opts: {
  * the wishlist count only when asked for (it is private). Undefined when the user is absent.
  */
 export async function findUserStats(db: Db, id: string, withWishlist: boolean): Promise<Stats | undefined> {
-  const row = await db.selectFrom('users as u')
+  const row = await db
+    .selectFrom('users as u')
     .select((eb) => {
       const count = () => eb.fn.countAll<number>().as('n')
       return [
@@ -230,9 +253,7 @@ export async function findUserStats(db: Db, id: string, withWishlist: boolean): 
         eb.selectFrom('reads').select(count).where('userId', '=', id).as('readBooks'),
         eb.selectFrom('books').select(count).where('listedByUserId', '=', id).as('listedBooks'),
         eb.selectFrom('books').select(count).where('createdByUserId', '=', id).where('listedByUserId', 'is', null).as('createdBooks'),
-        withWishlist
-          ? eb.selectFrom('wishlist').select(count).where('userId', '=', id).as('wishlistCount')
-          : eb.lit(null).as('wishlistCount'),
+        withWishlist ? eb.selectFrom('wishlist').select(count).where('userId', '=', id).as('wishlistCount') : eb.lit(null).as('wishlistCount'),
       ]
     })
     .where('u.id', '=', id)

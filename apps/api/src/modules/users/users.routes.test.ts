@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import {
-  BioSchema, CountSchema, ErrorBodySchema, FollowResultSchema, LIMITS, MESSAGES, PersonListSchema, ProfileImageResultSchema,
-  StatsSchema, UserSchema, UserSummaryListSchema,
+  BioSchema,
+  CountSchema,
+  ErrorBodySchema,
+  FollowResultSchema,
+  LIMITS,
+  MESSAGES,
+  PersonListSchema,
+  ProfileImageResultSchema,
+  StatsSchema,
+  UserSchema,
+  UserSummaryListSchema,
 } from '@shelfwise/contracts'
 import { findBookById } from '#/modules/books/books.repository.ts'
 import { lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import {
-  bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish,
-} from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
 
 // Nothing secret may ever leave the server in a body.
 const SECRETS = /passwordHash|password_hash|tokenVersion|token_version|\$argon2/
@@ -38,8 +45,16 @@ describeEachDialect('users routes', (ctx) => {
       expect(res.body).not.toMatch(SECRETS)
       const body = UserSchema.parse(res.json())
       expect(body).toEqual({
-        _id: u.id, name: u.name, username: u.username, userType: 'Reader', bio: 'Loves long novels', profileImage: '/uploads/avatar.webp',
-        createdAt: u.createdAt, followers: [fan.id], following: [idol.id], isFollowing: false,
+        _id: u.id,
+        name: u.name,
+        username: u.username,
+        userType: 'Reader',
+        bio: 'Loves long novels',
+        profileImage: '/uploads/avatar.webp',
+        createdAt: u.createdAt,
+        followers: [fan.id],
+        following: [idol.id],
+        isFollowing: false,
       })
       expect(body).not.toHaveProperty('email')
     })
@@ -71,7 +86,7 @@ describeEachDialect('users routes', (ctx) => {
       expect((await get(`/api/users/profile/${u.username}`, u.token)).json().email).toBe(u.email)
     })
 
-    it('answers 404 \'User not found\' when neither an id nor a username matches', async () => {
+    it("answers 404 'User not found' when neither an id nor a username matches", async () => {
       expectError(await get(`/api/users/profile/${uuidv7()}`), 404, MESSAGES.userNotFound)
       expectError(await get(`/api/users/profile/nobody_${tag()}`), 404, MESSAGES.userNotFound)
       expectError(await get('/api/users/profile/not%20a%20name'), 404, MESSAGES.userNotFound)
@@ -114,11 +129,21 @@ describeEachDialect('users routes', (ctx) => {
     it('changes username, name, bio and profile image and answers the own User', async () => {
       const u = await insertUser(ctx.db)
       const username = `renamed_${tag()}`
-      const res = await update(u.token, { username: `  ${username} `, name: 'New Name', bio: ' Reads at night ', profileImage: 'https://img.example.test/a.png' })
+      const res = await update(u.token, {
+        username: `  ${username} `,
+        name: 'New Name',
+        bio: ' Reads at night ',
+        profileImage: 'https://img.example.test/a.png',
+      })
       expect(res.statusCode).toBe(200)
       expect(res.body).not.toMatch(SECRETS)
       expect(UserSchema.parse(res.json())).toMatchObject({
-        _id: u.id, username, name: 'New Name', bio: 'Reads at night', profileImage: 'https://img.example.test/a.png', email: u.email,
+        _id: u.id,
+        username,
+        name: 'New Name',
+        bio: 'Reads at night',
+        profileImage: 'https://img.example.test/a.png',
+        email: u.email,
       })
       const again = UserSchema.parse((await get(`/api/users/profile/${u.id}`)).json())
       expect(again).toMatchObject({ username, name: 'New Name', bio: 'Reads at night' })
@@ -128,7 +153,12 @@ describeEachDialect('users routes', (ctx) => {
       const u = await insertUser(ctx.db)
       const other = await insertUser(ctx.db)
       const res = await update(u.token, {
-        bio: 'Only this changes', email: 'hijack@example.test', _id: other.id, id: other.id, tokenVersion: 99, followers: [other.id],
+        bio: 'Only this changes',
+        email: 'hijack@example.test',
+        _id: other.id,
+        id: other.id,
+        tokenVersion: 99,
+        followers: [other.id],
         passwordHash: 'x',
       })
       expect(res.statusCode).toBe(200)
@@ -190,7 +220,12 @@ describeEachDialect('users routes', (ctx) => {
         expect(res.json(), username).toEqual({ message: RESERVED_USERNAME, code: 'bad_request' })
       }
       const other = await insertUser(ctx.db, { username: `mona_${tag()}` })
-      for (const username of [other.username.replace('mona', 'm0na'), other.username.replace('_', '.'), other.username.replace('_', ''), `${other.username}-`.toUpperCase()]) {
+      for (const username of [
+        other.username.replace('mona', 'm0na'),
+        other.username.replace('_', '.'),
+        other.username.replace('_', ''),
+        `${other.username}-`.toUpperCase(),
+      ]) {
         const res = await update(u.token, { username })
         expect(res.statusCode, username).toBe(409)
         expect(res.json()).toEqual({ message: lookalikeUsername(other.username), code: 'conflict' })
@@ -472,7 +507,14 @@ describeEachDialect('users routes', (ctx) => {
       const own = await get(`/api/users/${u.id}/stats`, u.token)
       expect(own.statusCode).toBe(200)
       expect(StatsSchema.parse(own.json())).toEqual({
-        followers: 2, following: 1, reviews: 2, readBooks: 3, recentlyReadCount: 3, listedBooks: 2, createdBooks: 2, wishlistCount: 1,
+        followers: 2,
+        following: 1,
+        reviews: 2,
+        readBooks: 3,
+        recentlyReadCount: 3,
+        listedBooks: 2,
+        createdBooks: 2,
+        wishlistCount: 1,
       })
       const byOther = StatsSchema.parse((await get(`/api/users/${u.id}/stats`, other.token)).json())
       expect(byOther).toMatchObject({ followers: 2, reviews: 2, wishlistCount: null })
@@ -483,7 +525,14 @@ describeEachDialect('users routes', (ctx) => {
     it('answers zeros for a new user and 404 for an unknown one', async () => {
       const u = await insertUser(ctx.db)
       expect(StatsSchema.parse((await get(`/api/users/${u.id}/stats`, u.token)).json())).toEqual({
-        followers: 0, following: 0, reviews: 0, readBooks: 0, recentlyReadCount: 0, listedBooks: 0, createdBooks: 0, wishlistCount: 0,
+        followers: 0,
+        following: 0,
+        reviews: 0,
+        readBooks: 0,
+        recentlyReadCount: 0,
+        listedBooks: 0,
+        createdBooks: 0,
+        wishlistCount: 0,
       })
       expectError(await get(`/api/users/${uuidv7()}/stats`), 404, MESSAGES.userNotFound)
       expectError(await get('/api/users/nope/stats'), 400, 'Id must be a valid id')

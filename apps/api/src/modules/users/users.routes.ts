@@ -1,82 +1,160 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
-  BioSchema, CountSchema, FollowParamsSchema, FollowResultSchema, PagingQuerySchema, PersonListSchema, ProfileImageResultSchema,
-  ProfileUpdateInputSchema, StatsSchema, UserIdOrUsernameParamsSchema, UserIdParamsSchema, UsernameParamsSchema, UserSchema, UserSearchQuerySchema,
+  BioSchema,
+  CountSchema,
+  FollowParamsSchema,
+  FollowResultSchema,
+  PagingQuerySchema,
+  PersonListSchema,
+  ProfileImageResultSchema,
+  ProfileUpdateInputSchema,
+  StatsSchema,
+  UserIdOrUsernameParamsSchema,
+  UserIdParamsSchema,
+  UsernameParamsSchema,
+  UserSchema,
+  UserSearchQuerySchema,
   UserSummaryListSchema,
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
-import { sendReadyJson } from '#/ready-json.ts'
-import type { Services } from '#/services.ts'
+import { sendShared } from '#/ready-json.ts'
+import type { UsersService } from '#/modules/users/users.service.ts'
 
 const tags = ['users']
 const security = [{ bearer: [] }]
 
-export const usersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services: { users } }) => {
-  // Profiles go out as ready JSON (the schema still documents them): a large one's id lists, text
-  // and compressed bytes are kept per version instead of being checked and compressed per request.
-  app.get('/users/profile/:id', {
-    schema: { tags, summary: 'A user’s profile, by id or by username in any letter case; e-mail only to the user themself', params: UserIdOrUsernameParamsSchema, response: { 200: UserSchema } },
-    preHandler: app.optionalUser,
-  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJsonByIdOrUsername(req.user?.id, req.params.id)))
-
-  app.get('/users/me', {
-    schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
-    preValidation: app.requireUser,
-  }, async (req, reply) => sendReadyJson(req, reply, await users.getProfileJson(req.user!.id, req.user!.id)))
-
-  app.get('/users/by-username/:username', {
-    schema: { tags, summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } },
-    preHandler: app.optionalUser,
-  }, async (req, reply) => sendReadyJson(req, reply, await users.getByUsernameJson(req.user?.id, req.params.username)))
-
-  app.put('/users/profile/update', {
-    schema: {
-      tags, summary: 'Change the own username, name, bio or profile image', security,
-      body: ProfileUpdateInputSchema, response: { 200: UserSchema },
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  // Profiles go out through the shared-answer layer (the schema still documents them): a large one's
+  // id lists, text and compressed bytes are kept per version instead of being checked and compressed per request.
+  app.get(
+    '/users/profile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A user’s profile, by id or by username in any letter case; e-mail only to the user themself',
+        params: UserIdOrUsernameParamsSchema,
+        response: { 200: UserSchema },
+      },
+      preHandler: app.optionalUser,
     },
-    preValidation: app.requireUser,
-  }, async (req) => users.updateProfile(req.user!, req.body))
+    async (req, reply) => sendShared(req, reply, await users.sharedProfileByIdOrUsername(req.user?.id, req.params.id)),
+  )
 
-  app.get('/users/search', {
-    schema: { tags, summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } },
-  }, async (req) => users.search(req.query.query, req.query.limit))
-
-  app.get('/users/bio/:id', {
-    schema: { tags, summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } },
-  }, async (req) => users.getBio(req.params.id))
-
-  app.get('/users/profile-image/:id', {
-    schema: { tags, summary: 'A user’s profile image path or URL', params: UserIdParamsSchema, response: { 200: ProfileImageResultSchema } },
-  }, async (req) => users.getProfileImage(req.params.id))
-
-  app.get('/users/follower-count/:id', {
-    schema: { tags, summary: 'How many people follow a user', params: UserIdParamsSchema, response: { 200: CountSchema } },
-  }, async (req) => users.countFollows(req.params.id, 'followers'))
-
-  app.get('/users/following-count/:id', {
-    schema: { tags, summary: 'How many people a user follows', params: UserIdParamsSchema, response: { 200: CountSchema } },
-  }, async (req) => users.countFollows(req.params.id, 'following'))
-
-  app.put('/users/follow/:userId', {
-    schema: {
-      tags, summary: 'Follow a user, or unfollow when already following; answers the target’s counts', security,
-      params: FollowParamsSchema, response: { 200: FollowResultSchema },
+  app.get(
+    '/users/me',
+    {
+      schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
+      preValidation: app.requireUser,
     },
-    preValidation: app.requireUser,
-  }, async (req) => users.toggleFollow(req.user!, req.params.userId))
+    async (req, reply) => sendShared(req, reply, await users.sharedProfile(req.user!.id, req.user!.id)),
+  )
 
-  app.get('/users/followers/:id', {
-    schema: { tags, summary: 'A user’s followers, newest follow first', params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
-    preHandler: app.optionalUser,
-  }, async (req, reply) => sendPage(req, reply, await users.listFollowers(req.user?.id, req.params.id, req.query)))
+  app.get(
+    '/users/by-username/:username',
+    {
+      schema: { tags, summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } },
+      preHandler: app.optionalUser,
+    },
+    async (req, reply) => sendShared(req, reply, await users.sharedProfileByUsername(req.user?.id, req.params.username)),
+  )
 
-  app.get('/users/following/:id', {
-    schema: { tags, summary: 'The people a user follows, newest follow first', params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
-    preHandler: app.optionalUser,
-  }, async (req, reply) => sendPage(req, reply, await users.listFollowing(req.user?.id, req.params.id, req.query)))
+  app.put(
+    '/users/profile/update',
+    {
+      schema: {
+        tags,
+        summary: 'Change the own username, name, bio or profile image',
+        security,
+        body: ProfileUpdateInputSchema,
+        response: { 200: UserSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => users.updateProfile(req.user!, req.body),
+  )
 
-  app.get('/users/:id/stats', {
-    schema: { tags, summary: 'Every profile count of a user; the wishlist count only for its owner', params: UserIdParamsSchema, response: { 200: StatsSchema } },
-    preHandler: app.optionalUser,
-  }, async (req) => users.getStats(req.user?.id, req.params.id))
+  app.get(
+    '/users/search',
+    {
+      schema: { tags, summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } },
+    },
+    async (req) => users.search(req.query.query, req.query.limit),
+  )
+
+  app.get(
+    '/users/bio/:id',
+    {
+      schema: { tags, summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } },
+    },
+    async (req) => users.getBio(req.params.id),
+  )
+
+  app.get(
+    '/users/profile-image/:id',
+    {
+      schema: { tags, summary: 'A user’s profile image path or URL', params: UserIdParamsSchema, response: { 200: ProfileImageResultSchema } },
+    },
+    async (req) => users.getProfileImage(req.params.id),
+  )
+
+  app.get(
+    '/users/follower-count/:id',
+    {
+      schema: { tags, summary: 'How many people follow a user', params: UserIdParamsSchema, response: { 200: CountSchema } },
+    },
+    async (req) => users.countFollows(req.params.id, 'followers'),
+  )
+
+  app.get(
+    '/users/following-count/:id',
+    {
+      schema: { tags, summary: 'How many people a user follows', params: UserIdParamsSchema, response: { 200: CountSchema } },
+    },
+    async (req) => users.countFollows(req.params.id, 'following'),
+  )
+
+  app.put(
+    '/users/follow/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Follow a user, or unfollow when already following; answers the target’s counts',
+        security,
+        params: FollowParamsSchema,
+        response: { 200: FollowResultSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => users.toggleFollow(req.user!, req.params.userId),
+  )
+
+  // Both sides of a user's follows, a page at a time.
+  for (const { side, summary } of [
+    { side: 'followers', summary: 'A user’s followers, newest follow first' },
+    { side: 'following', summary: 'The people a user follows, newest follow first' },
+  ] as const) {
+    app.get(
+      `/users/${side}/:id`,
+      {
+        schema: { tags, summary, params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
+        preHandler: app.optionalUser,
+      },
+      async (req, reply) =>
+        sendPage(req, reply, await (side === 'followers' ? users.listFollowers : users.listFollowing)(req.user?.id, req.params.id, req.query)),
+    )
+  }
+
+  app.get(
+    '/users/:id/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Every profile count of a user; the wishlist count only for its owner',
+        params: UserIdParamsSchema,
+        response: { 200: StatsSchema },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (req) => users.getStats(req.user?.id, req.params.id),
+  )
 }

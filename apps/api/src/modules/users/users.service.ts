@@ -1,16 +1,40 @@
 import {
-  IdSchema, MESSAGES, type FollowResult, type PagingQuery, type PersonRow, type ProfileUpdateInput, type Stats, type User, type UserSummary,
+  IdSchema,
+  MESSAGES,
+  type FollowResult,
+  type PagingQuery,
+  type PersonRow,
+  type ProfileUpdateInput,
+  type Stats,
+  type User,
+  type UserSummary,
 } from '@shelfwise/contracts'
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
-import { decodeCursor, encodeCursor, type Page } from '#/paging.ts'
-import type { Actor } from '#/plugins/auth.ts'
+import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
 import {
-  deleteFollow, findFollowCounts, findLookalikeUsername, findProfileVersion, findUserAbout, findUserById, findUserByUsername, findUsernameOwner, findUserStats,
-  insertFollow, listFollowIds, listFollowPeople, presentUser, searchUsers, updateProfile, type FollowIds, type FollowKey, type ProfileChanges,
+  deleteFollow,
+  findFollowCounts,
+  findLookalikeUsername,
+  findProfileVersion,
+  findUserAbout,
+  findUserById,
+  findUserByUsername,
+  findUsernameOwner,
+  findUserStats,
+  insertFollow,
+  listFollowIds,
+  listFollowPeople,
+  presentUser,
+  searchUsers,
+  updateProfile,
+  type FollowIds,
+  type FollowKey,
+  type ProfileChanges,
   type UserRecord,
 } from '#/modules/users/users.repository.ts'
-import { ReadyJson } from '#/ready-json.ts'
+import { shared, type Shared } from '#/ready-json.ts'
 import { isReservedUsername, lookalikeUsername, RESERVED_USERNAME, usernameSkeleton } from '#/modules/users/usernames.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 
@@ -46,17 +70,19 @@ interface KeptProfile {
   version: number
   ids: FollowIds
   followers: Set<string>
-  answers: Map<ViewerClass, ReadyJson>
+  answers: Map<ViewerClass, Shared<User>>
 }
 
 // An id held in a list and a set: a 36-character string, an array slot and a set entry.
 const BYTES_PER_ID = 100
+// An id in a kept answer, as the serialising layer keeps it: ~39 bytes of JSON text and its three
+// compressed forms (a random id compresses to ~20 bytes in each).
+const ANSWER_BYTES_PER_ID = 100
 
 function createProfileCache(db: Db, { keepFromIds = 200, maxBytes = 16 * 1024 * 1024 }: ProfileCacheOptions = {}) {
   const kept = new Map<string, KeptProfile>() // least recently used first
   const loading = new Map<string, { version: number; promise: Promise<FollowIds> }>()
-  const sizeOf = (k: KeptProfile) => (k.ids.followers.length + k.ids.following.length) * BYTES_PER_ID
-    + [...k.answers.values()].reduce((n, a) => n + a.size, 0)
+  const sizeOf = (k: KeptProfile) => (k.ids.followers.length + k.ids.following.length) * (BYTES_PER_ID + k.answers.size * ANSWER_BYTES_PER_ID)
 
   // Answers (and compressed forms) grow after an entry is kept, so the total is summed anew on each
   // insert: a few dozen entries at most.
@@ -111,16 +137,11 @@ function createProfileCache(db: Db, { keepFromIds = 200, maxBytes = 16 * 1024 * 
 }
 
 /** How many users a search answers when the caller names no limit. */
-export const USER_SEARCH_DEFAULT_LIMIT = 20
+const USER_SEARCH_DEFAULT_LIMIT = 20
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
-
-// A follow list's cursor is [followedAt, personId]; anything else was not made by us.
+// A follow list's cursor is [followedAt, personId].
 const decodeFollowCursor = (cursor: string): FollowKey => {
-  const [followedAt, id] = decodeCursor(cursor, 2)
-  if (typeof followedAt !== 'string' || !ISO_INSTANT.test(followedAt) || typeof id !== 'string') {
-    throw badRequest(MESSAGES.badCursor)
-  }
+  const [followedAt, id] = decodeKeyset(cursor, ['instant', 'id'] as const)
   return { followedAt, id }
 }
 
@@ -133,17 +154,17 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     return presentUser(user, (await profiles.idsOf(user)).ids, viewerId)
   }
 
-  // The profile as JSON text; a kept profile's answer is made once per viewer class and version.
-  const ready = async (viewerId: string | undefined, user: UserRecord | undefined): Promise<ReadyJson> => {
+  // The profile as a shared answer; a kept profile's is made once per viewer class and version.
+  const ready = async (viewerId: string | undefined, user: UserRecord | undefined): Promise<Shared<User>> => {
     if (!user) throw userNotFound()
     const { ids, entry } = await profiles.idsOf(user)
-    if (!entry) return new ReadyJson(JSON.stringify(presentUser(user, ids, viewerId)))
+    if (!entry) return shared(presentUser(user, ids, viewerId), false)
     const viewer: ViewerClass = viewerId === user.id ? 'owner' : viewerId !== undefined && entry.followers.has(viewerId) ? 'follower' : 'other'
     let answer = entry.answers.get(viewer)
     if (!answer) {
       // Every record read at one version shows the same fields (an edit changes the version), so
       // this viewer's answer serves every viewer of the class until the version moves.
-      answer = new ReadyJson(JSON.stringify(presentUser(user, entry.ids, viewerId)), true)
+      answer = shared(presentUser(user, entry.ids, viewerId), true)
       entry.answers.set(viewer, answer)
     }
     return answer
@@ -166,15 +187,12 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     const counts = await findFollowCounts(db, id)
     if (!counts) throw userNotFound()
     const after = paging.cursor === undefined ? undefined : decodeFollowCursor(paging.cursor)
-    // One row more than asked tells whether a next page exists.
-    const rows = await listFollowPeople(db, { userId: id, side, viewerId, after, limit: paging.limit === undefined ? undefined : paging.limit + 1 })
-    const hasMore = paging.limit !== undefined && rows.length > paging.limit
-    const kept = hasMore ? rows.slice(0, paging.limit) : rows
-    const last = kept.at(-1)
+    const rows = await listFollowPeople(db, { userId: id, side, viewerId, after, limit: rowsToRead(paging.limit) })
+    const page = cutPage(rows, paging.limit, (last) => encodeCursor([last.followedAt, last._id]))
     return {
-      items: kept.map(({ followedAt: _followedAt, ...person }) => person),
+      items: page.rows.map(({ followedAt: _followedAt, ...person }) => person),
       total: counts[side],
-      ...(hasMore && last ? { nextCursor: encodeCursor([last.followedAt, last._id]) } : {}),
+      ...(page.next ? { nextCursor: page.next } : {}),
     }
   }
 
@@ -182,15 +200,16 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     /** A user's profile as the viewer sees it (e-mail only to themself); 404 when absent. */
     getProfile,
 
-    /** getProfile as ready JSON text (for the routes: a large profile's answer is kept, see above). */
-    getProfileJson: async (viewerId: string | undefined, id: string): Promise<ReadyJson> => ready(viewerId, await findUserById(db, id)),
+    /** getProfile as a shared answer (for the routes: a large profile's answer is kept, see above). */
+    sharedProfile: async (viewerId: string | undefined, id: string): Promise<Shared<User>> => ready(viewerId, await findUserById(db, id)),
 
-    /** getProfileJson by id, or by username in any letter case when the text is not an id (a username never is: at most 30 characters); 404 when neither matches. */
-    getProfileJsonByIdOrUsername: async (viewerId: string | undefined, idOrUsername: string): Promise<ReadyJson> =>
+    /** sharedProfile by id, or by username in any letter case when the text is not an id (a username never is: at most 30 characters); 404 when neither matches. */
+    sharedProfileByIdOrUsername: async (viewerId: string | undefined, idOrUsername: string): Promise<Shared<User>> =>
       ready(viewerId, IdSchema.safeParse(idOrUsername).success ? await findUserById(db, idOrUsername) : await findUserByUsername(db, idOrUsername)),
 
-    /** A user's profile found by username in any letter case, as ready JSON text; 404 when nobody has it. */
-    getByUsernameJson: async (viewerId: string | undefined, username: string): Promise<ReadyJson> => ready(viewerId, await findUserByUsername(db, username)),
+    /** A user's profile found by username in any letter case, as a shared answer; 404 when nobody has it. */
+    sharedProfileByUsername: async (viewerId: string | undefined, username: string): Promise<Shared<User>> =>
+      ready(viewerId, await findUserByUsername(db, username)),
 
     /**
      * Refuses a username nobody may take: 400 when the service keeps it ('admin', 'support_team'),
@@ -224,14 +243,15 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
       if (changes.username !== undefined) await checkNewUsername(changes.username, actor.id)
       try {
         const image = changes.profileImage
-        const saved = image === undefined
-          ? await updateProfile(db, actor.id, changes, nowIso())
-          : await db.transaction().execute(async (trx) => {
-            const before = await findUserAbout(trx, actor.id)
-            if (!before || !(await updateProfile(trx, actor.id, changes, nowIso()))) return false
-            await uploads.replace(before.profileImage, image, 'profileImage', trx)
-            return true
-          })
+        const saved =
+          image === undefined
+            ? await updateProfile(db, actor.id, changes, nowIso())
+            : await db.transaction().execute(async (trx) => {
+                const before = await findUserAbout(trx, actor.id)
+                if (!before || !(await updateProfile(trx, actor.id, changes, nowIso()))) return false
+                await uploads.replace(before.profileImage, image, 'profileImage', trx)
+                return true
+              })
         if (!saved) throw userNotFound()
       } catch (err) {
         // Two renames racing for the same name: the unique index on lower(username) decides.

@@ -5,7 +5,7 @@ import { childEnv, repoRoot, spawnUntilReady, type Exit } from './server-process
 
 // `npm run cluster` as a child process: the launcher (scripts/cluster/cluster.ts) with its nginx and instances.
 
-export const clusterEntry = resolve(repoRoot, 'scripts/cluster/cluster.ts')
+const clusterEntry = resolve(repoRoot, 'scripts/cluster/cluster.ts')
 
 export interface Cluster {
   /** nginx's address. */
@@ -22,7 +22,10 @@ export async function freePort(from = 18000, span = 2000): Promise<number> {
   for (;;) {
     const port = from + Math.floor(Math.random() * span)
     const free = await new Promise<boolean>((r) => {
-      const s = net.createServer().once('error', () => r(false)).listen(port, '127.0.0.1', () => s.close(() => r(true)))
+      const s = net
+        .createServer()
+        .once('error', () => r(false))
+        .listen(port, '127.0.0.1', () => s.close(() => r(true)))
     })
     if (free) return port
   }

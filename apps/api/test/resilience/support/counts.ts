@@ -7,7 +7,7 @@ import { must } from './http.ts'
 
 export type Query = (sql: string) => Promise<Record<string, unknown>[]>
 
-export interface BookRow {
+interface BookRow {
   totalReviews: number
   ratingSum: number
   averageRating: number
@@ -34,11 +34,15 @@ export async function readRowCounts(query: Query): Promise<RowCounts> {
     from books b`)
   for (const r of bookRows) {
     books.set(String(r.id), {
-      totalReviews: Number(r.total_reviews), ratingSum: Number(r.rating_sum), averageRating: Number(r.average_rating),
-      reviewRows: Number(r.review_rows), ratingRows: Number(r.rating_rows),
+      totalReviews: Number(r.total_reviews),
+      ratingSum: Number(r.rating_sum),
+      averageRating: Number(r.average_rating),
+      reviewRows: Number(r.review_rows),
+      ratingRows: Number(r.rating_rows),
     })
   }
-  const tally = async (column: string) => new Map((await query(`select ${column} as id, count(*) as n from follows group by ${column}`)).map((r) => [String(r.id), Number(r.n)]))
+  const tally = async (column: string) =>
+    new Map((await query(`select ${column} as id, count(*) as n from follows group by ${column}`)).map((r) => [String(r.id), Number(r.n)]))
   const one = async (sql: string) => Number(Object.values((await query(sql))[0] ?? { n: 0 })[0])
   return {
     books,
@@ -55,7 +59,9 @@ export function bookDrift(rows: RowCounts): string[] {
   for (const [id, b] of rows.books) {
     const average = b.reviewRows ? b.ratingRows / b.reviewRows : 0
     if (b.totalReviews !== b.reviewRows || b.ratingSum !== b.ratingRows || Math.abs(b.averageRating - average) > 1e-9) {
-      out.push(`book ${id}: stored ${b.totalReviews} reviews / sum ${b.ratingSum} / average ${b.averageRating}, rows ${b.reviewRows} / ${b.ratingRows} / ${average}`)
+      out.push(
+        `book ${id}: stored ${b.totalReviews} reviews / sum ${b.ratingSum} / average ${b.averageRating}, rows ${b.reviewRows} / ${b.ratingRows} / ${average}`,
+      )
     }
   }
   return out
@@ -94,8 +100,10 @@ export function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
       out.push(`book ${id}: the API says ${b.totalReviews} reviews averaging ${b.averageRating}, rows ${r?.reviewRows} averaging ${average}`)
     }
   }
-  for (const [id, n] of api.followers) if (n !== (rows.followers.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followers, rows ${rows.followers.get(id) ?? 0}`)
-  for (const [id, n] of api.following) if (n !== (rows.following.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followed, rows ${rows.following.get(id) ?? 0}`)
+  for (const [id, n] of api.followers)
+    if (n !== (rows.followers.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followers, rows ${rows.followers.get(id) ?? 0}`)
+  for (const [id, n] of api.following)
+    if (n !== (rows.following.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followed, rows ${rows.following.get(id) ?? 0}`)
   return out
 }
 

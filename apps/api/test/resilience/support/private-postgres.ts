@@ -33,7 +33,10 @@ async function freePort(): Promise<number> {
   for (;;) {
     const port = 55432 + Math.floor(Math.random() * 2000)
     const free = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
+      const s = net
+        .createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
     })
     if (free) return port
   }
@@ -70,7 +73,11 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   let frozen: number[] = []
   const serverPids = () => {
     const main = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
-    const children = execFileSync('pgrep', ['-P', String(main)]).toString().split('\n').filter(Boolean).map(Number)
+    const children = execFileSync('pgrep', ['-P', String(main)])
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
     return [main, ...children]
   }
   // If the runner dies, the server must not outlive it.
@@ -78,7 +85,11 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
     if (!running) return
     for (const pid of frozen) process.kill(pid, 'SIGCONT')
     try {
-      execFileSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' })
+      execFileSync(
+        asRoot ? 'runuser' : join(bin, 'pg_ctl'),
+        asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop'],
+        { stdio: 'ignore' },
+      )
     } catch {
       // already gone
     }

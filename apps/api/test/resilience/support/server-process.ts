@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 // The real server as a child process (`node apps/api/src/server.ts`), so a test can SIGKILL or SIGTERM it.
 
 export const repoRoot = resolve(import.meta.dirname, '../../../../..')
-export const serverEntry = resolve(repoRoot, 'apps/api/src/server.ts')
+const serverEntry = resolve(repoRoot, 'apps/api/src/server.ts')
 
 export interface Exit {
   code: number | null
@@ -53,8 +53,12 @@ export function spawnUntilReady<T>(
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
   void exited.then(() => process.removeListener('exit', killOnExit))
-  child.stdout!.on('data', (c: Buffer) => { out += c.toString() })
-  child.stderr!.on('data', (c: Buffer) => { out += c.toString() })
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString()
+  })
+  child.stderr!.on('data', (c: Buffer) => {
+    out += c.toString()
+  })
 
   return new Promise((resolvePromise, reject) => {
     let settled = false
@@ -110,5 +114,6 @@ export function startServer(env: Record<string, string>, { timeoutMs = 60_000 } 
 export const RELAXED_LIMITS: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_IP: '1000000',
   RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000',
-  RATE_LIMIT_WRITES_PER_USER: '1000000', RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+  RATE_LIMIT_WRITES_PER_USER: '1000000',
+  RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
 }

@@ -22,7 +22,11 @@ export function slowRequest(o: {
   sendFirst: number
 }): SlowRequest {
   const req = http.request({
-    host: '127.0.0.1', port: o.port, method: o.method, path: o.path, agent: o.agent,
+    host: '127.0.0.1',
+    port: o.port,
+    method: o.method,
+    path: o.path,
+    agent: o.agent,
     headers: { ...o.headers, 'content-length': String(o.body.length) },
   })
   const answer = new Promise<{ status: number; body: any; error?: string; at: number }>((resolve) => {
@@ -74,7 +78,9 @@ export function multipartImage(image: Buffer, token: string, filename = 'photo.p
 
 /** A noisy PNG of about `side`² × 3 bytes (noise does not compress), so it takes a while to send. */
 export const noisyPng = (side: number, seed = 40) =>
-  sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: seed } } }).png().toBuffer()
+  sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: seed } } })
+    .png()
+    .toBuffer()
 
 /** Resolves with the error code of a fresh connection to the port: 'ECONNREFUSED' once nobody listens. */
 export function tryConnect(port: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { call, is2xx, must, now, type Answer } from './http.ts'
+import { call, is2xx, must, type Answer } from './http.ts'
 import { createRandom } from '#/db/seed/random.ts'
 
 // A write load of several concurrent clients (sign-ups, reviews, wishlist and recently-read toggles,
@@ -99,14 +99,18 @@ const runTag = randomBytes(3).toString('hex')
 let counter = 0
 
 /** Signs up one reader through the ledger: the answer, and the reader once acknowledged. */
-export async function signUp(base: string, ledger: Ledger): Promise<{ answer: Answer; reader?: Reader }> {
+async function signUp(base: string, ledger: Ledger): Promise<{ answer: Answer; reader?: Reader }> {
   const n = ++counter
   const username = `r${runTag}${n}`
   const email = `${username}@resilience.example`
   const it = ledger.item(`account:${email}`, { kind: 'account', state: 'absent', userId: '', targetId: email })
-  const a = await ledger.write(it, 'sign-up', 'present',
+  const a = await ledger.write(
+    it,
+    'sign-up',
+    'present',
     () => call(base, 'POST', '/api/auth/register', { json: { name: `Reader ${n}`, username, email, password: PASSWORD, userType: 'Reader' } }),
-    () => 'present')
+    () => 'present',
+  )
   if (!is2xx(a)) return { answer: a }
   const reader = { id: a.body.user._id as string, username, email, password: PASSWORD, token: a.body.token as string }
   it.userId = reader.id
@@ -114,8 +118,11 @@ export async function signUp(base: string, ledger: Ledger): Promise<{ answer: An
 }
 
 /** Lists a book through the ledger (setup), answering its id. */
-export async function addBook(base: string, ledger: Ledger, owner: Reader, title: string): Promise<string> {
-  const book = await must(base, 'POST', '/api/books', { token: owner.token, json: { title, author: 'Resilience Test', description: 'A book for the write load.' } })
+async function addBook(base: string, ledger: Ledger, owner: Reader, title: string): Promise<string> {
+  const book = await must(base, 'POST', '/api/books', {
+    token: owner.token,
+    json: { title, author: 'Resilience Test', description: 'A book for the write load.' },
+  })
   const it = ledger.item(`book:${book._id}`, { kind: 'book', state: 'present', userId: owner.id, targetId: book._id })
   it.acks++
   ledger.acknowledged.book++
@@ -202,32 +209,48 @@ async function review(base: string, ledger: Ledger, me: Reader, bookId: string, 
   if (it.unsure) return undefined
   const comment = `Rated ${rating} at ${new Date().toISOString()}`
   if (it.state === 'absent') {
-    const a = await ledger.write(it, 'review create', `rating:${rating}`,
+    const a = await ledger.write(
+      it,
+      'review create',
+      `rating:${rating}`,
       () => call(base, 'POST', `/api/reviews/book/${bookId}`, { token: me.token, json: { rating, comment } }),
-      (ans) => `rating:${ans.body.rating}`)
+      (ans) => `rating:${ans.body.rating}`,
+    )
     if (is2xx(a)) it.reviewId = a.body._id
     return a
   }
-  return ledger.write(it, 'review update', `rating:${rating}`,
+  return ledger.write(
+    it,
+    'review update',
+    `rating:${rating}`,
     () => call(base, 'PUT', `/api/reviews/${it.reviewId}`, { token: me.token, json: { rating, comment } }),
-    (ans) => `rating:${ans.body.rating}`)
+    (ans) => `rating:${ans.body.rating}`,
+  )
 }
 
 async function toggleShelf(base: string, ledger: Ledger, me: Reader, bookId: string, shelf: 'wishlist' | 'read'): Promise<Answer | undefined> {
   const it = ledger.item(`${shelf}:${me.id}:${bookId}`, { kind: shelf, state: 'off', userId: me.id, targetId: bookId })
   if (it.unsure) return undefined
   const path = shelf === 'wishlist' ? `/api/users/addtowishlist/${bookId}` : `/api/users/addto-recently-read/${bookId}`
-  return ledger.write(it, `${shelf} toggle`, it.state === 'on' ? 'off' : 'on',
+  return ledger.write(
+    it,
+    `${shelf} toggle`,
+    it.state === 'on' ? 'off' : 'on',
     () => call(base, 'PUT', path, { token: me.token }),
-    (ans) => ((shelf === 'wishlist' ? ans.body.inWishlist : ans.body.inRecentlyRead) ? 'on' : 'off'))
+    (ans) => ((shelf === 'wishlist' ? ans.body.inWishlist : ans.body.inRecentlyRead) ? 'on' : 'off'),
+  )
 }
 
 async function follow(base: string, ledger: Ledger, me: Reader, other: Reader): Promise<Answer | undefined> {
   const it = ledger.item(`follow:${me.id}:${other.id}`, { kind: 'follow', state: 'off', userId: me.id, targetId: other.id })
   if (it.unsure) return undefined
-  return ledger.write(it, 'follow toggle', it.state === 'on' ? 'off' : 'on',
+  return ledger.write(
+    it,
+    'follow toggle',
+    it.state === 'on' ? 'off' : 'on',
     () => call(base, 'PUT', `/api/users/follow/${other.id}`, { token: me.token }),
-    (ans) => (ans.body.isFollowing ? 'on' : 'off'))
+    (ans) => (ans.body.isFollowing ? 'on' : 'off'),
+  )
 }
 
 export interface LedgerCheck {
@@ -298,8 +321,3 @@ export async function checkLedger(base: string, ledger: Ledger, readers: Reader[
   }
   return { checked, found, mismatches }
 }
-
-export const timeline = (ledger: Ledger, from: number) =>
-  ledger.answers.map((a) => ({ ...a, at: Math.round(a.sentAt - from), ms: Math.round(a.answeredAt - a.sentAt) }))
-
-export { now }

@@ -23,7 +23,7 @@ describe('About', () => {
     expect(document.title).toBe('About — Shelfwise')
   })
 
-  it("Join Our Community: a visitor is asked to sign up (the Sign Up tab opens); a signed-in reader is not", async () => {
+  it('Join Our Community: a visitor is asked to sign up (the Sign Up tab opens); a signed-in reader is not', async () => {
     fakeApi({})
     const first = renderApp('/about')
     const join = await screen.findByRole('region', { name: 'Join Our Community' })

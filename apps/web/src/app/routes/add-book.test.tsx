@@ -37,7 +37,15 @@ describe('Add a New Book', () => {
     for (const r of ['Author', 'Publisher', 'None']) expect(screen.getByRole('radio', { name: r })).toBeInTheDocument()
     expect(screen.getByText('e.g. Fantasy, Adventure, Romance')).toBeInTheDocument()
     const category = field('Category') as HTMLSelectElement
-    expect([...category.options].map((o) => o.value).filter(Boolean)).toEqual(['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other'])
+    expect([...category.options].map((o) => o.value).filter(Boolean)).toEqual([
+      'Fiction',
+      'Non-Fiction',
+      'Educational',
+      'Biography',
+      'Science',
+      'Technology',
+      'Other',
+    ])
   })
 
   it("requires the role: 'Please specify whether you are the author or publisher.'", async () => {
@@ -67,8 +75,17 @@ describe('Add a New Book', () => {
     expect(await screen.findByText('Book added successfully!')).toBeInTheDocument()
     const body = callsTo('POST /books')[0]!.body as Record<string, unknown>
     expect(body).toMatchObject({
-      title: 'The Engine', author: 'Ada Lovelace', author_username: 'ada', publisher_username: null, listed_by_username: null,
-      genre: ['Science', 'History'], pageCount: 120, category: 'Science', averageRating: 0, totalReviews: 0, role: 'author',
+      title: 'The Engine',
+      author: 'Ada Lovelace',
+      author_username: 'ada',
+      publisher_username: null,
+      listed_by_username: null,
+      genre: ['Science', 'History'],
+      pageCount: 120,
+      category: 'Science',
+      averageRating: 0,
+      totalReviews: 0,
+      role: 'author',
     })
     expect(typeof body.createdAt).toBe('string')
     expect(router.state.location.pathname).toBe('/add-book')
@@ -179,8 +196,12 @@ describe('Add a New Book: every problem at once', () => {
       'POST /books': {
         status: 400,
         body: {
-          message: 'amazonLink: must be an http(s) URL', code: 'validation_failed',
-          issues: [{ path: 'amazonLink', message: 'must be an http(s) URL' }, { path: 'genre.1', message: 'each genre must be at most 40 characters' }],
+          message: 'amazonLink: must be an http(s) URL',
+          code: 'validation_failed',
+          issues: [
+            { path: 'amazonLink', message: 'must be an http(s) URL' },
+            { path: 'genre.1', message: 'each genre must be at most 40 characters' },
+          ],
         },
       },
     })
@@ -202,7 +223,9 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
   it('after the title and author: points to it with a link; Add Book stops there until the reader adds it anyway', async () => {
     signIn(me)
     const { callsTo } = fakeApi({
-      'GET /books/duplicates': (req) => ({ body: req.query.get('title') === 'dracula' && req.query.get('author') === 'bram stoker' ? [{ book: dracula, reasons: ['title_author'] }] : [] }),
+      'GET /books/duplicates': (req) => ({
+        body: req.query.get('title') === 'dracula' && req.query.get('author') === 'bram stoker' ? [{ book: dracula, reasons: ['title_author'] }] : [],
+      }),
       'POST /books': { status: 201, body: buildBook() },
     })
     renderApp('/add-book')
@@ -297,7 +320,9 @@ describe('Add a New Book: what was typed is kept', () => {
     const { router } = renderApp('/add-book')
     await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.change(field('Title'), { target: { value: 'Half a book' } })
-    act(() => { void router.navigate('/browse') })
+    act(() => {
+      void router.navigate('/browse')
+    })
     const ask = await screen.findByRole('dialog', { name: 'Leave this page?' })
     fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument())
@@ -305,4 +330,3 @@ describe('Add a New Book: what was typed is kept', () => {
     expect(field('Title')).toHaveValue('Half a book')
   })
 })
-

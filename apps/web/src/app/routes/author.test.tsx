@@ -9,9 +9,10 @@ describe('Author and publisher pages', () => {
     const name = 'Jane Austen'
     const first = Array.from({ length: 24 }, (_, i) => buildBook({ title: `Novel ${String(i + 1).padStart(2, '0')}`, author: name }))
     const { callsTo } = fakeApi({
-      [`GET /books/by-author/${encodeURIComponent(name)}`]: (req): FakeResponse => (req.query.get('cursor')
-        ? { body: [buildBook({ title: 'Persuasion', author: name })], headers: { 'X-Total-Count': '25' } }
-        : { body: first, headers: { 'X-Total-Count': '25', Link: `</api/books/by-author/Jane%20Austen?limit=24&cursor=c2>; rel="next"` } }),
+      [`GET /books/by-author/${encodeURIComponent(name)}`]: (req): FakeResponse =>
+        req.query.get('cursor')
+          ? { body: [buildBook({ title: 'Persuasion', author: name })], headers: { 'X-Total-Count': '25' } }
+          : { body: first, headers: { 'X-Total-Count': '25', Link: `</api/books/by-author/Jane%20Austen?limit=24&cursor=c2>; rel="next"` } },
     })
     renderApp('/author/Jane%20Austen')
     expect(await screen.findByRole('heading', { name, level: 1 })).toHaveAttribute('dir', 'auto')
@@ -28,7 +29,9 @@ describe('Author and publisher pages', () => {
   })
 
   it("a publisher's page asks for the publisher's books", async () => {
-    const { callsTo } = fakeApi({ [`GET /books/by-publisher/${encodeURIComponent('Éditions Zoé')}`]: { body: [buildBook({ title: 'Nana' })], headers: { 'X-Total-Count': '1' } } })
+    const { callsTo } = fakeApi({
+      [`GET /books/by-publisher/${encodeURIComponent('Éditions Zoé')}`]: { body: [buildBook({ title: 'Nana' })], headers: { 'X-Total-Count': '1' } },
+    })
     renderApp(`/publisher/${encodeURIComponent('Éditions Zoé')}`)
     expect(await screen.findByRole('heading', { name: 'Éditions Zoé', level: 1 })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'Nana' })).toBeInTheDocument()

@@ -12,12 +12,12 @@ import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { booksByNameQuery, useBooksByName, type BookNameField } from '#/features/books/api/get-books-by-name.ts'
 import { useDocumentTitle } from '#/lib/document-title.ts'
 
-export const NAME_BOOKS_ERROR = 'Failed to fetch books'
+const NAME_BOOKS_ERROR = 'Failed to fetch books'
 
 const LABEL: Record<BookNameField, string> = { author: 'Author', publisher: 'Publisher' }
 
 /** What an author's or publisher's page says when the catalogue has no book of that name. */
-export const noBooksOf = (field: BookNameField, name: string) =>
+const noBooksOf = (field: BookNameField, name: string) =>
   field === 'author' ? `No books by ${name} in the catalogue yet.` : `No books from ${name} in the catalogue yet.`
 
 /** The queries the page's first render asks for (RouteHandle.prefetch). */
@@ -34,8 +34,12 @@ function NameBooksPage({ field }: { field: BookNameField }) {
   const total = data?.pages[0]?.total
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>{LABEL[field]}</Typography>
-      <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere', mb: 3 }}>{name}</Typography>
+      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+        {LABEL[field]}
+      </Typography>
+      <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere', mb: 3 }}>
+        {name}
+      </Typography>
       {isError ? (
         <ErrorAlert>{NAME_BOOKS_ERROR}</ErrorAlert>
       ) : isPending ? (
@@ -45,7 +49,9 @@ function NameBooksPage({ field }: { field: BookNameField }) {
       ) : (
         <Box component="section" aria-label={`Books ${field === 'author' ? 'by' : 'from'} ${name}`}>
           <BookGrid label="Books">
-            {books.map((b) => <BookCard key={b._id} book={b} variant="preview" />)}
+            {books.map((b) => (
+              <BookCard key={b._id} book={b} variant="preview" />
+            ))}
           </BookGrid>
           <ShowMore shown={books.length} total={total} hasMore={hasNextPage} isLoading={isFetchingNextPage} onMore={() => void fetchNextPage()} />
         </Box>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -9,19 +9,17 @@ import Divider from '@mui/material/Divider'
 import Rating from '@mui/material/Rating'
 import Typography from '@mui/material/Typography'
 import RateReviewIcon from '@mui/icons-material/RateReview'
-import ShoppingCartIcon from '@mui/icons-material/ShoppingCart'
 import type { Book } from '@shelfwise/contracts'
-import { paths } from '#/config/paths.ts'
 import { ApiError, FALLBACK_ERROR } from '#/lib/api-client.ts'
-import { formatAverage, formatMonthYear } from '#/lib/format.ts'
+import { formatAverage } from '#/lib/format.ts'
 import { useDocumentTitle } from '#/lib/document-title.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
 import type { QueryClient } from '@tanstack/react-query'
 import { bookQuery, useBook } from '#/features/books/api/get-book.ts'
 import { BookListButtons } from '#/features/books/components/book-list-buttons.tsx'
+import { BookOwnerActions } from '#/features/books/components/book-owner-actions.tsx'
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { useDeferredData } from '#/lib/deferred.ts'
 import { BookReviews } from '#/features/reviews/components/book-reviews.tsx'
@@ -30,18 +28,11 @@ import { OwnReviewActions } from '#/features/reviews/components/own-review-actio
 import { useReviewComposer } from '#/features/reviews/components/review-composer.tsx'
 import { getUserByUsername } from '#/features/users/api/get-user-by-username.ts'
 import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
+import { BookFacts } from '#/features/books/components/book-facts.tsx'
+import { BookTopBarActions } from '#/features/books/components/book-top-bar-actions.tsx'
 
-export const BOOK_ERROR = 'Failed to fetch book details'
-export const BOOK_NOT_FOUND = 'Book not found'
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'contents' }}>
-      <Typography component="dt" sx={{ color: 'text.secondary', fontWeight: 600 }}>{label}</Typography>
-      <Typography component="dd" sx={{ m: 0 }}>{children}</Typography>
-    </Box>
-  )
-}
-
+const BOOK_ERROR = 'Failed to fetch book details'
+const BOOK_NOT_FOUND = 'Book not found'
 /**
  * The top of a book's page: the cover beside (small screens: above) the title and what follows it.
  * Also drawn, with the title alone, by the shell (src/shell/render.tsx) the boot script fills in as
@@ -52,7 +43,9 @@ export function BookLayout({ cover, title, children }: { cover: ReactNode; title
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' }, gap: { xs: 3, md: 5 }, alignItems: 'start' }}>
       <Box sx={{ maxWidth: { xs: 260, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>{cover}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{title}</Typography>
+        <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
         {children}
       </Box>
     </Box>
@@ -60,9 +53,13 @@ export function BookLayout({ cover, title, children }: { cover: ReactNode; title
 }
 
 /** The page's frame around a book, its heading or its spinner. */
-export const BookPage = ({ children }: { children: ReactNode }) => <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>{children}</Container>
+export const BookPage = ({ children }: { children: ReactNode }) => (
+  <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    {children}
+  </Container>
+)
 
-export function BookDetail({ book }: { book: Book }) {
+function BookDetail({ book }: { book: Book }) {
   const [navError, setNavError] = useState<string | null>(null)
   const [listError, setListError] = useState<string | null>(null)
   // The generic rule (spec §8): the server's message, else 'An error occurred'; no answer at all: 'An unexpected error occurred'.
@@ -72,16 +69,7 @@ export function BookDetail({ book }: { book: Book }) {
 
   return (
     <>
-      <TopBarActions>
-        <Button color="inherit" variant="outlined" size="small" startIcon={<RateReviewIcon />} onClick={composer.open}>Write Review</Button>
-        {book.amazonLink ? (
-          <Button color="inherit" variant="outlined" size="small" startIcon={<ShoppingCartIcon />} href={book.amazonLink} target="_blank" rel="noopener noreferrer">
-            Buy on Amazon
-          </Button>
-        ) : (
-          <Button color="inherit" variant="outlined" size="small" startIcon={<ShoppingCartIcon />} disabled>Buy on Amazon</Button>
-        )}
-      </TopBarActions>
+      <BookTopBarActions amazonLink={book.amazonLink} onWriteReview={composer.open} />
       <BookLayout cover={<BookCover title={book.title} author={book.author} src={book.coverImage} loading="eager" sx={{ boxShadow: 3 }} />} title={book.title}>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400, color: 'text.secondary', overflowWrap: 'anywhere' }}>
           by <BookNameLink field="author" name={book.author} username={book.author_username} lookupUser={getUserByUsername} onError={setNavError} />
@@ -89,34 +77,44 @@ export function BookDetail({ book }: { book: Book }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
           <Rating value={book.averageRating || 0} precision={0.5} readOnly aria-label={`Average rating ${average} out of 5`} />
           <Typography sx={{ fontWeight: 700 }}>{average}</Typography>
-          <Typography sx={{ color: 'text.secondary' }}>({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'})</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            ({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'})
+          </Typography>
         </Box>
         {composer.myReview && <MyRating review={composer.myReview} onEdit={composer.open} />}
         {book.genre.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-            {book.genre.map((g) => <Chip key={g} label={g} size="small" />)}
+            {book.genre.map((g) => (
+              <Chip key={g} label={g} size="small" />
+            ))}
           </Box>
         )}
-        {navError && <Alert severity="error" onClose={() => setNavError(null)} sx={{ mb: 2 }}>{navError}</Alert>}
-        {listError && <Alert severity="error" onClose={() => setListError(null)} sx={{ mb: 2 }}>{listError}</Alert>}
+        {navError && (
+          <Alert severity="error" onClose={() => setNavError(null)} sx={{ mb: 2 }}>
+            {navError}
+          </Alert>
+        )}
+        {listError && (
+          <Alert severity="error" onClose={() => setListError(null)} sx={{ mb: 2 }}>
+            {listError}
+          </Alert>
+        )}
         <BookListButtons book={book} onError={onListError} />
-        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>{book.description}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 3, rowGap: 1, m: 0, overflowWrap: 'anywhere' }}>
-          <Detail label="Published">{formatMonthYear(book.publishedDate)}</Detail>
-          <Detail label="Language">{book.language || '—'}</Detail>
-          <Detail label="Pages">{book.pageCount ?? '—'}</Detail>
-          <Detail label="Edition">{book.edition || '—'}</Detail>
-          <Detail label="Publisher">
-            {book.publisher ? <BookNameLink field="publisher" name={book.publisher} username={book.publisher_username} lookupUser={getUserByUsername} onError={setNavError} /> : '—'}
-          </Detail>
-          {book.isbn && <Detail label="ISBN">{book.isbn}</Detail>}
-        </Box>
+        <BookOwnerActions book={book} />
+        <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>
+          {book.description}
+        </Typography>
+        <BookFacts book={book} lookupUser={getUserByUsername} onNameError={setNavError} />
       </BookLayout>
       <Divider sx={{ my: 4 }} />
       <Box component="section" aria-labelledby="reviews-heading">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
-          <Typography id="reviews-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>Reviews</Typography>
-          <Button variant="contained" startIcon={<RateReviewIcon />} onClick={composer.open}>Write a Review</Button>
+          <Typography id="reviews-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+            Reviews
+          </Typography>
+          <Button variant="contained" startIcon={<RateReviewIcon />} onClick={composer.open}>
+            Write a Review
+          </Button>
         </Box>
         {composer.isSubmittingPending && <SectionSpinner label="Submitting your review" />}
         <BookReviews bookId={book._id} mine={composer.myReview} ownActions={(r) => <OwnReviewActions review={r} onEdit={composer.open} />} />

@@ -34,14 +34,20 @@ export function FollowersRoute() {
   const followers = useFollows(userId, 'followers')
   const following = useFollows(userId, 'following')
   const username = user.data?.username
-  useDocumentTitle(username ? (tab === 'following' ? `People @${username} follows` : `Followers of @${username}`) : tab === 'following' ? 'Following' : 'Followers')
+  useDocumentTitle(
+    username ? (tab === 'following' ? `People @${username} follows` : `Followers of @${username}`) : tab === 'following' ? 'Following' : 'Followers',
+  )
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       {/* Usernames are one long word: let them wrap on a phone rather than push the page sideways. */}
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2, overflowWrap: 'anywhere' }}>
         {username ? (
-          <Link component={RouterLink} to={paths.user.href(userId)} underline="hover" color="inherit" dir="auto">@{username}</Link>
-        ) : 'Connections'}
+          <Link component={RouterLink} to={paths.user.href(userId)} underline="hover" color="inherit" dir="auto">
+            @{username}
+          </Link>
+        ) : (
+          'Connections'
+        )}
       </Typography>
       <Paper variant="outlined" sx={{ px: { xs: 1, sm: 2 } }}>
         <Tabs value={tab} onChange={(_, v: FollowDirection) => setTab(v)} aria-label="Followers and following" variant="fullWidth">

@@ -27,7 +27,9 @@ describe('Home', () => {
     // Rows are drawn once the list has measured where it starts on the page.
     expect((await screen.findAllByRole('heading', { name: 'Emma' })).length).toBeGreaterThan(0)
     // Sections in order; no followed section for visitors, no paging buttons.
-    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent)
     expect(headings).toEqual(['Popular Books This Week', 'All Books', 'Recent Reviews'])
     expect(callsTo('GET /users/followed-users-books')).toHaveLength(0)
     expect(callsTo('GET /books')[0]!.query.get('limit')).toBeTruthy()
@@ -76,24 +78,37 @@ describe('Home', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Search Results' })).not.toBeInTheDocument())
   })
 
-  it('shows what the server\'s forgiving search matches, even where the query is not inside a title or author', async () => {
+  it("shows what the server's forgiving search matches, even where the query is not inside a title or author", async () => {
     // 'Miserables' (no accent) and 'jane austin' (misspelt): the server finds them, the page keeps them all, in its order.
     const miserables = buildBook({ title: 'Les Misérables', author: 'Victor Hugo' })
     const emma = buildBook({ title: 'Emma', author: 'Jane Austen' })
     const persuasion = buildBook({ title: 'Persuasion', author: 'Jane Austen' })
     const { callsTo } = fakeApi({
       ...base,
-      'GET /books/search': (req) => ({ body: req.query.get('query') === 'Miserables' ? [miserables] : [persuasion, emma], headers: { 'X-Total-Count': req.query.get('query') === 'Miserables' ? '1' : '2' } }),
+      'GET /books/search': (req) => ({
+        body: req.query.get('query') === 'Miserables' ? [miserables] : [persuasion, emma],
+        headers: { 'X-Total-Count': req.query.get('query') === 'Miserables' ? '1' : '2' },
+      }),
     })
     renderApp('/')
     const box = await screen.findByRole('searchbox', { name: 'Search books' })
     fireEvent.change(box, { target: { value: 'Miserables' } })
     fireEvent.submit(box.closest('form')!)
     const results = await screen.findByRole('list', { name: 'Search Results' })
-    expect(within(results).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Les Misérables'])
+    expect(
+      within(results)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Les Misérables'])
     fireEvent.change(box, { target: { value: 'jane austin' } })
     fireEvent.submit(box.closest('form')!)
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Search Results' })).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Persuasion', 'Emma']))
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Search Results' }))
+          .getAllByRole('heading', { level: 3 })
+          .map((h) => h.textContent),
+      ).toEqual(['Persuasion', 'Emma']),
+    )
     // One page of matches, asked of the same search Browse uses.
     const last = callsTo('GET /books/search').at(-1)!
     expect(last.query.get('query')).toBe('jane austin')
@@ -101,7 +116,7 @@ describe('Home', () => {
     expect(within(screen.getByRole('region', { name: 'Search Results' })).getByText('2 books')).toBeInTheDocument()
   })
 
-  it('brings Search Results into view with the reader\'s focus, keeps the query in the address, and titles the tab', async () => {
+  it("brings Search Results into view with the reader's focus, keeps the query in the address, and titles the tab", async () => {
     const scrollTo = vi.fn()
     vi.stubGlobal('scrollTo', scrollTo)
     fakeApi({ ...base, 'GET /books/search': { body: [buildBook({ title: 'Dracula' })] } })
@@ -133,9 +148,10 @@ describe('Home', () => {
     const first = Array.from({ length: 24 }, (_, i) => buildBook({ title: `Match ${i + 1}` }))
     const { callsTo } = fakeApi({
       ...base,
-      'GET /books/search': (req): FakeResponse => (req.query.get('cursor')
-        ? { body: [buildBook({ title: 'Match 25' })], headers: { 'X-Total-Count': '25' } }
-        : { body: first, headers: { 'X-Total-Count': '25', Link: '</api/books/search?query=match&limit=24&cursor=abc>; rel="next"' } }),
+      'GET /books/search': (req): FakeResponse =>
+        req.query.get('cursor')
+          ? { body: [buildBook({ title: 'Match 25' })], headers: { 'X-Total-Count': '25' } }
+          : { body: first, headers: { 'X-Total-Count': '25', Link: '</api/books/search?query=match&limit=24&cursor=abc>; rel="next"' } },
     })
     renderApp('/?q=match')
     const results = await screen.findByRole('list', { name: 'Search Results' })
@@ -149,7 +165,11 @@ describe('Home', () => {
 
   it('shows From People You Follow to a signed-in reader, with at most 3 activity avatars', async () => {
     signIn(buildUser())
-    const activity = Array.from({ length: 5 }, (_, i) => ({ type: 'review' as const, user: { _id: crypto.randomUUID(), username: `friend${i}`, profileImage: '' }, createdAt: '2024-01-01T00:00:00.000Z' }))
+    const activity = Array.from({ length: 5 }, (_, i) => ({
+      type: 'review' as const,
+      user: { _id: crypto.randomUUID(), username: `friend${i}`, profileImage: '' },
+      createdAt: '2024-01-01T00:00:00.000Z',
+    }))
     fakeApi({ ...base, 'GET /users/followed-users-books': { body: [{ book: books[1], reviewCount: 4, readCount: 1, recentActivity: activity }] } })
     renderApp('/')
     const section = await screen.findByRole('list', { name: 'From People You Follow' })

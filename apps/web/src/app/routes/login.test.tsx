@@ -108,10 +108,15 @@ describe('Sign Up', () => {
   it("registers, shows 'Creating account...' and returns home", async () => {
     const user = buildUser()
     let release: (() => void) | undefined
-    const gate = new Promise<void>((r) => { release = r })
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
     const { callsTo } = fakeApi({ 'POST /auth/register': { status: 201, body: { message: 'Account created successfully', token: makeToken(), user } } })
     const realFetch = globalThis.fetch
-    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => { await gate; return realFetch(...args) }) as typeof fetch
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await gate
+      return realFetch(...args)
+    }) as typeof fetch
     const { router } = renderApp('/login')
     await openSignUp()
     fill('Full Name', 'Ada Lovelace')
@@ -124,7 +129,13 @@ describe('Sign Up', () => {
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled()
     release!()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(callsTo('POST /auth/register')[0]!.body).toEqual({ name: 'Ada Lovelace', username: 'ada', userType: 'Author', email: 'ada@example.com', password: 'secret1' })
+    expect(callsTo('POST /auth/register')[0]!.body).toEqual({
+      name: 'Ada Lovelace',
+      username: 'ada',
+      userType: 'Author',
+      email: 'ada@example.com',
+      password: 'secret1',
+    })
   })
 })
 

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useLocation, useNavigate, type Location } from 'react-router'
 import { useForm } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
@@ -35,7 +35,37 @@ function useReturnTo(): string {
   return paths.home.href()
 }
 
-interface LoginValues { email: string; password: string }
+interface LoginValues {
+  email: string
+  password: string
+}
+
+/** Either tab's form: what went wrong above the fields, the fields, and its submit button. */
+function AuthForm({
+  message,
+  onSubmit,
+  submit,
+  busyLabel,
+  isBusy,
+  children,
+}: {
+  message: string | null | undefined
+  onSubmit: (e: FormEvent) => void
+  submit: string
+  busyLabel: string
+  isBusy: boolean
+  children: ReactNode
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+      {message && <Alert severity="error">{message}</Alert>}
+      {children}
+      <Button type="submit" variant="contained" size="large" disabled={isBusy}>
+        {isBusy ? busyLabel : submit}
+      </Button>
+    </Box>
+  )
+}
 
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { login } = useAuth()
@@ -56,18 +86,30 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   })
   const message = formState.errors.root?.message ?? error
   return (
-    <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }} sx={{ display: 'grid', gap: 2 }}>
-      {message && <Alert severity="error">{message}</Alert>}
+    <AuthForm
+      message={message}
+      onSubmit={(e) => {
+        setError(null)
+        void onSubmit(e)
+      }}
+      submit="Login"
+      busyLabel="Signing in..."
+      isBusy={mutation.isPending}
+    >
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" fullWidth />
       <FormTextField control={control} name="password" label="Password" type="password" autoComplete="current-password" fullWidth />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing in...' : 'Login'}
-      </Button>
-    </Box>
+    </AuthForm>
   )
 }
 
-interface SignUpValues { name: string; username: string; userType: string; email: string; password: string; confirmPassword: string }
+interface SignUpValues {
+  name: string
+  username: string
+  userType: string
+  email: string
+  password: string
+  confirmPassword: string
+}
 
 function signUpCheck(v: SignUpValues): string | undefined {
   if (v.password !== v.confirmPassword) return PASSWORDS_DO_NOT_MATCH
@@ -95,20 +137,29 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   })
   const message = formState.errors.root?.message ?? error
   return (
-    <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }} sx={{ display: 'grid', gap: 2 }}>
-      {message && <Alert severity="error">{message}</Alert>}
+    <AuthForm
+      message={message}
+      onSubmit={(e) => {
+        setError(null)
+        void onSubmit(e)
+      }}
+      submit="Sign Up"
+      busyLabel="Creating account..."
+      isBusy={mutation.isPending}
+    >
       <FormTextField control={control} name="name" label="Full Name" autoComplete="name" fullWidth />
       <FormTextField control={control} name="username" label="Username" autoComplete="username" fullWidth />
       <FormTextField control={control} name="userType" label="Account Type" select fullWidth slotProps={{ select: { native: true } }}>
-        {USER_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+        {USER_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
       </FormTextField>
       <FormTextField control={control} name="email" label="Email Address" type="email" autoComplete="email" fullWidth />
       <FormTextField control={control} name="password" label="Password" type="password" autoComplete="new-password" fullWidth />
       <FormTextField control={control} name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" fullWidth />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Creating account...' : 'Sign Up'}
-      </Button>
-    </Box>
+    </AuthForm>
   )
 }
 

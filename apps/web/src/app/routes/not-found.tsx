@@ -9,9 +9,13 @@ export function NotFoundRoute() {
   useDocumentTitle('Page not found')
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-      <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>404 Not Found</Typography>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>
+        404 Not Found
+      </Typography>
       <Typography sx={{ my: 2, color: 'text.secondary' }}>The page you are looking for does not exist.</Typography>
-      <Button component={RouterLink} to={paths.home.href()} variant="contained">Go Home</Button>
+      <Button component={RouterLink} to={paths.home.href()} variant="contained">
+        Go Home
+      </Button>
     </Container>
   )
 }

@@ -43,7 +43,13 @@ describe('Own profile', () => {
     expect(screen.getByRole('button', { name: 'Add Bio' })).toBeInTheDocument()
     expect(screen.getByPlaceholderText('Search users by name...')).toBeInTheDocument()
     const stats = await screen.findByRole('list', { name: 'Statistics' })
-    for (const [label, value] of [['Reviews', '3'], ['Books Read', '2'], ['Wishlist', '5'], ['Following', '4'], ['Followers', '6']]) {
+    for (const [label, value] of [
+      ['Reviews', '3'],
+      ['Books Read', '2'],
+      ['Wishlist', '5'],
+      ['Following', '4'],
+      ['Followers', '6'],
+    ]) {
       expect(within(stats).getByText(label!).parentElement).toHaveTextContent(`${value}${label}`)
     }
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
@@ -57,7 +63,11 @@ describe('Own profile', () => {
   it('shows each book list’s empty message', async () => {
     api()
     renderApp('/profile')
-    for (const [tab, text] of [['Recently Read', 'Your Recently Read List is empty.'], ['Listed', 'Your Listed Book List is empty.'], ['Created', 'Your Created Book List is empty.']]) {
+    for (const [tab, text] of [
+      ['Recently Read', 'Your Recently Read List is empty.'],
+      ['Listed', 'Your Listed Book List is empty.'],
+      ['Created', 'Your Created Book List is empty.'],
+    ]) {
       fireEvent.click(await screen.findByRole('tab', { name: tab }))
       expect(await screen.findByText(text!)).toBeInTheDocument()
     }
@@ -65,7 +75,19 @@ describe('Own profile', () => {
 
   it('lists books with View Details, and reviews with rating and date', async () => {
     const book = buildBook({ title: 'Persuasion' })
-    api({ 'GET /users/wishlist': { body: [book] }, [`GET /users/reviews/${me._id}`]: { body: [buildReview({ rating: 4, comment: 'Lovely.', createdAt: '2024-03-09T12:00:00.000Z', book: { _id: book._id, title: 'Persuasion', author: 'Jane Austen', coverImage: '' } })] } })
+    api({
+      'GET /users/wishlist': { body: [book] },
+      [`GET /users/reviews/${me._id}`]: {
+        body: [
+          buildReview({
+            rating: 4,
+            comment: 'Lovely.',
+            createdAt: '2024-03-09T12:00:00.000Z',
+            book: { _id: book._id, title: 'Persuasion', author: 'Jane Austen', coverImage: '' },
+          }),
+        ],
+      },
+    })
     renderApp('/profile')
     expect(await screen.findByRole('heading', { name: 'Persuasion' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/books/${book._id}`)
@@ -168,7 +190,10 @@ describe('Own profile', () => {
     let current = me
     api({
       [`GET /users/profile/${me._id}`]: () => ({ body: current }),
-      'PUT /users/profile/update': () => { current = { ...me, bio: 'I read at night.' }; return { body: current } },
+      'PUT /users/profile/update': () => {
+        current = { ...me, bio: 'I read at night.' }
+        return { body: current }
+      },
     })
     renderApp('/profile')
     fireEvent.click(await screen.findByRole('button', { name: 'Add Bio' }))
@@ -189,7 +214,10 @@ describe('Profile image upload', () => {
   }
 
   it("uploads, saves the image and says 'Profile image updated successfully'", async () => {
-    const { callsTo } = api({ 'POST /upload': { status: 201, body: { imageUrl: '/uploads/a.webp' } }, 'PUT /users/profile/update': { body: { ...me, profileImage: '/uploads/a.webp' } } })
+    const { callsTo } = api({
+      'POST /upload': { status: 201, body: { imageUrl: '/uploads/a.webp' } },
+      'PUT /users/profile/update': { body: { ...me, profileImage: '/uploads/a.webp' } },
+    })
     renderApp('/profile')
     await chooseFile()
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }))

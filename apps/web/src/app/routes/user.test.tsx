@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, notFound, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
+import { fakeApi, notFound, pagedAnswer, serverError, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildStats, buildUser, signIn } from '#/test/factories.ts'
 
 const them = buildUser({ name: 'Bram Stoker', username: 'bram', bio: '' })
@@ -39,7 +39,9 @@ describe('Public profile', () => {
   it("shows reviews with 'Rating: {n}/5' and 'Reviewed on {date}', and the books read", async () => {
     const book = buildBook({ title: 'Carmilla' })
     api({
-      [`GET /users/reviews/${them._id}`]: { body: [buildReview({ rating: 5, createdAt: '', book: { _id: book._id, title: 'Carmilla', author: 'Le Fanu', coverImage: '' } })] },
+      [`GET /users/reviews/${them._id}`]: {
+        body: [buildReview({ rating: 5, createdAt: '', book: { _id: book._id, title: 'Carmilla', author: 'Le Fanu', coverImage: '' } })],
+      },
       [`GET /users/recently-read/${them._id}`]: { body: [book] },
     })
     renderApp(`/user/${them._id}`)
@@ -52,7 +54,12 @@ describe('Public profile', () => {
   it('follows and unfollows, updating the counts from the answer', async () => {
     signIn(buildUser())
     let following = false
-    api({ [`PUT /users/follow/${them._id}`]: () => { following = !following; return { body: { isFollowing: following, followerCount: following ? 6 : 5, followingCount: 2 } } } })
+    api({
+      [`PUT /users/follow/${them._id}`]: () => {
+        following = !following
+        return { body: { isFollowing: following, followerCount: following ? 6 : 5, followingCount: 2 } }
+      },
+    })
     renderApp(`/user/${them._id}`)
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }))
     expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument()

@@ -15,10 +15,9 @@ import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
 import { useUser } from '#/features/users/api/get-user.ts'
-import { useUserStats } from '#/features/users/api/get-user-stats.ts'
 import { useToggleFollow } from '#/features/users/api/toggle-follow.ts'
 import { UserSearch } from '#/features/users/components/user-search.tsx'
-import { StatTiles } from '#/features/users/components/stat-tiles.tsx'
+import { ProfileStats } from '#/features/users/components/profile-stats.tsx'
 import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
 import { FollowButton } from '#/features/users/components/follow-button.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
@@ -33,13 +32,13 @@ export const USER_TEXT = {
   noBio: 'No bio available',
   noReviews: 'No reviews yet',
   noBooks: 'No books read yet',
+  noCredits: 'No book credits this reader as its author or publisher yet.',
 } as const
 
 function PublicProfile({ user }: { user: User }) {
   const navigate = useNavigate()
   const location = useLocation()
   const { user: viewer, isAuthenticated } = useAuth()
-  const stats = useUserStats(user._id)
   const [tab, setTab] = useState(0)
   const [follow, setFollow] = useState<FollowResult | null>(null)
   const toggle = useToggleFollow({ onSuccess: (res) => setFollow(res) })
@@ -57,31 +56,30 @@ function PublicProfile({ user }: { user: User }) {
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>Bio</Typography>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+            Bio
+          </Typography>
           <BioText bio={user.bio} placeholder={USER_TEXT.noBio} />
         </Paper>
-        {stats.isPending ? (
-          <SectionSpinner label="Loading statistics" />
-        ) : stats.isError ? (
-          <ErrorAlert>{USER_TEXT.followData}</ErrorAlert>
-        ) : (
-          <StatTiles
-            tiles={[
-              { label: 'Reviews', value: stats.data.reviews },
-              { label: 'Books Read', value: stats.data.readBooks },
-              { label: 'Following', value: follow?.followingCount ?? stats.data.following, to: paths.followers.href(user._id, 'following') },
-              { label: 'Followers', value: follow?.followerCount ?? stats.data.followers, to: paths.followers.href(user._id) },
-            ]}
-          />
-        )}
+        <ProfileStats
+          userId={user._id}
+          isOwn={false}
+          errorText={USER_TEXT.followData}
+          counts={follow ? { followers: follow.followerCount, following: follow.followingCount } : undefined}
+        />
         <Box>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Reviews" />
             <Tab label="Books Read" />
+            <Tab label="Credited" />
           </Tabs>
           <Box sx={{ pt: 2 }}>
-            {tab === 0 ? <UserReviewList userId={user._id} /> : (
+            {tab === 0 ? (
+              <UserReviewList userId={user._id} />
+            ) : tab === 1 ? (
               <ShelfGrid userId={user._id} shelf="recently-read" emptyMessage={USER_TEXT.noBooks} errorMessage="Failed to load read books" label="Books Read" />
+            ) : (
+              <ShelfGrid userId={user._id} shelf="credited-books" emptyMessage={USER_TEXT.noCredits} label="Credited" />
             )}
           </Box>
         </Box>
@@ -96,7 +94,9 @@ export function UserRoute() {
   useDocumentTitle(data ? `${data.name} (@${data.username})` : isError || data === null || !userId ? USER_TEXT.notFound : undefined)
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
-      <TopBarActions><UserSearch dense /></TopBarActions>
+      <TopBarActions>
+        <UserSearch dense />
+      </TopBarActions>
       {!userId ? (
         <ErrorAlert>{USER_TEXT.idRequired}</ErrorAlert>
       ) : isPending ? (

@@ -24,7 +24,10 @@ export function AccountMenuButton() {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? 'account-menu' : undefined}
-        onClick={(e) => { setHasOpened(true); setAnchor(e.currentTarget) }}
+        onClick={(e) => {
+          setHasOpened(true)
+          setAnchor(e.currentTarget)
+        }}
         sx={{ ml: -1 }}
       >
         <ArrowDropDownIcon />
@@ -42,7 +45,14 @@ export function AccountMenuButton() {
 export function MobileLogoutButton({ onDone }: { onDone: () => void }) {
   const logout = useLogout()
   return (
-    <Button color="inherit" onClick={() => { onDone(); void logout() }} sx={{ justifyContent: 'flex-start', py: 1.25 }}>
+    <Button
+      color="inherit"
+      onClick={() => {
+        onDone()
+        void logout()
+      }}
+      sx={{ justifyContent: 'flex-start', py: 1.25 }}
+    >
       Logout
     </Button>
   )

@@ -30,17 +30,34 @@ export default function AccountMenu({ anchorEl, onClose }: { anchorEl: HTMLEleme
       {(name || username) && (
         // Who is signed in, as a heading of the menu: not an item, so focus starts on Profile.
         <ListSubheader aria-hidden sx={{ position: 'static', lineHeight: 1.4, pt: 0.75, pb: 1, color: 'text.primary' }}>
-          {name && <Typography dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>}
-          {username && <Typography dir="auto" variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>@{username}</Typography>}
+          {name && (
+            <Typography dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {name}
+            </Typography>
+          )}
+          {username && (
+            <Typography dir="auto" variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              @{username}
+            </Typography>
+          )}
         </ListSubheader>
       )}
       {(name || username) && <Divider component="li" />}
       <MenuItem component={RouterLink} to={paths.profile.href()} onClick={onClose}>
-        <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <PersonIcon fontSize="small" />
+        </ListItemIcon>
         Profile
       </MenuItem>
-      <MenuItem onClick={() => { onClose(); void logout() }}>
-        <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+      <MenuItem
+        onClick={() => {
+          onClose()
+          void logout()
+        }}
+      >
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
         Logout
       </MenuItem>
     </Menu>

@@ -23,8 +23,12 @@ const Page = memo(function Page() {
 const Bottom = memo(function Bottom() {
   return (
     <>
-      <Suspense fallback={null}><Footer /></Suspense>
-      <Suspense fallback={null}><MobileNav /></Suspense>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MobileNav />
+      </Suspense>
     </>
   )
 })
@@ -35,10 +39,17 @@ export function AppLayout() {
   return (
     <TopBarSlotContext value={slot}>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-        <a href="#main" className="skip-link">Skip to content</a>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <TopBar onSlot={setSlot} />
         {navigation.state === 'loading' && (
-          <Box role="progressbar" aria-label="Loading page" className="page-progress" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: 'tooltip', bgcolor: 'secondary.main' }} />
+          <Box
+            role="progressbar"
+            aria-label="Loading page"
+            className="page-progress"
+            sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: 'tooltip', bgcolor: 'secondary.main' }}
+          />
         )}
         <Page />
         <Bottom />

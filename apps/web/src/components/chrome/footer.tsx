@@ -18,27 +18,59 @@ export function Footer() {
       <Container maxWidth="lg">
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 4, justifyContent: 'space-between' }}>
           <Box>
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>Shelfwise</Typography>
-            <Typography variant="body2" sx={{ color: 'grey.300', maxWidth: 360 }}>{TAGLINE}</Typography>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+              Shelfwise
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'grey.300', maxWidth: 360 }}>
+              {TAGLINE}
+            </Typography>
           </Box>
           <Box component="nav" aria-label="Quick Links">
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>Quick Links</Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              Quick Links
+            </Typography>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               {allLinks.map((l) => (
-                <Link key={l.to} component={RouterLink} to={l.to} color="inherit" underline="hover">{l.label}</Link>
+                <Link key={l.to} component={RouterLink} to={l.to} color="inherit" underline="hover">
+                  {l.label}
+                </Link>
               ))}
             </Box>
           </Box>
           <Box>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>Follow Us</Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              Follow Us
+            </Typography>
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <IconButton component="a" href={externalLinks.github} target="_blank" rel="noopener noreferrer" aria-label="Shelfwise on GitHub" sx={{ color: 'grey.100' }}><GitHubIcon /></IconButton>
-              <IconButton component="a" href={externalLinks.x} target="_blank" rel="noopener noreferrer" aria-label="Shelfwise on X" sx={{ color: 'grey.100' }}><XIcon /></IconButton>
-              <IconButton component="a" href={externalLinks.instagram} target="_blank" rel="noopener noreferrer" aria-label="Shelfwise on Instagram" sx={{ color: 'grey.100' }}><InstagramIcon /></IconButton>
+              <IconButton
+                component="a"
+                href={externalLinks.github}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Shelfwise on GitHub"
+                sx={{ color: 'grey.100' }}
+              >
+                <GitHubIcon />
+              </IconButton>
+              <IconButton component="a" href={externalLinks.x} target="_blank" rel="noopener noreferrer" aria-label="Shelfwise on X" sx={{ color: 'grey.100' }}>
+                <XIcon />
+              </IconButton>
+              <IconButton
+                component="a"
+                href={externalLinks.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Shelfwise on Instagram"
+                sx={{ color: 'grey.100' }}
+              >
+                <InstagramIcon />
+              </IconButton>
             </Box>
           </Box>
         </Box>
-        <Typography variant="body2" sx={{ color: 'grey.400', mt: 3 }}>© {new Date().getFullYear()} Shelfwise</Typography>
+        <Typography variant="body2" sx={{ color: 'grey.400', mt: 3 }}>
+          © {new Date().getFullYear()} Shelfwise
+        </Typography>
       </Container>
     </Box>
   )

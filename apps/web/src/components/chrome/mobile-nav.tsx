@@ -20,8 +20,16 @@ const items = [
 ]
 
 const itemSx = {
-  flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25, py: 0.75, fontSize: 12,
-  color: 'text.secondary', textDecoration: 'none', font: 'inherit',
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 0.25,
+  py: 0.75,
+  fontSize: 12,
+  color: 'text.secondary',
+  textDecoration: 'none',
+  font: 'inherit',
   '&.active': { color: 'primary.main', fontWeight: 700 },
   '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: -3 },
 } as const
@@ -35,7 +43,17 @@ export function MobileNav() {
       <Box
         component="nav"
         aria-label="Bottom navigation"
-        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 'appBar', display: { xs: 'flex', sm: 'none' }, bgcolor: 'background.paper', boxShadow: 8, fontSize: 12 }}
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: 'appBar',
+          display: { xs: 'flex', sm: 'none' },
+          bgcolor: 'background.paper',
+          boxShadow: 8,
+          fontSize: 12,
+        }}
       >
         {items.map((i) => (
           <Box key={i.to} component={NavLink} to={i.to} end={i.to === '/'} sx={itemSx}>
@@ -43,7 +61,14 @@ export function MobileNav() {
             <span>{i.label}</span>
           </Box>
         ))}
-        <ButtonBase aria-haspopup="dialog" onClick={() => { setHasOpened(true); setOpen(true) }} sx={itemSx}>
+        <ButtonBase
+          aria-haspopup="dialog"
+          onClick={() => {
+            setHasOpened(true)
+            setOpen(true)
+          }}
+          sx={itemSx}
+        >
           <MoreHorizIcon />
           <span>More</span>
         </ButtonBase>

@@ -13,17 +13,40 @@ export default function NavDrawer({ open, onClose }: { open: boolean; onClose: (
   const { isAuthenticated } = useAuth()
   const logout = useLogout()
   // A signed-in reader is offered Logout (Profile is among the links), never 'Login / Sign Up'.
-  const links = [...allLinks, { label: 'Add Book', to: paths.addBook.href() }, ...(isAuthenticated ? [] : [{ label: 'Login / Sign Up', to: paths.login.href() }])]
+  const links = [
+    ...allLinks,
+    { label: 'Add Book', to: paths.addBook.href() },
+    ...(isAuthenticated ? [] : [{ label: 'Login / Sign Up', to: paths.login.href() }]),
+  ]
   return (
-    <Drawer anchor="bottom" open={open} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'nav-drawer-title', sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}>
-      <List component="nav" aria-label="Navigation drawer" subheader={<ListSubheader component="div" id="nav-drawer-title">Navigate</ListSubheader>} sx={{ pb: 3 }}>
+    <Drawer
+      anchor="bottom"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'nav-drawer-title', sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16 } } }}
+    >
+      <List
+        component="nav"
+        aria-label="Navigation drawer"
+        subheader={
+          <ListSubheader component="div" id="nav-drawer-title">
+            Navigate
+          </ListSubheader>
+        }
+        sx={{ pb: 3 }}
+      >
         {links.map((l) => (
           <ListItemButton key={l.to} component={RouterLink} to={l.to} onClick={onClose}>
             <ListItemText primary={l.label} />
           </ListItemButton>
         ))}
         {isAuthenticated && (
-          <ListItemButton onClick={() => { onClose(); void logout() }}>
+          <ListItemButton
+            onClick={() => {
+              onClose()
+              void logout()
+            }}
+          >
             <ListItemText primary="Logout" />
           </ListItemButton>
         )}

@@ -49,11 +49,21 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
           component={RouterLink}
           to={paths.home.href()}
           aria-label="Shelfwise home"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: 2, borderRadius: 1,
-            '&:focus-visible': { outline: '3px solid', outlineColor: 'common.white', outlineOffset: 2 } }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            mr: 2,
+            borderRadius: 1,
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'common.white', outlineOffset: 2 },
+          }}
         >
           <MenuBookIcon aria-hidden />
-          <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.3 }}>Shelfwise</Typography>
+          <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.3 }}>
+            Shelfwise
+          </Typography>
         </Box>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5 }}>
           {mainLinks.map((l) => (
@@ -73,15 +83,24 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
         <Box sx={{ flexGrow: 1 }} />
         <Box
           ref={onSlot}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, order: { xs: 5, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, justifyContent: 'flex-end',
-            ...(keepsActionsRow ? { minHeight: ACTIONS_ROW_HEIGHT } : { '&:empty': { display: 'none' } }) }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            order: { xs: 5, md: 0 },
+            flexBasis: { xs: '100%', md: 'auto' },
+            justifyContent: 'flex-end',
+            ...(keepsActionsRow ? { minHeight: ACTIONS_ROW_HEIGHT } : { '&:empty': { display: 'none' } }),
+          }}
         />
         <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge={isAuthenticated ? false : 'end'}>
           {avatar ? (
             <Suspense fallback={<AccountCircleIcon fontSize="large" />}>
               <TopBarAvatar src={avatar} alt={user?.username ?? 'Your profile'} />
             </Suspense>
-          ) : <AccountCircleIcon fontSize="large" />}
+          ) : (
+            <AccountCircleIcon fontSize="large" />
+          )}
         </IconButton>
         {isAuthenticated && (
           <Suspense fallback={null}>
@@ -92,7 +111,14 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
       {isMenuOpen && (
         <Box component="nav" id="mobile-menu" aria-label="Mobile" sx={{ display: { xs: 'flex', sm: 'none' }, flexDirection: 'column', px: 1, pb: 1 }}>
           {allLinks.map((l) => (
-            <Button key={l.to} component={RouterLink} to={l.to} color="inherit" onClick={() => setMenuOpen(false)} sx={{ justifyContent: 'flex-start', py: 1.25 }}>
+            <Button
+              key={l.to}
+              component={RouterLink}
+              to={l.to}
+              color="inherit"
+              onClick={() => setMenuOpen(false)}
+              sx={{ justifyContent: 'flex-start', py: 1.25 }}
+            >
               {l.label}
             </Button>
           ))}

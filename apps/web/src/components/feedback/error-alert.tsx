@@ -7,8 +7,16 @@ export function ErrorAlert({ children, sx }: { children: string; sx?: SxProps<Th
     <Box
       role="alert"
       sx={[
-        (t) => ({ my: 2, px: 2, py: 1.5, borderRadius: 1, bgcolor: alpha(t.palette.error.main, 0.08), color: t.palette.error.dark,
-          borderLeft: `4px solid ${t.palette.error.main}`, fontWeight: 500 }),
+        (t) => ({
+          my: 2,
+          px: 2,
+          py: 1.5,
+          borderRadius: 1,
+          bgcolor: alpha(t.palette.error.main, 0.08),
+          color: t.palette.error.dark,
+          borderLeft: `4px solid ${t.palette.error.main}`,
+          fontWeight: 500,
+        }),
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >

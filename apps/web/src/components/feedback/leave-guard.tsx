@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 
-export const LEAVE_TEXT = {
+const LEAVE_TEXT = {
   title: 'Leave this page?',
   body: 'What you have typed is not sent yet. It stays in this tab as a draft if you leave.',
   stay: 'Stay',
@@ -27,8 +27,7 @@ export interface LeaveGuard {
  */
 export function useLeaveGuard(when: boolean): LeaveGuard {
   const bypass = useRef(false)
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    when && !bypass.current && currentLocation.pathname !== nextLocation.pathname)
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !bypass.current && currentLocation.pathname !== nextLocation.pathname)
   useEffect(() => {
     if (!when) return
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -43,7 +42,12 @@ export function useLeaveGuard(when: boolean): LeaveGuard {
   useEffect(() => {
     if (!when && blocker.state === 'blocked') blocker.proceed()
   }, [when, blocker])
-  return { blocker, allowNext: () => { bypass.current = true } }
+  return {
+    blocker,
+    allowNext: () => {
+      bypass.current = true
+    },
+  }
 }
 
 export function LeaveConfirmDialog({ guard }: { guard: LeaveGuard }) {
@@ -56,8 +60,12 @@ export function LeaveConfirmDialog({ guard }: { guard: LeaveGuard }) {
         <DialogContentText id="leave-body">{LEAVE_TEXT.body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>{LEAVE_TEXT.stay}</Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>{LEAVE_TEXT.leave}</Button>
+        <Button onClick={() => blocker.reset?.()} autoFocus>
+          {LEAVE_TEXT.stay}
+        </Button>
+        <Button color="error" onClick={() => blocker.proceed?.()}>
+          {LEAVE_TEXT.leave}
+        </Button>
       </DialogActions>
     </Dialog>
   )

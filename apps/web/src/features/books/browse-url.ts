@@ -1,11 +1,12 @@
 import { DEFAULT_YEAR_RANGE, PAGE_RANGES } from '@shelfwise/contracts/constants'
-import type { Filters } from '#/features/books/components/browse-filters.tsx'
+import { activeFilterCount, isDefaultYears, type Filters } from '#/features/books/components/browse-filters.tsx'
+import type { BookSearchParams } from '#/features/books/api/search-books.ts'
 
 // Browse's state lives in the address (issue 10): Back, Reload and a shared link restore the search,
 // its scope, the filters and the tab. Lists are comma-joined like the search call's own parameters.
 
 export type Scope = 'all' | 'title' | 'author'
-export const BROWSE_TABS = ['all', 'popular', 'new', 'top'] as const
+const BROWSE_TABS = ['all', 'popular', 'new', 'top'] as const
 
 export interface BrowseState {
   q: string
@@ -14,7 +15,11 @@ export interface BrowseState {
   tab: number
 }
 
-const list = (p: URLSearchParams, key: string) => (p.get(key) ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (p: URLSearchParams, key: string) =>
+  (p.get(key) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 const int = (p: URLSearchParams, key: string) => {
   const v = p.get(key)
   return v !== null && /^\d{1,4}$/.test(v) ? Number(v) : undefined
@@ -60,3 +65,25 @@ export function writeBrowseState(s: BrowseState): URLSearchParams {
 
 /** '{n} books found' with thousands separators; '1 book found' for one. */
 export const booksFound = (n: number) => (n === 1 ? '1 book found' : `${n.toLocaleString('en-US')} books found`)
+
+const hasFilters = (f: Filters) => activeFilterCount(f) > 0
+
+/** The search call's parameters, or null for "the full list" (no text and no filter). */
+export function toSearchParams(query: string, scope: Scope, f: Filters): BookSearchParams | null {
+  const q = query.trim()
+  if (!q && !hasFilters(f)) return null
+  const range = PAGE_RANGES.find((p) => p.label === f.pageRange)
+  return {
+    query: q || undefined,
+    type: scope,
+    genres: f.genres,
+    categories: f.categories,
+    languages: f.languages,
+    minRating: f.rating ?? undefined,
+    // '501+ pages' has no upper end (decision 0009).
+    minPages: range?.min,
+    maxPages: range?.max,
+    // The year range is sent only when it differs from 2000–2023 (spec §5).
+    ...(isDefaultYears(f.years) ? {} : { minYear: f.years[0], maxYear: f.years[1] }),
+  }
+}

@@ -1,19 +1,13 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import { LIMITS } from '@shelfwise/contracts/constants'
 import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useChangePassword } from '#/features/auth/api/change-password.ts'
+import { FormDialog } from '#/components/feedback/form-dialog.tsx'
 
-export const PASSWORD_MESSAGES = {
+const PASSWORD_MESSAGES = {
   required: 'All fields are required',
   mismatch: 'New passwords do not match',
   tooShort: 'Password must be at least 6 characters long',
@@ -21,7 +15,11 @@ export const PASSWORD_MESSAGES = {
   failed: 'Failed to update password. Please check your current password.',
 } as const
 
-interface Values { currentPassword: string; newPassword: string; confirmPassword: string }
+interface Values {
+  currentPassword: string
+  newPassword: string
+  confirmPassword: string
+}
 
 function check(v: Values): string | undefined {
   if (!v.currentPassword || !v.newPassword || !v.confirmPassword) return PASSWORD_MESSAGES.required
@@ -32,7 +30,11 @@ function check(v: Values): string | undefined {
 
 const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-export function ChangePasswordDialog({ open, onClose, onDone }: {
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  onDone,
+}: {
   open: boolean
   onClose: () => void
   /** Receives the fresh token the server answers (the old sessions end) and the success message. */
@@ -57,20 +59,23 @@ export function ChangePasswordDialog({ open, onClose, onDone }: {
   })
   const message = formState.errors.root?.message ?? error
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
-      <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }}>
-        <DialogTitle id="change-password-title">Change Password</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {message && <Alert severity="error">{message}</Alert>}
-          <FormTextField control={control} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" fullWidth />
-          <FormTextField control={control} name="newPassword" label="New Password" type="password" autoComplete="new-password" fullWidth />
-          <FormTextField control={control} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" fullWidth />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>{mutation.isPending ? 'Updating...' : 'Update Password'}</Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      id="change-password"
+      open={open}
+      title="Change Password"
+      message={message}
+      submit="Update Password"
+      busyLabel="Updating..."
+      isBusy={mutation.isPending}
+      onSubmit={(e) => {
+        setError(null)
+        void onSubmit(e)
+      }}
+      onClose={close}
+    >
+      <FormTextField control={control} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" fullWidth />
+      <FormTextField control={control} name="newPassword" label="New Password" type="password" autoComplete="new-password" fullWidth />
+      <FormTextField control={control} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" fullWidth />
+    </FormDialog>
   )
 }

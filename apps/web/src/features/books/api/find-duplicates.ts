@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
+import { bookKeys } from '#/lib/query-keys.ts'
 
 export interface DuplicateCheck {
   isbn: string
@@ -13,8 +14,9 @@ export const isCheckable = (c: DuplicateCheck) => c.isbn !== '' || (c.title !== 
 /** GET /books/duplicates: books a new one may repeat (the same ISBN, or the same title and author). */
 export const bookDuplicatesQuery = (c: DuplicateCheck) =>
   queryOptions({
-    queryKey: ['books', 'duplicates', c.isbn, c.title, c.author],
-    queryFn: ({ signal }) => api.get('/books/duplicates', (x) => x.BookDuplicateListSchema, { query: { isbn: c.isbn, title: c.title, author: c.author }, signal }),
+    queryKey: bookKeys.duplicates(c.isbn, c.title, c.author),
+    queryFn: ({ signal }) =>
+      api.get('/books/duplicates', (x) => x.BookDuplicateListSchema, { query: { isbn: c.isbn, title: c.title, author: c.author }, signal }),
     staleTime: 10_000,
   })
 

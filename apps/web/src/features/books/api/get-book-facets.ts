@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
+import { bookKeys } from '#/lib/query-keys.ts'
 
 /** The catalogue's publication years and the categories books carry (GET /books/facets). */
-export const bookFacetsQuery = () =>
-  queryOptions({ queryKey: ['books', 'facets'], queryFn: () => api.get('/books/facets', (c) => c.BookFacetsSchema), staleTime: 5 * 60_000 })
+const bookFacetsQuery = () =>
+  queryOptions({ queryKey: bookKeys.facets, queryFn: () => api.get('/books/facets', (c) => c.BookFacetsSchema), staleTime: 5 * 60_000 })
 
 export const useBookFacets = () => useQuery(bookFacetsQuery())

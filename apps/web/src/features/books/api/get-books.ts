@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { BookListQuery } from '@shelfwise/contracts'
 import { api, toPage } from '#/lib/api-client.ts'
+import { bookKeys } from '#/lib/query-keys.ts'
 
-export const BOOKS_PAGE_SIZE = 24
+const BOOKS_PAGE_SIZE = 24
 
-export async function getBooksPage(params: { limit: number; cursor?: string; sort?: BookListQuery['sort'] }) {
+async function getBooksPage(params: { limit: number; cursor?: string; sort?: BookListQuery['sort'] }) {
   const { data, headers } = await api.getWithHeaders('/books', (c) => c.BookListSchema, { query: params })
   return toPage(data, headers)
 }
@@ -12,7 +13,7 @@ export async function getBooksPage(params: { limit: number; cursor?: string; sor
 /** Every book, a page at a time (GET /books?limit=&cursor=). */
 export const booksInfiniteQuery = (limit = BOOKS_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ['books', 'list', { limit }],
+    queryKey: bookKeys.list(limit),
     queryFn: ({ pageParam }) => getBooksPage({ limit, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,
@@ -21,11 +22,10 @@ export const booksInfiniteQuery = (limit = BOOKS_PAGE_SIZE) =>
 export const useBooksInfinite = (limit?: number) => useInfiniteQuery(booksInfiniteQuery(limit))
 
 /** The first `limit` books in a server-side order: New Releases (published) and Top Rated (rating). */
-export const sortedBooksQuery = (sort: BookListQuery['sort'], limit: number) =>
+const sortedBooksQuery = (sort: BookListQuery['sort'], limit: number) =>
   queryOptions({
-    queryKey: ['books', 'sorted', sort, limit],
+    queryKey: bookKeys.sorted(sort, limit),
     queryFn: async () => (await getBooksPage({ sort, limit })).items,
   })
 
-export const useSortedBooks = (sort: BookListQuery['sort'], limit: number, enabled = true) =>
-  useQuery({ ...sortedBooksQuery(sort, limit), enabled })
+export const useSortedBooks = (sort: BookListQuery['sort'], limit: number, enabled = true) => useQuery({ ...sortedBooksQuery(sort, limit), enabled })

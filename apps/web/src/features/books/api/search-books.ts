@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { SEARCH_SORTS, SEARCH_TYPES } from '@shelfwise/contracts'
 import { api, toPage } from '#/lib/api-client.ts'
+import { bookKeys } from '#/lib/query-keys.ts'
 
 export interface BookSearchParams {
   query?: string
@@ -17,7 +18,7 @@ export interface BookSearchParams {
 }
 
 /** The query string of GET /books/search: lists comma-joined, empty values left out. */
-export function toSearchQuery(p: BookSearchParams, limit: number, cursor?: string) {
+function toSearchQuery(p: BookSearchParams, limit: number, cursor?: string) {
   return {
     query: p.query?.trim() || undefined,
     type: p.type && p.type !== 'all' ? p.type : p.query?.trim() ? 'all' : undefined,
@@ -35,22 +36,15 @@ export function toSearchQuery(p: BookSearchParams, limit: number, cursor?: strin
   }
 }
 
-export async function searchBooks(p: BookSearchParams, limit: number, cursor?: string) {
+async function searchBooks(p: BookSearchParams, limit: number, cursor?: string) {
   const { data, headers } = await api.getWithHeaders('/books/search', (c) => c.BookListSchema, { query: toSearchQuery(p, limit, cursor) })
   return toPage(data, headers)
 }
 
-/** One page of matches: the Home search. */
-export const bookSearchQuery = (p: BookSearchParams, limit: number) =>
-  queryOptions({ queryKey: ['books', 'search', p, limit], queryFn: () => searchBooks(p, limit) })
-
-export const useBookSearch = (p: BookSearchParams | null, limit: number) =>
-  useQuery({ ...bookSearchQuery(p ?? {}, limit), enabled: p !== null })
-
 /** Every match, a page at a time: Browse's search and filters. */
 export const bookSearchInfiniteQuery = (p: BookSearchParams, limit: number) =>
   infiniteQueryOptions({
-    queryKey: ['books', 'search', 'paged', p, limit],
+    queryKey: bookKeys.searchPaged(p, limit),
     queryFn: ({ pageParam }) => searchBooks(p, limit, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,

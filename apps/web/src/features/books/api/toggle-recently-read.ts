@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
 import { bookQuery } from '#/features/books/api/get-book.ts'
+import { userKeys } from '#/lib/query-keys.ts'
 
-export const toggleRecentlyRead = (bookId: string) =>
-  api.put(`/users/addto-recently-read/${encodeURIComponent(bookId)}`, (c) => c.RecentlyReadToggleSchema)
+const toggleRecentlyRead = (bookId: string) => api.put(`/users/addto-recently-read/${encodeURIComponent(bookId)}`, (c) => c.RecentlyReadToggleSchema)
 
 export const useToggleRecentlyRead = (bookId: string, options: { onError?: (err: unknown) => void } = {}) => {
   const queryClient = useQueryClient()
@@ -11,7 +11,7 @@ export const useToggleRecentlyRead = (bookId: string, options: { onError?: (err:
     mutationFn: () => toggleRecentlyRead(bookId),
     onSuccess: (res) => {
       queryClient.setQueryData(bookQuery(bookId).queryKey, (b) => (b ? { ...b, inRecentlyRead: res.inRecentlyRead } : b))
-      void queryClient.invalidateQueries({ queryKey: ['users'] })
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
     },
     onError: options.onError,
   })

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
 import { bookQuery } from '#/features/books/api/get-book.ts'
+import { userKeys } from '#/lib/query-keys.ts'
 
-export const toggleWishlist = (bookId: string) =>
-  api.put(`/users/addtowishlist/${encodeURIComponent(bookId)}`, (c) => c.WishlistToggleSchema)
+const toggleWishlist = (bookId: string) => api.put(`/users/addtowishlist/${encodeURIComponent(bookId)}`, (c) => c.WishlistToggleSchema)
 
 export const useToggleWishlist = (bookId: string, options: { onError?: (err: unknown) => void } = {}) => {
   const queryClient = useQueryClient()
@@ -11,7 +11,7 @@ export const useToggleWishlist = (bookId: string, options: { onError?: (err: unk
     mutationFn: () => toggleWishlist(bookId),
     onSuccess: (res) => {
       queryClient.setQueryData(bookQuery(bookId).queryKey, (b) => (b ? { ...b, inWishlist: res.inWishlist } : b))
-      void queryClient.invalidateQueries({ queryKey: ['users'] })
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
     },
     onError: options.onError,
   })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
-import type { BookDuplicate } from '@shelfwise/contracts'
+import type { Book, BookDuplicate } from '@shelfwise/contracts'
 import { ADD_BOOK_CATEGORIES } from '@shelfwise/contracts/constants'
 import { BOOK_MESSAGES } from '#/features/books/components/add-book-values.ts'
 import { paths } from '#/config/paths.ts'
@@ -20,26 +20,39 @@ import { clearDraft, readDraft, writeDraft } from '#/lib/drafts.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { LeaveConfirmDialog, useLeaveGuard } from '#/components/feedback/leave-guard.tsx'
 import { useCreateBook } from '#/features/books/api/create-book.ts'
+import { useUpdateBook } from '#/features/books/api/change-book.ts'
 import { bookDuplicatesQuery, isCheckable, useBookDuplicates, type DuplicateCheck } from '#/features/books/api/find-duplicates.ts'
 import {
-  ADD_BOOK_TEXT, checkBookForm, EMPTY_BOOK_FORM, FIELD_ORDER, fieldErrorsFromIssues, normalIsbn, toBookBody,
-  type BookField, type BookFormValues,
+  ADD_BOOK_TEXT,
+  checkBookForm,
+  EMPTY_BOOK_FORM,
+  FIELD_ORDER,
+  fieldErrorsFromIssues,
+  formValuesOf,
+  normalIsbn,
+  toBookBody,
+  type BookField,
+  type BookFormValues,
 } from '#/features/books/components/add-book-values.ts'
 import { DuplicateNotice } from '#/features/books/components/duplicate-notice.tsx'
-import { UserSuggestField } from '#/features/users/components/user-suggest-field.tsx'
+import type { PersonFieldProps } from '#/components/person-field.ts'
 
-export const REDIRECT_AFTER_ADD_MS = 1500
+const REDIRECT_AFTER_ADD_MS = 1500
 const DRAFT_KEY = 'add-book'
 
 const isFormDraft = (v: unknown): v is BookFormValues =>
-  typeof v === 'object' && v !== null
-  && Object.entries(EMPTY_BOOK_FORM).every(([k, empty]) => {
+  typeof v === 'object' &&
+  v !== null &&
+  Object.entries(EMPTY_BOOK_FORM).every(([k, empty]) => {
     const value = (v as Record<string, unknown>)[k]
     return typeof value === 'string' || (empty === null && value === null)
   })
 
 /** Typed text (a chosen role alone is not worth asking about). */
 const hasText = (v: BookFormValues) => FIELD_ORDER.some((f) => f !== 'role' && String(v[f] ?? '').trim() !== '')
+
+/** Worth keeping and asking about on leaving: adding, anything typed; correcting, anything changed from the book as it was. */
+const isWorthKeeping = (v: BookFormValues, saved: BookFormValues | undefined) => (saved ? FIELD_ORDER.some((f) => v[f] !== saved[f]) : hasText(v))
 
 const checkOf = (v: BookFormValues): DuplicateCheck => ({ isbn: normalIsbn(v.isbn.trim()), title: v.title.trim(), author: v.author.trim() })
 const sameCheck = (a: DuplicateCheck | null, b: DuplicateCheck) => a !== null && a.isbn === b.isbn && a.title === b.title && a.author === b.author
@@ -58,24 +71,32 @@ const resolver: Resolver<BookFormValues> = async (values) => {
  * The Add a New Book form: every problem shown at once beside its field (the server's too), the first
  * one focused and scrolled into view; books it may repeat pointed out before it is added; what is
  * typed kept in this tab until it is added (a trip to /login and back included); leaving asks first.
+ * Given a book, the same form corrects it (for the reader who added it) and then returns to its page.
  */
-export function AddBookForm() {
+export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: ComponentType<PersonFieldProps> }) {
   const navigate = useNavigate()
   const location = useLocation()
   const queryClient = useQueryClient()
   const { user, isAuthenticated } = useAuth()
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; detail?: string } | null>(null)
   const [isChecking, setChecking] = useState(false)
-  const mutation = useCreateBook()
+  const created = useCreateBook()
+  const updated = useUpdateBook(book?._id ?? '')
+  const mutation = book ? updated : created
+  const draftKey = book ? `edit-book:${book._id}` : DRAFT_KEY
+  const text = book
+    ? { done: ADD_BOOK_TEXT.updated, failed: ADD_BOOK_TEXT.updateFailed, submit: 'Save Changes', busy: 'Saving...' }
+    : { done: ADD_BOOK_TEXT.added, failed: ADD_BOOK_TEXT.failed, submit: 'Add Book', busy: 'Adding...' }
   const formRef = useRef<HTMLFormElement>(null)
   const noticeRef = useRef<HTMLDivElement>(null)
-  const [initial] = useState(() => readDraft(DRAFT_KEY, isFormDraft) ?? EMPTY_BOOK_FORM)
+  const [saved] = useState(() => (book ? formValuesOf(book, user?.username ?? null) : EMPTY_BOOK_FORM))
+  const [initial] = useState(() => readDraft(draftKey, isFormDraft) ?? saved)
   const { control, handleSubmit, setError, getValues, watch } = useForm<BookFormValues>({
     defaultValues: initial,
     resolver,
     shouldFocusError: false,
   })
-  const [hasTyped, setHasTyped] = useState(() => hasText(initial))
+  const [hasTyped, setHasTyped] = useState(() => isWorthKeeping(initial, book && saved))
   const isSent = status?.kind === 'success'
   const guard = useLeaveGuard(hasTyped && !isSent)
 
@@ -83,28 +104,30 @@ export function AddBookForm() {
   useEffect(() => {
     const sub = watch((v) => {
       const all = { ...EMPTY_BOOK_FORM, ...v } as BookFormValues
-      const typed = hasText(all)
+      const typed = isWorthKeeping(all, book && saved)
       setHasTyped(typed)
-      if (typed || all.role) writeDraft(DRAFT_KEY, all)
-      else clearDraft(DRAFT_KEY)
+      if (typed || (!book && all.role)) writeDraft(draftKey, all)
+      else clearDraft(draftKey)
     })
     return () => sub.unsubscribe()
-  }, [watch])
+  }, [watch, draftKey, book, saved])
 
   useEffect(() => {
     if (!isSent) return
-    const t = setTimeout(() => navigate(paths.profile.href()), REDIRECT_AFTER_ADD_MS)
+    const t = setTimeout(() => navigate(book ? paths.book.href(book._id) : paths.profile.href()), REDIRECT_AFTER_ADD_MS)
     return () => clearTimeout(t)
-  }, [isSent, navigate])
+  }, [isSent, navigate, book])
 
   // The duplicate check: asked when the reader leaves the ISBN, title or author (and at submit).
-  const [checked, setChecked] = useState<DuplicateCheck | null>(() => (hasText(initial) ? checkOf(initial) : null))
+  const [checked, setChecked] = useState<DuplicateCheck | null>(() => (!book && hasText(initial) ? checkOf(initial) : null))
   const duplicates = useBookDuplicates(checked)
+  // A book being corrected is not a duplicate of itself.
+  const others = (list: BookDuplicate[]) => (book ? list.filter((d) => d.book._id !== book._id) : list)
   const [addAnyway, setAddAnyway] = useState<string[]>([])
   const [noticeFocus, setNoticeFocus] = useState(0)
   const [isbn, title, author] = useWatch({ control, name: ['isbn', 'title', 'author'] })
   const now = checkOf({ ...EMPTY_BOOK_FORM, isbn, title, author })
-  const found = sameCheck(checked, now) ? duplicates.data ?? [] : []
+  const found = sameCheck(checked, now) ? others(duplicates.data ?? []) : []
   const sameIsbn = found.filter((d) => d.reasons.includes('isbn'))
   const sameTitle = found.filter((d) => !d.reasons.includes('isbn') && !addAnyway.includes(d.book._id))
   const checkNow = () => setChecked(checkOf(getValues()))
@@ -134,7 +157,7 @@ export function AddBookForm() {
       setChecked(check)
       setChecking(true)
       // A failed check never stops the book: the server still refuses a taken ISBN.
-      matches = await queryClient.fetchQuery(bookDuplicatesQuery(check)).catch(() => [])
+      matches = others(await queryClient.fetchQuery(bookDuplicatesQuery(check)).catch(() => []))
       setChecking(false)
     }
     if (matches.some((d) => d.reasons.includes('isbn'))) return showFieldErrors({ isbn: BOOK_MESSAGES.isbnTaken })
@@ -147,7 +170,7 @@ export function AddBookForm() {
     }
     try {
       await mutation.mutateAsync(toBookBody(v, user?.username ?? null))
-      clearDraft(DRAFT_KEY)
+      clearDraft(draftKey)
       setStatus({ kind: 'success' })
     } catch (err) {
       setStatus({ kind: 'error', detail: err instanceof ApiError && err.fromServer ? err.message : undefined })
@@ -166,7 +189,7 @@ export function AddBookForm() {
   const field = (name: BookField, label: string, extra: Record<string, unknown> = {}) => (
     <FormTextField control={control} name={name} label={label} required fullWidth {...extra} />
   )
-  const text = { slotProps: { htmlInput: { dir: 'auto' } } }
+  const auto = { slotProps: { htmlInput: { dir: 'auto' } } }
   const person = (name: 'author' | 'publisher', username: 'author_username' | 'publisher_username', label: string) => (
     <Controller
       name={name}
@@ -176,13 +199,16 @@ export function AddBookForm() {
           name={username}
           control={control}
           render={({ field: u }) => (
-            <UserSuggestField
+            <PersonField
               label={label}
               required
               name={name}
               inputRef={f.ref}
               value={f.value}
-              onChange={(n, handle) => { f.onChange(n); u.onChange(handle) }}
+              onChange={(n, handle) => {
+                f.onChange(n)
+                u.onChange(handle)
+              }}
               onBlur={name === 'author' ? checkNow : undefined}
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message}
@@ -195,10 +221,10 @@ export function AddBookForm() {
 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      {status?.kind === 'success' && <Alert severity="success">{ADD_BOOK_TEXT.added}</Alert>}
+      {status?.kind === 'success' && <Alert severity="success">{text.done}</Alert>}
       {status?.kind === 'error' && (
         <Alert severity="error" sx={{ overflowWrap: 'anywhere' }}>
-          <div>{ADD_BOOK_TEXT.failed}</div>
+          <div>{text.failed}</div>
           {status.detail && <div>{status.detail}</div>}
         </Alert>
       )}
@@ -220,35 +246,53 @@ export function AddBookForm() {
               <FormControlLabel value="publisher" control={<Radio />} label="Publisher" />
               <FormControlLabel value="none" control={<Radio />} label="None" />
             </RadioGroup>
-            {fieldState.error && <Alert id="role-error" severity="error" sx={{ mt: 1 }}>{fieldState.error.message}</Alert>}
+            {fieldState.error && (
+              <Alert id="role-error" severity="error" sx={{ mt: 1 }}>
+                {fieldState.error.message}
+              </Alert>
+            )}
           </FormControl>
         )}
       />
-      {field('title', 'Title', { ...text, onBlur: checkNow })}
+      {field('title', 'Title', { ...auto, onBlur: checkNow })}
       {person('author', 'author_username', 'Author')}
       {sameTitle.length > 0 && (
-        <DuplicateNotice ref={noticeRef} kind="title" matches={sameTitle} onAddAnyway={() => setAddAnyway((ids) => [...ids, ...sameTitle.map((d) => d.book._id)])} />
+        <DuplicateNotice
+          ref={noticeRef}
+          kind="title"
+          matches={sameTitle}
+          onAddAnyway={() => setAddAnyway((ids) => [...ids, ...sameTitle.map((d) => d.book._id)])}
+        />
       )}
-      {field('description', 'Description', { ...text, multiline: true, minRows: 4 })}
+      {field('description', 'Description', { ...auto, multiline: true, minRows: 4 })}
       {field('coverImage', 'Cover Image URL', { type: 'url' })}
       {person('publisher', 'publisher_username', 'Publisher')}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         {field('publishedDate', 'Published Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-        {field('language', 'Language', text)}
-        {field('edition', 'Edition', text)}
+        {field('language', 'Language', auto)}
+        {field('edition', 'Edition', auto)}
         {field('pageCount', 'Page Count', { type: 'number', slotProps: { htmlInput: { min: 1 } } })}
       </Box>
       {field('amazonLink', 'Amazon Link', { type: 'url' })}
       {field('isbn', 'ISBN', { onBlur: checkNow })}
       {sameIsbn.length > 0 && <DuplicateNotice kind="isbn" matches={sameIsbn} />}
-      {field('genre', 'Genre', { ...text, helperText: 'e.g. Fantasy, Adventure, Romance' })}
+      {field('genre', 'Genre', { ...auto, helperText: 'e.g. Fantasy, Adventure, Romance' })}
       {field('category', 'Category', {
         select: true,
         slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-        children: [<option key="" value="" disabled>Choose a category</option>, ...ADD_BOOK_CATEGORIES.map((c) => <option key={c} value={c}>{c}</option>)],
+        children: [
+          <option key="" value="" disabled>
+            Choose a category
+          </option>,
+          ...ADD_BOOK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          )),
+        ],
       })}
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || isChecking || isSent}>
-        {mutation.isPending ? 'Adding...' : 'Add Book'}
+        {mutation.isPending ? text.busy : text.submit}
       </Button>
       <LeaveConfirmDialog guard={guard} />
     </Box>

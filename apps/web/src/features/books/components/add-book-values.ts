@@ -1,3 +1,4 @@
+import type { Book } from '@shelfwise/contracts'
 import { loadContracts, type FieldIssue } from '#/lib/api-client.ts'
 
 // The Add a New Book form's values, its checks (every problem at once, by field) and its body.
@@ -6,6 +7,8 @@ export const ADD_BOOK_TEXT = {
   roleRequired: 'Please specify whether you are the author or publisher.',
   added: 'Book added successfully!',
   failed: 'Failed to add book.',
+  updated: 'Book updated successfully!',
+  updateFailed: 'Failed to update book.',
   required: 'This field is required',
   pageCountMin: 'Page Count must be at least 1',
 } as const
@@ -35,23 +38,89 @@ export interface BookFormValues {
 export type BookField = Exclude<keyof BookFormValues, 'author_username' | 'publisher_username'>
 
 export const EMPTY_BOOK_FORM: BookFormValues = {
-  role: '', title: '', author: '', author_username: null, description: '', coverImage: '', publisher: '', publisher_username: null,
-  publishedDate: '', language: '', edition: '', pageCount: '', amazonLink: '', isbn: '', genre: '', category: '',
+  role: '',
+  title: '',
+  author: '',
+  author_username: null,
+  description: '',
+  coverImage: '',
+  publisher: '',
+  publisher_username: null,
+  publishedDate: '',
+  language: '',
+  edition: '',
+  pageCount: '',
+  amazonLink: '',
+  isbn: '',
+  genre: '',
+  category: '',
+}
+
+/** The form filled in from a book, for the reader who added it to correct it. */
+export function formValuesOf(book: Book, signedInUsername: string | null): BookFormValues {
+  const me = signedInUsername?.toLowerCase()
+  const isMe = (name: string | null) => name !== null && name.toLowerCase() === me
+  const role = isMe(book.author_username) ? 'author' : isMe(book.publisher_username) ? 'publisher' : 'none'
+  return {
+    role,
+    title: book.title,
+    author: book.author,
+    author_username: book.author_username,
+    description: book.description,
+    coverImage: book.coverImage,
+    publisher: book.publisher,
+    publisher_username: book.publisher_username,
+    publishedDate: book.publishedDate ?? '',
+    language: book.language,
+    edition: book.edition,
+    pageCount: book.pageCount === null ? '' : String(book.pageCount),
+    amazonLink: book.amazonLink,
+    isbn: book.isbn,
+    genre: book.genre.join(', '),
+    category: book.category,
+  }
 }
 
 /** The fields in the order the form shows them: the first one with a problem is focused. */
 export const FIELD_ORDER: BookField[] = [
-  'role', 'title', 'author', 'description', 'coverImage', 'publisher', 'publishedDate', 'language', 'edition', 'pageCount',
-  'amazonLink', 'isbn', 'genre', 'category',
+  'role',
+  'title',
+  'author',
+  'description',
+  'coverImage',
+  'publisher',
+  'publishedDate',
+  'language',
+  'edition',
+  'pageCount',
+  'amazonLink',
+  'isbn',
+  'genre',
+  'category',
 ]
 
-export const FIELD_LABELS: Record<BookField, string> = {
-  role: 'Role', title: 'Title', author: 'Author', description: 'Description', coverImage: 'Cover Image URL', publisher: 'Publisher',
-  publishedDate: 'Published Date', language: 'Language', edition: 'Edition', pageCount: 'Page Count', amazonLink: 'Amazon Link',
-  isbn: 'ISBN', genre: 'Genre', category: 'Category',
+const FIELD_LABELS: Record<BookField, string> = {
+  role: 'Role',
+  title: 'Title',
+  author: 'Author',
+  description: 'Description',
+  coverImage: 'Cover Image URL',
+  publisher: 'Publisher',
+  publishedDate: 'Published Date',
+  language: 'Language',
+  edition: 'Edition',
+  pageCount: 'Page Count',
+  amazonLink: 'Amazon Link',
+  isbn: 'ISBN',
+  genre: 'Genre',
+  category: 'Category',
 }
 
-export const splitGenres = (text: string) => text.split(',').map((g) => g.trim()).filter(Boolean)
+export const splitGenres = (text: string) =>
+  text
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean)
 
 /** The body of POST /books, as the spec's client builds it (§5). */
 export function toBookBody(v: BookFormValues, signedInUsername: string | null) {
@@ -82,14 +151,14 @@ export function toBookBody(v: BookFormValues, signedInUsername: string | null) {
 }
 
 /** The form field a server (or contract) issue path names: 'genre.1' → genre, 'author_username' → author. */
-export function fieldOfPath(path: string): BookField | undefined {
+function fieldOfPath(path: string): BookField | undefined {
   const head = path.split('.')[0] ?? ''
   const field = head === 'author_username' ? 'author' : head === 'publisher_username' ? 'publisher' : head
   return (FIELD_ORDER as string[]).includes(field) ? (field as BookField) : undefined
 }
 
 /** An issue's words beside its field: 'Cover Image URL must be an http(s) URL'. */
-export const issueText = (field: BookField, message: string) => `${FIELD_LABELS[field]} ${message}`
+const issueText = (field: BookField, message: string) => `${FIELD_LABELS[field]} ${message}`
 
 /** Each field's problems as the server words them (the first per field), in the form's order. */
 export function fieldErrorsFromIssues(issues: FieldIssue[]): Partial<Record<BookField, string>> {

@@ -65,9 +65,12 @@ export function AllBooksGrid({ books, hasNextPage, isFetchingNextPage, fetchNext
     scrollMargin: scrollMargin ?? 0,
     initialMeasurementsCache: kept?.columns === columns ? kept.rows : [],
   })
-  useLayoutEffect(() => () => {
-    kept = { columns, rows: virtualizer.takeSnapshot() }
-  }, [columns, virtualizer])
+  useLayoutEffect(
+    () => () => {
+      kept = { columns, rows: virtualizer.takeSnapshot() }
+    },
+    [columns, virtualizer],
+  )
   const items = scrollMargin === null ? [] : virtualizer.getVirtualItems()
 
   return (

@@ -5,8 +5,8 @@ import { paths } from '#/config/paths.ts'
 import { ApiError } from '#/lib/api-client.ts'
 import type { BookNameField } from '#/features/books/api/get-books-by-name.ts'
 
-export const PROFILE_NAV_ERROR = 'Failed to navigate to user profile. Please try again later.'
-export const userNotFound = (name: string) => `User "${name}" not found`
+const PROFILE_NAV_ERROR = 'Failed to navigate to user profile. Please try again later.'
+const userNotFound = (name: string) => `User "${name}" not found`
 
 interface Props {
   field: BookNameField
@@ -32,7 +32,11 @@ export function BookNameLink({ field, name, username, lookupUser, onError }: Pro
   const [isBusy, setBusy] = useState(false)
   if (!username) {
     const href = field === 'author' ? paths.author.href(name) : paths.publisher.href(name)
-    return <Link component={RouterLink} to={href} dir="auto" underline="hover" sx={nameSx}>{name}</Link>
+    return (
+      <Link component={RouterLink} to={href} dir="auto" underline="hover" sx={nameSx}>
+        {name}
+      </Link>
+    )
   }
   const handleClick = async () => {
     setBusy(true)

@@ -16,7 +16,12 @@ export interface Filters {
 }
 
 export const emptyFilters = (): Filters => ({
-  genres: [], categories: [], languages: [], rating: null, pageRange: null, years: [DEFAULT_YEAR_RANGE.min, DEFAULT_YEAR_RANGE.max],
+  genres: [],
+  categories: [],
+  languages: [],
+  rating: null,
+  pageRange: null,
+  years: [DEFAULT_YEAR_RANGE.min, DEFAULT_YEAR_RANGE.max],
 })
 
 export const isDefaultYears = (y: [number, number]) => y[0] === DEFAULT_YEAR_RANGE.min && y[1] === DEFAULT_YEAR_RANGE.max
@@ -27,35 +32,29 @@ export const activeFilterCount = (f: Filters) =>
 
 export const YEAR_BOUNDS = { min: 1800, max: new Date().getFullYear() }
 
-function MultiGroup({ title, options, selected, onChange }: { title: string; options: readonly string[]; selected: string[]; onChange: (next: string[]) => void }) {
+/** A titled group of checkboxes, each option checked when `isChecked` says so; a click asks `onToggle`. */
+function CheckboxGroup<T extends string | number>({
+  title,
+  options,
+  isChecked,
+  onToggle,
+}: {
+  title: string
+  options: { value: T; label: string }[]
+  isChecked: (value: T) => boolean
+  onToggle: (value: T) => void
+}) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
-      <FormGroup>
-        {options.map((o) => (
-          <FormControlLabel
-            key={o}
-            sx={{ my: -0.5 }}
-            control={<Checkbox size="small" checked={selected.includes(o)} onChange={() => onChange(selected.includes(o) ? selected.filter((x) => x !== o) : [...selected, o])} />}
-            label={o}
-          />
-        ))}
-      </FormGroup>
-    </Box>
-  )
-}
-
-function SingleGroup<T extends string | number>({ title, options, selected, onChange }: { title: string; options: { value: T; label: string }[]; selected: T | null; onChange: (next: T | null) => void }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
-      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {title}
+      </Typography>
       <FormGroup>
         {options.map((o) => (
           <FormControlLabel
             key={o.value}
             sx={{ my: -0.5 }}
-            // One choice at a time; choosing the selected one again clears it.
-            control={<Checkbox size="small" checked={selected === o.value} onChange={() => onChange(selected === o.value ? null : o.value)} />}
+            control={<Checkbox size="small" checked={isChecked(o.value)} onChange={() => onToggle(o.value)} />}
             label={o.label}
           />
         ))}
@@ -64,7 +63,50 @@ function SingleGroup<T extends string | number>({ title, options, selected, onCh
   )
 }
 
-export function BrowseFilters({ filters, onChange, yearBounds = YEAR_BOUNDS }: { filters: Filters; onChange: (f: Filters) => void; yearBounds?: { min: number; max: number } }) {
+/** Any number of choices. */
+const MultiGroup = ({
+  title,
+  options,
+  selected,
+  onChange,
+}: {
+  title: string
+  options: readonly string[]
+  selected: string[]
+  onChange: (next: string[]) => void
+}) => (
+  <CheckboxGroup
+    title={title}
+    options={options.map((o) => ({ value: o, label: o }))}
+    isChecked={(o) => selected.includes(o)}
+    onToggle={(o) => onChange(selected.includes(o) ? selected.filter((x) => x !== o) : [...selected, o])}
+  />
+)
+
+/** One choice at a time; choosing the selected one again clears it. */
+function SingleGroup<T extends string | number>({
+  title,
+  options,
+  selected,
+  onChange,
+}: {
+  title: string
+  options: { value: T; label: string }[]
+  selected: T | null
+  onChange: (next: T | null) => void
+}) {
+  return <CheckboxGroup title={title} options={options} isChecked={(v) => selected === v} onToggle={(v) => onChange(selected === v ? null : v)} />
+}
+
+export function BrowseFilters({
+  filters,
+  onChange,
+  yearBounds = YEAR_BOUNDS,
+}: {
+  filters: Filters
+  onChange: (f: Filters) => void
+  yearBounds?: { min: number; max: number }
+}) {
   return (
     <Box>
       <MultiGroup title="Genres" options={GENRES} selected={filters.genres} onChange={(genres) => onChange({ ...filters, genres })} />

@@ -22,7 +22,7 @@ import { useDeferredData } from '#/lib/deferred.ts'
 
 // Browse's tab lists (app/routes/browse.tsx).
 
-export const BROWSE_ERRORS = {
+const BROWSE_ERRORS = {
   books: 'Failed to fetch books',
   search: 'Failed to search books',
   filters: 'Failed to apply filters',
@@ -33,17 +33,28 @@ export const BROWSE_ERRORS = {
 
 export const PAGE_SIZE = 24
 
-export function BookCards({ books, badge, footer }: { books: Book[]; badge?: string; footer?: (b: Book) => ReactNode }) {
+function BookCards({ books, badge, footer }: { books: Book[]; badge?: string; footer?: (b: Book) => ReactNode }) {
   return (
     <BookGrid>
       {books.map((b) => (
-        <BookCard key={b._id} book={b} badges={badge ? <BadgeLabel color={badge === 'New' ? 'success' : badge === 'Top Rated' ? 'primary' : 'secondary'}>{badge}</BadgeLabel> : undefined} footer={footer?.(b)} />
+        <BookCard
+          key={b._id}
+          book={b}
+          badges={badge ? <BadgeLabel color={badge === 'New' ? 'success' : badge === 'Top Rated' ? 'primary' : 'secondary'}>{badge}</BadgeLabel> : undefined}
+          footer={footer?.(b)}
+        />
       ))}
     </BookGrid>
   )
 }
 
-export function AllBooksTab({ applied, source, filters, onRemove, onClear }: {
+export function AllBooksTab({
+  applied,
+  source,
+  filters,
+  onRemove,
+  onClear,
+}: {
   applied: BookSearchParams | null
   source: 'search' | 'filters'
   filters: Filters
@@ -60,17 +71,39 @@ export function AllBooksTab({ applied, source, filters, onRemove, onClear }: {
   const range = PAGE_RANGES.find((p) => p.label === filters.pageRange)
   const chips = [
     ...filters.genres.map((g) => ({ key: `g-${g}`, label: g, remove: () => onRemove({ ...filters, genres: filters.genres.filter((x) => x !== g) }) })),
-    ...filters.categories.map((c) => ({ key: `c-${c}`, label: c, remove: () => onRemove({ ...filters, categories: filters.categories.filter((x) => x !== c) }) })),
+    ...filters.categories.map((c) => ({
+      key: `c-${c}`,
+      label: c,
+      remove: () => onRemove({ ...filters, categories: filters.categories.filter((x) => x !== c) }),
+    })),
     ...filters.languages.map((l) => ({ key: `l-${l}`, label: l, remove: () => onRemove({ ...filters, languages: filters.languages.filter((x) => x !== l) }) })),
     ...(filters.rating ? [{ key: 'rating', label: `${filters.rating}+ Stars`, remove: () => onRemove({ ...filters, rating: null }) }] : []),
-    ...(range ? [{ key: 'pages', label: range.max === undefined ? range.label : `${range.min}-${range.max} pages`, remove: () => onRemove({ ...filters, pageRange: null }) }] : []),
+    ...(range
+      ? [
+          {
+            key: 'pages',
+            label: range.max === undefined ? range.label : `${range.min}-${range.max} pages`,
+            remove: () => onRemove({ ...filters, pageRange: null }),
+          },
+        ]
+      : []),
   ]
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        {!q.isPending && !q.isError && shown && <Typography sx={{ fontWeight: 600, mr: 1 }} role="status">{booksFound(total)}</Typography>}
-        {chips.map((c) => <Chip key={c.key} label={c.label} onDelete={c.remove} color="primary" variant="outlined" size="small" />)}
-        {(chips.length > 0 || !isDefaultYears(filters.years)) && <Button size="small" onClick={onClear}>Clear All Filters</Button>}
+        {!q.isPending && !q.isError && shown && (
+          <Typography sx={{ fontWeight: 600, mr: 1 }} role="status">
+            {booksFound(total)}
+          </Typography>
+        )}
+        {chips.map((c) => (
+          <Chip key={c.key} label={c.label} onDelete={c.remove} color="primary" variant="outlined" size="small" />
+        ))}
+        {(chips.length > 0 || !isDefaultYears(filters.years)) && (
+          <Button size="small" onClick={onClear}>
+            Clear All Filters
+          </Button>
+        )}
       </Box>
       {q.isError ? (
         <ErrorAlert>{errorText}</ErrorAlert>
@@ -101,7 +134,11 @@ export function PopularTab() {
     <BookCards
       books={data.map((e) => e.book)}
       badge="Popular"
-      footer={(b) => <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>{reviewsThisWeek(counts.get(b._id) ?? 0)}</Typography>}
+      footer={(b) => (
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+          {reviewsThisWeek(counts.get(b._id) ?? 0)}
+        </Typography>
+      )}
     />
   )
 }
@@ -126,7 +163,9 @@ export function SearchSortedTab({ applied, sort }: { applied: BookSearchParams; 
   if (books.length === 0) return <EmptyState message="No books match your search." />
   return (
     <>
-      <Typography sx={{ fontWeight: 600, mb: 2 }} role="status">{booksFound(shown.pages[0]?.total ?? books.length)}</Typography>
+      <Typography sx={{ fontWeight: 600, mb: 2 }} role="status">
+        {booksFound(shown.pages[0]?.total ?? books.length)}
+      </Typography>
       <BookCards books={books} badge={sort === 'popular' ? 'Popular' : sort === 'published' ? 'New' : 'Top Rated'} />
       <LoadMore hasNextPage={q.hasNextPage && shown === q.data} isFetching={q.isFetchingNextPage} onLoad={() => void q.fetchNextPage()} />
     </>

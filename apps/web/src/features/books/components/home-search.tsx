@@ -10,14 +10,11 @@ import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { bookSearchInfiniteQuery } from '#/features/books/api/search-books.ts'
 
 /** Matches per page: the best first, more on 'Show more results'. */
-export const HOME_SEARCH_LIMIT = 24
+const HOME_SEARCH_LIMIT = 24
 /** The server counts a search's matches up to this many (decision 0004): a total this high means "this many or more". */
 const SEARCH_COUNT_CAP = 1000
 
-export const SEARCH_ERROR = 'Failed to search books'
-
-/** Said in words when nothing matches (decision 0010: the spec hid the section instead). */
-export const noMatches = (query: string) => `No books match “${query}”. Check the spelling, or try fewer words.`
+const SEARCH_ERROR = 'Failed to search books'
 
 /** Brings the section's heading under the sticky top bar, and the reader's focus to it (it closes a phone's keyboard too). */
 function bringIntoView(heading: HTMLElement) {
@@ -36,7 +33,9 @@ function bringIntoView(heading: HTMLElement) {
 export default function HomeSearch({ query, submitted }: { query: string; submitted: number }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The server reads at most LIMITS.searchQueryMax characters (an address may carry more).
-  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(bookSearchInfiniteQuery({ query: query.slice(0, LIMITS.searchQueryMax) }, HOME_SEARCH_LIMIT))
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
+    bookSearchInfiniteQuery({ query: query.slice(0, LIMITS.searchQueryMax) }, HOME_SEARCH_LIMIT),
+  )
   useEffect(() => {
     if (submitted > 0 && heading.current) bringIntoView(heading.current)
   }, [submitted])

@@ -28,7 +28,11 @@ export function PopularBooks({ pendingHeight }: { pendingHeight?: string }) {
           book={book}
           variant="preview"
           badges={<BadgeLabel>Popular</BadgeLabel>}
-          footer={<Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>{reviewsThisWeek(reviewCount)}</Typography>}
+          footer={
+            <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
+              {reviewsThisWeek(reviewCount)}
+            </Typography>
+          }
         />
       ))}
     </BookGrid>

@@ -14,8 +14,24 @@ export function SkipToResults() {
         document.getElementById(RESULTS_ID)?.focus()
       }}
       sx={{
-        position: 'absolute', left: -10000, width: '1px', height: '1px', overflow: 'hidden',
-        '&:focus': { position: 'static', width: 'auto', height: 'auto', display: 'inline-block', mb: 1, px: 1.5, py: 0.75, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 },
+        position: 'absolute',
+        left: -10000,
+        width: '1px',
+        height: '1px',
+        overflow: 'hidden',
+        '&:focus': {
+          position: 'static',
+          width: 'auto',
+          height: 'auto',
+          display: 'inline-block',
+          mb: 1,
+          px: 1.5,
+          py: 0.75,
+          borderRadius: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontWeight: 700,
+        },
       }}
     >
       Skip to results

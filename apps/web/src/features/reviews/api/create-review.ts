@@ -9,7 +9,7 @@ export interface NewReview {
 }
 
 // The book page sends the text as `content` (spec §3); the server reads `comment` or `content`.
-export const createReview = (bookId: string, input: NewReview) =>
+const createReview = (bookId: string, input: NewReview) =>
   api.post(`/reviews/book/${encodeURIComponent(bookId)}`, (c) => c.ReviewSchema, { rating: input.rating, content: input.content })
 
 export const useCreateReview = (bookId: string, options: { onSuccess?: (review: Review) => void; onError?: (err: unknown) => void } = {}) => {

@@ -4,7 +4,7 @@ import { api } from '#/lib/api-client.ts'
 import { dropReviewFromList, moveBookAverage, refreshAfterReviewChange } from '#/features/reviews/api/review-caches.ts'
 
 /** DELETE /reviews/{id}: the author deletes their own review. */
-export const deleteReview = (reviewId: string) => api.delete(`/reviews/${encodeURIComponent(reviewId)}`)
+const deleteReview = (reviewId: string) => api.delete(`/reviews/${encodeURIComponent(reviewId)}`)
 
 /**
  * Deletes the reader's own review. Pending until the lists showing it have been read again, so a

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError } from '#/lib/api-client.ts'
+import { reviewKeys } from '#/lib/query-keys.ts'
 
 /** The signed-in reader's own review of a book, or null when they have not reviewed it (the API's 404). */
 export const myReviewQuery = (bookId: string) =>
   queryOptions({
-    queryKey: ['reviews', 'mine', bookId],
+    queryKey: reviewKeys.mine(bookId),
     queryFn: async () => {
       try {
         return await api.get(`/reviews/book/${encodeURIComponent(bookId)}/mine`, (c) => c.ReviewSchema)

@@ -3,18 +3,18 @@ import type { Book, Review } from '@shelfwise/contracts'
 import type { Page } from '#/lib/api-client.ts'
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { myReviewQuery } from '#/features/reviews/api/get-my-review.ts'
+import { bookKeys, reviewKeys, userKeys } from '#/lib/query-keys.ts'
 
 // What a review's creation, edit or deletion changes on screen at once, before the answers are read
 // again: the book's reviews, the reader's own review, the book's count and average.
 
 /** The book's detail as the books feature keeps it (its key, without importing that feature). */
-const bookDetailKey = (bookId: string) => ['books', 'detail', bookId] as const
 
 type ReviewPages = InfiniteData<Page<Review>, string | undefined>
 
 /** The book's count and average after one review is added (+1), changed (0) or removed (−1). */
 export function moveBookAverage(client: QueryClient, bookId: string, countDelta: -1 | 0 | 1, sumDelta: number): void {
-  client.setQueryData<Book>(bookDetailKey(bookId), (b) => {
+  client.setQueryData<Book>(bookKeys.detail(bookId), (b) => {
     if (!b) return b
     const total = Math.max(0, b.totalReviews + countDelta)
     const sum = b.averageRating * b.totalReviews + sumDelta
@@ -61,9 +61,9 @@ export function dropReviewFromList(client: QueryClient, review: Review): void {
  */
 export function refreshAfterReviewChange(client: QueryClient, bookId: string): Promise<unknown> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: bookDetailKey(bookId) }),
-    // Every other list of reviews (recent ones, a reader's): the book's own list and 'mine' are exact already.
-    client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'reviews' && q.queryKey[1] !== 'book' && q.queryKey[1] !== 'mine' }),
-    client.invalidateQueries({ queryKey: ['users'] }),
+    client.invalidateQueries({ queryKey: bookKeys.detail(bookId) }),
+    // The lists of reviews over many books (a reader's are under users): the book's own list and 'mine' are exact already.
+    client.invalidateQueries({ queryKey: reviewKeys.shared }),
+    client.invalidateQueries({ queryKey: userKeys.all }),
   ])
 }

@@ -9,11 +9,14 @@ export interface ReviewChange {
 }
 
 /** PUT /reviews/{id}: the author changes their own review. */
-export const updateReview = (reviewId: string, change: ReviewChange) =>
+const updateReview = (reviewId: string, change: ReviewChange) =>
   api.put(`/reviews/${encodeURIComponent(reviewId)}`, (c) => c.ReviewSchema, { rating: change.rating, content: change.content })
 
 /** Changes `review` (the reader's own); the book's list, average and the reader's profile follow. */
-export const useUpdateReview = (review: Review | null | undefined, options: { onSuccess?: (review: Review) => void; onError?: (err: unknown) => void } = {}) => {
+export const useUpdateReview = (
+  review: Review | null | undefined,
+  options: { onSuccess?: (review: Review) => void; onError?: (err: unknown) => void } = {},
+) => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (change: ReviewChange) => updateReview(review!._id, change),

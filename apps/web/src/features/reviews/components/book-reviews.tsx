@@ -10,8 +10,8 @@ import { useBookReviews } from '#/features/reviews/api/get-book-reviews.ts'
 import { ReviewCard } from '#/features/reviews/components/review-card.tsx'
 import { useDeferredData } from '#/lib/deferred.ts'
 
-export const NO_REVIEWS = 'No reviews yet. Be the first to review this book!'
-export const YOUR_REVIEW = 'Your review'
+const NO_REVIEWS = 'No reviews yet. Be the first to review this book!'
+const YOUR_REVIEW = 'Your review'
 
 /**
  * A book's reviews: the first 5, then all with 'Show All Reviews' / 'Show Less'. The signed-in
@@ -31,9 +31,9 @@ export function BookReviews({ bookId, mine = null, ownActions }: { bookId: strin
   return (
     <>
       <Box component="ul" aria-label="Reviews" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-        {shown.map((r) => (r._id === mine?._id
-          ? <ReviewCard key={r._id} review={r} label={YOUR_REVIEW} actions={ownActions?.(r)} />
-          : <ReviewCard key={r._id} review={r} />))}
+        {shown.map((r) =>
+          r._id === mine?._id ? <ReviewCard key={r._id} review={r} label={YOUR_REVIEW} actions={ownActions?.(r)} /> : <ReviewCard key={r._id} review={r} />,
+        )}
       </Box>
       {showAll && hasNextPage && data === answer && (
         <Button sx={{ mt: 2 }} onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

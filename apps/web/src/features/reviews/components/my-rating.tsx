@@ -10,7 +10,9 @@ export function MyRating({ review, onEdit }: { review: Review; onEdit: () => voi
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }} data-testid="my-rating">
       <Typography sx={{ fontWeight: 600 }}>Your rating</Typography>
       <Stars value={review.rating} label={`You rated it ${review.rating} out of 5`} />
-      <Link component="button" type="button" onClick={onEdit} underline="hover" sx={{ font: 'inherit' }}>Edit your review</Link>
+      <Link component="button" type="button" onClick={onEdit} underline="hover" sx={{ font: 'inherit' }}>
+        Edit your review
+      </Link>
     </Box>
   )
 }

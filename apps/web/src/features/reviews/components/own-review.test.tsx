@@ -20,7 +20,9 @@ function bookWithMine() {
   const others = [buildReview({ rating: 5, comment: 'Chilling.', book: ref(book) }), buildReview({ rating: 5, comment: 'Perfect.', book: ref(book) })]
   const sum = () => others.reduce((s, r) => s + r.rating, 0) + (mine?.rating ?? 0)
   const count = () => others.length + (mine ? 1 : 0)
-  const refresh = () => { book = { ...book, totalReviews: count(), averageRating: count() ? sum() / count() : 0 } }
+  const refresh = () => {
+    book = { ...book, totalReviews: count(), averageRating: count() ? sum() / count() : 0 }
+  }
   const routes: Record<string, Handler> = {
     [`GET /books/${book._id}`]: () => ({ body: book }),
     // Newest first, the reader's own in the middle: it is moved to the top.

@@ -23,14 +23,33 @@ export function ProfileReviewCard({ review }: { review: Review }) {
         <BookCover title={review.book.title} author={review.book.author} src={review.book.coverImage} compact />
       </Box>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Link component={RouterLink} to={paths.book.href(review.book._id)} underline="hover" variant="subtitle1" dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        <Link
+          component={RouterLink}
+          to={paths.book.href(review.book._id)}
+          underline="hover"
+          variant="subtitle1"
+          dir="auto"
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+        >
           {review.book.title}
         </Link>
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>by {review.book.author}</Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>Rating: {review.rating}/5</Typography>
-        <Typography variant="body2" dir="auto" sx={{ my: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.comment}</Typography>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>Reviewed on {formatFullDate(review.createdAt)}</Typography>
-        {isMine && <Box sx={{ mt: 1 }}><OwnReviewActions review={review} /></Box>}
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          by {review.book.author}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+          Rating: {review.rating}/5
+        </Typography>
+        <Typography variant="body2" dir="auto" sx={{ my: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {review.comment}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          Reviewed on {formatFullDate(review.createdAt)}
+        </Typography>
+        {isMine && (
+          <Box sx={{ mt: 1 }}>
+            <OwnReviewActions review={review} />
+          </Box>
+        )}
       </Box>
     </Card>
   )

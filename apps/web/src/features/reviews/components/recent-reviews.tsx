@@ -16,8 +16,14 @@ export function RecentReviews() {
   if (isPending || !data) return <SectionSpinner label="Loading recent reviews" />
   if (data.length === 0) return <EmptyState message={RECENT_EMPTY} />
   return (
-    <Box component="ul" aria-label="Recent Reviews" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
-      {data.map((r) => <ReviewCard key={r._id} review={r} showBook clamp />)}
+    <Box
+      component="ul"
+      aria-label="Recent Reviews"
+      sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}
+    >
+      {data.map((r) => (
+        <ReviewCard key={r._id} review={r} showBook clamp />
+      ))}
     </Box>
   )
 }

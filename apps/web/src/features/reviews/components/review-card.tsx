@@ -15,7 +15,13 @@ import { formatFullDate, profileImageUrl } from '#/lib/format.ts'
  * A review with its writer; `showBook` adds the book's title (Home's Recent Reviews). `label` and
  * `actions` mark the reader's own review on a book's page ('Your review', Edit, Delete).
  */
-export function ReviewCard({ review, showBook = false, clamp = false, label, actions }: {
+export function ReviewCard({
+  review,
+  showBook = false,
+  clamp = false,
+  label,
+  actions,
+}: {
   review: Review
   showBook?: boolean
   clamp?: boolean
@@ -25,7 +31,11 @@ export function ReviewCard({ review, showBook = false, clamp = false, label, act
   return (
     <Card component="li" sx={{ listStyle: 'none', minWidth: 0, ...(label ? { borderLeft: 4, borderColor: 'secondary.main' } : {}) }}>
       <CardContent>
-        {label && <Typography variant="overline" component="p" sx={{ color: 'secondary.dark', fontWeight: 700, lineHeight: 1.5 }}>{label}</Typography>}
+        {label && (
+          <Typography variant="overline" component="p" sx={{ color: 'secondary.dark', fontWeight: 700, lineHeight: 1.5 }}>
+            {label}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
           <Avatar src={profileImageUrl(review.user.profileImage)} alt={review.user.username}>
             {review.user.username.charAt(0).toUpperCase()}
@@ -34,11 +44,19 @@ export function ReviewCard({ review, showBook = false, clamp = false, label, act
             <Link component={RouterLink} to={paths.user.href(review.user._id)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {review.user.username}
             </Link>
-            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>{formatFullDate(review.createdAt)}</Typography>
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {formatFullDate(review.createdAt)}
+            </Typography>
           </Box>
         </Box>
         {showBook && (
-          <Link component={RouterLink} to={paths.book.href(review.book._id)} underline="hover" dir="auto" sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}>
+          <Link
+            component={RouterLink}
+            to={paths.book.href(review.book._id)}
+            underline="hover"
+            dir="auto"
+            sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}
+          >
             {review.book.title}
           </Link>
         )}
@@ -47,7 +65,11 @@ export function ReviewCard({ review, showBook = false, clamp = false, label, act
           variant="body2"
           data-testid="review-text"
           dir="auto"
-          sx={clamp ? { overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 3 }, overflowWrap: 'anywhere' } : { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+          sx={
+            clamp
+              ? { overflow: 'hidden', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 3 }, overflowWrap: 'anywhere' }
+              : { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }
+          }
         >
           {review.comment}
         </Typography>

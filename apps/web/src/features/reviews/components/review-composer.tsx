@@ -13,7 +13,6 @@ import type { WriteReviewDialogProps } from '#/features/reviews/components/write
 
 const WriteReviewDialog = lazy(() => import('#/features/reviews/components/write-review-dialog.tsx'))
 
-
 type ReviewAction = Extract<PendingAction, { kind: 'review' }>
 
 export interface ReviewComposer {
@@ -67,15 +66,19 @@ export function useReviewComposer(bookId: string): ReviewComposer {
   })
 
   // Back from /login after pressing Submit: send what was typed, once.
-  usePendingAction((a): a is ReviewAction => a.kind === 'review' && a.bookId === bookId, isAuthenticated && existing !== undefined, () => {
-    const draft = readReviewDraft(bookId)
-    if (!draft || draft.rating < 1 || !draft.content.trim()) return open()
-    if (existing) {
-      setNotice({ severity: 'info', message: ALREADY_REVIEWED_NOTICE })
-      return open()
-    }
-    create.mutate({ rating: draft.rating, content: draft.content.trim() })
-  })
+  usePendingAction(
+    (a): a is ReviewAction => a.kind === 'review' && a.bookId === bookId,
+    isAuthenticated && existing !== undefined,
+    () => {
+      const draft = readReviewDraft(bookId)
+      if (!draft || draft.rating < 1 || !draft.content.trim()) return open()
+      if (existing) {
+        setNotice({ severity: 'info', message: ALREADY_REVIEWED_NOTICE })
+        return open()
+      }
+      create.mutate({ rating: draft.rating, content: draft.content.trim() })
+    },
+  )
 
   const element = hasOpened ? (
     <Suspense fallback={null}>

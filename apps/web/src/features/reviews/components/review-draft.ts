@@ -9,9 +9,12 @@ export interface ReviewDraft {
 const keyOf = (bookId: string) => `review:${bookId}`
 
 const isReviewDraft = (v: unknown): v is ReviewDraft =>
-  typeof v === 'object' && v !== null
-  && typeof (v as ReviewDraft).rating === 'number' && (v as ReviewDraft).rating >= 0 && (v as ReviewDraft).rating <= 5
-  && typeof (v as ReviewDraft).content === 'string'
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ReviewDraft).rating === 'number' &&
+  (v as ReviewDraft).rating >= 0 &&
+  (v as ReviewDraft).rating <= 5 &&
+  typeof (v as ReviewDraft).content === 'string'
 
 /** The unsent review of a book kept in this tab, if any. */
 export const readReviewDraft = (bookId: string) => readDraft(keyOf(bookId), isReviewDraft)

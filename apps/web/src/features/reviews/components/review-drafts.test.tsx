@@ -21,7 +21,12 @@ function api(extra: Record<string, Handler> = {}) {
     [`GET /reviews/book/${book._id}/mine`]: () => (mine ? { body: mine } : notFound('Review not found')),
     [`POST /reviews/book/${book._id}`]: (req) => {
       const b = req.body as { rating: number; content: string }
-      mine = buildReview({ rating: b.rating, comment: b.content, user: { _id: me._id, username: me.username, profileImage: '' }, book: { _id: book._id, title: book.title, author: book.author, coverImage: '' } })
+      mine = buildReview({
+        rating: b.rating,
+        comment: b.content,
+        user: { _id: me._id, username: me.username, profileImage: '' },
+        book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
+      })
       return { status: 201, body: mine }
     },
     'POST /auth/login': loginAnswer(me),
@@ -66,7 +71,12 @@ describe('a review being written', () => {
   })
 
   it('back from /login having reviewed the book before: opens that review with the new text, sends nothing', async () => {
-    const earlier = buildReview({ rating: 2, comment: 'First impressions.', user: { _id: me._id, username: me.username, profileImage: '' }, book: { _id: book._id, title: book.title, author: book.author, coverImage: '' } })
+    const earlier = buildReview({
+      rating: 2,
+      comment: 'First impressions.',
+      user: { _id: me._id, username: me.username, profileImage: '' },
+      book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
+    })
     const { callsTo } = api({ [`GET /reviews/book/${book._id}/mine`]: { body: earlier } })
     const { router } = renderApp(`/books/${book._id}`)
     const dialog = await writeReview('4 Stars', 'Second thoughts, kinder.')
@@ -102,14 +112,18 @@ describe('a review being written', () => {
     api()
     const { router } = renderApp(`/books/${book._id}`)
     const dialog = await writeReview('4 Stars', 'Not finished yet')
-    act(() => { void router.navigate('/about') })
+    act(() => {
+      void router.navigate('/about')
+    })
     const ask = await screen.findByRole('dialog', { name: 'Leave this page?' })
     fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument())
     expect(router.state.location.pathname).toBe(`/books/${book._id}`)
     expect(within(dialog).getByLabelText('Your Review')).toHaveValue('Not finished yet')
 
-    act(() => { void router.navigate('/about') })
+    act(() => {
+      void router.navigate('/about')
+    })
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
   })
@@ -136,7 +150,9 @@ describe('a review being written', () => {
     const { router } = renderApp(`/books/${book._id}`)
     fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }))
     await screen.findByRole('dialog', { name: 'Write a Review' })
-    act(() => { void router.navigate('/about') })
+    act(() => {
+      void router.navigate('/about')
+    })
     await waitFor(() => expect(router.state.location.pathname).toBe('/about'))
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument()
   })

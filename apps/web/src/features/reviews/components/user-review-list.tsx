@@ -6,7 +6,7 @@ import { PagedListFooter } from '#/components/paged-list-footer.tsx'
 import { useUserReviews } from '#/features/reviews/api/get-user-reviews.ts'
 import { ProfileReviewCard } from '#/features/reviews/components/profile-review-card.tsx'
 
-export const USER_REVIEWS_TEXT = { empty: 'No reviews yet', failed: 'Failed to load reviews' } as const
+const USER_REVIEWS_TEXT = { empty: 'No reviews yet', failed: 'Failed to load reviews' } as const
 
 /** A reader's reviews on a profile, newest first, read a page at a time to the end. */
 export function UserReviewList({ userId }: { userId: string }) {
@@ -17,7 +17,9 @@ export function UserReviewList({ userId }: { userId: string }) {
   return (
     <>
       <Box component="ul" aria-label="Reviews" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>
-        {list.items.map((r) => <ProfileReviewCard key={r._id} review={r} />)}
+        {list.items.map((r) => (
+          <ProfileReviewCard key={r._id} review={r} />
+        ))}
       </Box>
       <PagedListFooter list={list} errorText={USER_REVIEWS_TEXT.failed} what="reviews" />
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -20,7 +20,7 @@ import { useUpdateReview } from '#/features/reviews/api/update-review.ts'
 import { SUBMIT_REVIEW_ERROR } from '#/features/reviews/components/review-texts.ts'
 import { clearReviewDraft, readReviewDraft, saveReviewDraft, type ReviewDraft } from '#/features/reviews/components/review-draft.ts'
 
-export const REVIEW_DIALOG_TEXT = {
+const REVIEW_DIALOG_TEXT = {
   writeTitle: 'Write a Review',
   editTitle: 'Edit Your Review',
   submit: 'Submit Review',
@@ -47,8 +47,7 @@ export interface WriteReviewDialogProps {
   onConflict?: (message: string) => void
 }
 
-const baselineOf = (existing: Review | null): ReviewDraft =>
-  existing ? { rating: existing.rating, content: existing.comment } : { rating: 0, content: '' }
+const baselineOf = (existing: Review | null): ReviewDraft => (existing ? { rating: existing.rating, content: existing.comment } : { rating: 0, content: '' })
 
 const sameText = (a: ReviewDraft, b: ReviewDraft) => a.rating === b.rating && a.content.trim() === b.content.trim()
 
@@ -60,7 +59,9 @@ export default function WriteReviewDialog(props: WriteReviewDialogProps) {
       {existing === undefined ? (
         <>
           <DialogTitle id="write-review-title">{REVIEW_DIALOG_TEXT.writeTitle}</DialogTitle>
-          <DialogContent><SectionSpinner label="Loading your review" /></DialogContent>
+          <DialogContent>
+            <SectionSpinner label="Loading your review" />
+          </DialogContent>
         </>
       ) : (
         // A new form when the review it edits changes (written, saved or deleted meanwhile).
@@ -70,8 +71,17 @@ export default function WriteReviewDialog(props: WriteReviewDialogProps) {
   )
 }
 
-function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequireLogin, notice, onConflict }: WriteReviewDialogProps & { existing: Review | null }) {
-  const baseline = baselineOf(existing)
+function ReviewForm({
+  bookId,
+  open,
+  onClose,
+  existing,
+  isAuthenticated,
+  onRequireLogin,
+  notice,
+  onConflict,
+}: WriteReviewDialogProps & { existing: Review | null }) {
+  const baseline = useMemo(() => baselineOf(existing), [existing])
   const [restored] = useState(() => {
     const draft = readReviewDraft(bookId)
     return draft && !sameText(draft, baseline) ? draft : undefined
@@ -79,7 +89,11 @@ function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequir
   const [error, setError] = useState<string | null>(null)
   const { control, handleSubmit, watch, reset, getValues, formState } = useForm<ReviewDraft>({
     defaultValues: restored ?? baseline,
-    resolver: formResolver<ReviewDraft>(() => undefined, CreateReviewInputSchema, (v) => ({ rating: v.rating, content: v.content })),
+    resolver: formResolver<ReviewDraft>(
+      () => undefined,
+      CreateReviewInputSchema,
+      (v) => ({ rating: v.rating, content: v.content }),
+    ),
   })
   const [hasDraftNote, setDraftNote] = useState(Boolean(restored))
   const values = watch()
@@ -94,7 +108,7 @@ function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequir
       else saveReviewDraft(bookId, draft)
     })
     return () => sub.unsubscribe()
-  }, [watch, bookId, baseline.rating, baseline.content])
+  }, [watch, bookId, baseline])
 
   const done = () => {
     clearReviewDraft(bookId)
@@ -141,8 +155,12 @@ function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequir
   }
   const fieldError = formState.errors.rating?.message ?? formState.errors.content?.message
   const label = existing
-    ? (isPending ? REVIEW_DIALOG_TEXT.saving : REVIEW_DIALOG_TEXT.save)
-    : (isPending ? REVIEW_DIALOG_TEXT.submitting : REVIEW_DIALOG_TEXT.submit)
+    ? isPending
+      ? REVIEW_DIALOG_TEXT.saving
+      : REVIEW_DIALOG_TEXT.save
+    : isPending
+      ? REVIEW_DIALOG_TEXT.submitting
+      : REVIEW_DIALOG_TEXT.submit
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
@@ -152,7 +170,14 @@ function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequir
         {error && <Alert severity="error">{error}</Alert>}
         {fieldError && <Alert severity="error">{fieldError}</Alert>}
         {hasDraftNote && (
-          <Alert severity="info" action={<Button color="inherit" size="small" onClick={discardDraft}>{REVIEW_DIALOG_TEXT.discardDraft}</Button>}>
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={discardDraft}>
+                {REVIEW_DIALOG_TEXT.discardDraft}
+              </Button>
+            }
+          >
             {REVIEW_DIALOG_TEXT.draftBack}
           </Alert>
         )}
@@ -196,7 +221,9 @@ function ReviewForm({ bookId, open, onClose, existing, isAuthenticated, onRequir
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit}>{label}</Button>
+        <Button type="submit" variant="contained" disabled={!canSubmit}>
+          {label}
+        </Button>
       </DialogActions>
       <LeaveConfirmDialog guard={guard} />
     </Box>

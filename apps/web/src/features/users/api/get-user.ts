@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from '@shelfwise/contracts'
 import { api, ApiError } from '#/lib/api-client.ts'
+import { userKeys } from '#/lib/query-keys.ts'
 
 /** A user's profile; a 404 means absent (null), not an error (spec §8). */
 export async function getUser(id: string): Promise<User | null> {
@@ -12,6 +13,6 @@ export async function getUser(id: string): Promise<User | null> {
   }
 }
 
-export const userQuery = (id: string) => queryOptions({ queryKey: ['users', id, 'profile'], queryFn: () => getUser(id) })
+const userQuery = (id: string) => queryOptions({ queryKey: userKeys.profile(id), queryFn: () => getUser(id) })
 
 export const useUser = (id: string | undefined) => useQuery({ ...userQuery(id ?? ''), enabled: Boolean(id) })

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
+import { userKeys } from '#/lib/query-keys.ts'
 
-export const searchUsersQuery = (query: string) =>
+const searchUsersQuery = (query: string) =>
   queryOptions({
-    queryKey: ['users', 'search', query],
+    queryKey: userKeys.search(query),
     queryFn: ({ signal }) => api.get('/users/search', (c) => c.UserSummaryListSchema, { query: { query, limit: 10 }, signal }),
     staleTime: 60_000,
   })

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FollowResult } from '@shelfwise/contracts'
 import { api } from '#/lib/api-client.ts'
+import { bookKeys, userKeys } from '#/lib/query-keys.ts'
 
-export const toggleFollow = (userId: string) => api.put(`/users/follow/${encodeURIComponent(userId)}`, (c) => c.FollowResultSchema)
+const toggleFollow = (userId: string) => api.put(`/users/follow/${encodeURIComponent(userId)}`, (c) => c.FollowResultSchema)
 
 export const useToggleFollow = (options: { onSuccess?: (res: FollowResult, userId: string) => void } = {}) => {
   const queryClient = useQueryClient()
@@ -10,8 +11,8 @@ export const useToggleFollow = (options: { onSuccess?: (res: FollowResult, userI
     mutationFn: (userId: string) => toggleFollow(userId),
     onSuccess: (res, userId) => {
       options.onSuccess?.(res, userId)
-      void queryClient.invalidateQueries({ queryKey: ['users'] })
-      void queryClient.invalidateQueries({ queryKey: ['books', 'followed'] })
+      void queryClient.invalidateQueries({ queryKey: userKeys.all })
+      void queryClient.invalidateQueries({ queryKey: bookKeys.followedAll })
     },
     // Follow errors are only logged (spec §8).
     onError: (err) => console.error('Failed to toggle follow', err),

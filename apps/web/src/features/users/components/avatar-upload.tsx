@@ -11,7 +11,7 @@ import { profileImageUrl } from '#/lib/format.ts'
 import { uploadImage } from '#/features/users/api/upload-image.ts'
 import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
 
-export const UPLOAD_MESSAGES = {
+const UPLOAD_MESSAGES = {
   noToken: 'No authentication token found',
   noUrl: 'No image URL returned from server',
   failed: 'Failed to upload profile image',
@@ -21,14 +21,19 @@ export const UPLOAD_MESSAGES = {
 class UploadError extends Error {}
 
 /** Why a chosen file cannot be a profile image, in the server's own words; undefined when it can. */
-export function refuseImage(file: File): string | undefined {
+function refuseImage(file: File): string | undefined {
   if (file.type && !file.type.startsWith('image/')) return MESSAGES.onlyImages
   if (file.size > LIMITS.uploadBytesMax) return MESSAGES.fileTooLarge
   return undefined
 }
 
 /** The avatar with 'Change Profile Image': pick, preview, then Upload or Cancel. */
-export function AvatarUpload({ username, profileImage, onDone, onError }: {
+export function AvatarUpload({
+  username,
+  profileImage,
+  onDone,
+  onError,
+}: {
   username: string
   profileImage: string
   onDone: (user: User, message: string) => void
@@ -40,7 +45,12 @@ export function AvatarUpload({ username, profileImage, onDone, onError }: {
   const [isUploading, setUploading] = useState(false)
   const update = useUpdateProfile()
 
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview) }, [preview])
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview)
+    },
+    [preview],
+  )
 
   const clear = () => {
     setFile(null)
@@ -96,11 +106,17 @@ export function AvatarUpload({ username, profileImage, onDone, onError }: {
       />
       {file ? (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button size="small" variant="contained" onClick={handleUpload} disabled={isUploading}>{isUploading ? 'Uploading...' : 'Upload'}</Button>
-          <Button size="small" onClick={clear} disabled={isUploading}>Cancel</Button>
+          <Button size="small" variant="contained" onClick={handleUpload} disabled={isUploading}>
+            {isUploading ? 'Uploading...' : 'Upload'}
+          </Button>
+          <Button size="small" onClick={clear} disabled={isUploading}>
+            Cancel
+          </Button>
         </Box>
       ) : (
-        <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => input.current?.click()} sx={{ whiteSpace: 'nowrap' }}>Change Profile Image</Button>
+        <Button size="small" startIcon={<PhotoCameraIcon />} onClick={() => input.current?.click()} sx={{ whiteSpace: 'nowrap' }}>
+          Change Profile Image
+        </Button>
       )}
     </Box>
   )

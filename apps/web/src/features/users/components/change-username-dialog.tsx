@@ -1,23 +1,22 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import type { User } from '@shelfwise/contracts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
+import { FormDialog } from '#/components/feedback/form-dialog.tsx'
 
-export const USERNAME_EMPTY = 'Username cannot be empty'
-export const USERNAME_UPDATED = 'Username updated successfully'
-export const USERNAME_FAILED = 'Failed to update username'
+const USERNAME_EMPTY = 'Username cannot be empty'
+const USERNAME_UPDATED = 'Username updated successfully'
+const USERNAME_FAILED = 'Failed to update username'
 
-export function ChangeUsernameDialog({ open, current, onClose, onDone }: {
+export function ChangeUsernameDialog({
+  open,
+  current,
+  onClose,
+  onDone,
+}: {
   open: boolean
   current: string
   onClose: () => void
@@ -41,18 +40,21 @@ export function ChangeUsernameDialog({ open, current, onClose, onDone }: {
   })
   const message = formState.errors.root?.message ?? error
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="change-username-title">
-      <Box component="form" noValidate onSubmit={(e) => { setError(null); void onSubmit(e) }}>
-        <DialogTitle id="change-username-title">Change Username</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {message && <Alert severity="error">{message}</Alert>}
-          <FormTextField control={control} name="username" label="New Username" autoFocus fullWidth autoComplete="username" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>{mutation.isPending ? 'Saving...' : 'Save'}</Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      id="change-username"
+      open={open}
+      title="Change Username"
+      message={message}
+      submit="Save"
+      busyLabel="Saving..."
+      isBusy={mutation.isPending}
+      onSubmit={(e) => {
+        setError(null)
+        void onSubmit(e)
+      }}
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="username" label="New Username" autoFocus fullWidth autoComplete="username" />
+    </FormDialog>
   )
 }

@@ -11,7 +11,13 @@ type FollowAction = Extract<PendingAction, { kind: 'follow' }>
  * a signed-out reader's press is remembered: they sign in, and back on this page the follow is made
  * once (left alone when they already follow). `onClick` toggles for a signed-in reader.
  */
-export function FollowButton({ isFollowing, isBusy, onClick, size = 'medium', userId }: {
+export function FollowButton({
+  isFollowing,
+  isBusy,
+  onClick,
+  size = 'medium',
+  userId,
+}: {
   isFollowing: boolean
   isBusy: boolean
   onClick: () => void
@@ -20,12 +26,19 @@ export function FollowButton({ isFollowing, isBusy, onClick, size = 'medium', us
 }) {
   const { isAuthenticated } = useAuth()
   const signInFirst = useSignInFirst()
-  usePendingAction((a): a is FollowAction => a.kind === 'follow' && a.userId === userId, isAuthenticated && Boolean(userId), (a) => {
-    // Asked afresh as the signed-in reader, whatever this page still shows.
-    getUser(a.userId).then((user) => {
-      if (user && user.isFollowing !== a.want) onClick()
-    }, (err: unknown) => console.error('Failed to toggle follow', err))
-  })
+  usePendingAction(
+    (a): a is FollowAction => a.kind === 'follow' && a.userId === userId,
+    isAuthenticated && Boolean(userId),
+    (a) => {
+      // Asked afresh as the signed-in reader, whatever this page still shows.
+      getUser(a.userId).then(
+        (user) => {
+          if (user && user.isFollowing !== a.want) onClick()
+        },
+        (err: unknown) => console.error('Failed to toggle follow', err),
+      )
+    },
+  )
   const handleClick = () => (userId && !isAuthenticated ? signInFirst({ kind: 'follow', userId, want: !isFollowing }) : onClick())
   return (
     <Button

@@ -21,9 +21,13 @@ export function PeopleList({ list, viewedId, emptyMessage, label }: { list: Page
   return (
     <>
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {list.items.map((p) => <PersonRow key={p._id} person={p} viewedId={viewedId} />)}
+        {list.items.map((p) => (
+          <PersonRow key={p._id} person={p} viewedId={viewedId} />
+        ))}
       </Box>
-      <Box sx={{ pb: 2 }}><PagedListFooter list={list} errorText={PEOPLE_TEXT.failed} what="people" /></Box>
+      <Box sx={{ pb: 2 }}>
+        <PagedListFooter list={list} errorText={PEOPLE_TEXT.failed} what="people" />
+      </Box>
     </>
   )
 }

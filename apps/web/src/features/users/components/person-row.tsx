@@ -22,10 +22,16 @@ export function PersonRow({ person, viewedId }: { person: Person; viewedId: stri
   const showButton = person._id !== viewedId && person._id !== viewer?._id
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Avatar src={profileImageUrl(person.profileImage)} alt={person.username}>{person.username.charAt(0).toUpperCase()}</Avatar>
+      <Avatar src={profileImageUrl(person.profileImage)} alt={person.username}>
+        {person.username.charAt(0).toUpperCase()}
+      </Avatar>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={paths.user.href(person._id)} underline="hover" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{person.username}</Link>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>Joined {formatFullDate(person.createdAt)}</Typography>
+        <Link component={RouterLink} to={paths.user.href(person._id)} underline="hover" dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {person.username}
+        </Link>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Joined {formatFullDate(person.createdAt)}
+        </Typography>
       </Box>
       {showButton && (
         <FollowButton

@@ -14,7 +14,7 @@ import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
  * Reader-written text over several lines: each line takes its own direction (an Arabic line and an
  * English one in one bio), and long words wrap instead of pushing the page sideways.
  */
-export const readerTextSx = { whiteSpace: 'pre-line', overflowWrap: 'anywhere', unicodeBidi: 'plaintext', textAlign: 'start' } as const
+const readerTextSx = { whiteSpace: 'pre-line', overflowWrap: 'anywhere', unicodeBidi: 'plaintext', textAlign: 'start' } as const
 
 /** A bio as others see it: the text, or the screen's placeholder ('No bio available'). */
 export function BioText({ bio, placeholder }: { bio: string; placeholder: string }) {
@@ -26,7 +26,13 @@ export function BioText({ bio, placeholder }: { bio: string; placeholder: string
 }
 
 /** The own profile's bio with Add Bio / Edit Bio. */
-export function ProfileBio({ bio, placeholder, failedMessage, onSaved, onError }: {
+export function ProfileBio({
+  bio,
+  placeholder,
+  failedMessage,
+  onSaved,
+  onError,
+}: {
   bio: string
   placeholder: string
   /** Shown when the server gives no reason. */
@@ -48,9 +54,13 @@ export function ProfileBio({ bio, placeholder, failedMessage, onSaved, onError }
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>Bio</Typography>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Bio
+        </Typography>
         {draft === null && (
-          <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft(bio)}>{bio ? 'Edit Bio' : 'Add Bio'}</Button>
+          <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft(bio)}>
+            {bio ? 'Edit Bio' : 'Add Bio'}
+          </Button>
         )}
       </Box>
       {draft === null ? (
@@ -70,7 +80,9 @@ export function ProfileBio({ bio, placeholder, failedMessage, onSaved, onError }
           />
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
             <Button onClick={() => setDraft(null)}>Cancel</Button>
-            <Button variant="contained" onClick={save} disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Bio'}</Button>
+            <Button variant="contained" onClick={save} disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Bio'}
+            </Button>
           </Box>
         </Box>
       )}

@@ -13,7 +13,7 @@ import { paths } from '#/config/paths.ts'
 import { profileImageUrl } from '#/lib/format.ts'
 import { useSearchUsers } from '#/features/users/api/search-users.ts'
 
-export const SEARCH_USERS_ERROR = 'Failed to search users'
+const SEARCH_USERS_ERROR = 'Failed to search users'
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value)
@@ -37,26 +37,46 @@ export function UserSearch({ dense = false }: { dense?: boolean }) {
       <TextField
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => { if (e.key === 'Escape') setText('') }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setText('')
+        }}
         placeholder="Search users by name..."
         size="small"
         fullWidth
         // A combobox: its results pop up under it, and aria-expanded is allowed there (not on a plain textbox).
-        slotProps={{ htmlInput: { role: 'combobox', 'aria-label': 'Search users', 'aria-autocomplete': 'list', 'aria-controls': isOpen ? listId : undefined, 'aria-expanded': isOpen } }}
+        slotProps={{
+          htmlInput: {
+            role: 'combobox',
+            'aria-label': 'Search users',
+            'aria-autocomplete': 'list',
+            'aria-controls': isOpen ? listId : undefined,
+            'aria-expanded': isOpen,
+          },
+        }}
         sx={dense ? { bgcolor: 'background.paper', borderRadius: 1 } : undefined}
       />
       {isOpen && (
         <Paper elevation={6} sx={{ position: 'absolute', top: '100%', left: 0, right: 0, mt: 0.5, zIndex: 'modal', maxHeight: 320, overflow: 'auto' }}>
           {isError ? (
-            <Typography role="alert" sx={{ p: 2, color: 'error.main' }}>{SEARCH_USERS_ERROR}</Typography>
+            <Typography role="alert" sx={{ p: 2, color: 'error.main' }}>
+              {SEARCH_USERS_ERROR}
+            </Typography>
           ) : data && data.length === 0 ? (
             <Typography sx={{ p: 2, color: 'text.secondary' }}>{isFetching ? 'Searching...' : 'No users found'}</Typography>
           ) : (
             <List id={listId} dense aria-label="User search results">
               {data?.map((u) => (
-                <ListItemButton key={u._id} onClick={() => { setText(''); navigate(paths.user.href(u._id)) }}>
+                <ListItemButton
+                  key={u._id}
+                  onClick={() => {
+                    setText('')
+                    navigate(paths.user.href(u._id))
+                  }}
+                >
                   <ListItemAvatar>
-                    <Avatar src={profileImageUrl(u.profileImage)} alt={u.username}>{u.username.charAt(0).toUpperCase()}</Avatar>
+                    <Avatar src={profileImageUrl(u.profileImage)} alt={u.username}>
+                      {u.username.charAt(0).toUpperCase()}
+                    </Avatar>
                   </ListItemAvatar>
                   <ListItemText primary={u.name} secondary={`@${u.username}`} />
                 </ListItemButton>

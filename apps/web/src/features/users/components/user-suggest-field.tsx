@@ -1,27 +1,17 @@
-import { useEffect, useState, type Ref } from 'react'
+import { useEffect, useState } from 'react'
 import Autocomplete from '@mui/material/Autocomplete'
 import TextField from '@mui/material/TextField'
 import type { UserSummary } from '@shelfwise/contracts'
 import { useSearchUsers } from '#/features/users/api/search-users.ts'
+import type { PersonFieldProps } from '#/components/person-field.ts'
 
 /** A name field that suggests users as you type; choosing one links its username. */
-export function UserSuggestField({ label, value, onChange, error, helperText, required, name, inputRef, onBlur }: {
-  label: string
-  value: string
-  onChange: (name: string, username: string | null) => void
-  error?: boolean
-  helperText?: string
-  required?: boolean
-  /** The input's name (a form finds the field to focus by it). */
-  name?: string
-  inputRef?: Ref<HTMLInputElement>
-  onBlur?: () => void
-}) {
+export function UserSuggestField({ label, value, onChange, error, helperText, required, name, inputRef, onBlur }: PersonFieldProps) {
   const [query, setQuery] = useState(value)
   useEffect(() => setQuery(value), [value])
   // Suggestions follow every change and clear when the text is empty (spec §5).
   const { data } = useSearchUsers(query)
-  const options: UserSummary[] = query.trim() ? data ?? [] : []
+  const options: UserSummary[] = query.trim() ? (data ?? []) : []
   return (
     <Autocomplete<UserSummary, false, false, true>
       freeSolo
@@ -33,7 +23,11 @@ export function UserSuggestField({ label, value, onChange, error, helperText, re
       getOptionKey={(o) => (typeof o === 'string' ? o : o._id)}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string }
-        return <li key={key} {...rest}>{o.name} (@{o.username})</li>
+        return (
+          <li key={key} {...rest}>
+            {o.name} (@{o.username})
+          </li>
+        )
       }}
       inputValue={query}
       onInputChange={(_, text, reason) => {

@@ -28,13 +28,13 @@ export async function verifyPassword(passwordHash: string | undefined, password:
 let common: Set<string> | undefined
 
 /** True when the password (in any letter case) is one of the ~49,000 most used passwords. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   common ??= new Set(commonPasswords['passwords-common'])
   return common.has(password.toLowerCase())
 }
 
 // Why a password is refused, in words that follow its field's name ('Password is too common; …').
-export const TOO_COMMON = 'is too common; choose something harder to guess'
+const TOO_COMMON = 'is too common; choose something harder to guess'
 export const ONLY_SPACES = 'is only spaces; choose something harder to guess'
 export const ONE_CHARACTER = 'is one character repeated; choose something harder to guess'
 export const SHORT_PATTERN = 'is a short pattern repeated; choose something harder to guess'

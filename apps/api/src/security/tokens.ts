@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createSigner, createVerifier } from 'fast-jwt'
 import { LIMITS } from '@shelfwise/contracts'
 
-export interface TokenClaims {
+interface TokenClaims {
   /** User id. */
   sub: string
   /** The user's token version when the token was made; a password change bumps it. */
@@ -29,7 +29,8 @@ export function createTokens(secret: string, lifetimeMs = LIMITS.tokenDays * 24 
     verify: (token) => {
       try {
         const claims = verifier(token) as Partial<TokenClaims>
-        if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return undefined
+        if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number')
+          return undefined
         return claims as TokenClaims
       } catch {
         return undefined

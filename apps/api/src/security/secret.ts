@@ -21,7 +21,7 @@ let words: Set<string> | undefined
 type Piece = 'character' | 'run' | 'repeat' | 'sequence' | 'word'
 
 /** How many bits a guesser must cover for this secret, and the kind of piece that saved them the most. */
-export function secretStrength(secret: string): { bits: number; weakness: Piece | undefined } {
+function secretStrength(secret: string): { bits: number; weakness: Piece | undefined } {
   words ??= new Set([...dictionary['diceware-common'], ...dictionary['passwords-common']].filter((w) => w.length >= 3 && /^[a-z]+$/.test(w)))
   const WORDS = words
   const WORD_BITS = Math.log2(WORDS.size)
@@ -82,7 +82,9 @@ export function resolveSecret(config: Config): string {
       const { bits, weakness } = secretStrength(config.jwtSecret)
       if (bits < MIN_BITS) {
         const what = weakness && weakness !== 'character' ? `it is mostly ${WEAKNESS[weakness]}` : 'it uses too few different characters'
-        throw new ConfigError(`JWT_SECRET: has too little variety to sign tokens safely (${what}; anyone holding one token could guess it offline); use a random one, e.g. the output of \`openssl rand -base64 48\``)
+        throw new ConfigError(
+          `JWT_SECRET: has too little variety to sign tokens safely (${what}; anyone holding one token could guess it offline); use a random one, e.g. the output of \`openssl rand -base64 48\``,
+        )
       }
     }
     return config.jwtSecret

@@ -1,0 +1,19 @@
+// The API's public entry for the tools beside it (bench/, scripts/): what they may use of the
+// server's code, and nothing deeper. A tool that needs more adds it here, where it is seen.
+
+import { fileURLToPath } from 'node:url'
+
+/** The server's entry file, to start it as its own process. */
+export const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
+
+export { loadConfig } from '#/config.ts'
+export { createDb } from '#/db/connect.ts'
+export { migrateToLatest } from '#/db/migrate.ts'
+export { buildApp } from '#/app.ts'
+export { createTokens } from '#/security/tokens.ts'
+export { hashPassword } from '#/security/passwords.ts'
+export { CLASSICS } from '#/db/seed/classics.ts'
+export { createRandom, type Random } from '#/db/seed/random.ts'
+// The data generator loads books with the search triggers off and builds the search index once.
+export { rebuildPostgresSearch, rebuildSqliteSearch } from '#/db/migrations/2026_11_23_0900_search_by_popularity.ts'
+export { fillSearchKeys } from '#/db/migrations/2026_11_24_0910_search_rank_keys.ts'

@@ -1,0 +1,285 @@
+-- columns
+book_genres.book_id text not null
+book_genres.genre text not null
+book_search_terms.term text not null
+books.id text not null
+books.title text not null
+books.author text not null
+books.author_user_id text
+books.publisher text not null default ''::text
+books.publisher_user_id text
+books.listed_by_user_id text
+books.created_by_user_id text
+books.description text not null default ''::text
+books.cover_image text not null default ''::text
+books.published_date text
+books.language text not null default ''::text
+books.edition text not null default ''::text
+books.page_count integer
+books.amazon_link text not null default ''::text
+books.isbn text
+books.category text not null default ''::text
+books.average_rating double precision not null default 0
+books.total_reviews integer not null default 0
+books.created_at timestamp with time zone not null
+books.updated_at timestamp with time zone not null
+books.rating_sum integer not null default 0
+books.search_vector tsvector not null default ''::tsvector
+catalogue_edits.id integer not null
+catalogue_edits.edits integer not null default 0
+follows.follower_id text not null
+follows.followee_id text not null
+follows.created_at timestamp with time zone not null
+kept_tokens.jti text not null
+kept_tokens.user_id text not null
+kept_tokens.token_version integer not null
+kept_tokens.expires_at timestamp with time zone not null
+kysely_migration.name character varying not null
+kysely_migration.timestamp character varying not null
+kysely_migration_lock.id character varying not null
+kysely_migration_lock.is_locked integer not null default 0
+reads.user_id text not null
+reads.book_id text not null
+reads.read_at timestamp with time zone not null
+reviews.id text not null
+reviews.book_id text not null
+reviews.user_id text not null
+reviews.rating integer not null
+reviews.comment text not null
+reviews.created_at timestamp with time zone not null
+reviews.updated_at timestamp with time zone not null
+revoked_tokens.jti text not null
+revoked_tokens.expires_at timestamp with time zone not null
+uploads.name text not null
+uploads.user_id text not null
+uploads.bytes integer not null
+uploads.created_at timestamp with time zone not null
+uploads.referenced_at timestamp with time zone
+uploads.released_at timestamp with time zone
+uploads.removed_at timestamp with time zone
+users.id text not null
+users.name text not null
+users.username text not null
+users.email text not null
+users.password_hash text not null
+users.user_type text not null
+users.bio text not null default ''::text
+users.profile_image text not null default ''::text
+users.token_version integer not null default 0
+users.created_at timestamp with time zone not null
+users.updated_at timestamp with time zone not null
+users.profile_version integer not null default 0
+wishlist.user_id text not null
+wishlist.book_id text not null
+wishlist.added_at timestamp with time zone not null
+
+-- constraints
+book_genres book_genres_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+book_genres book_genres_pkey: PRIMARY KEY (book_id, genre)
+book_search_terms book_search_terms_pkey: PRIMARY KEY (term)
+books books_author_user_id_fkey: FOREIGN KEY (author_user_id) REFERENCES users(id) ON DELETE SET NULL
+books books_created_by_user_id_fkey: FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+books books_listed_by_user_id_fkey: FOREIGN KEY (listed_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+books books_page_count_check: CHECK (((page_count IS NULL) OR (page_count > 0)))
+books books_pkey: PRIMARY KEY (id)
+books books_published_date_check: CHECK (((published_date IS NULL) OR (length(published_date) = 10)))
+books books_publisher_user_id_fkey: FOREIGN KEY (publisher_user_id) REFERENCES users(id) ON DELETE SET NULL
+catalogue_edits catalogue_edits_pkey: PRIMARY KEY (id)
+follows follows_followee_id_fkey: FOREIGN KEY (followee_id) REFERENCES users(id) ON DELETE CASCADE
+follows follows_follower_id_fkey: FOREIGN KEY (follower_id) REFERENCES users(id) ON DELETE CASCADE
+follows follows_not_self: CHECK ((follower_id <> followee_id))
+follows follows_pkey: PRIMARY KEY (follower_id, followee_id)
+kept_tokens kept_tokens_pkey: PRIMARY KEY (jti)
+kept_tokens kept_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+kysely_migration kysely_migration_pkey: PRIMARY KEY (name)
+kysely_migration_lock kysely_migration_lock_pkey: PRIMARY KEY (id)
+reads reads_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+reads reads_pkey: PRIMARY KEY (user_id, book_id)
+reads reads_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+reviews reviews_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+reviews reviews_book_user_key: UNIQUE (book_id, user_id)
+reviews reviews_pkey: PRIMARY KEY (id)
+reviews reviews_rating_check: CHECK (((rating >= 1) AND (rating <= 5)))
+reviews reviews_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+revoked_tokens revoked_tokens_pkey: PRIMARY KEY (jti)
+uploads uploads_pkey: PRIMARY KEY (name)
+users users_email_key: UNIQUE (email)
+users users_pkey: PRIMARY KEY (id)
+users users_user_type_check: CHECK ((user_type = ANY (ARRAY['Reader'::text, 'Author'::text, 'Seller'::text])))
+wishlist wishlist_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+wishlist wishlist_pkey: PRIMARY KEY (user_id, book_id)
+wishlist wishlist_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+
+-- indexes
+CREATE INDEX book_genres_genre_idx ON public.book_genres USING btree (genre, book_id)
+CREATE UNIQUE INDEX book_genres_pkey ON public.book_genres USING btree (book_id, genre)
+CREATE UNIQUE INDEX book_search_terms_pkey ON public.book_search_terms USING btree (term)
+CREATE INDEX books_author_key_idx ON public.books USING btree (lower(shelfwise_unaccent(author)), lower(title), id) INCLUDE (author, title)
+CREATE INDEX books_author_user_idx ON public.books USING btree (author_user_id)
+CREATE INDEX books_category_idx ON public.books USING btree (category)
+CREATE INDEX books_cover_upload_idx ON public.books USING btree (id) WHERE (cover_image ~~ '%/uploads/%.webp%'::text)
+CREATE INDEX books_created_at_idx ON public.books USING btree (created_at DESC, id DESC)
+CREATE INDEX books_created_by_idx ON public.books USING btree (created_by_user_id)
+CREATE UNIQUE INDEX books_isbn_key ON public.books USING btree (isbn) WHERE (isbn IS NOT NULL)
+CREATE INDEX books_listed_by_idx ON public.books USING btree (listed_by_user_id)
+CREATE INDEX books_match_key_idx ON public.books USING btree (books_match_key(title), books_match_key(author))
+CREATE INDEX books_page_count_idx ON public.books USING btree (page_count)
+CREATE UNIQUE INDEX books_pkey ON public.books USING btree (id)
+CREATE INDEX books_popularity_idx ON public.books USING btree (total_reviews DESC, id DESC)
+CREATE INDEX books_published_date_idx ON public.books USING btree (published_date DESC, id DESC)
+CREATE INDEX books_published_key_idx ON public.books USING btree (COALESCE(published_date, ''::text) DESC, id DESC)
+CREATE INDEX books_publisher_key_idx ON public.books USING btree (lower(shelfwise_unaccent(publisher)), lower(title), id) INCLUDE (publisher, title)
+CREATE INDEX books_publisher_user_idx ON public.books USING btree (publisher_user_id)
+CREATE INDEX books_rating_idx ON public.books USING btree (average_rating DESC, id DESC)
+CREATE INDEX books_rating_reviews_idx ON public.books USING btree (average_rating DESC, total_reviews DESC, id DESC)
+CREATE INDEX books_search_vector_idx ON public.books USING gin (search_vector)
+CREATE INDEX books_title_idx ON public.books USING btree (title, id)
+CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id)
+CREATE INDEX books_weighted_rating_idx ON public.books USING btree (((((average_rating * (total_reviews)::double precision) + (17.5)::double precision) / ((total_reviews + 5))::double precision)) DESC, total_reviews DESC, id DESC)
+CREATE UNIQUE INDEX catalogue_edits_pkey ON public.catalogue_edits USING btree (id)
+CREATE INDEX follows_followee_created_idx ON public.follows USING btree (followee_id, created_at DESC, follower_id DESC)
+CREATE INDEX follows_follower_created_idx ON public.follows USING btree (follower_id, created_at DESC, followee_id DESC)
+CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)
+CREATE UNIQUE INDEX kept_tokens_pkey ON public.kept_tokens USING btree (jti)
+CREATE INDEX kept_tokens_user_idx ON public.kept_tokens USING btree (user_id)
+CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name)
+CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock USING btree (id)
+CREATE INDEX reads_book_idx ON public.reads USING btree (book_id)
+CREATE UNIQUE INDEX reads_pkey ON public.reads USING btree (user_id, book_id)
+CREATE INDEX reads_user_read_idx ON public.reads USING btree (user_id, read_at DESC, book_id)
+CREATE INDEX reviews_book_created_idx ON public.reviews USING btree (book_id, created_at DESC, id DESC)
+CREATE UNIQUE INDEX reviews_book_user_key ON public.reviews USING btree (book_id, user_id)
+CREATE INDEX reviews_created_idx ON public.reviews USING btree (created_at DESC, id DESC, book_id)
+CREATE UNIQUE INDEX reviews_pkey ON public.reviews USING btree (id)
+CREATE INDEX reviews_user_created_idx ON public.reviews USING btree (user_id, created_at DESC, id DESC, book_id, rating)
+CREATE UNIQUE INDEX revoked_tokens_pkey ON public.revoked_tokens USING btree (jti)
+CREATE UNIQUE INDEX uploads_pkey ON public.uploads USING btree (name)
+CREATE INDEX uploads_released_idx ON public.uploads USING btree (released_at) WHERE ((removed_at IS NULL) AND (released_at IS NOT NULL))
+CREATE INDEX uploads_removed_idx ON public.uploads USING btree (removed_at) WHERE (removed_at IS NOT NULL)
+CREATE INDEX uploads_unused_idx ON public.uploads USING btree (created_at) WHERE ((removed_at IS NULL) AND (referenced_at IS NULL) AND (released_at IS NULL))
+CREATE INDEX uploads_user_created_idx ON public.uploads USING btree (user_id, created_at)
+CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
+CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
+CREATE INDEX users_profile_upload_idx ON public.users USING btree (profile_image) WHERE (profile_image ~~ '/uploads/%'::text)
+CREATE INDEX users_profile_upload_other_idx ON public.users USING btree (id) WHERE ((profile_image !~~ '/uploads/%'::text) AND (profile_image ~~ '%.webp%'::text))
+CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(username))
+CREATE INDEX users_username_skeleton_idx ON public.users USING btree (replace(replace(replace(replace(replace(lower(replace(replace(replace(username, '.'::text, ''::text), '_'::text, ''::text), '-'::text, ''::text)), '1'::text, 'l'::text), 'i'::text, 'l'::text), '0'::text, 'o'::text), 'rn'::text, 'm'::text), 'vv'::text, 'w'::text))
+CREATE INDEX wishlist_book_idx ON public.wishlist USING btree (book_id)
+CREATE UNIQUE INDEX wishlist_pkey ON public.wishlist USING btree (user_id, book_id)
+CREATE INDEX wishlist_user_added_idx ON public.wishlist USING btree (user_id, added_at DESC)
+
+-- triggers
+CREATE TRIGGER book_genres_search_del AFTER DELETE ON public.book_genres REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
+CREATE TRIGGER book_genres_search_ins AFTER INSERT ON public.book_genres REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
+CREATE TRIGGER book_genres_search_upd AFTER UPDATE ON public.book_genres REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
+CREATE TRIGGER books_search_refresh BEFORE INSERT OR UPDATE OF title, author, description, isbn, language, category ON public.books FOR EACH ROW EXECUTE FUNCTION books_search_refresh()
+CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
+CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
+CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
+
+-- functions
+CREATE OR REPLACE FUNCTION public.book_genres_search_refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    declare ids text[];
+    begin
+      if tg_op = 'INSERT' then
+        ids := array(select distinct book_id from new_rows);
+      elsif tg_op = 'DELETE' then
+        ids := array(select distinct book_id from old_rows);
+      else
+        ids := array(select book_id from old_rows union select book_id from new_rows);
+      end if;
+      update books b set search_vector = books_search_vector(b.id, b.title, b.author, b.description, b.isbn, b.language, b.category)
+        where b.id = any(ids);
+      if tg_op <> 'DELETE' then
+        insert into book_search_terms (term)
+          select distinct lexeme from books b, unnest(b.search_vector) where b.id = any(ids) order by 1
+          on conflict do nothing;
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.books_match_key(t text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select array_to_string(tsvector_to_array(to_tsvector('simple', shelfwise_unaccent(coalesce(t, '')))), ' ') $function$
+
+CREATE OR REPLACE FUNCTION public.books_search_document(title text, author text, genres text, description text, isbn text)
+ RETURNS tsvector
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select
+      setweight(to_tsvector('simple', shelfwise_unaccent(coalesce(title, ''))), 'A') ||
+      setweight(to_tsvector('simple', shelfwise_unaccent(coalesce(author, ''))), 'B') ||
+      setweight(to_tsvector('simple', shelfwise_unaccent(coalesce(genres, '') || ' ' || replace(coalesce(isbn, ''), '-', ''))), 'C') ||
+      setweight(to_tsvector('simple', shelfwise_unaccent(coalesce(description, ''))), 'D') $function$
+
+CREATE OR REPLACE FUNCTION public.books_search_refresh()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      new.search_vector := books_search_vector(new.id, new.title, new.author, new.description, new.isbn, new.language, new.category);
+      -- sorted, so two writers adding new words never wait on each other in opposite orders
+      insert into book_search_terms (term) select lexeme from unnest(new.search_vector) order by 1 on conflict do nothing;
+      return new;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.books_search_vector(book_id text, title text, author text, description text, isbn text, language text, category text)
+ RETURNS tsvector
+ LANGUAGE sql
+ STABLE
+AS $function$ select books_search_document(title, author,
+        (select string_agg(g.genre, ' ') from book_genres g where g.book_id = $1), description, isbn)
+      || setweight(to_tsvector('simple', 'xl' || lower(replace(replace(coalesce(language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(category, ''), ' ', ''), '-', ''))
+        || coalesce((select ' ' || string_agg('xg' || lower(replace(replace(coalesce(g.genre, ''), ' ', ''), '-', '')), ' ') from book_genres g where g.book_id = $1), '')), 'D') $function$
+
+CREATE OR REPLACE FUNCTION public.follows_profile_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op = 'INSERT' then
+        update users set profile_version = profile_version + 1 where id in (new.follower_id, new.followee_id);
+      elsif tg_op = 'DELETE' then
+        update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id);
+      else
+        update users set profile_version = profile_version + 1
+          where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id);
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.reviews_profile_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op = 'INSERT' then
+        update users set profile_version = profile_version + 1 where id = new.user_id;
+      elsif tg_op = 'DELETE' then
+        update users set profile_version = profile_version + 1 where id = old.user_id;
+      else
+        update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id);
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_unaccent(text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$ select public.unaccent('public.unaccent'::regdictionary, $1) $function$
+
+CREATE OR REPLACE FUNCTION public.users_profile_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      new.profile_version := old.profile_version + 1;
+      return new;
+    end $function$
+

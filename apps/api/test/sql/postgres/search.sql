@@ -1,0 +1,21 @@
+select "b"."id", "b"."title", "b"."author", "b"."isbn", "b"."average_rating" as "rating", "b"."total_reviews" as "reviews", "b"."published_date" as "published" from "books" as "b" where b.search_vector @@ to_tsquery('simple', $1::text || chr(39) || replace(replace(shelfwise_unaccent($2::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $3::text || chr(39) || replace(replace(shelfwise_unaccent($4::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $5::text || chr(39) || replace(replace(shelfwise_unaccent($6::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $7::text) and 1 = 1 order by "b"."total_reviews" desc, "b"."id" desc limit $8;
+
+select "b"."id", "b"."title", "b"."author", "b"."isbn", "b"."average_rating" as "rating", "b"."total_reviews" as "reviews", "b"."published_date" as "published" from "books" as "b" where b.search_vector @@ to_tsquery('simple', $1::text || chr(39) || replace(replace(shelfwise_unaccent($2::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $3::text) and 1 = 1 order by "b"."total_reviews" desc, "b"."id" desc limit $4;
+
+select "b"."id", "b"."title", "b"."author", "b"."isbn", "b"."average_rating" as "rating", "b"."total_reviews" as "reviews", "b"."published_date" as "published" from "books" as "b" where b.search_vector @@ to_tsquery('simple', $1::text) and ("b"."page_count" >= $2) order by "b"."total_reviews" desc, "b"."id" desc limit $3;
+
+select "b"."id", "b"."title", "b"."author", "b"."publisher", "b"."description", "b"."cover_image", "b"."published_date", "b"."language", "b"."edition", "b"."page_count", "b"."amazon_link", "b"."isbn", "b"."category", "b"."average_rating", "b"."total_reviews", "b"."created_at", "b"."updated_at", "au"."username" as "author_username", "pu"."username" as "publisher_username", "lu"."username" as "listed_by_username", (select coalesce(json_agg("bg"."genre" order by "bg"."genre"), '[]'::json) from book_genres as bg where bg.book_id = b.id) as "genres" from "books" as "b" left join "users" as "au" on "au"."id" = "b"."author_user_id" left join "users" as "pu" on "pu"."id" = "b"."publisher_user_id" left join "users" as "lu" on "lu"."id" = "b"."listed_by_user_id" where "b"."id" in ($1);
+
+select "b"."id", "b"."title", "b"."author", "b"."publisher", "b"."description", "b"."cover_image", "b"."published_date", "b"."language", "b"."edition", "b"."page_count", "b"."amazon_link", "b"."isbn", "b"."category", "b"."average_rating", "b"."total_reviews", "b"."created_at", "b"."updated_at", "au"."username" as "author_username", "pu"."username" as "publisher_username", "lu"."username" as "listed_by_username", (select coalesce(json_agg("bg"."genre" order by "bg"."genre"), '[]'::json) from book_genres as bg where bg.book_id = b.id) as "genres" from "books" as "b" left join "users" as "au" on "au"."id" = "b"."author_user_id" left join "users" as "pu" on "pu"."id" = "b"."publisher_user_id" left join "users" as "lu" on "lu"."id" = "b"."listed_by_user_id" where "b"."id" in ($1, $2, $3, $4, $5, $6, $7, $8);
+
+select (select max("id") as "id" from "books") as "newest", (select "edits" from "catalogue_edits" where "id" = $1) as "edits";
+
+select count(*) as "n" from "books" as "b" where ("b"."page_count" >= $1) and b.search_vector @@ to_tsquery('simple', $2::text);
+
+select count(*) as "n" from "books" as "b" where 1 = 1 and b.search_vector @@ to_tsquery('simple', $1::text || chr(39) || replace(replace(shelfwise_unaccent($2::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $3::text || chr(39) || replace(replace(shelfwise_unaccent($4::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $5::text || chr(39) || replace(replace(shelfwise_unaccent($6::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $7::text);
+
+select count(*) as "n" from "books" as "b" where 1 = 1 and b.search_vector @@ to_tsquery('simple', $1::text || chr(39) || replace(replace(shelfwise_unaccent($2::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39) || $3::text);
+
+select term from book_search_terms where term = any($1::text[]);
+
+select term from book_search_terms where term like $1 limit 1;

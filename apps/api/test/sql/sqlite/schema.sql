@@ -1,0 +1,258 @@
+-- index book_genres_genre_idx
+CREATE INDEX "book_genres_genre_idx" on "book_genres" ("genre", "book_id");
+
+-- index books_author_key_idx
+CREATE INDEX books_author_key_idx on books ((replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(author), 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ì', 'i'), 'Í', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ñ', 'n'), 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a'), 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ñ', 'n'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'Ā', 'a'), 'ā', 'a'), 'Ă', 'a'), 'ă', 'a'), 'Ą', 'a'), 'ą', 'a'), 'Ć', 'c'), 'ć', 'c'), 'Ĉ', 'c'), 'ĉ', 'c'), 'Ċ', 'c'), 'ċ', 'c'), 'Č', 'c'), 'č', 'c'), 'Ď', 'd'), 'ď', 'd'), 'Ē', 'e'), 'ē', 'e'), 'Ĕ', 'e'), 'ĕ', 'e'), 'Ė', 'e'), 'ė', 'e'), 'Ę', 'e'), 'ę', 'e'), 'Ě', 'e'), 'ě', 'e'), 'Ĝ', 'g'), 'ĝ', 'g'), 'Ğ', 'g'), 'ğ', 'g'), 'Ġ', 'g'), 'ġ', 'g'), 'Ģ', 'g'), 'ģ', 'g'), 'Ĥ', 'h'), 'ĥ', 'h'), 'Ĩ', 'i'), 'ĩ', 'i'), 'Ī', 'i'), 'ī', 'i'), 'Ĭ', 'i'), 'ĭ', 'i'), 'Į', 'i'), 'į', 'i'), 'İ', 'i'), 'Ĵ', 'j'), 'ĵ', 'j'), 'Ķ', 'k'), 'ķ', 'k'), 'Ĺ', 'l'), 'ĺ', 'l'), 'Ļ', 'l'), 'ļ', 'l'), 'Ľ', 'l'), 'ľ', 'l'), 'Ń', 'n'), 'ń', 'n'), 'Ņ', 'n'), 'ņ', 'n'), 'Ň', 'n'), 'ň', 'n'), 'Ō', 'o'), 'ō', 'o'), 'Ŏ', 'o'), 'ŏ', 'o'), 'Ő', 'o'), 'ő', 'o'), 'Ŕ', 'r'), 'ŕ', 'r'), 'Ŗ', 'r'), 'ŗ', 'r'), 'Ř', 'r'), 'ř', 'r'), 'Ś', 's'), 'ś', 's'), 'Ŝ', 's'), 'ŝ', 's'), 'Ş', 's'), 'ş', 's'), 'Š', 's'), 'š', 's'), 'Ţ', 't'), 'ţ', 't'), 'Ť', 't'), 'ť', 't'), 'Ũ', 'u'), 'ũ', 'u'), 'Ū', 'u'), 'ū', 'u'), 'Ŭ', 'u'), 'ŭ', 'u'), 'Ů', 'u'), 'ů', 'u'), 'Ű', 'u'), 'ű', 'u'), 'Ų', 'u'), 'ų', 'u'), 'Ŵ', 'w'), 'ŵ', 'w'), 'Ŷ', 'y'), 'ŷ', 'y'), 'Ÿ', 'y'), 'Ź', 'z'), 'ź', 'z'), 'Ż', 'z'), 'ż', 'z'), 'Ž', 'z'), 'ž', 'z'), 'Ơ', 'o'), 'ơ', 'o'), 'Ư', 'u'), 'ư', 'u'), 'Ǎ', 'a'), 'ǎ', 'a'), 'Ǐ', 'i'), 'ǐ', 'i'), 'Ǒ', 'o'), 'ǒ', 'o'), 'Ǔ', 'u'), 'ǔ', 'u'), 'Ǖ', 'u'), 'ǖ', 'u'), 'Ǘ', 'u'), 'ǘ', 'u'), 'Ǚ', 'u'), 'ǚ', 'u'), 'Ǜ', 'u'), 'ǜ', 'u'), 'Ǟ', 'a'), 'ǟ', 'a'), 'Ǡ', 'a'), 'ǡ', 'a'), 'Ǧ', 'g'), 'ǧ', 'g'), 'Ǩ', 'k'), 'ǩ', 'k'), 'Ǫ', 'o'), 'ǫ', 'o'), 'Ǭ', 'o'), 'ǭ', 'o'), 'ǰ', 'j'), 'Ǵ', 'g'), 'ǵ', 'g'), 'Ǹ', 'n'), 'ǹ', 'n'), 'Ǻ', 'a'), 'ǻ', 'a'), 'Ȁ', 'a'), 'ȁ', 'a'), 'Ȃ', 'a'), 'ȃ', 'a'), 'Ȅ', 'e'), 'ȅ', 'e'), 'Ȇ', 'e'), 'ȇ', 'e'), 'Ȉ', 'i'), 'ȉ', 'i'), 'Ȋ', 'i'), 'ȋ', 'i'), 'Ȍ', 'o'), 'ȍ', 'o'), 'Ȏ', 'o'), 'ȏ', 'o'), 'Ȑ', 'r'), 'ȑ', 'r'), 'Ȓ', 'r'), 'ȓ', 'r'), 'Ȕ', 'u'), 'ȕ', 'u'), 'Ȗ', 'u'), 'ȗ', 'u'), 'Ș', 's'), 'ș', 's'), 'Ț', 't'), 'ț', 't'), 'Ȟ', 'h'), 'ȟ', 'h'), 'Ȧ', 'a'), 'ȧ', 'a'), 'Ȩ', 'e'), 'ȩ', 'e'), 'Ȫ', 'o'), 'ȫ', 'o'), 'Ȭ', 'o'), 'ȭ', 'o'), 'Ȯ', 'o'), 'ȯ', 'o'), 'Ȱ', 'o'), 'ȱ', 'o'), 'Ȳ', 'y'), 'ȳ', 'y'), 'Æ', 'ae'), 'æ', 'ae'), 'Ø', 'o'), 'ø', 'o'), 'Œ', 'oe'), 'œ', 'oe'), 'Đ', 'd'), 'đ', 'd'), 'Ł', 'l'), 'ł', 'l'), 'ß', 'ss'), 'ı', 'i')), lower(title), id);
+
+-- index books_author_user_idx
+CREATE INDEX "books_author_user_idx" on "books" ("author_user_id");
+
+-- index books_category_idx
+CREATE INDEX "books_category_idx" on "books" ("category");
+
+-- index books_cover_upload_idx
+CREATE INDEX "books_cover_upload_idx" on "books" ("id") where cover_image like '%/uploads/%.webp%';
+
+-- index books_created_at_idx
+CREATE INDEX "books_created_at_idx" on "books" ("created_at" desc, "id" desc);
+
+-- index books_created_by_idx
+CREATE INDEX "books_created_by_idx" on "books" ("created_by_user_id");
+
+-- index books_isbn_key
+CREATE UNIQUE INDEX "books_isbn_key" on "books" ("isbn") where "isbn" is not null;
+
+-- index books_listed_by_idx
+CREATE INDEX "books_listed_by_idx" on "books" ("listed_by_user_id");
+
+-- index books_page_count_idx
+CREATE INDEX "books_page_count_idx" on "books" ("page_count");
+
+-- index books_popularity_idx
+CREATE INDEX books_popularity_idx on books (total_reviews desc, id desc);
+
+-- index books_published_date_idx
+CREATE INDEX "books_published_date_idx" on "books" ("published_date" desc, "id" desc);
+
+-- index books_published_key_idx
+CREATE INDEX books_published_key_idx on books (coalesce(published_date, '') desc, id desc);
+
+-- index books_publisher_key_idx
+CREATE INDEX books_publisher_key_idx on books ((replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(publisher), 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ì', 'i'), 'Í', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ñ', 'n'), 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a'), 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ñ', 'n'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'Ā', 'a'), 'ā', 'a'), 'Ă', 'a'), 'ă', 'a'), 'Ą', 'a'), 'ą', 'a'), 'Ć', 'c'), 'ć', 'c'), 'Ĉ', 'c'), 'ĉ', 'c'), 'Ċ', 'c'), 'ċ', 'c'), 'Č', 'c'), 'č', 'c'), 'Ď', 'd'), 'ď', 'd'), 'Ē', 'e'), 'ē', 'e'), 'Ĕ', 'e'), 'ĕ', 'e'), 'Ė', 'e'), 'ė', 'e'), 'Ę', 'e'), 'ę', 'e'), 'Ě', 'e'), 'ě', 'e'), 'Ĝ', 'g'), 'ĝ', 'g'), 'Ğ', 'g'), 'ğ', 'g'), 'Ġ', 'g'), 'ġ', 'g'), 'Ģ', 'g'), 'ģ', 'g'), 'Ĥ', 'h'), 'ĥ', 'h'), 'Ĩ', 'i'), 'ĩ', 'i'), 'Ī', 'i'), 'ī', 'i'), 'Ĭ', 'i'), 'ĭ', 'i'), 'Į', 'i'), 'į', 'i'), 'İ', 'i'), 'Ĵ', 'j'), 'ĵ', 'j'), 'Ķ', 'k'), 'ķ', 'k'), 'Ĺ', 'l'), 'ĺ', 'l'), 'Ļ', 'l'), 'ļ', 'l'), 'Ľ', 'l'), 'ľ', 'l'), 'Ń', 'n'), 'ń', 'n'), 'Ņ', 'n'), 'ņ', 'n'), 'Ň', 'n'), 'ň', 'n'), 'Ō', 'o'), 'ō', 'o'), 'Ŏ', 'o'), 'ŏ', 'o'), 'Ő', 'o'), 'ő', 'o'), 'Ŕ', 'r'), 'ŕ', 'r'), 'Ŗ', 'r'), 'ŗ', 'r'), 'Ř', 'r'), 'ř', 'r'), 'Ś', 's'), 'ś', 's'), 'Ŝ', 's'), 'ŝ', 's'), 'Ş', 's'), 'ş', 's'), 'Š', 's'), 'š', 's'), 'Ţ', 't'), 'ţ', 't'), 'Ť', 't'), 'ť', 't'), 'Ũ', 'u'), 'ũ', 'u'), 'Ū', 'u'), 'ū', 'u'), 'Ŭ', 'u'), 'ŭ', 'u'), 'Ů', 'u'), 'ů', 'u'), 'Ű', 'u'), 'ű', 'u'), 'Ų', 'u'), 'ų', 'u'), 'Ŵ', 'w'), 'ŵ', 'w'), 'Ŷ', 'y'), 'ŷ', 'y'), 'Ÿ', 'y'), 'Ź', 'z'), 'ź', 'z'), 'Ż', 'z'), 'ż', 'z'), 'Ž', 'z'), 'ž', 'z'), 'Ơ', 'o'), 'ơ', 'o'), 'Ư', 'u'), 'ư', 'u'), 'Ǎ', 'a'), 'ǎ', 'a'), 'Ǐ', 'i'), 'ǐ', 'i'), 'Ǒ', 'o'), 'ǒ', 'o'), 'Ǔ', 'u'), 'ǔ', 'u'), 'Ǖ', 'u'), 'ǖ', 'u'), 'Ǘ', 'u'), 'ǘ', 'u'), 'Ǚ', 'u'), 'ǚ', 'u'), 'Ǜ', 'u'), 'ǜ', 'u'), 'Ǟ', 'a'), 'ǟ', 'a'), 'Ǡ', 'a'), 'ǡ', 'a'), 'Ǧ', 'g'), 'ǧ', 'g'), 'Ǩ', 'k'), 'ǩ', 'k'), 'Ǫ', 'o'), 'ǫ', 'o'), 'Ǭ', 'o'), 'ǭ', 'o'), 'ǰ', 'j'), 'Ǵ', 'g'), 'ǵ', 'g'), 'Ǹ', 'n'), 'ǹ', 'n'), 'Ǻ', 'a'), 'ǻ', 'a'), 'Ȁ', 'a'), 'ȁ', 'a'), 'Ȃ', 'a'), 'ȃ', 'a'), 'Ȅ', 'e'), 'ȅ', 'e'), 'Ȇ', 'e'), 'ȇ', 'e'), 'Ȉ', 'i'), 'ȉ', 'i'), 'Ȋ', 'i'), 'ȋ', 'i'), 'Ȍ', 'o'), 'ȍ', 'o'), 'Ȏ', 'o'), 'ȏ', 'o'), 'Ȑ', 'r'), 'ȑ', 'r'), 'Ȓ', 'r'), 'ȓ', 'r'), 'Ȕ', 'u'), 'ȕ', 'u'), 'Ȗ', 'u'), 'ȗ', 'u'), 'Ș', 's'), 'ș', 's'), 'Ț', 't'), 'ț', 't'), 'Ȟ', 'h'), 'ȟ', 'h'), 'Ȧ', 'a'), 'ȧ', 'a'), 'Ȩ', 'e'), 'ȩ', 'e'), 'Ȫ', 'o'), 'ȫ', 'o'), 'Ȭ', 'o'), 'ȭ', 'o'), 'Ȯ', 'o'), 'ȯ', 'o'), 'Ȱ', 'o'), 'ȱ', 'o'), 'Ȳ', 'y'), 'ȳ', 'y'), 'Æ', 'ae'), 'æ', 'ae'), 'Ø', 'o'), 'ø', 'o'), 'Œ', 'oe'), 'œ', 'oe'), 'Đ', 'd'), 'đ', 'd'), 'Ł', 'l'), 'ł', 'l'), 'ß', 'ss'), 'ı', 'i')), lower(title), id);
+
+-- index books_publisher_user_idx
+CREATE INDEX "books_publisher_user_idx" on "books" ("publisher_user_id");
+
+-- index books_rating_idx
+CREATE INDEX "books_rating_idx" on "books" ("average_rating" desc, "id" desc);
+
+-- index books_rating_reviews_idx
+CREATE INDEX books_rating_reviews_idx on books (average_rating desc, total_reviews desc, id desc);
+
+-- index books_title_idx
+CREATE INDEX "books_title_idx" on "books" ("title", "id");
+
+-- index books_title_lower_idx
+CREATE INDEX books_title_lower_idx on books (lower(title), id);
+
+-- index books_weighted_rating_idx
+CREATE INDEX books_weighted_rating_idx on books (((average_rating * total_reviews + 17.5) / (total_reviews + 5)) desc, total_reviews desc, id desc);
+
+-- index follows_followee_created_idx
+CREATE INDEX "follows_followee_created_idx" on "follows" ("followee_id", "created_at" desc, "follower_id" desc);
+
+-- index follows_follower_created_idx
+CREATE INDEX "follows_follower_created_idx" on "follows" ("follower_id", "created_at" desc, "followee_id" desc);
+
+-- index kept_tokens_user_idx
+CREATE INDEX "kept_tokens_user_idx" on "kept_tokens" ("user_id");
+
+-- index reads_book_idx
+CREATE INDEX "reads_book_idx" on "reads" ("book_id");
+
+-- index reads_user_read_idx
+CREATE INDEX "reads_user_read_idx" on "reads" ("user_id", "read_at" desc, "book_id");
+
+-- index reviews_book_created_idx
+CREATE INDEX "reviews_book_created_idx" on "reviews" ("book_id", "created_at" desc, "id" desc);
+
+-- index reviews_created_idx
+CREATE INDEX "reviews_created_idx" on "reviews" ("created_at" desc, "id" desc, "book_id");
+
+-- index reviews_user_created_idx
+CREATE INDEX "reviews_user_created_idx" on "reviews" ("user_id", "created_at" desc, "id" desc, "book_id", "rating");
+
+-- index uploads_released_idx
+CREATE INDEX "uploads_released_idx" on "uploads" ("released_at") where removed_at is null and released_at is not null;
+
+-- index uploads_removed_idx
+CREATE INDEX "uploads_removed_idx" on "uploads" ("removed_at") where removed_at is not null;
+
+-- index uploads_unused_idx
+CREATE INDEX "uploads_unused_idx" on "uploads" ("created_at") where removed_at is null and referenced_at is null and released_at is null;
+
+-- index uploads_user_created_idx
+CREATE INDEX "uploads_user_created_idx" on "uploads" ("user_id", "created_at");
+
+-- index users_profile_upload_idx
+CREATE INDEX "users_profile_upload_idx" on "users" ("profile_image") where profile_image like '/uploads/%';
+
+-- index users_profile_upload_other_idx
+CREATE INDEX "users_profile_upload_other_idx" on "users" ("id") where profile_image not like '/uploads/%' and profile_image like '%.webp%';
+
+-- index users_username_lower_key
+CREATE UNIQUE INDEX "users_username_lower_key" on "users" (lower(username));
+
+-- index users_username_skeleton_idx
+CREATE INDEX users_username_skeleton_idx on users (replace(replace(replace(replace(replace(lower(replace(replace(replace(username, '.', ''), '_', ''), '-', '')), '1', 'l'), 'i', 'l'), '0', 'o'), 'rn', 'm'), 'vv', 'w'));
+
+-- index wishlist_book_idx
+CREATE INDEX "wishlist_book_idx" on "wishlist" ("book_id");
+
+-- index wishlist_user_added_idx
+CREATE INDEX "wishlist_user_added_idx" on "wishlist" ("user_id", "added_at" desc);
+
+-- table book_genres
+CREATE TABLE "book_genres" ("book_id" text not null references "books" ("id") on delete cascade, "genre" text not null, constraint "book_genres_pkey" primary key ("book_id", "genre"));
+
+-- table book_search_docs
+CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null unique, "title" text default '' not null, "author" text default '' not null, "isbn" text, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "page_count" integer, "published_date" text);
+
+-- table book_search_seq
+CREATE TABLE book_search_seq (n integer not null);
+
+-- table books
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null);
+
+-- table books_fts
+CREATE VIRTUAL TABLE books_fts using fts5(
+    title, author, genres, description, isbn, facets,
+    content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
+  );
+
+-- table books_fts_config
+CREATE TABLE 'books_fts_config'(k PRIMARY KEY, v) WITHOUT ROWID;
+
+-- table books_fts_data
+CREATE TABLE 'books_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
+
+-- table books_fts_docsize
+CREATE TABLE 'books_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+
+-- table books_fts_idx
+CREATE TABLE 'books_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table books_fts_vocab
+CREATE VIRTUAL TABLE books_fts_vocab using fts5vocab(books_fts, 'row');
+
+-- table catalogue_edits
+CREATE TABLE "catalogue_edits" ("id" integer primary key, "edits" integer default 0 not null);
+
+-- table follows
+CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
+
+-- table kept_tokens
+CREATE TABLE "kept_tokens" ("jti" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_version" integer not null, "expires_at" text not null);
+
+-- table kysely_migration
+CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null);
+
+-- table kysely_migration_lock
+CREATE TABLE "kysely_migration_lock" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);
+
+-- table reads
+CREATE TABLE "reads" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "read_at" text not null, constraint "reads_pkey" primary key ("user_id", "book_id"));
+
+-- table reviews
+CREATE TABLE "reviews" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "rating" integer not null check (rating between 1 and 5), "comment" text not null, "created_at" text not null, "updated_at" text not null, constraint "reviews_book_user_key" unique ("book_id", "user_id"));
+
+-- table revoked_tokens
+CREATE TABLE "revoked_tokens" ("jti" text primary key, "expires_at" text not null);
+
+-- table uploads
+CREATE TABLE "uploads" ("name" text primary key, "user_id" text not null, "bytes" integer not null, "created_at" text not null, "referenced_at" text, "released_at" text, "removed_at" text);
+
+-- table users
+CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null);
+
+-- table wishlist
+CREATE TABLE "wishlist" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "added_at" text not null, constraint "wishlist_pkey" primary key ("user_id", "book_id"));
+
+-- trigger book_genres_search_ad
+CREATE TRIGGER book_genres_search_ad after delete on book_genres begin delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = old.book_id); 
+  insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+    select d.doc_id, b.title, b.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = b.id), ''), b.description, replace(coalesce(b.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(b.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(b.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = b.id), '')
+    from books b join book_search_docs d on d.book_id = b.id where b.id = old.book_id; end;
+
+-- trigger book_genres_search_ai
+CREATE TRIGGER book_genres_search_ai after insert on book_genres begin delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = new.book_id); 
+  insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+    select d.doc_id, b.title, b.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = b.id), ''), b.description, replace(coalesce(b.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(b.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(b.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = b.id), '')
+    from books b join book_search_docs d on d.book_id = b.id where b.id = new.book_id; end;
+
+-- trigger book_genres_search_au
+CREATE TRIGGER book_genres_search_au after update on book_genres begin delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = old.book_id); 
+  insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+    select d.doc_id, b.title, b.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = b.id), ''), b.description, replace(coalesce(b.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(b.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(b.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = b.id), '')
+    from books b join book_search_docs d on d.book_id = b.id where b.id = old.book_id; delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = new.book_id); 
+  insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+    select d.doc_id, b.title, b.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = b.id), ''), b.description, replace(coalesce(b.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(b.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(b.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = b.id), '')
+    from books b join book_search_docs d on d.book_id = b.id where b.id = new.book_id; end;
+
+-- trigger book_search_docs_keys_ai
+CREATE TRIGGER book_search_docs_keys_ai after insert on book_search_docs begin
+    update book_search_docs set (title, author, isbn, average_rating, total_reviews, page_count, published_date) = (select title, author, isbn, average_rating, total_reviews, page_count, published_date from books b where b.id = new.book_id) where doc_id = new.doc_id;
+  end;
+
+-- trigger books_search_ai
+CREATE TRIGGER books_search_ai after insert on books begin
+    update book_search_seq set n = n + 1;
+    insert into book_search_docs (doc_id, book_id) values (((32 - (case when new.total_reviews < 8 then 0 when new.total_reviews < 16 then 1 when new.total_reviews < 32 then 2 when new.total_reviews < 64 then 3 when new.total_reviews < 128 then 4 when new.total_reviews < 256 then 5 when new.total_reviews < 512 then 6 when new.total_reviews < 1024 then 7 when new.total_reviews < 2048 then 8 when new.total_reviews < 4096 then 9 when new.total_reviews < 8192 then 10 when new.total_reviews < 16384 then 11 when new.total_reviews < 32768 then 12 when new.total_reviews < 65536 then 13 when new.total_reviews < 131072 then 14 when new.total_reviews < 262144 then 15 when new.total_reviews < 524288 then 16 when new.total_reviews < 1048576 then 17 else 18 end)) * 4294967296 + (select n from book_search_seq)), new.id);
+    insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+      values ((select doc_id from book_search_docs where book_id = new.id), new.title, new.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = new.id), ''), new.description, replace(coalesce(new.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(new.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(new.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = new.id), ''));
+  end;
+
+-- trigger books_search_au
+CREATE TRIGGER books_search_au after update of title, author, description, isbn, language, category, total_reviews on books
+    when old.title is not new.title or old.author is not new.author or old.description is not new.description
+      or old.isbn is not new.isbn or old.language is not new.language or old.category is not new.category or (case when old.total_reviews < 8 then 0 when old.total_reviews < 16 then 1 when old.total_reviews < 32 then 2 when old.total_reviews < 64 then 3 when old.total_reviews < 128 then 4 when old.total_reviews < 256 then 5 when old.total_reviews < 512 then 6 when old.total_reviews < 1024 then 7 when old.total_reviews < 2048 then 8 when old.total_reviews < 4096 then 9 when old.total_reviews < 8192 then 10 when old.total_reviews < 16384 then 11 when old.total_reviews < 32768 then 12 when old.total_reviews < 65536 then 13 when old.total_reviews < 131072 then 14 when old.total_reviews < 262144 then 15 when old.total_reviews < 524288 then 16 when old.total_reviews < 1048576 then 17 else 18 end) <> (case when new.total_reviews < 8 then 0 when new.total_reviews < 16 then 1 when new.total_reviews < 32 then 2 when new.total_reviews < 64 then 3 when new.total_reviews < 128 then 4 when new.total_reviews < 256 then 5 when new.total_reviews < 512 then 6 when new.total_reviews < 1024 then 7 when new.total_reviews < 2048 then 8 when new.total_reviews < 4096 then 9 when new.total_reviews < 8192 then 10 when new.total_reviews < 16384 then 11 when new.total_reviews < 32768 then 12 when new.total_reviews < 65536 then 13 when new.total_reviews < 131072 then 14 when new.total_reviews < 262144 then 15 when new.total_reviews < 524288 then 16 when new.total_reviews < 1048576 then 17 else 18 end)
+  begin
+    delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = old.id);
+    update book_search_seq set n = n + 1 where (case when old.total_reviews < 8 then 0 when old.total_reviews < 16 then 1 when old.total_reviews < 32 then 2 when old.total_reviews < 64 then 3 when old.total_reviews < 128 then 4 when old.total_reviews < 256 then 5 when old.total_reviews < 512 then 6 when old.total_reviews < 1024 then 7 when old.total_reviews < 2048 then 8 when old.total_reviews < 4096 then 9 when old.total_reviews < 8192 then 10 when old.total_reviews < 16384 then 11 when old.total_reviews < 32768 then 12 when old.total_reviews < 65536 then 13 when old.total_reviews < 131072 then 14 when old.total_reviews < 262144 then 15 when old.total_reviews < 524288 then 16 when old.total_reviews < 1048576 then 17 else 18 end) <> (case when new.total_reviews < 8 then 0 when new.total_reviews < 16 then 1 when new.total_reviews < 32 then 2 when new.total_reviews < 64 then 3 when new.total_reviews < 128 then 4 when new.total_reviews < 256 then 5 when new.total_reviews < 512 then 6 when new.total_reviews < 1024 then 7 when new.total_reviews < 2048 then 8 when new.total_reviews < 4096 then 9 when new.total_reviews < 8192 then 10 when new.total_reviews < 16384 then 11 when new.total_reviews < 32768 then 12 when new.total_reviews < 65536 then 13 when new.total_reviews < 131072 then 14 when new.total_reviews < 262144 then 15 when new.total_reviews < 524288 then 16 when new.total_reviews < 1048576 then 17 else 18 end);
+    update book_search_docs set doc_id = ((32 - (case when new.total_reviews < 8 then 0 when new.total_reviews < 16 then 1 when new.total_reviews < 32 then 2 when new.total_reviews < 64 then 3 when new.total_reviews < 128 then 4 when new.total_reviews < 256 then 5 when new.total_reviews < 512 then 6 when new.total_reviews < 1024 then 7 when new.total_reviews < 2048 then 8 when new.total_reviews < 4096 then 9 when new.total_reviews < 8192 then 10 when new.total_reviews < 16384 then 11 when new.total_reviews < 32768 then 12 when new.total_reviews < 65536 then 13 when new.total_reviews < 131072 then 14 when new.total_reviews < 262144 then 15 when new.total_reviews < 524288 then 16 when new.total_reviews < 1048576 then 17 else 18 end)) * 4294967296 + (select n from book_search_seq)) where book_id = new.id and (case when old.total_reviews < 8 then 0 when old.total_reviews < 16 then 1 when old.total_reviews < 32 then 2 when old.total_reviews < 64 then 3 when old.total_reviews < 128 then 4 when old.total_reviews < 256 then 5 when old.total_reviews < 512 then 6 when old.total_reviews < 1024 then 7 when old.total_reviews < 2048 then 8 when old.total_reviews < 4096 then 9 when old.total_reviews < 8192 then 10 when old.total_reviews < 16384 then 11 when old.total_reviews < 32768 then 12 when old.total_reviews < 65536 then 13 when old.total_reviews < 131072 then 14 when old.total_reviews < 262144 then 15 when old.total_reviews < 524288 then 16 when old.total_reviews < 1048576 then 17 else 18 end) <> (case when new.total_reviews < 8 then 0 when new.total_reviews < 16 then 1 when new.total_reviews < 32 then 2 when new.total_reviews < 64 then 3 when new.total_reviews < 128 then 4 when new.total_reviews < 256 then 5 when new.total_reviews < 512 then 6 when new.total_reviews < 1024 then 7 when new.total_reviews < 2048 then 8 when new.total_reviews < 4096 then 9 when new.total_reviews < 8192 then 10 when new.total_reviews < 16384 then 11 when new.total_reviews < 32768 then 12 when new.total_reviews < 65536 then 13 when new.total_reviews < 131072 then 14 when new.total_reviews < 262144 then 15 when new.total_reviews < 524288 then 16 when new.total_reviews < 1048576 then 17 else 18 end);
+    insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+      values ((select doc_id from book_search_docs where book_id = new.id), new.title, new.author, coalesce((select group_concat(genre, ' ') from book_genres where book_id = new.id), ''), new.description, replace(coalesce(new.isbn, ''), '-', ''), 'xl' || lower(replace(replace(coalesce(new.language, ''), ' ', ''), '-', '')) || ' xc' || lower(replace(replace(coalesce(new.category, ''), ' ', ''), '-', '')) || coalesce((select ' ' || group_concat('xg' || lower(replace(replace(coalesce(genre, ''), ' ', ''), '-', '')), ' ') from book_genres where book_id = new.id), ''));
+  end;
+
+-- trigger books_search_bd
+CREATE TRIGGER books_search_bd before delete on books begin
+    delete from books_fts where rowid = (select doc_id from book_search_docs where book_id = old.id);
+    delete from book_search_docs where book_id = old.id;
+  end;
+
+-- trigger books_search_keys_au
+CREATE TRIGGER books_search_keys_au after update of title, author, isbn, average_rating, total_reviews, page_count, published_date on books begin
+    update book_search_docs set title = new.title, author = new.author, isbn = new.isbn, average_rating = new.average_rating, total_reviews = new.total_reviews, page_count = new.page_count, published_date = new.published_date where book_id = new.id;
+  end;
+
+-- trigger follows_profile_version_ad
+CREATE TRIGGER follows_profile_version_ad after delete on follows begin update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id); end;
+
+-- trigger follows_profile_version_ai
+CREATE TRIGGER follows_profile_version_ai after insert on follows begin update users set profile_version = profile_version + 1 where id in (new.follower_id, new.followee_id); end;
+
+-- trigger follows_profile_version_au
+CREATE TRIGGER follows_profile_version_au after update on follows begin
+    update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id); end;
+
+-- trigger reviews_profile_version_ad
+CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
+
+-- trigger reviews_profile_version_ai
+CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update users set profile_version = profile_version + 1 where id in (new.user_id); end;
+
+-- trigger reviews_profile_version_au
+CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
+
+-- trigger users_profile_version_au
+CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;

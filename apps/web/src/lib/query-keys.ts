@@ -1,0 +1,39 @@
+// Every query key of the app is built here, and only here: each query's options take theirs from
+// this file, and whatever refreshes or updates a query (a mutation, another feature) names it
+// through the same function, so a key can never be misspelt on one side. Keys are arrays whose first
+// element is the area ('books', 'users', 'reviews'), so a whole area can be refreshed by its root.
+
+export const bookKeys = {
+  all: ['books'] as const,
+  detail: (id: string) => ['books', 'detail', id] as const,
+  list: (limit: number) => ['books', 'list', { limit }] as const,
+  sorted: (sort: string, limit: number) => ['books', 'sorted', sort, limit] as const,
+  search: (params: unknown, limit: number) => ['books', 'search', params, limit] as const,
+  searchPaged: (params: unknown, limit: number) => ['books', 'search', 'paged', params, limit] as const,
+  byName: (field: string, name: string, limit: number) => ['books', 'by-name', field, name, { limit }] as const,
+  duplicates: (isbn: string, title: string, author: string) => ['books', 'duplicates', isbn, title, author] as const,
+  facets: ['books', 'facets'] as const,
+  popularWeek: ['books', 'popular-week'] as const,
+  /** The followed-users feeds (refreshed together when a reader follows or unfollows someone). */
+  followedAll: ['books', 'followed'] as const,
+  followed: (viewerId: string) => ['books', 'followed', viewerId] as const,
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  profile: (id: string) => ['users', id, 'profile'] as const,
+  stats: (id: string) => ['users', id, 'stats'] as const,
+  shelf: (id: string, shelf: string) => ['users', id, 'shelf', shelf] as const,
+  search: (query: string) => ['users', 'search', query] as const,
+  follows: (id: string, direction: string) => ['users', id, direction] as const,
+  reviews: (id: string) => ['users', id, 'reviews'] as const,
+}
+
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  ofBook: (bookId: string) => ['reviews', 'book', bookId] as const,
+  mine: (bookId: string) => ['reviews', 'mine', bookId] as const,
+  /** Lists of reviews over many books (the recent ones), refreshed together after any review changes. */
+  shared: ['reviews', 'shared'] as const,
+  recent: ['reviews', 'shared', 'recent'] as const,
+}
