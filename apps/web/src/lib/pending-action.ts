@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
@@ -54,10 +54,14 @@ function takeAction<A extends PendingAction>(path: string, match: (a: PendingAct
   return action
 }
 
-/** Forgets the remembered action for `path` that `match` accepts (the reader came back without signing in). */
-function dropAction(path: string, match: (a: PendingAction) => boolean): void {
+/**
+ * Forgets the remembered action for `path` that `match` accepts if it was pressed before `arrivedAt`
+ * (the reader came back without signing in). One pressed since is kept: a quick reader can press a
+ * button before the page's arrival effect has run.
+ */
+function dropAction(path: string, match: (a: PendingAction) => boolean, arrivedAt: number): void {
   const stored = read()
-  if (stored && stored.path === path && match(stored)) storage()?.removeItem(KEY)
+  if (stored && stored.path === path && stored.at < arrivedAt && match(stored)) storage()?.removeItem(KEY)
 }
 
 /** Remembers the action and sends the reader to /login, which brings them back here (spec §4). */
@@ -81,10 +85,11 @@ export function usePendingAction<A extends PendingAction>(match: (a: PendingActi
   const latest = useRef({ match, run })
   latest.current = { match, run }
   const mountedSignedOut = useRef(!isAuthenticated)
+  const [arrivedAt] = useState(Date.now)
   useEffect(() => {
-    if (mountedSignedOut.current) dropAction(pathname, latest.current.match)
+    if (mountedSignedOut.current) dropAction(pathname, latest.current.match, arrivedAt)
     // Only on arrival: a press made on this very page must survive until the reader is at /login.
-  }, [pathname])
+  }, [pathname, arrivedAt])
   useEffect(() => {
     if (!isAuthenticated || !ready) return
     const action = takeAction(pathname, latest.current.match)
