@@ -372,8 +372,19 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'users',
     total: users.length,
-    columns: ['id', 'name', 'username', 'email', 'password_hash', 'user_type', 'bio', 'profile_image', 'token_version', 'created_at', 'updated_at'],
-    pgTypes: ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'timestamptz', 'timestamptz'],
+    columns: {
+      id: 'text',
+      name: 'text',
+      username: 'text',
+      email: 'text',
+      password_hash: 'text',
+      user_type: 'text',
+      bio: 'text',
+      profile_image: 'text',
+      token_version: 'int',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
     *rows() {
       for (const u of users) yield [u.id, u.name, u.username, `${u.username}@bench.example`, passwordHash, u.type, u.bio, '', 0, iso(u.joined), iso(u.joined)]
     },
@@ -381,54 +392,30 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'books',
     total: books.length,
-    columns: [
-      'id',
-      'title',
-      'author',
-      'author_user_id',
-      'publisher',
-      'publisher_user_id',
-      'listed_by_user_id',
-      'created_by_user_id',
-      'description',
-      'cover_image',
-      'published_date',
-      'language',
-      'edition',
-      'page_count',
-      'amazon_link',
-      'isbn',
-      'category',
-      'average_rating',
-      'total_reviews',
-      'rating_sum',
-      'created_at',
-      'updated_at',
-    ],
-    pgTypes: [
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'int',
-      'text',
-      'text',
-      'text',
-      'float8',
-      'int',
-      'int',
-      'timestamptz',
-      'timestamptz',
-    ],
+    columns: {
+      id: 'text',
+      title: 'text',
+      author: 'text',
+      author_user_id: 'text',
+      publisher: 'text',
+      publisher_user_id: 'text',
+      listed_by_user_id: 'text',
+      created_by_user_id: 'text',
+      description: 'text',
+      cover_image: 'text',
+      published_date: 'text',
+      language: 'text',
+      edition: 'text',
+      page_count: 'int',
+      amazon_link: 'text',
+      isbn: 'text',
+      category: 'text',
+      average_rating: 'float8',
+      total_reviews: 'int',
+      rating_sum: 'int',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
     *rows() {
       for (const b of books) {
         const ref = (u: number | null) => (u === null ? null : users[u]!.id)
@@ -463,8 +450,7 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'book_genres',
     total: plan.genres.length,
-    columns: ['book_id', 'genre'],
-    pgTypes: ['text', 'text'],
+    columns: { book_id: 'text', genre: 'text' },
     *rows() {
       for (const [b, g] of plan.genres) yield [books[b]!.id, g]
     },
@@ -473,8 +459,7 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'reviews',
     total: r.length,
-    columns: ['id', 'book_id', 'user_id', 'rating', 'comment', 'created_at', 'updated_at'],
-    pgTypes: ['text', 'text', 'text', 'int', 'text', 'timestamptz', 'timestamptz'],
+    columns: { id: 'text', book_id: 'text', user_id: 'text', rating: 'int', comment: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' },
     *rows() {
       const rng = createRandom(SEED + 1)
       for (let i = 0; i < r.length; i++) {
@@ -486,8 +471,7 @@ function* tableRows(plan: Plan, passwordHash: string) {
   const pairs = (table: string, rows: [number, number, number][], time: string) => ({
     table,
     total: rows.length,
-    columns: ['user_id', 'book_id', time],
-    pgTypes: ['text', 'text', 'timestamptz'],
+    columns: { user_id: 'text', book_id: 'text', [time]: 'timestamptz' },
     *rows() {
       for (const [u, b, at] of rows) yield [users[u]!.id, books[b]!.id, iso(at)]
     },
@@ -497,8 +481,7 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'follows',
     total: plan.follows.length,
-    columns: ['follower_id', 'followee_id', 'created_at'],
-    pgTypes: ['text', 'text', 'timestamptz'],
+    columns: { follower_id: 'text', followee_id: 'text', created_at: 'timestamptz' },
     *rows() {
       for (const [a, b, at] of plan.follows) yield [users[a]!.id, users[b]!.id, iso(at)]
     },
@@ -521,8 +504,9 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
   const PER = 500
   for (const t of tableRows(plan, passwordHash)) {
     const bar = progress(t.table, t.total)
-    const one = `(${t.columns.map(() => '?').join(', ')})`
-    const many = db.prepare(`insert into ${t.table} (${t.columns.join(', ')}) values ${Array(PER).fill(one).join(', ')}`)
+    const names = Object.keys(t.columns)
+    const one = `(${names.map(() => '?').join(', ')})`
+    const many = db.prepare(`insert into ${t.table} (${names.join(', ')}) values ${Array(PER).fill(one).join(', ')}`)
     db.exec('begin')
     let batch: Cell[] = []
     let rows = 0
@@ -535,7 +519,7 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
         rows = 0
       }
     }
-    if (rows) db.prepare(`insert into ${t.table} (${t.columns.join(', ')}) values ${Array(rows).fill(one).join(', ')}`).run(...batch)
+    if (rows) db.prepare(`insert into ${t.table} (${names.join(', ')}) values ${Array(rows).fill(one).join(', ')}`).run(...batch)
     db.exec('commit')
     bar.done()
   }
@@ -583,18 +567,19 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
     const PER = 5000
     for (const t of tableRows(plan, passwordHash)) {
       const bar = progress(t.table, t.total)
+      const names = Object.keys(t.columns)
       const insert = async (cols: Cell[][]) => {
-        const arrays = t.pgTypes.map((type, i) => sql`${cols[i]}::${sql.raw(type)}[]`)
-        await sql`insert into ${sql.id(t.table)} (${sql.join(t.columns.map((x) => sql.id(x)))}) select * from unnest(${sql.join(arrays)})`.execute(c)
+        const arrays = Object.values(t.columns).map((type, i) => sql`${cols[i]}::${sql.raw(type)}[]`)
+        await sql`insert into ${sql.id(t.table)} (${sql.join(names.map((x) => sql.id(x)))}) select * from unnest(${sql.join(arrays)})`.execute(c)
         bar.tick(cols[0]!.length)
       }
       await sql`begin`.execute(c)
-      let cols: Cell[][] = t.columns.map(() => [])
+      let cols: Cell[][] = names.map(() => [])
       for (const row of t.rows()) {
         row.forEach((v, i) => cols[i]!.push(v as Cell))
         if (cols[0]!.length === PER) {
           await insert(cols)
-          cols = t.columns.map(() => [])
+          cols = names.map(() => [])
         }
       }
       if (cols[0]!.length) await insert(cols)

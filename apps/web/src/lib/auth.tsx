@@ -20,7 +20,7 @@ const AuthContext = createContext<AuthState | null>(null)
 type TokenCheck = { ok: true; expiresInMs: number | undefined } | { ok: false; reason: 'invalid' | 'expired'; error?: unknown }
 
 /** Decodes the token and compares `exp` (seconds) with Date.now() (milliseconds). */
-export function checkToken(token: string): TokenCheck {
+function checkToken(token: string): TokenCheck {
   let exp: number | undefined
   try {
     exp = jwtDecode(token).exp

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BookListSchema, ErrorBodySchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { nextLink, readAllPages } from '../../../test/support/paging.ts'
 import { insertBook } from '../../../test/support/factories.ts'
-
-const nextLink = (link: string | string[] | number | undefined) => {
-  const m = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link) : null
-  return m?.[1]
-}
 
 // A name no other test (or the demo) carries: letters only, as names are.
 let seq = 0
@@ -45,21 +41,12 @@ describeEachDialect('books by author and publisher', (ctx) => {
       const made = await Promise.all(['Echo', 'alpha', 'Delta', 'charlie', 'Bravo'].map((title) => insertBook(ctx.db, { title, author: name })))
       // Two books of one title: the id keeps the order total.
       const twins = await Promise.all([insertBook(ctx.db, { title: 'Echo', author: name }), insertBook(ctx.db, { title: 'echo', author: name })])
-      const seen: string[] = []
-      let url: string | undefined = `/api/books/by-author/${encodeURIComponent(name)}?limit=2`
-      let pages = 0
-      while (url) {
-        const res = await get(url)
-        expect(res.statusCode).toBe(200)
-        expect(res.headers['x-total-count']).toBe('7')
-        const page = BookListSchema.parse(res.json())
-        expect(page.length).toBeLessThanOrEqual(2)
-        seen.push(...page.map((b) => b._id))
-        url = nextLink(res.headers.link)
-        if (url) expect(url.startsWith(`/api/books/by-author/${encodeURIComponent(name).replace(/%20/g, '%20')}`)).toBe(true)
-        pages++
-      }
-      expect(pages).toBe(4)
+      const { pages, totals, urls } = await readAllPages(ctx, `/api/books/by-author/${encodeURIComponent(name)}?limit=2`, BookListSchema)
+      expect(pages).toHaveLength(4)
+      expect(totals.every((t) => t === '7')).toBe(true)
+      expect(pages.every((p) => p.length <= 2)).toBe(true)
+      expect(urls.every((u) => u.startsWith(`/api/books/by-author/${encodeURIComponent(name)}`))).toBe(true)
+      const seen = pages.flat().map((b) => b._id)
       expect(new Set(seen).size).toBe(7)
       const byId = new Map([...made, ...twins].map((b) => [b.id, b.title.toLowerCase()]))
       expect(seen.map((id) => byId.get(id))).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'echo', 'echo'])

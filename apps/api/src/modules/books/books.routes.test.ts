@@ -3,13 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { BOOK_MESSAGES, BookListSchema, BookSchema, ErrorBodySchema, MESSAGES, type Book } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { nextLink } from '../../../test/support/paging.ts'
 import { bearer, buildBook, insertBook, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
 import { WALK_PAGE } from '#/modules/books/books.service.ts'
-
-const nextLink = (link: string | string[] | number | undefined) => {
-  const m = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link) : null
-  return m?.[1]
-}
 
 describeEachDialect('books routes', (ctx) => {
   const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) })

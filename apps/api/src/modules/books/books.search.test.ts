@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { BookListSchema, BookSchema, ErrorBodySchema, type Book } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { nextLink, readAllPages } from '../../../test/support/paging.ts'
 import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
 
 // GET /api/books/search as a client sees it. The corpus is inserted both through the factories
 // (plain INSERTs: the database keeps its search index current by itself) and through POST /books.
-
-const nextLink = (link: unknown) => (typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined)
 
 describeEachDialect('books search', (ctx) => {
   const search = async (qs: string) => {
@@ -428,15 +427,9 @@ describeEachDialect('books search', (ctx) => {
     })
 
     it('pages through every match exactly once, following Link', async () => {
-      const seen: string[] = []
-      let url: string | undefined = `/api/books/search?${q({ query: 'lantern tide', limit: 1 })}`
-      while (url) {
-        const res = await ctx.app.inject({ method: 'GET', url })
-        expect(res.headers['x-total-count']).toBe('2')
-        seen.push(...BookListSchema.parse(res.json()).map((b) => b._id))
-        url = nextLink(res.headers.link)
-      }
-      expect(seen).toEqual([c.lanternB.id, c.lanternA.id])
+      const { pages, totals } = await readAllPages(ctx, `/api/books/search?${q({ query: 'lantern tide', limit: 1 })}`, BookListSchema)
+      expect(totals).toEqual(['2', '2'])
+      expect(pages.flat().map((b) => b._id)).toEqual([c.lanternB.id, c.lanternA.id])
     })
 
     it('answers every match without a limit, counts exactly past 1,000, and pages on through the rest', async () => {

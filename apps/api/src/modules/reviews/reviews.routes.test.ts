@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { BookSchema, ErrorBodySchema, MESSAGES, PopularListSchema, ReviewListSchema, ReviewSchema, type Review } from '@shelfwise/contracts'
+import { BookSchema, ErrorBodySchema, MESSAGES, PopularListSchema, ReviewListSchema, ReviewSchema } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
+import { readAllPages } from '../../../test/support/paging.ts'
 import { bearer, insertBook, insertReview, insertUser, tokenFor } from '../../../test/support/factories.ts'
 
 const ABSENT_ID = '01900000-0000-7000-8000-000000000000'
@@ -31,23 +32,6 @@ const client = (ctx: TestContext) => ({
     }),
   get: (url: string) => ctx.app.inject({ method: 'GET', url }),
 })
-
-/** Every page of a paged list, following Link rel="next" as a client would. */
-async function readAllPages(ctx: TestContext, firstUrl: string): Promise<{ pages: Review[][]; totals: string[] }> {
-  const pages: Review[][] = []
-  const totals: string[] = []
-  let url: string | undefined = firstUrl
-  while (url) {
-    const res = await ctx.app.inject({ method: 'GET', url })
-    expect(res.statusCode).toBe(200)
-    pages.push(ReviewListSchema.parse(res.json()))
-    totals.push(String(res.headers['x-total-count']))
-    const link = res.headers.link as string | undefined
-    url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined
-    if (pages.length > 20) throw new Error('paging does not end')
-  }
-  return { pages, totals }
-}
 
 describeEachDialect('reviews routes', (ctx) => {
   const api = client(ctx)
@@ -250,7 +234,7 @@ describeEachDialect('reviews routes', (ctx) => {
       ]
       const whole = ReviewListSchema.parse((await api.get(`/api/reviews/book/${book.id}`)).json())
       expect(whole).toHaveLength(5)
-      const { pages, totals } = await readAllPages(ctx, `/api/reviews/book/${book.id}?limit=2`)
+      const { pages, totals } = await readAllPages(ctx, `/api/reviews/book/${book.id}?limit=2`, ReviewListSchema)
       expect(pages.map((p) => p.length)).toEqual([2, 2, 1])
       expect(totals).toEqual(['5', '5', '5'])
       expect(pages.flat().map((r) => r._id)).toEqual(whole.map((r) => r._id))
@@ -467,7 +451,7 @@ describeEachDialect('reviews routes', (ctx) => {
       const busy = await insertUser(ctx.db)
       for (let i = 0; i < 3; i++) await insertReview(ctx.db, { userId: busy.id, createdAt: ago((i + 1) * DAY) })
       const whole = ReviewListSchema.parse((await api.get(`/api/users/reviews/${busy.id}`)).json())
-      const { pages, totals } = await readAllPages(ctx, `/api/users/reviews/${busy.id}?limit=2`)
+      const { pages, totals } = await readAllPages(ctx, `/api/users/reviews/${busy.id}?limit=2`, ReviewListSchema)
       expect(pages.map((p) => p.length)).toEqual([2, 1])
       expect(totals).toEqual(['3', '3'])
       expect(pages.flat()).toEqual(whole)

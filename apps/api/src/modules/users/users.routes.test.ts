@@ -16,6 +16,7 @@ import {
 import { findBookById } from '#/modules/books/books.repository.ts'
 import { lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { readAllPages } from '../../../test/support/paging.ts'
 import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
 
 // Nothing secret may ever leave the server in a body.
@@ -454,22 +455,10 @@ describeEachDialect('users routes', (ctx) => {
       expect(whole[0]).toBe(fans[4]!.id)
       expect(whole[4]).toBe(fans[0]!.id)
 
-      const seen: string[] = []
-      let url: string | undefined = `/api/users/followers/${u.id}?limit=2`
-      let pages = 0
-      while (url) {
-        const res = await get(url)
-        expect(res.statusCode).toBe(200)
-        expect(res.headers['x-total-count']).toBe('5')
-        const page = PersonListSchema.parse(res.json())
-        expect(page.length).toBeLessThanOrEqual(2)
-        seen.push(...page.map((p) => p._id))
-        const link = res.headers.link as string | undefined
-        url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : undefined
-        pages++
-      }
-      expect(pages).toBe(3)
-      expect(seen).toEqual(whole)
+      const { pages, totals } = await readAllPages(ctx, `/api/users/followers/${u.id}?limit=2`, PersonListSchema)
+      expect(pages.map((p) => p.length)).toEqual([2, 2, 1])
+      expect(totals).toEqual(['5', '5', '5'])
+      expect(pages.flat().map((p) => p._id)).toEqual(whole)
     })
 
     it('answers 404 for an unknown user and 400 for a bad cursor or limit', async () => {

@@ -15,6 +15,7 @@ import { useAuth } from '#/lib/auth.tsx'
 import { useDocumentTitle } from '#/lib/document-title.ts'
 import { ApiError } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
+import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useLogin } from '#/features/auth/api/login.ts'
 import { useRegister } from '#/features/auth/api/register.ts'
@@ -70,32 +71,22 @@ function AuthForm({
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { login } = useAuth()
   const mutation = useLogin()
-  const [error, setError] = useState<string | null>(null)
-  const { control, handleSubmit, formState } = useForm<LoginValues>({
+  const form = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
     resolver: formResolver<LoginValues>((v) => (!v.email.trim() || !v.password ? ALL_FIELDS_REQUIRED : undefined), LoginInputSchema),
   })
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { control } = form
+  const { message, onSubmit } = useFormSubmit(
+    form,
+    async (values) => {
       const res = await mutation.mutateAsync({ email: values.email.trim(), password: values.password })
       login(res.token, res.user)
       onDone()
-    } catch (err) {
-      setError(serverMessage(err))
-    }
-  })
-  const message = formState.errors.root?.message ?? error
+    },
+    serverMessage,
+  )
   return (
-    <AuthForm
-      message={message}
-      onSubmit={(e) => {
-        setError(null)
-        void onSubmit(e)
-      }}
-      submit="Login"
-      busyLabel="Signing in..."
-      isBusy={mutation.isPending}
-    >
+    <AuthForm message={message} onSubmit={onSubmit} submit="Login" busyLabel="Signing in..." isBusy={mutation.isPending}>
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" fullWidth />
       <FormTextField control={control} name="password" label="Password" type="password" autoComplete="current-password" fullWidth />
     </AuthForm>
@@ -121,32 +112,22 @@ function signUpCheck(v: SignUpValues): string | undefined {
 function SignUpForm({ onDone }: { onDone: () => void }) {
   const { login } = useAuth()
   const mutation = useRegister()
-  const [error, setError] = useState<string | null>(null)
-  const { control, handleSubmit, formState } = useForm<SignUpValues>({
+  const form = useForm<SignUpValues>({
     defaultValues: { name: '', username: '', userType: 'Reader', email: '', password: '', confirmPassword: '' },
     resolver: formResolver<SignUpValues>(signUpCheck, RegisterInputSchema),
   })
-  const onSubmit = handleSubmit(async (v) => {
-    try {
+  const { control } = form
+  const { message, onSubmit } = useFormSubmit(
+    form,
+    async (v) => {
       const res = await mutation.mutateAsync(RegisterInputSchema.parse(v))
       login(res.token, res.user)
       onDone()
-    } catch (err) {
-      setError(serverMessage(err))
-    }
-  })
-  const message = formState.errors.root?.message ?? error
+    },
+    serverMessage,
+  )
   return (
-    <AuthForm
-      message={message}
-      onSubmit={(e) => {
-        setError(null)
-        void onSubmit(e)
-      }}
-      submit="Sign Up"
-      busyLabel="Creating account..."
-      isBusy={mutation.isPending}
-    >
+    <AuthForm message={message} onSubmit={onSubmit} submit="Sign Up" busyLabel="Creating account..." isBusy={mutation.isPending}>
       <FormTextField control={control} name="name" label="Full Name" autoComplete="name" fullWidth />
       <FormTextField control={control} name="username" label="Username" autoComplete="username" fullWidth />
       <FormTextField control={control} name="userType" label="Account Type" select fullWidth slotProps={{ select: { native: true } }}>

@@ -12,6 +12,12 @@ import { allLinks } from '#/components/chrome/nav-links.ts'
 
 export const TAGLINE = 'Shelfwise: discover, review and share the books you love.'
 
+const socials = [
+  { href: externalLinks.github, label: 'Shelfwise on GitHub', Icon: GitHubIcon },
+  { href: externalLinks.x, label: 'Shelfwise on X', Icon: XIcon },
+  { href: externalLinks.instagram, label: 'Shelfwise on Instagram', Icon: InstagramIcon },
+]
+
 export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.100', mt: 6, py: 4, pb: { xs: 10, sm: 4 } }}>
@@ -42,29 +48,11 @@ export function Footer() {
               Follow Us
             </Typography>
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <IconButton
-                component="a"
-                href={externalLinks.github}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Shelfwise on GitHub"
-                sx={{ color: 'grey.100' }}
-              >
-                <GitHubIcon />
-              </IconButton>
-              <IconButton component="a" href={externalLinks.x} target="_blank" rel="noopener noreferrer" aria-label="Shelfwise on X" sx={{ color: 'grey.100' }}>
-                <XIcon />
-              </IconButton>
-              <IconButton
-                component="a"
-                href={externalLinks.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Shelfwise on Instagram"
-                sx={{ color: 'grey.100' }}
-              >
-                <InstagramIcon />
-              </IconButton>
+              {socials.map(({ href, label, Icon }) => (
+                <IconButton key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} sx={{ color: 'grey.100' }}>
+                  <Icon />
+                </IconButton>
+              ))}
             </Box>
           </Box>
         </Box>

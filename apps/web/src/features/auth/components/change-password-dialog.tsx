@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { LIMITS } from '@shelfwise/contracts/constants'
 import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
+import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useChangePassword } from '#/features/auth/api/change-password.ts'
 import { FormDialog } from '#/components/feedback/form-dialog.tsx'
@@ -40,24 +40,23 @@ export function ChangePasswordDialog({
   /** Receives the fresh token the server answers (the old sessions end) and the success message. */
   onDone: (token: string, message: string) => void
 }) {
-  const [error, setError] = useState<string | null>(null)
   const mutation = useChangePassword()
-  const { control, handleSubmit, formState, reset } = useForm<Values>({ defaultValues: empty, resolver: formResolver<Values>(check) })
-  const close = () => {
-    reset(empty)
-    setError(null)
-    onClose()
-  }
-  const onSubmit = handleSubmit(async (v) => {
-    try {
+  const form = useForm<Values>({ defaultValues: empty, resolver: formResolver<Values>(check) })
+  const { control, reset } = form
+  const { message, onSubmit, clearMessage } = useFormSubmit(
+    form,
+    async (v) => {
       const res = await mutation.mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword })
       onDone(res.token, PASSWORD_MESSAGES.updated)
       close()
-    } catch (err) {
-      setError(errorMessage(err, PASSWORD_MESSAGES.failed))
-    }
-  })
-  const message = formState.errors.root?.message ?? error
+    },
+    (err) => errorMessage(err, PASSWORD_MESSAGES.failed),
+  )
+  function close() {
+    reset(empty)
+    clearMessage()
+    onClose()
+  }
   return (
     <FormDialog
       id="change-password"
@@ -67,10 +66,7 @@ export function ChangePasswordDialog({
       submit="Update Password"
       busyLabel="Updating..."
       isBusy={mutation.isPending}
-      onSubmit={(e) => {
-        setError(null)
-        void onSubmit(e)
-      }}
+      onSubmit={onSubmit}
       onClose={close}
     >
       <FormTextField control={control} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" fullWidth />

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { User } from '@shelfwise/contracts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
+import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
 import { FormDialog } from '#/components/feedback/form-dialog.tsx'
@@ -22,23 +22,21 @@ export function ChangeUsernameDialog({
   onClose: () => void
   onDone: (user: User, message: string) => void
 }) {
-  const [error, setError] = useState<string | null>(null)
   const mutation = useUpdateProfile()
-  const { control, handleSubmit, formState } = useForm<{ username: string }>({
+  const form = useForm<{ username: string }>({
     values: { username: current },
     resolver: formResolver<{ username: string }>((v) => (v.username.trim() === '' ? USERNAME_EMPTY : undefined)),
   })
-  const onSubmit = handleSubmit(async (v) => {
-    try {
+  const { message, onSubmit } = useFormSubmit(
+    form,
+    async (v) => {
       const user = await mutation.mutateAsync({ username: v.username.trim() })
       onDone(user, USERNAME_UPDATED)
       onClose()
-    } catch (err) {
-      // The server's reason ('Username is already taken', 'Username must be …'), else the spec's fallback.
-      setError(errorMessage(err, USERNAME_FAILED))
-    }
-  })
-  const message = formState.errors.root?.message ?? error
+    },
+    // The server's reason ('Username is already taken', 'Username must be …'), else the spec's fallback.
+    (err) => errorMessage(err, USERNAME_FAILED),
+  )
   return (
     <FormDialog
       id="change-username"
@@ -48,13 +46,10 @@ export function ChangeUsernameDialog({
       submit="Save"
       busyLabel="Saving..."
       isBusy={mutation.isPending}
-      onSubmit={(e) => {
-        setError(null)
-        void onSubmit(e)
-      }}
+      onSubmit={onSubmit}
       onClose={onClose}
     >
-      <FormTextField control={control} name="username" label="New Username" autoFocus fullWidth autoComplete="username" />
+      <FormTextField control={form.control} name="username" label="New Username" autoFocus fullWidth autoComplete="username" />
     </FormDialog>
   )
 }
