@@ -25,6 +25,7 @@ import { booksRoutes } from '#/modules/books/books.routes.ts'
 import { reviewsRoutes } from '#/modules/reviews/reviews.routes.ts'
 import { usersRoutes } from '#/modules/users/users.routes.ts'
 import { shelvesRoutes } from '#/modules/shelves/shelves.routes.ts'
+import { readingRoutes } from '#/modules/reading/reading.routes.ts'
 import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
 
 export interface AppDeps {
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(reviewsRoutes, { reviews: services.reviews })
       await api.register(usersRoutes, { users: services.users })
       await api.register(shelvesRoutes, { shelves: services.shelves })
+      await api.register(readingRoutes, { reading: services.reading })
       await api.register(uploadsRoutes, { uploads: services.uploads })
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import { createAuthService } from '#/modules/auth/auth.service.ts'
 import { createUsersService } from '#/modules/users/users.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createReadingService } from '#/modules/reading/reading.service.ts'
 import { createShelvesService } from '#/modules/shelves/shelves.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 
@@ -21,6 +22,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const books = createBooksService({ db, uploads })
   const auth = createAuthService({ db, tokens, users })
   const reviews = createReviewsService({ db, books })
-  const shelves = createShelvesService({ db, books, users })
-  return { config, users, books, auth, reviews, shelves, uploads }
+  const reading = createReadingService({ db, books, users })
+  const shelves = createShelvesService({ db, books, users, reading })
+  return { config, users, books, auth, reviews, shelves, reading, uploads }
 }

@@ -110,6 +110,44 @@ interface CatalogueEditsTable {
   edits: Generated<number>
 }
 
+/** One per reader and book (migration 2026_11_26_0100): a reading status and a rating given without a review. */
+interface ReadingEntriesTable {
+  userId: string
+  bookId: string
+  status: string | null
+  rating: number | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A read of a book: dates as the reader gave them (YYYY, YYYY-MM or YYYY-MM-DD), never moments. */
+export interface ReadThroughsTable {
+  id: string
+  userId: string
+  bookId: string
+  startedOn: string | null
+  finishedOn: string | null
+  stoppedOn: string | null
+  outcome: string | null
+  /** The moment Recently Read orders by. */
+  finishedAt: Timestamp | null
+  progressPage: number | null
+  progressPercent: number | null
+  progressMinutes: number | null
+  removedAt: Timestamp | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+interface ProgressUpdatesTable {
+  id: string
+  readId: string
+  page: number | null
+  percent: number | null
+  minutes: number | null
+  createdAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -122,4 +160,7 @@ export interface Database {
   keptTokens: KeptTokensTable
   uploads: UploadsTable
   catalogueEdits: CatalogueEditsTable
+  readingEntries: ReadingEntriesTable
+  readThroughs: ReadThroughsTable
+  progressUpdates: ProgressUpdatesTable
 }

@@ -51,6 +51,14 @@ async function ownersBook(s: Scene) {
   return { book, review }
 }
 
+/** One of the owner's reads (of a book of theirs), its id. */
+async function ownersRead(s: Scene): Promise<string> {
+  const { book } = await ownersBook(s)
+  const row = await s.ctx.db.selectFrom('readThroughs').select('id').where('userId', '=', s.owner.id).where('bookId', '=', book.id).executeTakeFirstOrThrow()
+  return row.id
+}
+const readRow = (s: Scene, id: string) => s.ctx.db.selectFrom('readThroughs').selectAll().where('id', '=', id).executeTakeFirst()
+
 const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
 const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
@@ -336,6 +344,67 @@ const MATRIX: Record<string, Entry> = {
     },
   },
 
+  // The reading log (decision 0018): entries are the caller's own; reads change only for their reader.
+  'GET /api/books/{id}/reading': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/reading` }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json().reads.length).toBe(actor === 'owner' ? 1 : 0),
+  },
+  'PUT /api/books/{id}/reading': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/reading`, payload: { status: 'dnf' } }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const bookId = call.url.split('/')[3]!
+      const owners = await s.ctx.db
+        .selectFrom('readingEntries')
+        .select('status')
+        .where('userId', '=', s.owner.id)
+        .where('bookId', '=', bookId)
+        .executeTakeFirst()
+      expect(owners?.status).toBe(actor === 'owner' ? 'dnf' : 'want')
+    },
+  },
+  'POST /api/books/{id}/reads': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/reads`, payload: { finishedOn: '2020-01' } }),
+    status: signedIn(201),
+    check: async (s, actor, _res, call) => {
+      const bookId = call.url.split('/')[3]!
+      const rows = await s.ctx.db.selectFrom('readThroughs').select('userId').where('bookId', '=', bookId).execute()
+      expect(rows.filter((r) => r.userId === s.owner.id)).toHaveLength(actor === 'owner' ? 2 : 1)
+    },
+  },
+  'PUT /api/reads/{id}': {
+    request: async (s) => ({ url: `/api/reads/${await ownersRead(s)}`, payload: { startedOn: '1999' } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => expect((await readRow(s, call.url.split('/').pop()!))?.startedOn ?? null).toBe(actor === 'owner' ? '1999' : null),
+  },
+  'DELETE /api/reads/{id}': {
+    request: async (s) => ({ url: `/api/reads/${await ownersRead(s)}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => expect(Boolean(await readRow(s, call.url.split('/').pop()!))).toBe(actor !== 'owner'),
+  },
+  'POST /api/reads/{id}/restore': {
+    request: async (s) => ({ url: `/api/reads/${await ownersRead(s)}/restore` }),
+    status: ownerOnly(200),
+  },
+  'GET /api/users/{id}/library': {
+    request: async (s) => {
+      await ownersBook(s)
+      return { url: `/api/users/${s.owner.id}/library?status=want` }
+    },
+    status: everyone(200),
+    // Want to Read is private, as the spec's wishlist is.
+    check: (_s, actor, res) => expect((res.json() as unknown[]).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/users/{id}/library/counts': {
+    request: async (s) => {
+      await ownersBook(s)
+      return { url: `/api/users/${s.owner.id}/library/counts` }
+    },
+    status: everyone(200),
+    check: (_s, actor, res) => expect(res.json().want > 0).toBe(actor === 'owner'),
+  },
+
   'POST /api/upload': {
     request: async () => {
       const { payload, headers } = multipart([{ name: 'image', value: await smallPng(), filename: 'a.png', contentType: 'image/png' }])
@@ -368,7 +437,13 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
     const writes = (await apiRoutes(ctx.app)).filter((r) => r.method === 'PUT' || r.method === 'DELETE' || r.method === 'PATCH')
     expect(writes.filter((r) => /^\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
     const bookWrites = writes.filter((r) => r.path.startsWith('/api/books'))
-    expect(bookWrites.map((r) => r.key).sort()).toEqual(['DELETE /api/books/{id}', 'DELETE /api/books/{id}/credit', 'PUT /api/books/{id}'])
+    // The catalogue's three, and the caller's own reading entry (the reading log).
+    expect(bookWrites.map((r) => r.key).sort()).toEqual([
+      'DELETE /api/books/{id}',
+      'DELETE /api/books/{id}/credit',
+      'PUT /api/books/{id}',
+      'PUT /api/books/{id}/reading',
+    ])
     expect(bookWrites.every((r) => r.needsToken)).toBe(true)
   })
 

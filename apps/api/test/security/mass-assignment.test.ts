@@ -312,6 +312,66 @@ const MASS: Record<string, Entry> = {
       expect(isRecent(rows[0]!.readAt)).toBe(true)
     },
   },
+  // The reading log's bodies are strict: a field the server owns is refused, and nothing is written.
+  'PUT /api/books/{id}/reading': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const res = await call(s, 'PUT', `/api/books/${book.id}/reading${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId),
+        status: 'reading',
+      })
+      expect(res.statusCode).toBe(400)
+      expect(await s.ctx.db.selectFrom('readingEntries').select('userId').where('bookId', '=', book.id).execute()).toEqual([])
+      const ok = await call(s, 'PUT', `/api/books/${book.id}/reading${ownedQuery(s.victim, forcedId)}`, { status: 'reading' })
+      expect(ok.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('readingEntries').select(['userId', 'updatedAt']).where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+      expect(isRecent(rows[0]!.updatedAt)).toBe(true)
+    },
+  },
+  'POST /api/books/{id}/reads': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const res = await call(s, 'POST', `/api/books/${book.id}/reads${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId),
+        finishedOn: '2020',
+      })
+      expect(res.statusCode).toBe(400)
+      const ok = await call(s, 'POST', `/api/books/${book.id}/reads${ownedQuery(s.victim, forcedId)}`, { finishedOn: '2020' })
+      expect(ok.statusCode).toBe(201)
+      expect(ok.json()._id).not.toBe(forcedId)
+      const rows = await s.ctx.db.selectFrom('readThroughs').select('userId').where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+    },
+  },
+  'PUT /api/reads/{id}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const made = (await call(s, 'POST', `/api/books/${book.id}/reads`, { finishedOn: '2020' })).json()._id as string
+      const res = await call(s, 'PUT', `/api/reads/${made}${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), startedOn: '2019' })
+      expect(res.statusCode).toBe(400)
+      const row = await s.ctx.db.selectFrom('readThroughs').selectAll().where('id', '=', made).executeTakeFirstOrThrow()
+      expect([row.userId, row.startedOn]).toEqual([s.me.id, null])
+    },
+  },
+  'DELETE /api/reads/{id}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const made = (await call(s, 'POST', `/api/books/${book.id}/reads`, { finishedOn: '2020' })).json()._id as string
+      const res = await call(s, 'DELETE', `/api/reads/${made}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect([204, 400]).toContain(res.statusCode)
+    },
+  },
+  'POST /api/reads/{id}/restore': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const made = (await call(s, 'POST', `/api/books/${book.id}/reads`, { finishedOn: '2020' })).json()._id as string
+      const res = await call(s, 'POST', `/api/reads/${made}/restore${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect([200, 400]).toContain(res.statusCode)
+      const row = await s.ctx.db.selectFrom('readThroughs').select(['id', 'userId']).where('bookId', '=', book.id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ id: made, userId: s.me.id })
+    },
+  },
   'PUT /api/users/follow/{userId}': {
     async run(s, forcedId) {
       const target = await insertUser(s.ctx.db)

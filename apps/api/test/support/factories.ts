@@ -144,18 +144,46 @@ export async function insertFollow(db: Db, followerId: string, followeeId: strin
     .execute()
 }
 
+/** A book on a reader's wishlist, as the reading log keeps it: status Want to Read (a read of it stays), and its wishlist row. */
 export async function insertWish(db: Db, userId: string, bookId: string, addedAt?: Date | string) {
+  const at = iso(addedAt)
   await db
-    .insertInto('wishlist')
-    .values({ userId, bookId, addedAt: iso(addedAt) })
+    .insertInto('readingEntries')
+    .values({ userId, bookId, status: 'want', rating: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(['userId', 'bookId']).doUpdateSet({ status: 'want' }))
     .execute()
+  await db.insertInto('wishlist').values({ userId, bookId, addedAt: at }).execute()
 }
 
+/** A book a reader read, as the reading log keeps it: status Read, one read finished that day, and its reads row. */
 export async function insertRead(db: Db, userId: string, bookId: string, readAt?: Date | string) {
+  const at = iso(readAt)
+  // A book also wished for keeps Want to Read (a read before, wanted again): both lists show it.
   await db
-    .insertInto('reads')
-    .values({ userId, bookId, readAt: iso(readAt) })
+    .insertInto('readingEntries')
+    .values({ userId, bookId, status: 'read', rating: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
     .execute()
+  await db
+    .insertInto('readThroughs')
+    .values({
+      id: uuidv7(),
+      userId,
+      bookId,
+      startedOn: null,
+      finishedOn: at.slice(0, 10),
+      stoppedOn: null,
+      outcome: 'finished',
+      finishedAt: at,
+      progressPage: null,
+      progressPercent: null,
+      progressMinutes: null,
+      removedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute()
+  await db.insertInto('reads').values({ userId, bookId, readAt: at }).execute()
 }
 
 /** Signs up through the API, as a client would; answers the token and user. */

@@ -16,6 +16,7 @@ import * as booksMatchKey from './2026_11_25_0300_books_match_key.ts'
 import * as keptSessionsAndUsernameSkeleton from './2026_11_25_0500_kept_sessions_and_username_skeleton.ts'
 import * as uploads from './2026_11_25_0600_uploads.ts'
 import * as catalogueEdits from './2026_11_25_0700_catalogue_edits.ts'
+import * as readingLog from './2026_11_26_0100_reading_log.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -39,4 +40,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_25_0500_kept_sessions_and_username_skeleton': keptSessionsAndUsernameSkeleton,
   '2026_11_25_0600_uploads': uploads,
   '2026_11_25_0700_catalogue_edits': catalogueEdits,
+  '2026_11_26_0100_reading_log': readingLog,
 }

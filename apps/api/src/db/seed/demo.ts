@@ -134,6 +134,33 @@ async function insertCommunity(trx: Db, c: DemoCommunity): Promise<void> {
   for (const rows of chunks(c.reads)) await trx.insertInto('reads').values(rows).execute()
   for (const rows of chunks(c.wishlist)) await trx.insertInto('wishlist').values(rows).execute()
   for (const rows of chunks(c.follows)) await trx.insertInto('follows').values(rows).execute()
+  // The reading log the two lists are projections of (decision 0018): a wish is Want to Read; a read
+  // is status Read with one read finished that day.
+  const entries = [
+    ...c.wishlist.map((w) => ({ userId: w.userId, bookId: w.bookId, status: 'want', rating: null, createdAt: w.addedAt, updatedAt: w.addedAt })),
+    ...c.reads.map((r) => ({ userId: r.userId, bookId: r.bookId, status: 'read', rating: null, createdAt: r.readAt, updatedAt: r.readAt })),
+  ]
+  for (const rows of chunks(entries)) await trx.insertInto('readingEntries').values(rows).execute()
+  const readThroughs = c.reads.map((r) => {
+    const at = typeof r.readAt === 'string' ? r.readAt : r.readAt.toISOString()
+    return {
+      id: uuidv7(),
+      userId: r.userId,
+      bookId: r.bookId,
+      startedOn: null,
+      finishedOn: at.slice(0, 10),
+      stoppedOn: null,
+      outcome: 'finished',
+      finishedAt: at,
+      progressPage: null,
+      progressPercent: null,
+      progressMinutes: null,
+      removedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    }
+  })
+  for (const rows of chunks(readThroughs)) await trx.insertInto('readThroughs').values(rows).execute()
   // Counted from the rows just written, so the figures match them exactly (average = sum / count).
   await trx
     .updateTable('books')

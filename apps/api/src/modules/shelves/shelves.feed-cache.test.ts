@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { FollowedBookListSchema, type FollowedBookEntry } from '@shelfwise/contracts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createReadingService } from '#/modules/reading/reading.service.ts'
 import { createShelvesService, FEED_TTL_MS } from '#/modules/shelves/shelves.service.ts'
 import { createUsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/security/actor.ts'
@@ -30,7 +31,11 @@ describeEachDialect('kept followed-users feeds', (ctx) => {
   const instance = (feedKeepFromItems = 3) => {
     const users = createUsersService({ db: ctx.db })
     const books = createBooksService({ db: ctx.db })
-    return { users, reviews: createReviewsService({ db: ctx.db, books }), shelves: createShelvesService({ db: ctx.db, books, users, feedKeepFromItems }) }
+    return {
+      users,
+      reviews: createReviewsService({ db: ctx.db, books }),
+      shelves: createShelvesService({ db: ctx.db, books, users, reading: createReadingService({ db: ctx.db, books, users }), feedKeepFromItems }),
+    }
   }
   const feed = async (i: ReturnType<typeof instance>, readerId: string): Promise<FollowedBookEntry[]> =>
     FollowedBookListSchema.parse(JSON.parse(readyJsonOf(await i.shelves.followedUsersBooks(actor(readerId))).text))

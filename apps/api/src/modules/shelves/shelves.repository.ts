@@ -94,19 +94,6 @@ export async function listShelfBookIds(db: Db, shelf: Shelf, userId: string): Pr
   return rows.map((r) => r.bookId)
 }
 
-/** Takes a book off a shelf; true when it was there. */
-export async function deleteShelfEntry(db: Db, shelf: Shelf, userId: string, bookId: string): Promise<boolean> {
-  const res = await db.deleteFrom(shelf).where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
-  return Number(res.numDeletedRows) > 0
-}
-
-/** Puts a book on a shelf; a row that is already there (a racing toggle) is left as it is. */
-export async function insertShelfEntry(db: Db, shelf: Shelf, userId: string, bookId: string, at: string): Promise<void> {
-  const query =
-    shelf === 'wishlist' ? db.insertInto('wishlist').values({ userId, bookId, addedAt: at }) : db.insertInto('reads').values({ userId, bookId, readAt: at })
-  await query.onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing()).execute()
-}
-
 /** One page (or all) of the books a user listed, created or is credited on, newest first. */
 export async function listOwnedBooks(db: Db, ownership: Ownership, userId: string, page: BookPageRequest): Promise<BookPageResult> {
   const owned = () => {

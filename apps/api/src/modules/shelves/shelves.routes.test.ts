@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BookListSchema, ErrorBodySchema, FollowedBookListSchema, LIMITS, MESSAGES, RecentlyReadToggleSchema, WishlistToggleSchema } from '@shelfwise/contracts'
 import { v7 as uuidv7 } from 'uuid'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { readAllPages } from '../../../test/support/paging.ts'
 import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
 
 const HOUR = 60 * 60 * 1000
@@ -23,21 +24,8 @@ describeEachDialect('shelves routes', (ctx) => {
 
   /** Follows every Link rel="next" from `url`; answers the pages' ids and the X-Total-Count of each page. */
   const walk = async (url: string, token?: string) => {
-    const seen: string[] = []
-    const totals: string[] = []
-    let next: string | undefined = url
-    let pages = 0
-    while (next) {
-      const res = await get(next, token)
-      expect(res.statusCode).toBe(200)
-      seen.push(...ids(res.json()))
-      totals.push(String(res.headers['x-total-count']))
-      const link = res.headers.link as string | undefined
-      next = link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined
-      if (link) expect(next).toBeDefined()
-      if (++pages > 50) throw new Error('paging does not end')
-    }
-    return { seen, totals, pages }
+    const { pages, totals } = await readAllPages(ctx, url, BookListSchema, token)
+    return { seen: pages.flat().map((b) => b._id), totals, pages: pages.length }
   }
 
   describe('authentication', () => {

@@ -1,15 +1,13 @@
-import { LIMITS, MESSAGES, type Book, type FollowedBookEntry, type PagingQuery } from '@shelfwise/contracts'
-import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
-import { notFound } from '#/errors.ts'
+import { LIMITS, type Book, type FollowedBookEntry, type PagingQuery } from '@shelfwise/contracts'
+import type { Db } from '#/db/portable.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
+import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createMemo } from '#/memo.ts'
 import { shared, type Shared } from '#/ready-json.ts'
 import {
-  deleteShelfEntry,
-  insertShelfEntry,
   listFollowedActivity,
   listFollowedActivityTotals,
   listOwnedBooks,
@@ -26,6 +24,7 @@ export interface ShelvesDeps {
   db: Db
   books: BooksService
   users: UsersService
+  reading: ReadingService
   /** A feed grouping at least this many activity items is kept a moment (default FEED_KEEP_FROM_ITEMS). */
   feedKeepFromItems?: number
 }
@@ -57,7 +56,7 @@ const pageRequest = (q: PagingQuery): BookPageRequest => ({
   ...(q.cursor ? { after: keysetOf(q.cursor) } : {}),
 })
 
-export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEED_KEEP_FROM_ITEMS }: ShelvesDeps) => {
+export const createShelvesService = ({ db, books, users, reading, feedKeepFromItems = FEED_KEEP_FROM_ITEMS }: ShelvesDeps) => {
   const feeds = createMemo<Shared<FollowedBookEntry[]>>({ ttlMs: FEED_TTL_MS, max: 256 })
 
   // The ids of a page come from this module's tables; the books themselves from the books service.
@@ -101,32 +100,14 @@ export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEE
     return { entries, items: totals.items }
   }
 
-  // Delete if there, insert otherwise, in one transaction: two racing toggles leave 0 or 1 row,
-  // and the answer's list is the one this transaction left.
-  const toggle = async (shelf: Shelf, actor: Actor, bookId: string) => {
-    await books.assertExists(bookId)
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const removed = await deleteShelfEntry(trx, shelf, actor.id, bookId)
-        if (!removed) await insertShelfEntry(trx, shelf, actor.id, bookId, nowIso())
-        const ids = await listShelfBookIds(trx, shelf, actor.id)
-        return { isOn: ids.includes(bookId), ids }
-      })
-    } catch (err) {
-      // The book was deleted between the check and the insert.
-      if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
-      throw err
-    }
-  }
-
   return {
     /** The caller's wishlist as Books, most recently added first; nobody else can read it. */
     wishlist: (actor: Actor, q: PagingQuery) => shelfPage('wishlist', actor.id, q),
 
-    /** Adds the book to the caller's wishlist or takes it off; 404 for an absent book. */
+    /** Adds the book to the caller's wishlist (status Want to Read) or takes it off (decision 0018); 404 for an absent book. */
     async toggleWishlist(actor: Actor, bookId: string) {
-      const { isOn, ids } = await toggle('wishlist', actor, bookId)
-      return { inWishlist: isOn, wishlist: ids }
+      const { on, list } = await reading.toggleWant(actor, bookId, (trx) => listShelfBookIds(trx, 'wishlist', actor.id))
+      return { inWishlist: on, wishlist: list }
     },
 
     /** A reader's recently-read list as Books, most recently read first; 404 for an unknown reader id. */
@@ -134,10 +115,10 @@ export const createShelvesService = ({ db, books, users, feedKeepFromItems = FEE
       return shelfPage('reads', await readerId(who), q)
     },
 
-    /** Adds the book to the caller's recently-read list or takes it off; 404 for an absent book. */
+    /** Finishes a read of the book today, or takes its finished reads off the list, kept (decision 0018); 404 for an absent book. */
     async toggleRecentlyRead(actor: Actor, bookId: string) {
-      const { isOn, ids } = await toggle('reads', actor, bookId)
-      return { inRecentlyRead: isOn, recentlyRead: ids }
+      const { on, list } = await reading.toggleFinished(actor, bookId, (trx) => listShelfBookIds(trx, 'reads', actor.id))
+      return { inRecentlyRead: on, recentlyRead: list }
     },
 
     /**

@@ -38,6 +38,32 @@ kysely_migration.name character varying not null
 kysely_migration.timestamp character varying not null
 kysely_migration_lock.id character varying not null
 kysely_migration_lock.is_locked integer not null default 0
+progress_updates.id text not null
+progress_updates.read_id text not null
+progress_updates.page integer
+progress_updates.percent double precision
+progress_updates.minutes integer
+progress_updates.created_at timestamp with time zone not null
+read_throughs.id text not null
+read_throughs.user_id text not null
+read_throughs.book_id text not null
+read_throughs.started_on text
+read_throughs.finished_on text
+read_throughs.stopped_on text
+read_throughs.outcome text
+read_throughs.finished_at timestamp with time zone
+read_throughs.progress_page integer
+read_throughs.progress_percent double precision
+read_throughs.progress_minutes integer
+read_throughs.removed_at timestamp with time zone
+read_throughs.created_at timestamp with time zone not null
+read_throughs.updated_at timestamp with time zone not null
+reading_entries.user_id text not null
+reading_entries.book_id text not null
+reading_entries.status text
+reading_entries.rating integer
+reading_entries.created_at timestamp with time zone not null
+reading_entries.updated_at timestamp with time zone not null
 reads.user_id text not null
 reads.book_id text not null
 reads.read_at timestamp with time zone not null
@@ -93,6 +119,16 @@ kept_tokens kept_tokens_pkey: PRIMARY KEY (jti)
 kept_tokens kept_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 kysely_migration kysely_migration_pkey: PRIMARY KEY (name)
 kysely_migration_lock kysely_migration_lock_pkey: PRIMARY KEY (id)
+progress_updates progress_updates_pkey: PRIMARY KEY (id)
+progress_updates progress_updates_read_id_fkey: FOREIGN KEY (read_id) REFERENCES read_throughs(id) ON DELETE CASCADE
+read_throughs read_throughs_entry_fkey: FOREIGN KEY (user_id, book_id) REFERENCES reading_entries(user_id, book_id) ON DELETE CASCADE
+read_throughs read_throughs_outcome_check: CHECK (((outcome IS NULL) OR (outcome = ANY (ARRAY['finished'::text, 'stopped'::text]))))
+read_throughs read_throughs_pkey: PRIMARY KEY (id)
+reading_entries reading_entries_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+reading_entries reading_entries_pkey: PRIMARY KEY (user_id, book_id)
+reading_entries reading_entries_rating_check: CHECK (((rating IS NULL) OR ((rating >= 1) AND (rating <= 5))))
+reading_entries reading_entries_status_check: CHECK (((status IS NULL) OR (status = ANY (ARRAY['want'::text, 'reading'::text, 'read'::text, 'paused'::text, 'dnf'::text]))))
+reading_entries reading_entries_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 reads reads_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 reads reads_pkey: PRIMARY KEY (user_id, book_id)
 reads reads_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -144,6 +180,14 @@ CREATE UNIQUE INDEX kept_tokens_pkey ON public.kept_tokens USING btree (jti)
 CREATE INDEX kept_tokens_user_idx ON public.kept_tokens USING btree (user_id)
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name)
 CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock USING btree (id)
+CREATE UNIQUE INDEX progress_updates_pkey ON public.progress_updates USING btree (id)
+CREATE INDEX progress_updates_read_idx ON public.progress_updates USING btree (read_id, created_at)
+CREATE INDEX read_throughs_entry_idx ON public.read_throughs USING btree (user_id, book_id)
+CREATE UNIQUE INDEX read_throughs_pkey ON public.read_throughs USING btree (id)
+CREATE INDEX reading_entries_book_idx ON public.reading_entries USING btree (book_id)
+CREATE UNIQUE INDEX reading_entries_pkey ON public.reading_entries USING btree (user_id, book_id)
+CREATE INDEX reading_entries_user_status_idx ON public.reading_entries USING btree (user_id, status, updated_at DESC, book_id DESC)
+CREATE INDEX reading_entries_user_updated_idx ON public.reading_entries USING btree (user_id, updated_at DESC, book_id DESC)
 CREATE INDEX reads_book_idx ON public.reads USING btree (book_id)
 CREATE UNIQUE INDEX reads_pkey ON public.reads USING btree (user_id, book_id)
 CREATE INDEX reads_user_read_idx ON public.reads USING btree (user_id, read_at DESC, book_id)

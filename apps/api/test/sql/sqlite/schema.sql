@@ -67,6 +67,21 @@ CREATE INDEX "follows_follower_created_idx" on "follows" ("follower_id", "create
 -- index kept_tokens_user_idx
 CREATE INDEX "kept_tokens_user_idx" on "kept_tokens" ("user_id");
 
+-- index progress_updates_read_idx
+CREATE INDEX "progress_updates_read_idx" on "progress_updates" ("read_id", "created_at");
+
+-- index read_throughs_entry_idx
+CREATE INDEX "read_throughs_entry_idx" on "read_throughs" ("user_id", "book_id");
+
+-- index reading_entries_book_idx
+CREATE INDEX "reading_entries_book_idx" on "reading_entries" ("book_id");
+
+-- index reading_entries_user_status_idx
+CREATE INDEX "reading_entries_user_status_idx" on "reading_entries" ("user_id", "status", "updated_at" desc, "book_id" desc);
+
+-- index reading_entries_user_updated_idx
+CREATE INDEX "reading_entries_user_updated_idx" on "reading_entries" ("user_id", "updated_at" desc, "book_id" desc);
+
 -- index reads_book_idx
 CREATE INDEX "reads_book_idx" on "reads" ("book_id");
 
@@ -159,6 +174,15 @@ CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "time
 
 -- table kysely_migration_lock
 CREATE TABLE "kysely_migration_lock" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);
+
+-- table progress_updates
+CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null references "read_throughs" ("id") on delete cascade, "page" integer, "percent" real, "minutes" integer, "created_at" text not null);
+
+-- table read_throughs
+CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "book_id" text not null, "started_on" text, "finished_on" text, "stopped_on" text, "outcome" text, "finished_at" text, "progress_page" integer, "progress_percent" real, "progress_minutes" integer, "removed_at" text, "created_at" text not null, "updated_at" text not null, constraint "read_throughs_entry_fkey" foreign key ("user_id", "book_id") references "reading_entries" ("user_id", "book_id") on delete cascade, constraint "read_throughs_outcome_check" check (outcome is null or outcome in ('finished', 'stopped')));
+
+-- table reading_entries
+CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
 
 -- table reads
 CREATE TABLE "reads" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "read_at" text not null, constraint "reads_pkey" primary key ("user_id", "book_id"));

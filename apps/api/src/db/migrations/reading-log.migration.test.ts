@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { Migrator } from 'kysely/migration'
+import { sql, type Kysely } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { createDb } from '#/db/connect.ts'
+import { columnTypes, dialectOf } from '#/db/portable.ts'
+import { migrations } from '#/db/migrations/index.ts'
+import { testDialects } from '../../../test/support/context.ts'
+import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
+
+// The reading log's migration moves the spec's wishlist and reads rows over without inventing dates.
+
+const BEFORE = '2026_11_25_0700_catalogue_edits'
+
+async function freshDb(dialect: 'sqlite' | 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
+  let pgName: string | undefined
+  let url = join(dir, 'm.db')
+  if (dialect === 'postgres') {
+    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
+    await withAdmin((c) => c.query(`create database ${pgName}`))
+    url = urlForDatabase(testPgUrl()!, pgName)
+  }
+  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
+  const t = columnTypes(dialectOf(db))
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
+  })
+  return {
+    db,
+    migrator,
+    async close() {
+      await db.destroy()
+      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+describe.each(testDialects())('reading log migration (%s)', (dialect) => {
+  it('a wish becomes Want to Read, a read becomes a read finished on its day with no start, and a book in both is Read', async () => {
+    const { db, migrator, close } = await freshDb(dialect)
+    try {
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+      const now = '2025-03-04T22:30:00.000Z'
+      const user = {
+        id: uuidv7(),
+        name: 'Ann',
+        username: `ann${randomBytes(3).toString('hex')}`,
+        email: `${uuidv7()}@x.example`,
+        password_hash: 'x',
+        user_type: 'Reader',
+        created_at: now,
+        updated_at: now,
+      }
+      await db.insertInto('users').values(user).execute()
+      const book = () => ({ id: uuidv7(), title: 'T', author: 'A', created_at: now, updated_at: now })
+      const [wished, read, both] = [book(), book(), book()]
+      await db.insertInto('books').values([wished, read, both]).execute()
+      await db
+        .insertInto('wishlist')
+        .values([
+          { user_id: user.id, book_id: wished.id, added_at: now },
+          { user_id: user.id, book_id: both.id, added_at: now },
+        ])
+        .execute()
+      await db
+        .insertInto('reads')
+        .values([
+          { user_id: user.id, book_id: read.id, read_at: now },
+          { user_id: user.id, book_id: both.id, read_at: '2024-12-31T23:59:00.000Z' },
+        ])
+        .execute()
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const entries = await db.selectFrom('reading_entries').select(['book_id', 'status']).execute()
+      expect(Object.fromEntries(entries.map((e) => [e.book_id, e.status]))).toEqual({ [wished.id]: 'want', [read.id]: 'read', [both.id]: 'read' })
+      const reads = await db.selectFrom('read_throughs').select(['book_id', 'started_on', 'finished_on', 'outcome']).orderBy('finished_on').execute()
+      expect(reads).toEqual([
+        { book_id: both.id, started_on: null, finished_on: '2024-12-31', outcome: 'finished' },
+        { book_id: read.id, started_on: null, finished_on: '2025-03-04', outcome: 'finished' },
+      ])
+      const wishlist = await db.selectFrom('wishlist').select('book_id').execute()
+      expect(wishlist.map((w) => w.book_id)).toEqual([wished.id])
+      expect(Number((await sql<{ n: number }>`select count(*) as n from reads`.execute(db)).rows[0]!.n)).toBe(2)
+    } finally {
+      await close()
+    }
+  })
+})

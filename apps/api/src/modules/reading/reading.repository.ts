@@ -1,0 +1,300 @@
+import { sql } from 'kysely'
+import type { Progress, ReadingStatus } from '@shelfwise/contracts'
+import { toIso, type Db } from '#/db/portable.ts'
+import type { ReadThroughsTable } from '#/db/schema.ts'
+import { cutPage, rowsToRead } from '#/paging.ts'
+
+// The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
+// the spec's wishlist and reads tables, which this module keeps as projections of the log.
+
+export interface EntryRow {
+  status: ReadingStatus | null
+  rating: number | null
+  updatedAt: string
+}
+
+export interface ReadRow {
+  id: string
+  bookId: string
+  startedOn: string | null
+  finishedOn: string | null
+  stoppedOn: string | null
+  outcome: 'finished' | 'stopped' | null
+  finishedAt: string | null
+  progress: Progress
+  removedAt: string | null
+  updatedAt: string
+}
+
+type ReadDbRow = Pick<
+  ReadThroughsTable,
+  | 'id'
+  | 'bookId'
+  | 'startedOn'
+  | 'finishedOn'
+  | 'stoppedOn'
+  | 'outcome'
+  | 'finishedAt'
+  | 'progressPage'
+  | 'progressPercent'
+  | 'progressMinutes'
+  | 'removedAt'
+  | 'updatedAt'
+>
+
+const toRead = (r: ReadDbRow): ReadRow => ({
+  id: r.id,
+  bookId: r.bookId,
+  startedOn: r.startedOn,
+  finishedOn: r.finishedOn,
+  stoppedOn: r.stoppedOn,
+  outcome: r.outcome as ReadRow['outcome'],
+  finishedAt: r.finishedAt === null ? null : toIso(r.finishedAt),
+  progress: {
+    page: r.progressPage === null ? null : Number(r.progressPage),
+    percent: r.progressPercent === null ? null : Number(r.progressPercent),
+    minutes: r.progressMinutes === null ? null : Number(r.progressMinutes),
+  },
+  removedAt: r.removedAt === null ? null : toIso(r.removedAt),
+  updatedAt: toIso(r.updatedAt),
+})
+
+const READ_COLUMNS = [
+  'id',
+  'bookId',
+  'startedOn',
+  'finishedOn',
+  'stoppedOn',
+  'outcome',
+  'finishedAt',
+  'progressPage',
+  'progressPercent',
+  'progressMinutes',
+  'removedAt',
+  'updatedAt',
+] as const
+
+export async function findEntry(db: Db, userId: string, bookId: string): Promise<EntryRow | undefined> {
+  const row = await db
+    .selectFrom('readingEntries')
+    .select(['status', 'rating', 'updatedAt'])
+    .where('userId', '=', userId)
+    .where('bookId', '=', bookId)
+    .executeTakeFirst()
+  return row && { status: row.status as ReadingStatus | null, rating: row.rating === null ? null : Number(row.rating), updatedAt: toIso(row.updatedAt) }
+}
+
+/** Creates the entry if there is none (no status, no rating), so reads can hang from it. */
+export async function ensureEntry(db: Db, userId: string, bookId: string, at: string): Promise<void> {
+  await db
+    .insertInto('readingEntries')
+    .values({ userId, bookId, status: null, rating: null, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
+    .execute()
+}
+
+export async function updateEntry(
+  db: Db,
+  userId: string,
+  bookId: string,
+  change: { status?: ReadingStatus | null; rating?: number | null },
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('readingEntries')
+    .set({ ...change, updatedAt: at })
+    .where('userId', '=', userId)
+    .where('bookId', '=', bookId)
+    .execute()
+}
+
+/** The reader's reads of a book, oldest first (by start, else finish, else when logged). */
+export async function listReads(db: Db, userId: string, bookId: string): Promise<ReadRow[]> {
+  const rows = await db
+    .selectFrom('readThroughs')
+    .select(READ_COLUMNS)
+    .where('userId', '=', userId)
+    .where('bookId', '=', bookId)
+    .orderBy(sql`coalesce(started_on, finished_on, stopped_on, '9999')`)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
+  return rows.map(toRead)
+}
+
+/** One read with its owner, for a change by id. */
+export async function findRead(db: Db, id: string): Promise<(ReadRow & { userId: string }) | undefined> {
+  const row = await db
+    .selectFrom('readThroughs')
+    .select([...READ_COLUMNS, 'userId'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && { ...toRead(row), userId: row.userId }
+}
+
+export interface ReadValues {
+  startedOn: string | null
+  finishedOn: string | null
+  stoppedOn: string | null
+  outcome: 'finished' | 'stopped' | null
+  finishedAt: string | null
+  progress: Progress
+}
+
+const readColumns = (v: ReadValues) => ({
+  startedOn: v.startedOn,
+  finishedOn: v.finishedOn,
+  stoppedOn: v.stoppedOn,
+  outcome: v.outcome,
+  finishedAt: v.finishedAt,
+  progressPage: v.progress.page,
+  progressPercent: v.progress.percent,
+  progressMinutes: v.progress.minutes,
+})
+
+export async function insertRead(db: Db, id: string, userId: string, bookId: string, v: ReadValues, at: string): Promise<void> {
+  await db
+    .insertInto('readThroughs')
+    .values({ id, userId, bookId, ...readColumns(v), removedAt: null, createdAt: at, updatedAt: at })
+    .execute()
+}
+
+export async function updateRead(db: Db, id: string, v: ReadValues, at: string): Promise<void> {
+  await db
+    .updateTable('readThroughs')
+    .set({ ...readColumns(v), updatedAt: at })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function setReadRemoved(db: Db, id: string, removedAt: string | null, at: string): Promise<void> {
+  await db.updateTable('readThroughs').set({ removedAt, updatedAt: at }).where('id', '=', id).execute()
+}
+
+export async function deleteRead(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('readThroughs').where('id', '=', id).execute()
+}
+
+export async function insertProgressUpdate(db: Db, id: string, readId: string, p: Progress, at: string): Promise<void> {
+  await db.insertInto('progressUpdates').values({ id, readId, page: p.page, percent: p.percent, minutes: p.minutes, createdAt: at }).execute()
+}
+
+/**
+ * Rewrites the spec's two lists for one reader and book from the log: on the wishlist while the
+ * status is 'want' (keeping when it was first added), on the recently-read list while a finished read
+ * is kept, at its newest finish.
+ */
+export async function syncProjections(db: Db, userId: string, bookId: string, at: string): Promise<void> {
+  const entry = await findEntry(db, userId, bookId)
+  if (entry?.status === 'want') {
+    await db
+      .insertInto('wishlist')
+      .values({ userId, bookId, addedAt: at })
+      .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
+      .execute()
+  } else {
+    await db.deleteFrom('wishlist').where('userId', '=', userId).where('bookId', '=', bookId).execute()
+  }
+  const newest = await db
+    .selectFrom('readThroughs')
+    .select((eb) => eb.fn.max('finishedAt').as('at'))
+    .where('userId', '=', userId)
+    .where('bookId', '=', bookId)
+    .where('outcome', '=', 'finished')
+    .where('removedAt', 'is', null)
+    .executeTakeFirst()
+  const readAt = newest?.at ? toIso(newest.at) : null
+  if (readAt === null) {
+    await db.deleteFrom('reads').where('userId', '=', userId).where('bookId', '=', bookId).execute()
+  } else {
+    await db
+      .insertInto('reads')
+      .values({ userId, bookId, readAt })
+      .onConflict((oc) => oc.columns(['userId', 'bookId']).doUpdateSet({ readAt }))
+      .execute()
+  }
+}
+
+// ---- The library ----------------------------------------------------------------------------
+
+export interface LibraryRow {
+  bookId: string
+  status: ReadingStatus
+  rating: number | null
+  updatedAt: string
+}
+
+export interface LibraryPageRequest {
+  status?: ReadingStatus
+  /** Leaves 'want' out (another reader's wishlist is private). */
+  withoutWant: boolean
+  limit: number
+  after?: { at: string; bookId: string }
+}
+
+/** One page of a reader's entries that have a status, newest change first; the rating is the review's when there is one. */
+export async function listLibrary(
+  db: Db,
+  userId: string,
+  q: LibraryPageRequest,
+): Promise<{ rows: LibraryRow[]; total: number; next?: { at: string; bookId: string } }> {
+  let base = db.selectFrom('readingEntries as e').where('e.userId', '=', userId)
+  base = q.status ? base.where('e.status', '=', q.status) : base.where('e.status', 'is not', null)
+  if (q.withoutWant) base = base.where('e.status', '<>', 'want')
+  let page = base
+    .leftJoin('reviews as r', (j) => j.onRef('r.userId', '=', 'e.userId').onRef('r.bookId', '=', 'e.bookId'))
+    .select(['e.bookId', 'e.status', 'e.updatedAt', sql<number | null>`coalesce(r.rating, e.rating)`.as('rating')])
+    .orderBy('e.updatedAt', 'desc')
+    .orderBy('e.bookId', 'desc')
+  if (q.after) {
+    const { at, bookId } = q.after
+    page = page.where((eb) => eb.or([eb('e.updatedAt', '<', at), eb.and([eb('e.updatedAt', '=', at), eb('e.bookId', '<', bookId)])]))
+  }
+  const [rows, count] = await Promise.all([
+    page.limit(rowsToRead(q.limit)!).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  const cut = cutPage(rows, q.limit, (last) => ({ at: toIso(last.updatedAt), bookId: last.bookId }))
+  return {
+    rows: cut.rows.map((r) => ({
+      bookId: r.bookId,
+      status: r.status as ReadingStatus,
+      rating: r.rating === null ? null : Number(r.rating),
+      updatedAt: toIso(r.updatedAt),
+    })),
+    total: Number(count.n),
+    ...(cut.next ? { next: cut.next } : {}),
+  }
+}
+
+/** How many of a reader's books have each status. */
+export async function countLibrary(db: Db, userId: string): Promise<Partial<Record<ReadingStatus, number>>> {
+  const rows = await db
+    .selectFrom('readingEntries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('userId', '=', userId)
+    .where('status', 'is not', null)
+    .groupBy('status')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+}
+
+/** The reads of several books of one reader (kept ones only), for library entries. */
+export async function listReadsOfBooks(db: Db, userId: string, bookIds: string[]): Promise<ReadRow[]> {
+  if (!bookIds.length) return []
+  const rows = await db
+    .selectFrom('readThroughs')
+    .select(READ_COLUMNS)
+    .where('userId', '=', userId)
+    .where('bookId', 'in', bookIds)
+    .where('removedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute()
+  return rows.map(toRead)
+}
+
+/** The rating a reader gave a book in a review, if they reviewed it. */
+export async function findReviewRating(db: Db, userId: string, bookId: string): Promise<number | null> {
+  const row = await db.selectFrom('reviews').select('rating').where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
+  return row ? Number(row.rating) : null
+}

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  BookIdParamsSchema,
+  LibraryCountsSchema,
+  LibraryEntryListSchema,
+  LibraryQuerySchema,
+  ReadIdParamsSchema,
+  ReadInputSchema,
+  ReadingEntrySchema,
+  ReadingUpdateSchema,
+  ReadSchema,
+  UserIdParamsSchema,
+} from '@shelfwise/contracts'
+import { sendPage } from '#/paging.ts'
+import type { ReadingService } from '#/modules/reading/reading.service.ts'
+
+const tags = ['reading']
+const security = [{ bearer: [] }]
+const statuses = 'Statuses: want (Want to Read), reading (Currently Reading), read, paused, dnf (Did Not Finish), or null for none.'
+const dates = 'Dates are calendar dates kept as given: YYYY, YYYY-MM or YYYY-MM-DD.'
+
+export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> = async (app, { reading }) => {
+  app.get(
+    '/books/:id/reading',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The caller’s reading entry for a book: status, rating, the open read’s progress, and their reads',
+        description: `${statuses} ${dates} A book the caller never logged answers status null and no reads.`,
+        params: BookIdParamsSchema,
+        response: { 200: ReadingEntrySchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => reading.entry(req.user!, req.params.id),
+  )
+
+  app.put(
+    '/books/:id/reading',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the caller’s status, rating (without a review) and progress for a book',
+        description:
+          `${statuses} Setting reading opens a read started today when none is open; read finishes the open read today, or adds one ` +
+          'finished today; dnf stops the open read today. Progress applies to the open read (one is started today when none is open). ' +
+          '`today` is the reader’s own date (YYYY-MM-DD) for what this call starts, finishes or stops; the server’s UTC date otherwise.',
+        params: BookIdParamsSchema,
+        body: ReadingUpdateSchema,
+        response: { 200: ReadingEntrySchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => reading.update(req.user!, req.params.id, req.body),
+  )
+
+  app.post(
+    '/books/:id/reads',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a read of a book: a past one, a re-read, or one in progress',
+        description: `${dates} A finish or stop is never before the start; a read is finished or stopped, not both. Only one read can be open at a time.`,
+        params: BookIdParamsSchema,
+        body: ReadInputSchema,
+        response: { 201: ReadSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => reply.code(201).send(await reading.addRead(req.user!, req.params.id, req.body)),
+  )
+
+  app.put(
+    '/reads/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change one of the caller’s reads (fields sent replace the old; null clears a date); 404 for anyone else’s',
+        description: dates,
+        params: ReadIdParamsSchema,
+        body: ReadInputSchema,
+        response: { 200: ReadSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => reading.updateRead(req.user!, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/reads/:id',
+    {
+      schema: { tags, security, summary: 'Delete one of the caller’s reads for good; 404 for anyone else’s', params: ReadIdParamsSchema },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => {
+      await reading.deleteRead(req.user!, req.params.id)
+      return reply.code(204).send()
+    },
+  )
+
+  app.post(
+    '/reads/:id/restore',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bring back a read that Remove from Recently Read took off; 404 for anyone else’s',
+        params: ReadIdParamsSchema,
+        response: { 200: ReadSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => reading.restoreRead(req.user!, req.params.id),
+  )
+
+  app.get(
+    '/users/:id/library',
+    {
+      schema: {
+        tags,
+        summary: 'A reader’s books with a status, newest change first, one status or all',
+        description:
+          `${statuses} Pages with \`limit\` (default 50, at most 100) and \`cursor\` (X-Total-Count, Link rel="next"). ` +
+          'Want to Read is private: only its reader sees it.',
+        params: UserIdParamsSchema,
+        querystring: LibraryQuerySchema,
+        response: { 200: LibraryEntryListSchema },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (req, reply) => sendPage(req, reply, await reading.library(req.params.id, req.user, req.query)),
+  )
+
+  app.get(
+    '/users/:id/library/counts',
+    {
+      schema: {
+        tags,
+        summary: 'How many of a reader’s books have each status (Want to Read only for its reader)',
+        params: UserIdParamsSchema,
+        response: { 200: LibraryCountsSchema },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (req) => reading.libraryCounts(req.params.id, req.user),
+  )
+}

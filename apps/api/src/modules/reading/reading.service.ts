@@ -1,0 +1,386 @@
+import { v7 as uuidv7 } from 'uuid'
+import {
+  mayPrecede,
+  MESSAGES,
+  READING_MESSAGES,
+  READING_STATUSES,
+  type LibraryEntry,
+  type LibraryQuery,
+  type Progress,
+  type ProgressInput,
+  type Read,
+  type ReadInput,
+  type ReadingEntry,
+  type ReadingStatus,
+  type ReadingUpdate,
+} from '@shelfwise/contracts'
+import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
+import { badRequest, conflict, notFound } from '#/errors.ts'
+import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
+import type { BooksService } from '#/modules/books/books.service.ts'
+import type { UsersService } from '#/modules/users/users.service.ts'
+import {
+  countLibrary,
+  deleteRead,
+  ensureEntry,
+  findEntry,
+  findRead,
+  findReviewRating,
+  insertProgressUpdate,
+  insertRead,
+  listLibrary,
+  listReads,
+  listReadsOfBooks,
+  setReadRemoved,
+  syncProjections,
+  updateEntry,
+  updateRead,
+  type ReadRow,
+  type ReadValues,
+} from '#/modules/reading/reading.repository.ts'
+
+export interface ReadingDeps {
+  db: Db
+  books: BooksService
+  users: UsersService
+}
+
+const NO_PROGRESS: Progress = { page: null, percent: null, minutes: null }
+const LIBRARY_DEFAULT_LIMIT = 50
+
+const isOpen = (r: ReadRow) => r.outcome === null && r.removedAt === null
+
+const toRead = (r: ReadRow): Read => ({
+  _id: r.id,
+  bookId: r.bookId,
+  startedOn: r.startedOn,
+  finishedOn: r.finishedOn,
+  stoppedOn: r.stoppedOn,
+  outcome: r.outcome,
+  progress: r.progress,
+  updatedAt: r.updatedAt,
+})
+
+/** The moment a finish on `day` (YYYY[-MM[-DD]]) orders at in Recently Read: its first instant, or now when it is today. */
+const finishMoment = (day: string | null, today: string, now: string): string => {
+  if (day === null || day === today) return now
+  const [y, m = '01', d = '01'] = day.split('-')
+  return new Date(`${y}-${m}-${d}T00:00:00.000Z`).toISOString()
+}
+
+/** Checks a read's dates together: a finish or stop never before the start, never both. */
+function checkDates(v: Pick<ReadValues, 'startedOn' | 'finishedOn' | 'stoppedOn'>): void {
+  if (v.finishedOn !== null && v.stoppedOn !== null) throw badRequest(READING_MESSAGES.finishedAndStopped)
+  if (v.startedOn !== null && v.finishedOn !== null && !mayPrecede(v.startedOn, v.finishedOn)) throw badRequest(READING_MESSAGES.finishBeforeStart)
+  if (v.startedOn !== null && v.stoppedOn !== null && !mayPrecede(v.startedOn, v.stoppedOn)) throw badRequest(READING_MESSAGES.stopBeforeStart)
+}
+
+/** The progress a change leaves: the fields sent replace the old ones (null clears one). */
+const mergeProgress = (old: Progress, p: ProgressInput | undefined): Progress =>
+  p === undefined
+    ? old
+    : {
+        page: p.page === undefined ? old.page : p.page,
+        percent: p.percent === undefined ? old.percent : p.percent,
+        minutes: p.minutes === undefined ? old.minutes : p.minutes,
+      }
+
+export const createReadingService = ({ db, books, users }: ReadingDeps) => {
+  /** The book's page count (for progress checks); 404 when the book is absent. */
+  const pagesOf = async (bookId: string) => (await books.get(bookId)).pageCount ?? null
+
+  const checkPage = (p: Progress, pages: number | null) => {
+    if (p.page !== null && pages !== null && pages > 0 && p.page > pages) throw badRequest(READING_MESSAGES.pageBeyondBook(pages))
+  }
+
+  const entryOf = async (userId: string, bookId: string): Promise<ReadingEntry> => {
+    const [entry, reads, reviewRating] = await Promise.all([findEntry(db, userId, bookId), listReads(db, userId, bookId), findReviewRating(db, userId, bookId)])
+    const open = reads.find(isOpen)
+    return {
+      bookId,
+      status: entry?.status ?? null,
+      rating: reviewRating ?? entry?.rating ?? null,
+      progress: open?.progress ?? NO_PROGRESS,
+      reads: reads.filter((r) => r.removedAt === null).map(toRead),
+      removedReads: reads.filter((r) => r.removedAt !== null).map(toRead),
+    }
+  }
+
+  /**
+   * Runs a change of one reader's log of one book in a transaction, then rewrites the spec's lists;
+   * `listAfter` reads what the caller answers with inside the same transaction.
+   */
+  function change<T>(userId: string, bookId: string, fn: (trx: Db, at: string) => Promise<T>): Promise<T>
+  function change<T, L>(
+    userId: string,
+    bookId: string,
+    fn: (trx: Db, at: string) => Promise<T>,
+    listAfter: (trx: Db) => Promise<L>,
+  ): Promise<{ on: T; list: L }>
+  async function change<T, L>(userId: string, bookId: string, fn: (trx: Db, at: string) => Promise<T>, listAfter?: (trx: Db) => Promise<L>) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const at = nowIso()
+        await ensureEntry(trx, userId, bookId, at)
+        const result = await fn(trx, at)
+        await syncProjections(trx, userId, bookId, at)
+        return listAfter ? { on: result, list: await listAfter(trx) } : result
+      })
+    } catch (err) {
+      // The book was deleted meanwhile.
+      if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
+      throw err
+    }
+  }
+
+  /** Sets a status the way the reading control does: starting opens a read, finishing or stopping closes the open one (decision 0018). */
+  const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string) => {
+    const reads = await listReads(trx, userId, bookId)
+    const open = reads.find(isOpen)
+    if (status === 'reading' && !open) {
+      await insertRead(
+        trx,
+        uuidv7(),
+        userId,
+        bookId,
+        { startedOn: today, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
+        at,
+      )
+    }
+    if (status === 'read') {
+      if (open) await updateRead(trx, open.id, { ...open, finishedOn: today, outcome: 'finished', finishedAt: at }, at)
+      else
+        await insertRead(
+          trx,
+          uuidv7(),
+          userId,
+          bookId,
+          { startedOn: null, finishedOn: today, stoppedOn: null, outcome: 'finished', finishedAt: at, progress: NO_PROGRESS },
+          at,
+        )
+    }
+    if (status === 'dnf' && open) await updateRead(trx, open.id, { ...open, stoppedOn: today, outcome: 'stopped' }, at)
+    await updateEntry(trx, userId, bookId, { status }, at)
+  }
+
+  const applyProgress = async (trx: Db, userId: string, bookId: string, p: ProgressInput, pages: number | null, today: string, at: string) => {
+    const reads = await listReads(trx, userId, bookId)
+    let open = reads.find(isOpen)
+    if (!open) {
+      // Progress on a book not being read starts a read today.
+      const id = uuidv7()
+      await insertRead(
+        trx,
+        id,
+        userId,
+        bookId,
+        { startedOn: today, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
+        at,
+      )
+      open = (await findRead(trx, id))!
+    }
+    const progress = mergeProgress(open.progress, p)
+    checkPage(progress, pages)
+    await updateRead(trx, open.id, { ...open, progress }, at)
+    await insertProgressUpdate(trx, uuidv7(), open.id, progress, at)
+  }
+
+  const ownRead = async (actor: Actor, id: string) => {
+    const read = await findRead(db, id)
+    if (!read || read.userId !== actor.id) throw notFound(READING_MESSAGES.readNotFound)
+    return read
+  }
+
+  /** A read's values after a change: the fields sent replace the old ones; the outcome follows the dates unless sent. */
+  const readValuesOf = (old: ReadValues, input: ReadInput, today: string, now: string): ReadValues => {
+    const startedOn = input.startedOn === undefined ? old.startedOn : input.startedOn
+    const finishedOn = input.finishedOn === undefined ? old.finishedOn : input.finishedOn
+    const stoppedOn = input.stoppedOn === undefined ? old.stoppedOn : input.stoppedOn
+    checkDates({ startedOn, finishedOn, stoppedOn })
+    let outcome = input.outcome === undefined ? old.outcome : input.outcome
+    if (finishedOn !== null) outcome = 'finished'
+    else if (stoppedOn !== null) outcome = 'stopped'
+    else if (input.finishedOn === null && old.outcome === 'finished' && input.outcome === undefined) outcome = null
+    else if (input.stoppedOn === null && old.outcome === 'stopped' && input.outcome === undefined) outcome = null
+    const finishedAt = outcome === 'finished' ? (finishedOn === old.finishedOn && old.finishedAt ? old.finishedAt : finishMoment(finishedOn, today, now)) : null
+    return { startedOn, finishedOn, stoppedOn, outcome, finishedAt, progress: mergeProgress(old.progress, input.progress) }
+  }
+
+  const todayOf = (today: string | undefined) => today ?? nowIso().slice(0, 10)
+
+  return {
+    /** The caller's entry for a book (status none and no reads when they have not logged it); 404 for an absent book. */
+    async entry(actor: Actor, bookId: string): Promise<ReadingEntry> {
+      await books.assertExists(bookId)
+      return entryOf(actor.id, bookId)
+    },
+
+    /** Sets any of status, rating (without a review) and progress of the open read, in one transaction. */
+    async update(actor: Actor, bookId: string, input: ReadingUpdate): Promise<ReadingEntry> {
+      if (input.status === undefined && input.rating === undefined && input.progress === undefined) throw badRequest(READING_MESSAGES.nothingToChange)
+      const pages = await pagesOf(bookId)
+      const today = todayOf(input.today)
+      await change(actor.id, bookId, async (trx, at) => {
+        if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
+        if (input.rating !== undefined) await updateEntry(trx, actor.id, bookId, { rating: input.rating }, at)
+        if (input.progress !== undefined) {
+          await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
+          const entry = await findEntry(trx, actor.id, bookId)
+          if (input.status === undefined && entry?.status !== 'reading') await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
+        }
+      })
+      return entryOf(actor.id, bookId)
+    },
+
+    /** Adds a read (a past one, a re-read, one in progress); a finished read sets the status to Read when the book had none or was wanted. */
+    async addRead(actor: Actor, bookId: string, input: ReadInput): Promise<Read> {
+      const pages = await pagesOf(bookId)
+      const now = nowIso()
+      const values = readValuesOf(
+        { startedOn: null, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
+        input,
+        now.slice(0, 10),
+        now,
+      )
+      checkPage(values.progress, pages)
+      const id = uuidv7()
+      await change(actor.id, bookId, async (trx, at) => {
+        const reads = await listReads(trx, actor.id, bookId)
+        if (values.outcome === null && reads.some(isOpen)) throw conflict('This book already has a read in progress: finish or stop it first')
+        await insertRead(trx, id, actor.id, bookId, values, at)
+        const entry = await findEntry(trx, actor.id, bookId)
+        const status = entry?.status ?? null
+        if (values.outcome === null && status !== 'reading' && status !== 'paused') await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
+        else if (values.outcome === 'finished' && (status === null || status === 'want')) await updateEntry(trx, actor.id, bookId, { status: 'read' }, at)
+      })
+      return toRead((await findRead(db, id))!)
+    },
+
+    /** Changes one of the caller's reads; 404 for anyone else's. */
+    async updateRead(actor: Actor, id: string, input: ReadInput): Promise<Read> {
+      const read = await ownRead(actor, id)
+      const pages = await pagesOf(read.bookId)
+      const now = nowIso()
+      const values = readValuesOf(read, input, now.slice(0, 10), now)
+      checkPage(values.progress, pages)
+      await change(actor.id, read.bookId, async (trx, at) => {
+        if (values.outcome === null && read.outcome !== null) {
+          const reads = await listReads(trx, actor.id, read.bookId)
+          if (reads.some((r) => r.id !== id && isOpen(r))) throw conflict('This book already has a read in progress: finish or stop it first')
+        }
+        await updateRead(trx, id, values, at)
+        if (input.progress !== undefined) await insertProgressUpdate(trx, uuidv7(), id, values.progress, at)
+      })
+      return toRead((await findRead(db, id))!)
+    },
+
+    /** Deletes one of the caller's reads for good (the app asks first); 404 for anyone else's. */
+    async deleteRead(actor: Actor, id: string): Promise<void> {
+      const read = await ownRead(actor, id)
+      await change(actor.id, read.bookId, async (trx) => deleteRead(trx, id))
+    },
+
+    /** Brings back a read 'Remove from Recently Read' took off. */
+    async restoreRead(actor: Actor, id: string): Promise<Read> {
+      const read = await ownRead(actor, id)
+      await change(actor.id, read.bookId, async (trx, at) => {
+        await setReadRemoved(trx, id, null, at)
+        const entry = await findEntry(trx, actor.id, read.bookId)
+        if (read.outcome === 'finished' && (entry?.status ?? null) === null) await updateEntry(trx, actor.id, read.bookId, { status: 'read' }, at)
+      })
+      return toRead((await findRead(db, id))!)
+    },
+
+    /**
+     * The spec's 'Add to Wishlist' toggle: on, the status becomes Want to Read; off, the book has no
+     * status (its reads stay). Answers whether it is on the wishlist now.
+     */
+    async toggleWant<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
+      await books.assertExists(bookId)
+      return change(
+        actor.id,
+        bookId,
+        async (trx, at) => {
+          const entry = await findEntry(trx, actor.id, bookId)
+          const on = entry?.status === 'want'
+          await updateEntry(trx, actor.id, bookId, { status: on ? null : 'want' }, at)
+          return !on
+        },
+        listAfter,
+      )
+    },
+
+    /**
+     * The spec's 'Add to Recently Read' toggle: on, a read finished today (the open one, or a new
+     * one); off, the book's finished reads are taken off the list but kept, so they can be brought
+     * back, and a Read status is cleared. Answers whether it is on the list now.
+     */
+    async toggleFinished<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
+      await books.assertExists(bookId)
+      return change(
+        actor.id,
+        bookId,
+        async (trx, at) => {
+          const reads = await listReads(trx, actor.id, bookId)
+          const finished = reads.filter((r) => r.outcome === 'finished' && r.removedAt === null)
+          if (finished.length) {
+            for (const r of finished) await setReadRemoved(trx, r.id, at, at)
+            const entry = await findEntry(trx, actor.id, bookId)
+            if (entry?.status === 'read') await updateEntry(trx, actor.id, bookId, { status: null }, at)
+            return false
+          }
+          await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at)
+          return true
+        },
+        listAfter,
+      )
+    },
+
+    /** A reader's books with a status, newest change first; another reader's Want to Read stays private. 404 for an unknown reader. */
+    async library(who: Actor | string, viewer: Actor | undefined, q: LibraryQuery): Promise<Page<LibraryEntry>> {
+      const userId = typeof who === 'string' ? who : who.id
+      if (typeof who === 'string') await users.assertExists(who)
+      const own = viewer?.id === userId
+      const limit = q.limit ?? LIBRARY_DEFAULT_LIMIT
+      const after = q.cursor ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
+      if (!own && q.status === 'want') return { items: [], total: 0 }
+      const page = await listLibrary(db, userId, { ...(q.status ? { status: q.status } : {}), withoutWant: !own, limit, ...(after ? { after } : {}) })
+      const ids = page.rows.map((r) => r.bookId)
+      const [found, reads] = await Promise.all([books.listByIds(ids), listReadsOfBooks(db, userId, ids)])
+      const bookById = new Map(found.map((b) => [b._id, b]))
+      const readsByBook = Map.groupBy(reads, (r) => r.bookId)
+      const items = page.rows.flatMap((row): LibraryEntry[] => {
+        const book = bookById.get(row.bookId)
+        if (!book) return []
+        const mine = readsByBook.get(row.bookId) ?? []
+        const open = mine.find(isOpen)
+        const finished = mine.filter((r) => r.outcome === 'finished')
+        const latest = finished.toSorted((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0]
+        return [
+          {
+            book,
+            status: row.status,
+            rating: row.rating,
+            progress: open?.progress ?? NO_PROGRESS,
+            startedOn: (open ?? latest)?.startedOn ?? null,
+            finishedOn: latest?.finishedOn ?? null,
+            readCount: finished.length,
+            updatedAt: row.updatedAt,
+          },
+        ]
+      })
+      return { items, total: page.total, ...(page.next ? { nextCursor: encodeCursor([page.next.at, page.next.bookId]) } : {}) }
+    },
+
+    /** How many of a reader's books have each status (Want to Read only for the reader themself). */
+    async libraryCounts(userId: string, viewer: Actor | undefined): Promise<Record<ReadingStatus, number>> {
+      await users.assertExists(userId)
+      const counts = await countLibrary(db, userId)
+      const own = viewer?.id === userId
+      return Object.fromEntries(READING_STATUSES.map((s) => [s, s === 'want' && !own ? 0 : (counts[s] ?? 0)])) as Record<ReadingStatus, number>
+    },
+  }
+}
+
+export type ReadingService = ReturnType<typeof createReadingService>

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+import { BookSchema } from '#/books.ts'
+
+// The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
+// rating, and the reader's reads of it (read-throughs) with dates kept as the reader gave them.
+
+export const READING_STATUSES = ['want', 'reading', 'read', 'paused', 'dnf'] as const
+export type ReadingStatus = (typeof READING_STATUSES)[number]
+
+/** The words a reader sees for each status. */
+export const READING_STATUS_LABELS: Record<ReadingStatus, string> = {
+  want: 'Want to Read',
+  reading: 'Currently Reading',
+  read: 'Read',
+  paused: 'Paused',
+  dnf: 'Did Not Finish',
+}
+
+export const READING_MESSAGES = {
+  readNotFound: 'Read not found',
+  finishBeforeStart: 'Finished on must not be before started on',
+  stopBeforeStart: 'Stopped on must not be before started on',
+  finishedAndStopped: 'A read is either finished or stopped, not both',
+  pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
+  nothingToChange: 'Send at least one of status, rating and progress',
+} as const
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * A date as a reader knows it: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD', a real one (no 2023-02-30), kept
+ * exactly as given: a calendar date, never a moment, so no time zone can shift it.
+ */
+export function isPartialDate(value: string): boolean {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value)
+  if (!m) return false
+  const year = Number(m[1])
+  if (year < 1000) return false
+  if (m[2] === undefined) return true
+  const month = Number(m[2])
+  if (month < 1 || month > 12) return false
+  if (m[3] === undefined) return true
+  const day = Number(m[3])
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  return day >= 1 && day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)
+}
+
+export const PartialDateSchema = z
+  .string({ error: 'must be a date' })
+  .refine(isPartialDate, 'must be a real date written YYYY, YYYY-MM or YYYY-MM-DD')
+  .describe('A calendar date, whole or partial: YYYY, YYYY-MM or YYYY-MM-DD')
+
+/**
+ * Whether partial date `a` can come before (or on) `b`: compared on what both say, so '2019' is not
+ * after '2019-05-02', and '2019-06' is after '2019-05-31'.
+ */
+export function mayPrecede(a: string, b: string): boolean {
+  const n = Math.min(a.length, b.length)
+  return a.slice(0, n) <= b.slice(0, n)
+}
+
+export const ProgressSchema = z
+  .object({
+    page: z.int('must be a whole number').min(0, 'must be at least 0').max(1_000_000, 'must be at most 1,000,000').nullable().optional(),
+    percent: z.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(100, 'must be at most 100').nullable().optional(),
+    minutes: z.int('must be a whole number').min(0, 'must be at least 0').max(1_000_000, 'must be at most 1,000,000').nullable().optional(),
+  })
+  .strict()
+  .describe('Where the reader is in the open read: a page, a percent, or minutes for an audiobook')
+export type ProgressInput = z.infer<typeof ProgressSchema>
+
+export const ProgressAnswerSchema = z.object({ page: z.int().nullable(), percent: z.number().nullable(), minutes: z.int().nullable() })
+export type Progress = z.infer<typeof ProgressAnswerSchema>
+
+export const ReadSchema = z.object({
+  _id: IdSchema,
+  bookId: IdSchema,
+  startedOn: z.string().nullable(),
+  finishedOn: z.string().nullable(),
+  stoppedOn: z.string().nullable(),
+  /** finished / stopped even when the day is not known (finishedOn null); null while the read is open. */
+  outcome: z.enum(['finished', 'stopped']).nullable(),
+  progress: ProgressAnswerSchema,
+  updatedAt: IsoDateTimeSchema,
+})
+export type Read = z.infer<typeof ReadSchema>
+
+export const ReadingEntrySchema = z.object({
+  bookId: IdSchema,
+  status: z.enum(READING_STATUSES).nullable(),
+  /** One rating per reader and book: the review's when there is a review. */
+  rating: z.int().min(1).max(5).nullable(),
+  /** The open read's progress (all null when no read is open). */
+  progress: ProgressAnswerSchema,
+  reads: z.array(ReadSchema),
+  /** Reads taken off by 'Remove from Recently Read', kept so the reader can bring them back. */
+  removedReads: z.array(ReadSchema),
+})
+export type ReadingEntry = z.infer<typeof ReadingEntrySchema>
+
+export const ReadingUpdateSchema = z
+  .object({
+    status: z
+      .enum(READING_STATUSES, { error: `must be one of ${READING_STATUSES.join(', ')}` })
+      .nullable()
+      .optional(),
+    rating: z.int('must be a whole number').min(1, 'must be at least 1').max(5, 'must be at most 5').nullable().optional(),
+    progress: ProgressSchema.optional(),
+    /** The reader's own today (their calendar), for a read this call starts, finishes or stops; the server's UTC day otherwise. */
+    today: PartialDateSchema.refine((v) => v.length === 10, 'must be a whole date YYYY-MM-DD').optional(),
+  })
+  .strict()
+export type ReadingUpdate = z.infer<typeof ReadingUpdateSchema>
+
+export const ReadInputSchema = z
+  .object({
+    startedOn: PartialDateSchema.nullable().optional(),
+    finishedOn: PartialDateSchema.nullable().optional(),
+    stoppedOn: PartialDateSchema.nullable().optional(),
+    /** A read finished on a day nobody remembers: finished, without finishedOn. */
+    outcome: z.enum(['finished', 'stopped'], { error: 'must be finished or stopped' }).nullable().optional(),
+    progress: ProgressSchema.optional(),
+  })
+  .strict()
+export type ReadInput = z.infer<typeof ReadInputSchema>
+
+export const ReadIdParamsSchema = z.object({ id: IdSchema })
+
+export const LibraryQuerySchema = PagingQuerySchema.extend({
+  status: z.enum(READING_STATUSES, { error: `must be one of ${READING_STATUSES.join(', ')}` }).optional(),
+})
+export type LibraryQuery = z.infer<typeof LibraryQuerySchema>
+
+export const LibraryEntrySchema = z.object({
+  book: BookSchema,
+  status: z.enum(READING_STATUSES).nullable(),
+  rating: z.int().nullable(),
+  progress: ProgressAnswerSchema,
+  startedOn: z.string().nullable(),
+  finishedOn: z.string().nullable(),
+  readCount: z.int(),
+  updatedAt: IsoDateTimeSchema,
+})
+export type LibraryEntry = z.infer<typeof LibraryEntrySchema>
+export const LibraryEntryListSchema = z.array(LibraryEntrySchema)
+
+export const LibraryCountsSchema = z.object(Object.fromEntries(READING_STATUSES.map((s) => [s, z.int()])) as Record<ReadingStatus, z.ZodInt>)
