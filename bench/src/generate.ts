@@ -478,6 +478,40 @@ function* tableRows(plan: Plan, passwordHash: string) {
   })
   yield pairs('reads', plan.reads, 'read_at')
   yield pairs('wishlist', plan.wishes, 'added_at')
+  // The reading log the two lists are projections of (decision 0018): a wished book is Want to Read
+  // (a book also read before is wanted again), a read one Read, each read finished on its day.
+  const entries = new Map<string, { u: number; b: number; status: string; at: number }>()
+  for (const [u, b, at] of plan.reads) entries.set(`${u} ${b}`, { u, b, status: 'read', at })
+  for (const [u, b, at] of plan.wishes) {
+    const had = entries.get(`${u} ${b}`)
+    entries.set(`${u} ${b}`, { u, b, status: 'want', at: Math.max(at, had?.at ?? 0) })
+  }
+  yield {
+    table: 'reading_entries',
+    total: entries.size,
+    columns: { user_id: 'text', book_id: 'text', status: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' },
+    *rows() {
+      for (const e of entries.values()) yield [users[e.u]!.id, books[e.b]!.id, e.status, iso(e.at), iso(e.at)]
+    },
+  }
+  yield {
+    table: 'read_throughs',
+    total: plan.reads.length,
+    columns: {
+      id: 'text',
+      user_id: 'text',
+      book_id: 'text',
+      finished_on: 'text',
+      outcome: 'text',
+      finished_at: 'timestamptz',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
+    *rows() {
+      const rng = createRandom(SEED + 2)
+      for (const [u, b, at] of plan.reads) yield [uuid7(at, rng), users[u]!.id, books[b]!.id, iso(at).slice(0, 10), 'finished', iso(at), iso(at), iso(at)]
+    },
+  }
   yield {
     table: 'follows',
     total: plan.follows.length,
@@ -550,6 +584,8 @@ const PG_LOAD_TRIGGERS: [string, string][] = [
   ['follows', 'follows_profile_version'],
   ['users', 'users_profile_version'],
   ['reviews', 'reviews_profile_version'],
+  ['reviews', 'reviews_supersede_lone_rating'],
+  ['reading_entries', 'reading_entries_lone_rating'],
 ]
 
 /** PostgreSQL: search and version triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */

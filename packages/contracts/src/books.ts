@@ -13,6 +13,8 @@ export const BookSchema = z.object({
   coverImage: z.string(),
   averageRating: z.number(),
   totalReviews: z.int(),
+  /** Every rating of the book: its reviews' and those given without a review (all count in averageRating). */
+  ratingsCount: z.int(),
   publishedDate: z.string().nullable().describe('YYYY-MM-DD'),
   language: z.string(),
   edition: z.string(),

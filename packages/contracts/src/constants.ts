@@ -106,3 +106,16 @@ export const MESSAGES = {
   passwordUpdated: 'Password updated successfully',
   userNamed: (name: string) => `User "${name}" not found`,
 } as const
+
+/** The reading log's statuses (decision 0018). */
+export const READING_STATUSES = ['want', 'reading', 'read', 'paused', 'dnf'] as const
+export type ReadingStatus = (typeof READING_STATUSES)[number]
+
+/** The words a reader sees for each status. */
+export const READING_STATUS_LABELS: Record<ReadingStatus, string> = {
+  want: 'Want to Read',
+  reading: 'Currently Reading',
+  read: 'Read',
+  paused: 'Paused',
+  dnf: 'Did Not Finish',
+}

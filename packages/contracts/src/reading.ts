@@ -1,21 +1,10 @@
 import { z } from 'zod'
 import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
+import { READING_STATUSES, type ReadingStatus } from '#/constants.ts'
 
 // The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
 // rating, and the reader's reads of it (read-throughs) with dates kept as the reader gave them.
-
-export const READING_STATUSES = ['want', 'reading', 'read', 'paused', 'dnf'] as const
-export type ReadingStatus = (typeof READING_STATUSES)[number]
-
-/** The words a reader sees for each status. */
-export const READING_STATUS_LABELS: Record<ReadingStatus, string> = {
-  want: 'Want to Read',
-  reading: 'Currently Reading',
-  read: 'Read',
-  paused: 'Paused',
-  dnf: 'Did Not Finish',
-}
 
 export const READING_MESSAGES = {
   readNotFound: 'Read not found',
@@ -24,6 +13,8 @@ export const READING_MESSAGES = {
   finishedAndStopped: 'A read is either finished or stopped, not both',
   pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
   nothingToChange: 'Send at least one of status, rating and progress',
+  ratedInReview: 'Your review holds your rating of this book: change it in your review',
+  readInProgress: 'This book already has a read in progress: finish or stop it first',
 } as const
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]

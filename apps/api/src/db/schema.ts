@@ -42,6 +42,9 @@ export interface BooksTable {
   totalReviews: Generated<number>
   /** Sum of the book's ratings, kept beside totalReviews so averageRating = ratingSum / totalReviews exactly. */
   ratingSum: Generated<number>
+  /** Ratings given without a review, and their sum (migration 2026_11_26_0200): they count in averageRating too. */
+  loneRatings: Generated<number>
+  loneRatingSum: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

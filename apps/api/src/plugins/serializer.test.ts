@@ -18,6 +18,7 @@ const book: Book = {
   coverImage: 'https://covers.example/a.jpg',
   averageRating: 3.67,
   totalReviews: 3,
+  ratingsCount: 3,
   publishedDate: null,
   language: 'English',
   edition: '',

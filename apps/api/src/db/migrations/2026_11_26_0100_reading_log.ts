@@ -14,8 +14,8 @@ import type { ColumnTypes } from '../portable.ts'
 // same transaction: the wishlist is the Want to Read shelf, reads the books with a finished read.
 //
 // Existing rows move over without invented dates: a wishlist row becomes status 'want'; a reads row
-// becomes status 'read' with one read finished on the day (UTC) it was marked and no start. A book in
-// both became 'read' (the wish came true), and leaves the wishlist.
+// becomes status 'read' with one read finished on the day (UTC) it was marked and no start. A book on
+// both lists stays on both (read before, wanted again): status 'want', with its finished read.
 
 export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   await db.schema
@@ -74,11 +74,9 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
   // Existing rows, without invented dates.
   await sql`insert into reading_entries (user_id, book_id, status, rating, created_at, updated_at)
     select user_id, book_id, 'want', null, added_at, added_at from wishlist`.execute(db)
-  await sql`delete from wishlist where exists (select 1 from reads r where r.user_id = wishlist.user_id and r.book_id = wishlist.book_id)`.execute(db)
-  await sql`delete from reading_entries where status = 'want'
-    and exists (select 1 from reads r where r.user_id = reading_entries.user_id and r.book_id = reading_entries.book_id)`.execute(db)
   await sql`insert into reading_entries (user_id, book_id, status, rating, created_at, updated_at)
-    select user_id, book_id, 'read', null, read_at, read_at from reads`.execute(db)
+    select user_id, book_id, 'read', null, read_at, read_at from reads r
+    where not exists (select 1 from wishlist w where w.user_id = r.user_id and w.book_id = r.book_id)`.execute(db)
 
   const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : v)
   for (let after = ''; ; ) {

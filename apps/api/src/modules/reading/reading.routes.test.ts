@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { BookSchema, ErrorBodySchema, LibraryEntryListSchema, ReadingEntrySchema, ReadSchema, type ReadingEntry } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertRead, insertUser, insertWish } from '../../../test/support/factories.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
 
 describeEachDialect('reading log', (ctx) => {
@@ -182,6 +182,23 @@ describeEachDialect('reading log', (ctx) => {
       expect((await entry(book.id, reader.token)).reads.map((r) => r.finishedOn)).toEqual([today])
     })
 
+    it('stay independent, as the spec has them: a book can be on both lists, and each toggle leaves the other', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db)
+      const wish = () => call('PUT', `/api/users/addtowishlist/${book.id}`, reader.token)
+      const read = () => call('PUT', `/api/users/addto-recently-read/${book.id}`, reader.token)
+      await wish()
+      await read()
+      expect(await flags(book.id, reader.token)).toEqual({ inWishlist: true, inRecentlyRead: true })
+      expect((await entry(book.id, reader.token)).status).toBe('want')
+      await wish()
+      expect(await flags(book.id, reader.token)).toEqual({ inWishlist: false, inRecentlyRead: true })
+      expect((await entry(book.id, reader.token)).status).toBe('read')
+      await wish()
+      await read()
+      expect(await flags(book.id, reader.token)).toEqual({ inWishlist: true, inRecentlyRead: false })
+    })
+
     it('Recently Read lists the newest finish first, by the finish date a reader gave', async () => {
       const reader = await insertUser(ctx.db)
       const [older, newer] = [await insertBook(ctx.db), await insertBook(ctx.db)]
@@ -202,13 +219,45 @@ describeEachDialect('reading log', (ctx) => {
   })
 
   describe('rating', () => {
-    it('a rating without a review is kept; with a review, the review holds it', async () => {
+    const bookOf = async (id: string) => BookSchema.parse((await call('GET', `/api/books/${id}`)).json())
+
+    it('a rating without a review counts in the average and the ratings count, never as a review', async () => {
+      const [a, b, c] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db)]
+      const book = await insertBook(ctx.db)
+      const review = await call('POST', `/api/reviews/book/${book.id}`, a.token, { rating: 5, comment: 'A review with words.' })
+      expect(review.statusCode).toBe(201)
+      expect((await put(book.id, b.token, { rating: 2 })).rating).toBe(2)
+      expect(await bookOf(book.id)).toMatchObject({ totalReviews: 1, ratingsCount: 2, averageRating: 3.5 })
+      expect((await call('GET', `/api/reviews/book/${book.id}`)).json()).toHaveLength(1)
+      await put(book.id, c.token, { rating: 3 })
+      await put(book.id, b.token, { rating: 4 })
+      expect(await bookOf(book.id)).toMatchObject({ totalReviews: 1, ratingsCount: 3, averageRating: 4 })
+      await put(book.id, b.token, { rating: null })
+      expect(await bookOf(book.id)).toMatchObject({ ratingsCount: 2, averageRating: 4 })
+      await expect400(await call('PUT', `/api/books/${book.id}/reading`, b.token, { rating: 6 }), 'Rating must be at most 5')
+    })
+
+    it('a review supersedes the reader’s lone rating, and then holds the rating', async () => {
       const reader = await insertUser(ctx.db)
-      const [rated, reviewed] = [await insertBook(ctx.db), await insertBook(ctx.db)]
-      expect((await put(rated.id, reader.token, { rating: 4 })).rating).toBe(4)
-      await insertReview(ctx.db, { bookId: reviewed.id, userId: reader.id, rating: 2 })
-      expect((await entry(reviewed.id, reader.token)).rating).toBe(2)
-      await expect400(await call('PUT', `/api/books/${rated.id}/reading`, reader.token, { rating: 6 }), 'Rating must be at most 5')
+      const book = await insertBook(ctx.db)
+      await put(book.id, reader.token, { rating: 1 })
+      expect(await bookOf(book.id)).toMatchObject({ ratingsCount: 1, averageRating: 1 })
+      expect((await call('POST', `/api/reviews/book/${book.id}`, reader.token, { rating: 4, comment: 'Better second time.' })).statusCode).toBe(201)
+      expect(await bookOf(book.id)).toMatchObject({ totalReviews: 1, ratingsCount: 1, averageRating: 4 })
+      expect((await entry(book.id, reader.token)).rating).toBe(4)
+      const refused = await call('PUT', `/api/books/${book.id}/reading`, reader.token, { rating: 2 })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().message).toBe('Your review holds your rating of this book: change it in your review')
+    })
+
+    it('a reader’s lone ratings leave the averages with their account', async () => {
+      const [stays, leaves] = [await insertUser(ctx.db), await insertUser(ctx.db)]
+      const book = await insertBook(ctx.db)
+      await put(book.id, stays.token, { rating: 5 })
+      await put(book.id, leaves.token, { rating: 1 })
+      expect(await bookOf(book.id)).toMatchObject({ ratingsCount: 2, averageRating: 3 })
+      await ctx.db.deleteFrom('users').where('id', '=', leaves.id).execute()
+      expect(await bookOf(book.id)).toMatchObject({ ratingsCount: 1, averageRating: 5 })
     })
   })
 

@@ -220,6 +220,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     async update(actor: Actor, bookId: string, input: ReadingUpdate): Promise<ReadingEntry> {
       if (input.status === undefined && input.rating === undefined && input.progress === undefined) throw badRequest(READING_MESSAGES.nothingToChange)
       const pages = await pagesOf(bookId)
+      if (input.rating !== undefined && input.rating !== null && (await findReviewRating(db, actor.id, bookId)) !== null)
+        throw conflict(READING_MESSAGES.ratedInReview)
       const today = todayOf(input.today)
       await change(actor.id, bookId, async (trx, at) => {
         if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
@@ -247,7 +249,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       const id = uuidv7()
       await change(actor.id, bookId, async (trx, at) => {
         const reads = await listReads(trx, actor.id, bookId)
-        if (values.outcome === null && reads.some(isOpen)) throw conflict('This book already has a read in progress: finish or stop it first')
+        if (values.outcome === null && reads.some(isOpen)) throw conflict(READING_MESSAGES.readInProgress)
         await insertRead(trx, id, actor.id, bookId, values, at)
         const entry = await findEntry(trx, actor.id, bookId)
         const status = entry?.status ?? null
@@ -267,7 +269,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       await change(actor.id, read.bookId, async (trx, at) => {
         if (values.outcome === null && read.outcome !== null) {
           const reads = await listReads(trx, actor.id, read.bookId)
-          if (reads.some((r) => r.id !== id && isOpen(r))) throw conflict('This book already has a read in progress: finish or stop it first')
+          if (reads.some((r) => r.id !== id && isOpen(r))) throw conflict(READING_MESSAGES.readInProgress)
         }
         await updateRead(trx, id, values, at)
         if (input.progress !== undefined) await insertProgressUpdate(trx, uuidv7(), id, values.progress, at)
@@ -293,8 +295,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     },
 
     /**
-     * The spec's 'Add to Wishlist' toggle: on, the status becomes Want to Read; off, the book has no
-     * status (its reads stay). Answers whether it is on the wishlist now.
+     * The spec's 'Add to Wishlist' toggle: on, the status becomes Want to Read (its reads stay, so a
+     * book read before can be wanted again); off, it is Read again if it has a kept finished read, or
+     * has no status. Answers whether it is on the wishlist now.
      */
     async toggleWant<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
       await books.assertExists(bookId)
@@ -304,7 +307,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         async (trx, at) => {
           const entry = await findEntry(trx, actor.id, bookId)
           const on = entry?.status === 'want'
-          await updateEntry(trx, actor.id, bookId, { status: on ? null : 'want' }, at)
+          // Off: a book with a kept finished read is Read again; otherwise it has no status.
+          const read = on && (await listReads(trx, actor.id, bookId)).some((r) => r.outcome === 'finished' && r.removedAt === null)
+          await updateEntry(trx, actor.id, bookId, { status: on ? (read ? 'read' : null) : 'want' }, at)
           return !on
         },
         listAfter,
@@ -313,8 +318,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
     /**
      * The spec's 'Add to Recently Read' toggle: on, a read finished today (the open one, or a new
-     * one); off, the book's finished reads are taken off the list but kept, so they can be brought
-     * back, and a Read status is cleared. Answers whether it is on the list now.
+     * one), status Read unless the book is wanted (the spec's two lists are independent); off, the
+     * book's finished reads are taken off the list but kept, so they can be brought back, and a Read
+     * status is cleared. Answers whether it is on the list now.
      */
     async toggleFinished<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
       await books.assertExists(bookId)
@@ -330,7 +336,10 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
             if (entry?.status === 'read') await updateEntry(trx, actor.id, bookId, { status: null }, at)
             return false
           }
+          const before = await findEntry(trx, actor.id, bookId)
           await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at)
+          // The two lists stay independent, as the spec has them: a book wanted again stays wanted.
+          if (before?.status === 'want') await updateEntry(trx, actor.id, bookId, { status: 'want' }, at)
           return true
         },
         listAfter,

@@ -229,8 +229,9 @@ export async function applyRatingChange(db: Db, bookId: string, countDelta: numb
 }
 
 const ratingChange = (db: Db, bookId: string, countDelta: number, sumDelta: number) => {
-  const count = sql.ref('totalReviews')
-  const sum = sql.ref('ratingSum')
+  // Every rating counts in the average: the reviews' and the lone ones (migration 2026_11_26_0200).
+  const count = sql`total_reviews + lone_ratings`
+  const sum = sql`rating_sum + lone_rating_sum`
   // SET expressions read the row as it was before this UPDATE, so the deltas are added again here.
   const average = sql<number>`case when ${count} + ${countDelta} > 0 then (${sum} + ${sumDelta}) * 1.0 / (${count} + ${countDelta}) else 0 end`
   return db

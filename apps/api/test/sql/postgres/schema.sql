@@ -25,6 +25,8 @@ books.created_at timestamp with time zone not null
 books.updated_at timestamp with time zone not null
 books.rating_sum integer not null default 0
 books.search_vector tsvector not null default ''::tsvector
+books.lone_ratings integer not null default 0
+books.lone_rating_sum integer not null default 0
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
 follows.follower_id text not null
@@ -218,7 +220,9 @@ CREATE TRIGGER book_genres_search_ins AFTER INSERT ON public.book_genres REFEREN
 CREATE TRIGGER book_genres_search_upd AFTER UPDATE ON public.book_genres REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
 CREATE TRIGGER books_search_refresh BEFORE INSERT OR UPDATE OF title, author, description, isbn, language, category ON public.books FOR EACH ROW EXECUTE FUNCTION books_search_refresh()
 CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
+CREATE TRIGGER reading_entries_lone_rating AFTER INSERT OR DELETE OR UPDATE OF rating ON public.reading_entries FOR EACH ROW EXECUTE FUNCTION reading_entries_lone_rating()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
+CREATE TRIGGER reviews_supersede_lone_rating AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_supersede_lone_rating()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 
 -- functions
@@ -297,6 +301,23 @@ AS $function$
       return null;
     end $function$
 
+CREATE OR REPLACE FUNCTION public.reading_entries_lone_rating()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    declare dc integer := 0; ds integer := 0; book text;
+    begin
+      if tg_op in ('UPDATE', 'DELETE') and old.rating is not null then dc := dc - 1; ds := ds - old.rating; book := old.book_id; end if;
+      if tg_op in ('UPDATE', 'INSERT') and new.rating is not null then dc := dc + 1; ds := ds + new.rating; book := new.book_id; end if;
+      if dc <> 0 or ds <> 0 then
+        update books set lone_ratings = lone_ratings + dc, lone_rating_sum = lone_rating_sum + ds,
+          average_rating = case when total_reviews + lone_ratings + dc > 0
+            then (rating_sum + lone_rating_sum + ds) * 1.0 / (total_reviews + lone_ratings + dc) else 0 end
+          where id = book;
+      end if;
+      return null;
+    end $function$
+
 CREATE OR REPLACE FUNCTION public.reviews_profile_version()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -309,6 +330,15 @@ AS $function$
       else
         update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id);
       end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.reviews_supersede_lone_rating()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      update reading_entries set rating = null where user_id = new.user_id and book_id = new.book_id and rating is not null;
       return null;
     end $function$
 

@@ -137,7 +137,7 @@ CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null
 CREATE TABLE book_search_seq (n integer not null);
 
 -- table books
-CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null);
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null);
 
 -- table books_fts
 CREATE VIRTUAL TABLE books_fts using fts5(
@@ -269,6 +269,24 @@ CREATE TRIGGER follows_profile_version_ai after insert on follows begin update u
 CREATE TRIGGER follows_profile_version_au after update on follows begin
     update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id); end;
 
+-- trigger reading_entries_lone_rating_ad
+CREATE TRIGGER reading_entries_lone_rating_ad after delete on reading_entries when old.rating is not null begin
+    update books set lone_ratings = lone_ratings + -1, lone_rating_sum = lone_rating_sum + -old.rating,
+     average_rating = case when total_reviews + lone_ratings + -1 > 0
+     then (rating_sum + lone_rating_sum + -old.rating) * 1.0 / (total_reviews + lone_ratings + -1) else 0 end where id = old.book_id; end;
+
+-- trigger reading_entries_lone_rating_ai
+CREATE TRIGGER reading_entries_lone_rating_ai after insert on reading_entries when new.rating is not null begin
+    update books set lone_ratings = lone_ratings + 1, lone_rating_sum = lone_rating_sum + new.rating,
+     average_rating = case when total_reviews + lone_ratings + 1 > 0
+     then (rating_sum + lone_rating_sum + new.rating) * 1.0 / (total_reviews + lone_ratings + 1) else 0 end where id = new.book_id; end;
+
+-- trigger reading_entries_lone_rating_au
+CREATE TRIGGER reading_entries_lone_rating_au after update of rating on reading_entries when old.rating is not new.rating begin
+    update books set lone_ratings = lone_ratings + ((new.rating is not null) - (old.rating is not null)), lone_rating_sum = lone_rating_sum + (coalesce(new.rating, 0) - coalesce(old.rating, 0)),
+     average_rating = case when total_reviews + lone_ratings + ((new.rating is not null) - (old.rating is not null)) > 0
+     then (rating_sum + lone_rating_sum + (coalesce(new.rating, 0) - coalesce(old.rating, 0))) * 1.0 / (total_reviews + lone_ratings + ((new.rating is not null) - (old.rating is not null))) else 0 end where id = new.book_id; end;
+
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
 
@@ -277,6 +295,10 @@ CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update u
 
 -- trigger reviews_profile_version_au
 CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
+
+-- trigger reviews_supersede_lone_rating
+CREATE TRIGGER reviews_supersede_lone_rating after insert on reviews begin
+    update reading_entries set rating = null where user_id = new.user_id and book_id = new.book_id and rating is not null; end;
 
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;
