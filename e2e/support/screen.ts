@@ -15,7 +15,8 @@ export const GRID_COLUMNS: Record<Width, number> = { 375: 2, 900: 3, 1440: 4 }
 /** Waits until the screen has its data: no request in flight, no spinner, fonts and images ready. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle')
-  await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0)
+  // A spinner is a progress bar without a value; a reader's progress in a book (aria-valuenow) stays.
+  await expect.poll(() => page.locator('[role="progressbar"]:not([aria-valuenow])').count(), { timeout: 15_000 }).toBe(0)
   await page.evaluate(async () => {
     await document.fonts.ready
     // A lazy image below the fold is not fetched until it comes near the viewport: it is not waited for.

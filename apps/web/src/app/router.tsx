@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.pattern, lazy: async () => ({ Component: (await import('#/app/routes/login.tsx')).LoginRoute }) },
       { path: paths.profile.pattern, lazy: async () => ({ Component: (await import('#/app/routes/profile.tsx')).ProfileRoute }) },
       { path: paths.user.pattern, lazy: async () => ({ Component: (await import('#/app/routes/user.tsx')).UserRoute }) },
+      { path: paths.library.pattern, lazy: async () => ({ Component: (await import('#/app/routes/library.tsx')).LibraryRoute }) },
       { path: paths.followers.pattern, lazy: async () => ({ Component: (await import('#/app/routes/followers.tsx')).FollowersRoute }) },
       { path: paths.editBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/edit-book.tsx')).EditBookRoute }) },
       { path: paths.addBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/add-book.tsx')).AddBookRoute }) },

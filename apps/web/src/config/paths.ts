@@ -13,6 +13,11 @@ export const paths = {
     pattern: '/user/:userId/followers',
     href: (id: string, tab?: 'followers' | 'following') => `/user/${encodeURIComponent(id)}/followers${tab === 'following' ? '?tab=following' : ''}`,
   },
+  /** A reader's library: a tab per reading status. */
+  library: {
+    pattern: '/user/:userId/library',
+    href: (id: string, status?: string) => `/user/${encodeURIComponent(id)}/library${status ? `?status=${status}` : ''}`,
+  },
   addBook: { pattern: '/add-book', href: () => '/add-book' },
   about: { pattern: '/about', href: () => '/about' },
   /** Every book carrying an author's name (a name with no account still leads somewhere). */

@@ -10,12 +10,18 @@ import { api, toPage, type Page, type SchemaPick } from '#/lib/api-client.ts'
 /** Rows per page: 24 fills whole rows of the 2, 3 or 4-column card grids. */
 export const LIST_PAGE_SIZE = 24
 
-/** Infinite-query options for a paged GET answering an array (the endpoint file owns the key). */
-export function pagedListQuery<S extends z.ZodArray>(queryKey: QueryKey, path: string, schema: SchemaPick<S>, pageSize = LIST_PAGE_SIZE) {
+/** Infinite-query options for a paged GET answering an array (the endpoint file owns the key); `filter` adds to each page's query. */
+export function pagedListQuery<S extends z.ZodArray>(
+  queryKey: QueryKey,
+  path: string,
+  schema: SchemaPick<S>,
+  pageSize = LIST_PAGE_SIZE,
+  filter?: Record<string, string>,
+) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<Page<z.output<S>[number]>> => {
-      const { data, headers } = await api.getWithHeaders(path, schema, { query: { limit: pageSize, cursor: pageParam }, signal })
+      const { data, headers } = await api.getWithHeaders(path, schema, { query: { ...filter, limit: pageSize, cursor: pageParam }, signal })
       return toPage(data as z.output<S>[number][], headers)
     },
     initialPageParam: undefined as string | undefined,

@@ -37,3 +37,12 @@ export const reviewKeys = {
   shared: ['reviews', 'shared'] as const,
   recent: ['reviews', 'shared', 'recent'] as const,
 }
+
+export const readingKeys = {
+  all: ['reading'] as const,
+  /** The signed-in reader's entry for one book (status, rating, progress, reads). */
+  entry: (bookId: string) => ['reading', 'entry', bookId] as const,
+  /** A reader's library, one status or all. */
+  library: (userId: string, status: string) => ['reading', 'library', userId, status] as const,
+  counts: (userId: string) => ['reading', 'counts', userId] as const,
+}

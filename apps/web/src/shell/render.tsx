@@ -55,6 +55,7 @@ const SAMPLE_BOOK: Book = {
   coverImage: '',
   averageRating: 4,
   totalReviews: 2,
+  ratingsCount: 2,
   publishedDate: '2000-01-01',
   language: 'English',
   edition: '1st',

@@ -16,6 +16,7 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     coverImage: '',
     averageRating: 4,
     totalReviews: 2,
+    ratingsCount: 2,
     publishedDate: '2020-03-15',
     language: 'English',
     edition: 'First',

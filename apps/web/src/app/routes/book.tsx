@@ -30,6 +30,7 @@ import { getUserByUsername } from '#/features/users/api/get-user-by-username.ts'
 import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
 import { BookFacts } from '#/features/books/components/book-facts.tsx'
 import { BookTopBarActions } from '#/features/books/components/book-top-bar-actions.tsx'
+import { ReadingPanel } from '#/features/reading/components/reading-panel.tsx'
 
 const BOOK_ERROR = 'Failed to fetch book details'
 const BOOK_NOT_FOUND = 'Book not found'
@@ -65,7 +66,7 @@ function BookDetail({ book }: { book: Book }) {
   // The generic rule (spec §8): the server's message, else 'An error occurred'; no answer at all: 'An unexpected error occurred'.
   const onListError = (err: unknown) => setListError(err instanceof ApiError ? err.message : FALLBACK_ERROR)
   const composer = useReviewComposer(book._id)
-  const average = formatAverage(book.averageRating, book.totalReviews)
+  const average = formatAverage(book.averageRating, book.ratingsCount)
 
   return (
     <>
@@ -78,7 +79,8 @@ function BookDetail({ book }: { book: Book }) {
           <Rating value={book.averageRating || 0} precision={0.5} readOnly aria-label={`Average rating ${average} out of 5`} />
           <Typography sx={{ fontWeight: 700 }}>{average}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>
-            ({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'})
+            ({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'}
+            {book.ratingsCount > book.totalReviews ? ` · ${book.ratingsCount.toLocaleString('en-US')} ${book.ratingsCount === 1 ? 'rating' : 'ratings'}` : ''})
           </Typography>
         </Box>
         {composer.myReview && <MyRating review={composer.myReview} onEdit={composer.open} />}
@@ -100,6 +102,7 @@ function BookDetail({ book }: { book: Book }) {
           </Alert>
         )}
         <BookListButtons book={book} onError={onListError} />
+        <ReadingPanel book={book} hasReview={Boolean(composer.myReview)} />
         <BookOwnerActions book={book} />
         <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>
           {book.description}

@@ -21,6 +21,7 @@ const PopularBooks = lazy(async () => ({ default: (await import('#/features/book
 const HomeSearch = lazy(() => import('#/features/books/components/home-search.tsx'))
 // Only a signed-in reader has this section: its code, and its request, come after the first render.
 const FollowedSection = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedSection }))
+const CurrentlyReading = lazy(async () => ({ default: (await import('#/features/reading/components/currently-reading.tsx')).CurrentlyReading }))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
 
@@ -93,6 +94,11 @@ export function HomeRoute() {
       <HomeHero initial={query ?? ''} onSearch={search} />
       <Box sx={frame('lg')}>
         <SearchResults query={query} submitted={submitted} />
+        {viewerId && (
+          <Suspense fallback={null}>
+            <CurrentlyReading userId={viewerId} own />
+          </Suspense>
+        )}
         <PopularSection />
         {viewerId && (
           <Suspense fallback={null}>

@@ -22,6 +22,8 @@ import { ChangePasswordDialog } from '#/features/auth/components/change-password
 import { ProfileBio } from '#/features/users/components/profile-bio.tsx'
 import { ProfileShelves } from '#/features/users/components/profile-shelves.tsx'
 import { ProfileStats } from '#/features/users/components/profile-stats.tsx'
+import { CurrentlyReading } from '#/features/reading/components/currently-reading.tsx'
+import { LibrarySummary } from '#/features/reading/components/library-summary.tsx'
 import { EditProfileActions } from '#/features/users/components/edit-profile-actions.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 
@@ -78,6 +80,8 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
           onError={(message) => setSnack({ message, severity: 'error' })}
         />
         <ProfileStats userId={userId} isOwn errorText={PROFILE_TEXT.loadStats} />
+        <CurrentlyReading userId={userId} own />
+        <LibrarySummary userId={userId} own />
         <Box>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Books" />

@@ -18,6 +18,8 @@ import { useUser } from '#/features/users/api/get-user.ts'
 import { useToggleFollow } from '#/features/users/api/toggle-follow.ts'
 import { UserSearch } from '#/features/users/components/user-search.tsx'
 import { ProfileStats } from '#/features/users/components/profile-stats.tsx'
+import { CurrentlyReading } from '#/features/reading/components/currently-reading.tsx'
+import { LibrarySummary } from '#/features/reading/components/library-summary.tsx'
 import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
 import { FollowButton } from '#/features/users/components/follow-button.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
@@ -67,6 +69,8 @@ function PublicProfile({ user }: { user: User }) {
           errorText={USER_TEXT.followData}
           counts={follow ? { followers: follow.followerCount, following: follow.followingCount } : undefined}
         />
+        <CurrentlyReading userId={user._id} own={isSelf} />
+        <LibrarySummary userId={user._id} own={isSelf} />
         <Box>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Reviews" />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
 import { bookQuery } from '#/features/books/api/get-book.ts'
-import { userKeys } from '#/lib/query-keys.ts'
+import { readingKeys, userKeys } from '#/lib/query-keys.ts'
 
 const toggleWishlist = (bookId: string) => api.put(`/users/addtowishlist/${encodeURIComponent(bookId)}`, (c) => c.WishlistToggleSchema)
 
@@ -12,6 +12,7 @@ export const useToggleWishlist = (bookId: string, options: { onError?: (err: unk
     onSuccess: (res) => {
       queryClient.setQueryData(bookQuery(bookId).queryKey, (b) => (b ? { ...b, inWishlist: res.inWishlist } : b))
       void queryClient.invalidateQueries({ queryKey: userKeys.all })
+      void queryClient.invalidateQueries({ queryKey: readingKeys.all })
     },
     onError: options.onError,
   })

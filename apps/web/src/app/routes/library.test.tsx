@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { LibraryEntry } from '@shelfwise/contracts'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
+import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+
+const NO_PROGRESS = { page: null, percent: null, minutes: null }
+
+const entry = (over: Partial<LibraryEntry> & { title: string }): LibraryEntry => ({
+  book: buildBook({ title: over.title, pageCount: 400 }),
+  status: 'reading',
+  rating: null,
+  progress: NO_PROGRESS,
+  startedOn: null,
+  finishedOn: null,
+  readCount: 0,
+  updatedAt: new Date().toISOString(),
+  ...over,
+})
+
+const counts = { want: 2, reading: 1, read: 3, paused: 0, dnf: 0 }
+
+function libraryApi(userId: string, byStatus: Record<string, LibraryEntry[]>) {
+  return fakeApi({
+    [`GET /users/profile/${userId}`]: { body: buildUser({ _id: userId, username: 'dorothea' }) },
+    [`GET /users/${userId}/library/counts`]: { body: counts },
+    [`GET /users/${userId}/library`]: (req: FakeRequest) => {
+      const list = byStatus[req.query.get('status') ?? 'all'] ?? []
+      return { body: list, headers: { 'X-Total-Count': String(list.length) } }
+    },
+  })
+}
+
+describe('a reader’s library', () => {
+  it('has a tab per status with counts, the open one in the address, and each book’s dates and progress', async () => {
+    const owner = buildUser({ username: 'dorothea' })
+    signIn(owner)
+    libraryApi(owner._id, {
+      reading: [entry({ title: 'Middlemarch', progress: { page: 100, percent: null, minutes: null }, startedOn: '2026-03' })],
+      read: [entry({ title: 'Persuasion', status: 'read', rating: 5, startedOn: '2019', finishedOn: '2019-05-12', readCount: 2 })],
+    })
+    const { router } = renderApp(`/user/${owner._id}/library?status=reading`)
+    const tabs = await screen.findByRole('tablist', { name: 'Reading statuses' })
+    expect(await within(tabs).findByRole('tab', { name: 'Want to Read (2)' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('tab', { name: 'Currently Reading (1)', selected: true })).toBeInTheDocument()
+    expect(await screen.findByText('Started March 2026')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Progress in Middlemarch' })).toHaveAttribute('aria-valuenow', '25')
+
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Read (3)' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read'))
+    expect(await screen.findByText('Started 2019 · Finished 12 May 2019 · Read 2 times')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument()
+  })
+
+  it('keeps Want to Read private: another reader sees no such tab', async () => {
+    signIn(buildUser({ username: 'casaubon' }))
+    const owner = buildUser({ username: 'dorothea' })
+    libraryApi(owner._id, { reading: [] })
+    renderApp(`/user/${owner._id}/library`)
+    const tabs = await screen.findByRole('tablist', { name: 'Reading statuses' })
+    await within(tabs).findByRole('tab', { name: 'Read (3)' })
+    expect(within(tabs).queryByRole('tab', { name: /Want to Read/ })).not.toBeInTheDocument()
+    expect(await screen.findByText('No books here yet.')).toBeInTheDocument()
+  })
+})
+
+describe('Currently Reading on Home', () => {
+  it('shows a signed-in reader’s books with progress, and takes a new page in one step', async () => {
+    const reader = buildUser()
+    signIn(reader)
+    const book = entry({ title: 'Villette', progress: { page: 40, percent: null, minutes: null } }).book
+    const state = { page: 40 }
+    const { callsTo } = fakeApi({
+      'GET /books': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /reviews/popular-week': { body: [] },
+      'GET /reviews/recent': { body: [] },
+      [`GET /users/${reader._id}/library`]: () => ({
+        body: [entry({ title: 'Villette', book, progress: { ...NO_PROGRESS, page: state.page } })],
+        headers: { 'X-Total-Count': '1' },
+      }),
+      [`PUT /books/${book._id}/reading`]: (req: FakeRequest) => {
+        state.page = (req.body as { progress: { page: number } }).progress.page
+        return { body: { bookId: book._id, status: 'reading', rating: null, progress: { ...NO_PROGRESS, page: state.page }, reads: [], removedReads: [] } }
+      },
+    })
+    renderApp('/')
+    const strip = await screen.findByRole('list', { name: 'Currently Reading' })
+    expect(within(strip).getByText('Page 40 of 400')).toBeInTheDocument()
+    fireEvent.change(within(strip).getByRole('spinbutton', { name: 'Page' }), { target: { value: '120' } })
+    fireEvent.click(within(strip).getByRole('button', { name: 'Save' }))
+    expect(await within(strip).findByText('Page 120 of 400')).toBeInTheDocument()
+    expect(callsTo(`PUT /books/${book._id}/reading`)[0]!.body).toMatchObject({ progress: { page: 120 } })
+  })
+})

@@ -1,0 +1,70 @@
+import { Link as RouterLink } from 'react-router'
+import Box from '@mui/material/Box'
+import LinearProgress from '@mui/material/LinearProgress'
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import { READING_STATUS_LABELS } from '@shelfwise/contracts/constants'
+import type { LibraryEntry, ReadingStatus } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
+import { BookCover } from '#/components/book-cover.tsx'
+import { Stars } from '#/components/stars.tsx'
+import { LoadMore } from '#/components/load-more.tsx'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { useLibrary } from '#/features/reading/api/library.ts'
+import { partialDateInWords } from '#/features/reading/components/partial-date.ts'
+import { progressPercent } from '#/features/reading/components/progress.ts'
+
+function entryDetails(e: LibraryEntry): string {
+  const parts: string[] = []
+  if (e.startedOn) parts.push(`Started ${partialDateInWords(e.startedOn)}`)
+  if (e.finishedOn) parts.push(`Finished ${partialDateInWords(e.finishedOn)}`)
+  if (e.readCount > 1) parts.push(`Read ${e.readCount} times`)
+  return parts.join(' · ')
+}
+
+/** One tab of a reader's library: each book with its status, rating, dates and progress. */
+export function LibraryList({ userId, status }: { userId: string; status: ReadingStatus | 'all' }) {
+  const list = useLibrary(userId, status)
+  if (list.isPending) return <SectionSpinner label="Loading the library" />
+  if (list.isError) return <ErrorAlert>Failed to load the library</ErrorAlert>
+  if (list.items.length === 0) return <EmptyState message="No books here yet." />
+  return (
+    <>
+      <Box component="ul" aria-label="Books" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {list.items.map((e) => {
+          const pct = e.status === 'reading' || e.status === 'paused' ? progressPercent(e.progress, e.book.pageCount) : undefined
+          const details = entryDetails(e)
+          return (
+            <Box component="li" key={e.book._id} sx={{ display: 'flex', gap: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
+              <Box sx={{ width: 56, flexShrink: 0 }}>
+                <BookCover title={e.book.title} author={e.book.author} src={e.book.coverImage} />
+              </Box>
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Link component={RouterLink} to={paths.book.href(e.book._id)} dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                  {e.book.title}
+                </Link>
+                <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {e.book.author}
+                  {e.status ? ` · ${READING_STATUS_LABELS[e.status]}` : ''}
+                </Typography>
+                {e.rating !== null && <Stars value={e.rating} label={`Rated ${e.rating} out of 5`} />}
+                {details && <Typography variant="body2">{details}</Typography>}
+                {pct !== undefined && (
+                  <LinearProgress
+                    variant="determinate"
+                    value={pct}
+                    aria-label={`Progress in ${e.book.title}`}
+                    sx={{ mt: 0.5, height: 6, borderRadius: 3, maxWidth: 320 }}
+                  />
+                )}
+              </Box>
+            </Box>
+          )
+        })}
+      </Box>
+      <LoadMore hasNextPage={list.hasNextPage} isFetching={list.isFetchingNextPage} onLoad={list.fetchNextPage} />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import { Link as RouterLink } from 'react-router'
+import Box from '@mui/material/Box'
+import Chip from '@mui/material/Chip'
+import Typography from '@mui/material/Typography'
+import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
+import { paths } from '#/config/paths.ts'
+import { useLibraryCounts } from '#/features/reading/api/library.ts'
+
+/** A profile's way into the reader's library: one chip per status with its count. Want to Read shows for its reader only. */
+export function LibrarySummary({ userId, own }: { userId: string; own: boolean }) {
+  const { data } = useLibraryCounts(userId)
+  if (!data) return null
+  const statuses = READING_STATUSES.filter((s) => own || s !== 'want')
+  return (
+    <Box component="nav" aria-labelledby="library-heading">
+      <Typography id="library-heading" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Library
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {statuses.map((s) => (
+          <Chip
+            key={s}
+            component={RouterLink}
+            to={paths.library.href(userId, s)}
+            clickable
+            label={`${READING_STATUS_LABELS[s]} · ${data[s].toLocaleString('en-US')}`}
+          />
+        ))}
+      </Box>
+    </Box>
+  )
+}
