@@ -262,6 +262,7 @@ async function main() {
     const later = {
       books: await laterPage(base, '/api/books?limit=24', 10),
       reviews: await laterPage(base, `/api/reviews/book/${fx.topBook}?limit=20`, 20),
+      ...(fx.library ? { library: await laterPage(base, `/api/users/${fx.library.id}/library?status=read&limit=24`, 10) } : {}),
     }
     const writeBudget = quick ? 5_000 : Math.max(60_000, duration * 6_000)
     const writes = writePairs(target, fx, writeBudget, tokenOf)
@@ -272,6 +273,7 @@ async function main() {
       later,
       { paths: writes.paths.slice(20), tokens: writes.tokens.slice(20), bodies: writes.bodies.slice(20) },
       tokenOf(fx.feedReader),
+      fx.library ? tokenOf(fx.library) : undefined,
     ).filter((c) => !f.only || c.name.includes(f.only))
 
     console.error(
@@ -301,7 +303,7 @@ async function main() {
       // The bytes a bare server must answer: the call's own response, recorded now.
       const sampleAuth: Record<string, string> = call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {}
       const sampleResponse =
-        call.method === 'GET'
+        call.method === 'GET' || call.method === 'PUT'
           ? await raw(base, 'GET', call.paths[0]!, { ...headers, ...sampleAuth })
           : await raw(base, 'GET', `/api/reviews/recent?limit=1`, headers).then((r) => ({ ...r, status: 201 }))
       const specFile = join(work, 'spec.json')

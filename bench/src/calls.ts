@@ -1,7 +1,7 @@
 // The hot calls of the benchmark and what they need from the database, shared by the load run
 // (bench.ts) and the plan check (explain.ts).
 import { sql, type RawBuilder } from 'kysely'
-import { FEED_READER, WRITER_PREFIX } from './generate.ts'
+import { FEED_READER, LIBRARY_READER, WRITER_PREFIX } from './generate.ts'
 import { describeTarget, type Target } from './target.ts'
 import { createDb } from '../../apps/api/src/public.ts'
 
@@ -18,7 +18,7 @@ export interface Budget {
 
 export interface Call {
   name: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   paths: string[]
   tokens?: string[]
   bodies?: string[]
@@ -34,6 +34,8 @@ export interface Fixtures {
   mostFollowed: { id: string; followers: number }
   typical: string
   writers: { id: string; ver: number }[]
+  /** The reader with a big reading log, a book they are reading, and one they read most often. */
+  library?: { id: string; ver: number; reads: number; reading: string[]; reread: string }
   counts: { books: number; reviews: number; users: number }
 }
 
@@ -62,6 +64,22 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
       }>`select (select count(*) from books) as books, (select count(*) from reviews) as reviews, (select count(*) from users) as users`,
     )
     if (!feed || !most || !writers.length) throw new Error('no bench readers')
+    const [lib] = await q(
+      sql<{
+        id: string
+        ver: number
+        reads: number
+      }>`select u.id, u.token_version as ver, (select count(*) from read_throughs t where t.user_id = u.id) as reads
+        from users u where u.username = ${LIBRARY_READER}`,
+    )
+    const reading = lib
+      ? (await q(sql<{ id: string }>`select book_id as id from reading_entries where user_id = ${lib.id} and status = 'reading' order by book_id`)).map(
+          (r) => r.id,
+        )
+      : []
+    const [reread] = lib
+      ? await q(sql<{ id: string }>`select book_id as id from read_throughs where user_id = ${lib.id} group by book_id order by count(*) desc, book_id limit 1`)
+      : []
     return {
       bookIds,
       topBook: top!.id,
@@ -69,6 +87,7 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
       mostFollowed: { id: most.id, followers: Number(most.n) },
       typical: typical?.id ?? most.id,
       writers: writers.map((w) => ({ id: w.id, ver: Number(w.ver) })),
+      ...(lib && reading.length && reread ? { library: { id: lib.id, ver: Number(lib.ver), reads: Number(lib.reads), reading, reread: reread.id } } : {}),
       counts: { books: Number(counts!.books), reviews: Number(counts!.reviews), users: Number(counts!.users) },
     }
   } catch (err) {
@@ -83,9 +102,10 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
 
 export function buildCalls(
   fx: Fixtures,
-  later: { books: string; reviews: string },
+  later: { books: string; reviews: string; library?: string },
   writes: { paths: string[]; tokens: string[]; bodies: string[] },
   feedToken: string,
+  libraryToken?: string,
 ): Call[] {
   const step = Math.max(1, Math.floor(fx.bookIds.length / 1000))
   const sampleIds = fx.bookIds.filter((_, i) => i % step === 0).slice(0, 1000)
@@ -117,5 +137,27 @@ export function buildCalls(
     { name: `profile (${fx.mostFollowed.followers} followers)`, method: 'GET', paths: [`/api/users/profile/${fx.mostFollowed.id}`], budget: read },
     { name: 'stats (most followed)', method: 'GET', paths: [`/api/users/${fx.mostFollowed.id}/stats`], budget: read },
     { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 } },
+    ...readingCalls(fx, later.library, libraryToken),
+  ]
+}
+
+/** The reading log's calls (issue 13): the big reader's library pages, their entry for a re-read book, progress updates. */
+function readingCalls(fx: Fixtures, laterLibrary: string | undefined, token: string | undefined): Call[] {
+  const lib = fx.library
+  if (!lib || !token) return []
+  const reads = lib.reads.toLocaleString('en-US')
+  const pages = Array.from({ length: 200 }, (_, i) => JSON.stringify({ progress: { page: 1 + (i % 50) } }))
+  return [
+    { name: `library page (${reads} reads)`, method: 'GET', paths: [`/api/users/${lib.id}/library?status=read&limit=24`], budget: { p99: 20 } },
+    ...(laterLibrary ? [{ name: 'library page 11 (cursor)', method: 'GET' as const, paths: [laterLibrary], budget: { p99: 20 } }] : []),
+    { name: 'reading entry (re-read)', method: 'GET', paths: [`/api/books/${lib.reread}/reading`], tokens: [token], budget: { p99: 20 } },
+    {
+      name: 'progress update',
+      method: 'PUT',
+      paths: pages.map((_, i) => `/api/books/${lib.reading[i % lib.reading.length]}/reading`),
+      tokens: [token],
+      bodies: pages,
+      budget: { rps: 1000 },
+    },
   ]
 }

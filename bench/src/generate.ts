@@ -29,6 +29,8 @@ import {
 export const BENCH_PASSWORD = 'bench-password'
 export const FEED_READER = 'feedreader'
 export const WRITER_PREFIX = 'writer'
+/** The reader with a big reading log (2,000 reads or one per book): the library and reading-entry benchmarks' reader. */
+export const LIBRARY_READER = 'libraryreader'
 const SEED = 0x5eed_b00c
 const DAY = 86_400_000
 
@@ -44,6 +46,16 @@ interface Plan {
   reads: [number, number, number][]
   wishes: [number, number, number][]
   follows: [number, number, number][]
+  /** The library reader's log (their reads and wishes are also in reads and wishes, as projections). */
+  library?: LibraryPlan
+}
+
+/** A read of the library reader: [book, startedOn, finishedOn, stoppedOn, outcome, finishedAt, progress page]. */
+type ThroughPlan = [number, string | null, string | null, string | null, 'finished' | 'stopped' | null, number | null, number | null]
+interface LibraryPlan {
+  user: number
+  entries: [number, string, number][]
+  throughs: ThroughPlan[]
 }
 
 interface UserPlan {
@@ -160,6 +172,7 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
     const last = rng.pick(W.LAST_NAMES)
     let username: string
     if (u === 0) username = FEED_READER
+    else if (u === nUsers - 1 && nWriters >= 2) username = LIBRARY_READER
     else if (u >= reviewerEnd) username = `${WRITER_PREFIX}${String(u - reviewerEnd + 1).padStart(4, '0')}`
     else {
       const base = `${first}_${last}`.toLowerCase()
@@ -337,6 +350,44 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
     }
   }
 
+  // The library reader: a status on up to 2,000 books, most read (some known only to the year or the
+  // month, every seventh read twice), some being read with progress, some wanted, paused or dropped.
+  let library: LibraryPlan | undefined
+  if (nWriters >= 2) {
+    const u = nUsers - 1
+    library = { user: u, entries: [], throughs: [] }
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10)
+    for (let b = 0; b < Math.min(2000, nBooks); b++) {
+      const kind = b % 100
+      const pages = books[b]!.pages
+      if (kind < 2 || kind === 5) {
+        const started = now - rng.between(1, 60) * DAY
+        library.entries.push([b, kind < 2 ? 'reading' : 'paused', started])
+        library.throughs.push([b, day(started), null, null, null, null, rng.int(1, Math.max(1, pages - 1))])
+      } else if (kind < 4) {
+        const at = now - rng.between(1, 400) * DAY
+        library.entries.push([b, 'want', at])
+        wishes.push([u, b, at])
+      } else if (kind === 4) {
+        const started = now - rng.between(30, 900) * DAY
+        library.entries.push([b, 'dnf', started + 10 * DAY])
+        library.throughs.push([b, day(started), null, day(started + 10 * DAY), 'stopped', null, null])
+      } else {
+        const finished = now - rng.between(1, 3650) * DAY
+        const full = day(finished)
+        const finishedOn = b % 10 === 0 ? full.slice(0, 4) : b % 10 === 1 ? full.slice(0, 7) : full
+        const startedOn = finishedOn === full ? day(finished - rng.between(1, 40) * DAY) : null
+        if (b % 7 === 0) {
+          const before = finished - rng.between(400, 2000) * DAY
+          library.throughs.push([b, day(before - 20 * DAY), day(before), null, 'finished', before, null])
+        }
+        library.throughs.push([b, startedOn, finishedOn, null, 'finished', finished, null])
+        library.entries.push([b, 'read', finished])
+        reads.push([u, b, finished])
+      }
+    }
+  }
+
   // Follows: the keenest reviewers draw the most followers (a 1/rank curve: a few followed by
   // thousands, most by a few); each reader follows a handful, some dozens; the feed reader follows 500.
   const pickFollowee = weighted(Array.from({ length: reviewers }, (_, i) => 1 / (activityRank[i]! + 2)))
@@ -354,7 +405,7 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
       got++
     }
   }
-  return { now, users, books, genres, reviews, reads, wishes, follows }
+  return { now, users, books, genres, reviews, reads, wishes, follows, ...(library ? { library } : {}) }
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -486,6 +537,9 @@ function* tableRows(plan: Plan, passwordHash: string) {
     const had = entries.get(`${u} ${b}`)
     entries.set(`${u} ${b}`, { u, b, status: 'want', at: Math.max(at, had?.at ?? 0) })
   }
+  const lib = plan.library
+  if (lib) for (const [b, status, at] of lib.entries) entries.set(`${lib.user} ${b}`, { u: lib.user, b, status, at })
+  const genericReads = lib ? plan.reads.filter(([u]) => u !== lib.user) : plan.reads
   yield {
     table: 'reading_entries',
     total: entries.size,
@@ -496,20 +550,42 @@ function* tableRows(plan: Plan, passwordHash: string) {
   }
   yield {
     table: 'read_throughs',
-    total: plan.reads.length,
+    total: genericReads.length + (lib?.throughs.length ?? 0),
     columns: {
       id: 'text',
       user_id: 'text',
       book_id: 'text',
+      started_on: 'text',
       finished_on: 'text',
+      stopped_on: 'text',
       outcome: 'text',
       finished_at: 'timestamptz',
+      progress_page: 'int',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
     *rows() {
       const rng = createRandom(SEED + 2)
-      for (const [u, b, at] of plan.reads) yield [uuid7(at, rng), users[u]!.id, books[b]!.id, iso(at).slice(0, 10), 'finished', iso(at), iso(at), iso(at)]
+      for (const [u, b, at] of genericReads) {
+        yield [uuid7(at, rng), users[u]!.id, books[b]!.id, null, iso(at).slice(0, 10), null, 'finished', iso(at), null, iso(at), iso(at)]
+      }
+      if (!lib) return
+      for (const [b, startedOn, finishedOn, stoppedOn, outcome, finishedAt, page] of lib.throughs) {
+        const at = finishedAt ?? plan.now
+        yield [
+          uuid7(at, rng),
+          users[lib.user]!.id,
+          books[b]!.id,
+          startedOn,
+          finishedOn,
+          stoppedOn,
+          outcome,
+          finishedAt === null ? null : iso(finishedAt),
+          page,
+          iso(at),
+          iso(at),
+        ]
+      }
     },
   }
   yield {

@@ -10,7 +10,7 @@ export interface LoadSpec {
   connections: number
   /** Seconds. */
   duration: number
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT'
   /** Paths used in turn, one per request. */
   paths: string[]
   /** Bearer tokens used in turn, alongside the paths (a write's reader). */

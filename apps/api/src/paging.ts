@@ -93,13 +93,18 @@ export function decodeKeyset<const K extends readonly KeyKind[]>(cursor: string,
   return keys as Keyset<K>
 }
 
-/** Sets the paging headers and answers the page's items. */
-export function sendPage<T>(req: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
+/** Sets a page's headers: X-Total-Count, and Link rel="next" when more follow. */
+export function setPageHeaders(req: FastifyRequest, reply: FastifyReply, page: Pick<Page<unknown>, 'total' | 'nextCursor'>): void {
   reply.header('X-Total-Count', String(page.total))
   if (page.nextCursor) {
     const url = new URL(req.url, 'http://x')
     url.searchParams.set('cursor', page.nextCursor)
     reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`)
   }
+}
+
+/** Sets the paging headers and answers the page's items. */
+export function sendPage<T>(req: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
+  setPageHeaders(req, reply, page)
   return page.items
 }

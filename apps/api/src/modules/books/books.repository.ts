@@ -139,6 +139,14 @@ export async function listBooksByIds(db: Db, ids: string[]): Promise<Book[]> {
 
 const bookIdOf = precompile(1, (db, id: string) => db.selectFrom('books').select('id').where('id', '=', id))
 
+const pageCountOf = precompile(1, (db, id: string) => db.selectFrom('books').select('pageCount').where('id', '=', id))
+
+/** A book's page count (null when unknown); undefined when there is no such book. */
+export async function findBookPageCount(db: Db, id: string): Promise<number | null | undefined> {
+  const row = await pageCountOf.first(db, id)
+  return row === undefined ? undefined : row.pageCount === null ? null : Number(row.pageCount)
+}
+
 /** True when a book with this id exists. */
 export async function bookExists(db: Db, id: string): Promise<boolean> {
   return (await bookIdOf.first(db, id)) !== undefined

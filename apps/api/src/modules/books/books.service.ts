@@ -23,6 +23,7 @@ import { decodeCursor, decodeKeyset, encodeCursor, type KeyKind, type Page } fro
 import type { Actor } from '#/security/actor.ts'
 import {
   bookExists,
+  findBookPageCount,
   countBooks,
   countCatalogueEdit,
   countOtherReaders,
@@ -289,6 +290,16 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
 
     /** Books by id in the given order, for other modules' lists (popular, shelves, feeds). */
     listByIds: (ids: string[]) => listBooksByIds(db, ids),
+
+    /** The catalogue's version: changes whenever a book is added, corrected or removed (for other modules' memos of books). */
+    catalogueVersion: () => findCatalogueVersion(db),
+
+    /** A book's page count (null when unknown), for checking a reader's progress; 404 'Book not found' when absent. */
+    async pageCount(id: string): Promise<number | null> {
+      const pages = await findBookPageCount(db, id)
+      if (pages === undefined) throw notFound(MESSAGES.bookNotFound)
+      return pages
+    },
 
     /** 404 'Book not found' unless the book exists. */
     async assertExists(id: string): Promise<void> {

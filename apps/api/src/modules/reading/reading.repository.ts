@@ -84,13 +84,18 @@ export async function findEntry(db: Db, userId: string, bookId: string): Promise
   return row && { status: row.status as ReadingStatus | null, rating: row.rating === null ? null : Number(row.rating), updatedAt: toIso(row.updatedAt) }
 }
 
-/** Creates the entry if there is none (no status, no rating), so reads can hang from it. */
-export async function ensureEntry(db: Db, userId: string, bookId: string, at: string): Promise<void> {
-  await db
+/**
+ * Creates the entry if there is none (no status, no rating), or marks it changed at `at`, so reads
+ * can hang from it and the library orders by its newest change; answers its status before.
+ */
+export async function touchEntry(db: Db, userId: string, bookId: string, at: string): Promise<ReadingStatus | null> {
+  const row = await db
     .insertInto('readingEntries')
     .values({ userId, bookId, status: null, rating: null, createdAt: at, updatedAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
-    .execute()
+    .onConflict((oc) => oc.columns(['userId', 'bookId']).doUpdateSet({ updatedAt: at }))
+    .returning('status')
+    .executeTakeFirstOrThrow()
+  return row.status as ReadingStatus | null
 }
 
 export async function updateEntry(
@@ -106,6 +111,12 @@ export async function updateEntry(
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .execute()
+}
+
+/** The newest change of a reader's log (every change touches its entry): the version their library answers are kept under. */
+export async function findLogVersion(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('readingEntries').select('updatedAt').where('userId', '=', userId).orderBy('updatedAt', 'desc').limit(1).executeTakeFirst()
+  return row ? toIso(row.updatedAt) : null
 }
 
 /** The reader's reads of a book, oldest first (by start, else finish, else when logged). */

@@ -11,7 +11,8 @@ import {
   ReadSchema,
   UserIdParamsSchema,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
+import { setPageHeaders } from '#/paging.ts'
+import { sendShared } from '#/ready-json.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 
 const tags = ['reading']
@@ -132,7 +133,11 @@ export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> =
       },
       preHandler: app.optionalUser,
     },
-    async (req, reply) => sendPage(req, reply, await reading.library(req.params.id, req.user, req.query)),
+    async (req, reply) => {
+      const page = await reading.library(req.params.id, req.user, req.query)
+      setPageHeaders(req, reply, page)
+      return sendShared(req, reply, page.items)
+    },
   )
 
   app.get(

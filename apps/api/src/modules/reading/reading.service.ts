@@ -18,13 +18,16 @@ import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
+import { createMemo } from '#/memo.ts'
+import { shared, type Shared } from '#/ready-json.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import {
   countLibrary,
   deleteRead,
-  ensureEntry,
+  touchEntry,
   findEntry,
+  findLogVersion,
   findRead,
   findReviewRating,
   insertProgressUpdate,
@@ -48,6 +51,8 @@ export interface ReadingDeps {
 
 const NO_PROGRESS: Progress = { page: null, percent: null, minutes: null }
 const LIBRARY_DEFAULT_LIMIT = 50
+/** How long a library page is reused (others' reviews move its books' averages within this time). */
+const LIBRARY_TTL_MS = 5_000
 
 const isOpen = (r: ReadRow) => r.outcome === null && r.removedAt === null
 
@@ -88,7 +93,7 @@ const mergeProgress = (old: Progress, p: ProgressInput | undefined): Progress =>
 
 export const createReadingService = ({ db, books, users }: ReadingDeps) => {
   /** The book's page count (for progress checks); 404 when the book is absent. */
-  const pagesOf = async (bookId: string) => (await books.get(bookId)).pageCount ?? null
+  const pagesOf = (bookId: string) => books.pageCount(bookId)
 
   const checkPage = (p: Progress, pages: number | null) => {
     if (p.page !== null && pages !== null && pages > 0 && p.page > pages) throw badRequest(READING_MESSAGES.pageBeyondBook(pages))
@@ -111,26 +116,43 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
    * Runs a change of one reader's log of one book in a transaction, then rewrites the spec's lists;
    * `listAfter` reads what the caller answers with inside the same transaction.
    */
-  function change<T>(userId: string, bookId: string, fn: (trx: Db, at: string) => Promise<T>): Promise<T>
+  function change<T>(
+    userId: string,
+    bookId: string,
+    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
+    listAfter?: undefined,
+    syncIf?: () => boolean,
+  ): Promise<T>
   function change<T, L>(
     userId: string,
     bookId: string,
-    fn: (trx: Db, at: string) => Promise<T>,
+    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
     listAfter: (trx: Db) => Promise<L>,
   ): Promise<{ on: T; list: L }>
-  async function change<T, L>(userId: string, bookId: string, fn: (trx: Db, at: string) => Promise<T>, listAfter?: (trx: Db) => Promise<L>) {
+  async function change<T, L>(
+    userId: string,
+    bookId: string,
+    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
+    listAfter?: (trx: Db) => Promise<L>,
+    syncIf: () => boolean = () => true,
+  ) {
     try {
       return await db.transaction().execute(async (trx) => {
         const at = nowIso()
-        await ensureEntry(trx, userId, bookId, at)
-        const result = await fn(trx, at)
-        await syncProjections(trx, userId, bookId, at)
+        // Every change of the log is a change of its entry: the library orders by it and is kept under it.
+        const statusBefore = await touchEntry(trx, userId, bookId, at)
+        const result = await fn(trx, at, statusBefore)
+        // The spec's lists follow the status and the finished reads: a change of neither leaves them.
+        if (syncIf()) await syncProjections(trx, userId, bookId, at)
         return listAfter ? { on: result, list: await listAfter(trx) } : result
       })
     } catch (err) {
       // The book was deleted meanwhile.
       if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
       throw err
+    } finally {
+      // Two changes in one millisecond leave the same newest time: this instance's count tells them apart.
+      changesHere.set(userId, (changesHere.get(userId) ?? 0) + 1)
     }
   }
 
@@ -209,6 +231,45 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
   const todayOf = (today: string | undefined) => today ?? nowIso().slice(0, 10)
 
+  /** Changes of each reader's log made on this instance, part of their library's version. */
+  const changesHere = new Map<string, number>()
+  const libraries = createMemo<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }>({ ttlMs: LIBRARY_TTL_MS, max: 512 })
+
+  const libraryPage = async (
+    userId: string,
+    own: boolean,
+    status: ReadingStatus | undefined,
+    limit: number,
+    after: { at: string; bookId: string } | undefined,
+  ) => {
+    const page = await listLibrary(db, userId, { ...(status ? { status } : {}), withoutWant: !own, limit, ...(after ? { after } : {}) })
+    const ids = page.rows.map((r) => r.bookId)
+    const [found, reads] = await Promise.all([books.listByIds(ids), listReadsOfBooks(db, userId, ids)])
+    const bookById = new Map(found.map((b) => [b._id, b]))
+    const readsByBook = Map.groupBy(reads, (r) => r.bookId)
+    const items = page.rows.flatMap((row): LibraryEntry[] => {
+      const book = bookById.get(row.bookId)
+      if (!book) return []
+      const mine = readsByBook.get(row.bookId) ?? []
+      const open = mine.find(isOpen)
+      const finished = mine.filter((r) => r.outcome === 'finished')
+      const latest = finished.toSorted((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0]
+      return [
+        {
+          book,
+          status: row.status,
+          rating: row.rating,
+          progress: open?.progress ?? NO_PROGRESS,
+          startedOn: (open ?? latest)?.startedOn ?? null,
+          finishedOn: latest?.finishedOn ?? null,
+          readCount: finished.length,
+          updatedAt: row.updatedAt,
+        },
+      ]
+    })
+    return { items: shared(items, true), total: page.total, ...(page.next ? { nextCursor: encodeCursor([page.next.at, page.next.bookId]) } : {}) }
+  }
+
   return {
     /** The caller's entry for a book (status none and no reads when they have not logged it); 404 for an absent book. */
     async entry(actor: Actor, bookId: string): Promise<ReadingEntry> {
@@ -223,15 +284,24 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       if (input.rating !== undefined && input.rating !== null && (await findReviewRating(db, actor.id, bookId)) !== null)
         throw conflict(READING_MESSAGES.ratedInReview)
       const today = todayOf(input.today)
-      await change(actor.id, bookId, async (trx, at) => {
-        if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
-        if (input.rating !== undefined) await updateEntry(trx, actor.id, bookId, { rating: input.rating }, at)
-        if (input.progress !== undefined) {
-          await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
-          const entry = await findEntry(trx, actor.id, bookId)
-          if (input.status === undefined && entry?.status !== 'reading') await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
-        }
-      })
+      let statusMoved = input.status !== undefined
+      await change(
+        actor.id,
+        bookId,
+        async (trx, at, statusBefore) => {
+          if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
+          if (input.rating !== undefined) await updateEntry(trx, actor.id, bookId, { rating: input.rating }, at)
+          if (input.progress !== undefined) {
+            await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
+            if (input.status === undefined && statusBefore !== 'reading') {
+              await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
+              statusMoved = true
+            }
+          }
+        },
+        undefined,
+        () => statusMoved,
+      )
       return entryOf(actor.id, bookId)
     },
 
@@ -346,40 +416,22 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       )
     },
 
-    /** A reader's books with a status, newest change first; another reader's Want to Read stays private. 404 for an unknown reader. */
-    async library(who: Actor | string, viewer: Actor | undefined, q: LibraryQuery): Promise<Page<LibraryEntry>> {
-      const userId = typeof who === 'string' ? who : who.id
-      if (typeof who === 'string') await users.assertExists(who)
+    /**
+     * A reader's books with a status, newest change first; another reader's Want to Read stays
+     * private. 404 for an unknown reader. A page is kept LIBRARY_TTL_MS under the reader's newest log
+     * change and the catalogue's version: the reader's own changes show at once; others' reviews move
+     * the books' averages within that time.
+     */
+    async library(userId: string, viewer: Actor | undefined, q: LibraryQuery): Promise<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }> {
+      await users.assertExists(userId)
       const own = viewer?.id === userId
+      if (!own && q.status === 'want') return { items: shared([], false), total: 0 }
       const limit = q.limit ?? LIBRARY_DEFAULT_LIMIT
       const after = q.cursor ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
-      if (!own && q.status === 'want') return { items: [], total: 0 }
-      const page = await listLibrary(db, userId, { ...(q.status ? { status: q.status } : {}), withoutWant: !own, limit, ...(after ? { after } : {}) })
-      const ids = page.rows.map((r) => r.bookId)
-      const [found, reads] = await Promise.all([books.listByIds(ids), listReadsOfBooks(db, userId, ids)])
-      const bookById = new Map(found.map((b) => [b._id, b]))
-      const readsByBook = Map.groupBy(reads, (r) => r.bookId)
-      const items = page.rows.flatMap((row): LibraryEntry[] => {
-        const book = bookById.get(row.bookId)
-        if (!book) return []
-        const mine = readsByBook.get(row.bookId) ?? []
-        const open = mine.find(isOpen)
-        const finished = mine.filter((r) => r.outcome === 'finished')
-        const latest = finished.toSorted((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0]
-        return [
-          {
-            book,
-            status: row.status,
-            rating: row.rating,
-            progress: open?.progress ?? NO_PROGRESS,
-            startedOn: (open ?? latest)?.startedOn ?? null,
-            finishedOn: latest?.finishedOn ?? null,
-            readCount: finished.length,
-            updatedAt: row.updatedAt,
-          },
-        ]
-      })
-      return { items, total: page.total, ...(page.next ? { nextCursor: encodeCursor([page.next.at, page.next.bookId]) } : {}) }
+      const version = `${await findLogVersion(db, userId)}|${await books.catalogueVersion()}|${changesHere.get(userId) ?? 0}`
+      const key = `${userId}|${own}|${q.status ?? ''}|${limit}|${q.cursor ?? ''}`
+      const page = await libraries.get(key, () => libraryPage(userId, own, q.status, limit, after), { version })
+      return { items: page.items, total: page.total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
     },
 
     /** How many of a reader's books have each status (Want to Read only for the reader themself). */
