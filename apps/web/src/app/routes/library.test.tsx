@@ -4,6 +4,7 @@ import type { LibraryEntry } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
 import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { localToday } from '#/features/reading/api/reading.ts'
 
 const NO_PROGRESS = { page: null, percent: null, minutes: null }
 
@@ -62,6 +63,37 @@ describe('a reader’s library', () => {
     await within(tabs).findByRole('tab', { name: 'Read (3)' })
     expect(within(tabs).queryByRole('tab', { name: /Want to Read/ })).not.toBeInTheDocument()
     expect(await screen.findByText('No books here yet.')).toBeInTheDocument()
+  })
+})
+
+describe('the reader’s own library', () => {
+  it('has a status control on each book: a change is saved on the reader’s own day', async () => {
+    const owner = buildUser({ username: 'dorothea' })
+    signIn(owner)
+    const row = entry({ title: 'Middlemarch' })
+    const { callsTo } = fakeApi({
+      [`GET /users/profile/${owner._id}`]: { body: owner },
+      [`GET /users/${owner._id}/library/counts`]: { body: counts },
+      [`GET /users/${owner._id}/library`]: { body: [row], headers: { 'X-Total-Count': '1' } },
+      [`PUT /books/${row.book._id}/reading`]: {
+        body: { bookId: row.book._id, status: 'paused', rating: null, progress: NO_PROGRESS, reads: [], removedReads: [] },
+      },
+    })
+    renderApp(`/user/${owner._id}/library?status=reading`)
+    const select = await screen.findByRole('combobox', { name: 'Status of Middlemarch' })
+    expect(select).toHaveValue('reading')
+    fireEvent.change(select, { target: { value: 'paused' } })
+    await waitFor(() => expect(callsTo(`PUT /books/${row.book._id}/reading`)).toHaveLength(1))
+    expect(callsTo(`PUT /books/${row.book._id}/reading`)[0]!.body).toMatchObject({ status: 'paused', today: localToday() })
+  })
+
+  it('another reader’s library has no status controls', async () => {
+    signIn(buildUser({ username: 'casaubon' }))
+    const owner = buildUser({ username: 'dorothea' })
+    libraryApi(owner._id, { reading: [entry({ title: 'Middlemarch' })] })
+    renderApp(`/user/${owner._id}/library`)
+    await screen.findByRole('link', { name: 'Middlemarch' })
+    expect(screen.queryByRole('combobox', { name: /Status of/ })).not.toBeInTheDocument()
   })
 })
 

@@ -54,7 +54,7 @@ export function LibraryRoute() {
             <Tab key={s} value={s} label={counts.data ? `${READING_STATUS_LABELS[s]} (${counts.data[s].toLocaleString('en-US')})` : READING_STATUS_LABELS[s]} />
           ))}
         </Tabs>
-        <LibraryList key={status} userId={userId} status={status} />
+        <LibraryList key={status} userId={userId} status={status} own={own} />
       </Paper>
     </Container>
   )

@@ -2,8 +2,9 @@ import { Link as RouterLink } from 'react-router'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
 import Link from '@mui/material/Link'
+import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { READING_STATUS_LABELS } from '@shelfwise/contracts/constants'
+import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
 import type { LibraryEntry, ReadingStatus } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { BookCover } from '#/components/book-cover.tsx'
@@ -13,6 +14,7 @@ import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { useLibrary } from '#/features/reading/api/library.ts'
+import { useUpdateReading } from '#/features/reading/api/reading.ts'
 import { partialDateInWords } from '#/features/reading/components/partial-date.ts'
 import { progressPercent } from '#/features/reading/components/progress.ts'
 
@@ -24,8 +26,34 @@ function entryDetails(e: LibraryEntry): string {
   return parts.join(' · ')
 }
 
-/** One tab of a reader's library: each book with its status, rating, dates and progress. */
-export function LibraryList({ userId, status }: { userId: string; status: ReadingStatus | 'all' }) {
+/** The reader's own status control on a row of their library: a change moves the book to its new tab. */
+function StatusSelect({ entry }: { entry: LibraryEntry }) {
+  const update = useUpdateReading(entry.book._id)
+  return (
+    <TextField
+      select
+      size="small"
+      label="Status"
+      value={entry.status ?? ''}
+      disabled={update.isPending}
+      error={update.isError}
+      helperText={update.isError ? 'Could not save. Please try again.' : undefined}
+      onChange={(ev) => update.mutate({ status: (ev.target.value || null) as ReadingStatus | null })}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Status of ${entry.book.title}` } }}
+      sx={{ minWidth: 170, mt: 1 }}
+    >
+      <option value="">No status</option>
+      {READING_STATUSES.map((st) => (
+        <option key={st} value={st}>
+          {READING_STATUS_LABELS[st]}
+        </option>
+      ))}
+    </TextField>
+  )
+}
+
+/** One tab of a reader's library: each book with its status, rating, dates and progress; on their own library, a status control on each. */
+export function LibraryList({ userId, status, own = false }: { userId: string; status: ReadingStatus | 'all'; own?: boolean }) {
   const list = useLibrary(userId, status)
   if (list.isPending) return <SectionSpinner label="Loading the library" />
   if (list.isError) return <ErrorAlert>Failed to load the library</ErrorAlert>
@@ -59,6 +87,7 @@ export function LibraryList({ userId, status }: { userId: string; status: Readin
                     sx={{ mt: 0.5, height: 6, borderRadius: 3, maxWidth: 320 }}
                   />
                 )}
+                {own && <StatusSelect entry={e} />}
               </Box>
             </Box>
           )
