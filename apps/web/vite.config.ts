@@ -188,9 +188,9 @@ export default defineConfig(({ command }) => ({
       // The boot script is an entry of its own: index.html loads it beside the app's (see shell()).
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: BOOT },
       output: {
-        // Shared chunks are named by their hash alone: the entry carries a preload table naming every
-        // chunk of the app, which every first visit downloads; names made it ~1 KB bigger (decision
-        // 0007). dist/.vite/manifest.json still maps each source file to its chunk.
+        // Chunks are named by their hash alone: the entry carries a preload table naming every chunk
+        // of the app, which every first visit downloads; their names made it ~1 KB bigger (decision
+        // 0007). dist/.vite/manifest.json maps each source file to its chunk.
         chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           // Everything the entry imports statically loads on every first visit anyway: one chunk

@@ -4,6 +4,7 @@ import { registerUser } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { recordCalls } from '../support/failures.ts'
 import { checkScreen, columnCount, WIDTHS } from '../support/screen.ts'
+import { chunkOf } from '../support/paths.ts'
 
 const topBar = (page: Page) => page.getByRole('banner')
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -300,8 +301,9 @@ describe('session in local storage', () => {
     await page.goto('/')
     await expectVisible(mainNav(page).or(menuButton(page)).first())
     // The About screen's chunk cannot be fetched (a deploy removed it, the network dropped).
+    const aboutChunk = `/${chunkOf('src/app/routes/about.tsx')}`
     await page.route(
-      (u) => /\/assets\/about-[^/]+\.js$/.test(u.pathname),
+      (u) => u.pathname === aboutChunk,
       (r) => r.abort('connectionrefused'),
     )
     page.on('pageerror', () => undefined)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 // Every path the suite touches, from the e2e folder, so the specs never guess the working directory.
@@ -11,3 +12,11 @@ export const outDir = join(e2eDir, 'out')
 export const screenshotDir = join(outDir, 'screenshots')
 export const failureDir = join(outDir, 'failures')
 export const serverLog = join(outDir, 'server.log')
+
+/** The built file of a source module (chunks are named by their hash: decision 0007), from the build's manifest. */
+export function chunkOf(source: string): string {
+  const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+  const entry = manifest[source]
+  if (!entry) throw new Error(`${source} is not in the build's manifest`)
+  return entry.file
+}
