@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '#/db/portable.ts'
 import { hashPassword } from '#/security/passwords.ts'
 import { createTokens } from '#/security/tokens.ts'
+import { readFinishedAt } from '#/db/reading-log-rows.ts'
 import { TEST_JWT_SECRET } from './context.ts'
 
 // Factories in pairs: buildX makes an object, insertX stores it (creating missing parents).
@@ -166,22 +167,7 @@ export async function insertRead(db: Db, userId: string, bookId: string, readAt?
     .execute()
   await db
     .insertInto('readThroughs')
-    .values({
-      id: uuidv7(),
-      userId,
-      bookId,
-      startedOn: null,
-      finishedOn: at.slice(0, 10),
-      stoppedOn: null,
-      outcome: 'finished',
-      finishedAt: at,
-      progressPage: null,
-      progressPercent: null,
-      progressMinutes: null,
-      removedAt: null,
-      createdAt: at,
-      updatedAt: at,
-    })
+    .values(readFinishedAt(userId, bookId, at))
     .execute()
   await db.insertInto('reads').values({ userId, bookId, readAt: at }).execute()
 }

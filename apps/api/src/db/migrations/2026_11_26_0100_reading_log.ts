@@ -78,15 +78,13 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
     select user_id, book_id, 'read', null, read_at, read_at from reads r
     where not exists (select 1 from wishlist w where w.user_id = r.user_id and w.book_id = r.book_id)`.execute(db)
 
+  // Read a thousand rows at a time along the primary key (user_id, book_id), each batch starting after
+  // the last one's key: every batch is one index range, however many rows the table holds.
   const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : v)
-  for (let after = ''; ; ) {
-    const rows = await db
-      .selectFrom('reads')
-      .select(['user_id', 'book_id', 'read_at'])
-      .where(sql<boolean>`user_id || ' ' || book_id > ${after}`)
-      .orderBy(sql`user_id || ' ' || book_id`)
-      .limit(1000)
-      .execute()
+  for (let after: { user_id: string; book_id: string } | undefined; ; ) {
+    let query = db.selectFrom('reads').select(['user_id', 'book_id', 'read_at'])
+    if (after) query = query.where(sql<boolean>`(user_id, book_id) > (${after.user_id}, ${after.book_id})`)
+    const rows = await query.orderBy('user_id').orderBy('book_id').limit(1000).execute()
     if (!rows.length) break
     await db
       .insertInto('read_throughs')
@@ -106,7 +104,6 @@ export async function up(db: Kysely<any>, t: ColumnTypes): Promise<void> {
         }),
       )
       .execute()
-    const last = rows[rows.length - 1]!
-    after = `${last.user_id} ${last.book_id}`
+    after = rows[rows.length - 1]!
   }
 }

@@ -43,6 +43,46 @@ async function freshDb(dialect: 'sqlite' | 'postgres') {
 }
 
 describe.each(testDialects())('reading log migration (%s)', (dialect) => {
+  it('moves more reads than one batch holds, each once', async () => {
+    const { db, migrator, close } = await freshDb(dialect)
+    try {
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+      const now = '2025-03-04T10:00:00.000Z'
+      const users = Array.from({ length: 3 }, (_, i) => ({
+        id: uuidv7(),
+        name: 'R',
+        username: `r${i}${randomBytes(3).toString('hex')}`,
+        email: `${uuidv7()}@x.example`,
+        password_hash: 'x',
+        user_type: 'Reader',
+        created_at: now,
+        updated_at: now,
+      }))
+      await db.insertInto('users').values(users).execute()
+      const books = Array.from({ length: 900 }, () => ({ id: uuidv7(), title: 'T', author: 'A', created_at: now, updated_at: now }))
+      for (let i = 0; i < books.length; i += 300)
+        await db
+          .insertInto('books')
+          .values(books.slice(i, i + 300))
+          .execute()
+      // 3 readers × 900 books = 2,700 reads: three batches, two of their edges inside one reader's rows.
+      for (const u of users) {
+        for (let i = 0; i < books.length; i += 300) {
+          await db
+            .insertInto('reads')
+            .values(books.slice(i, i + 300).map((b) => ({ user_id: u.id, book_id: b.id, read_at: now })))
+            .execute()
+        }
+      }
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const moved = await db.selectFrom('read_throughs').select(['user_id', 'book_id']).execute()
+      expect(moved).toHaveLength(2700)
+      expect(new Set(moved.map((r) => `${r.user_id} ${r.book_id}`)).size).toBe(2700)
+    } finally {
+      await close()
+    }
+  })
+
   it('a wish becomes Want to Read, a read becomes a read finished on its day with no start, and a book on both lists stays on both', async () => {
     const { db, migrator, close } = await freshDb(dialect)
     try {

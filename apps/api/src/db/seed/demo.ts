@@ -18,6 +18,7 @@ import {
   type DemoReader,
 } from '#/db/seed/community.ts'
 import { createRandom, type Random } from '#/db/seed/random.ts'
+import { readFinishedAt } from '#/db/reading-log-rows.ts'
 import { keepDemoPassword, readDemoPassword } from '#/db/seed/demo-password.ts'
 
 export interface DemoSignIn {
@@ -141,25 +142,7 @@ async function insertCommunity(trx: Db, c: DemoCommunity): Promise<void> {
     ...c.reads.map((r) => ({ userId: r.userId, bookId: r.bookId, status: 'read', rating: null, createdAt: r.readAt, updatedAt: r.readAt })),
   ]
   for (const rows of chunks(entries)) await trx.insertInto('readingEntries').values(rows).execute()
-  const readThroughs = c.reads.map((r) => {
-    const at = typeof r.readAt === 'string' ? r.readAt : r.readAt.toISOString()
-    return {
-      id: uuidv7(),
-      userId: r.userId,
-      bookId: r.bookId,
-      startedOn: null,
-      finishedOn: at.slice(0, 10),
-      stoppedOn: null,
-      outcome: 'finished',
-      finishedAt: at,
-      progressPage: null,
-      progressPercent: null,
-      progressMinutes: null,
-      removedAt: null,
-      createdAt: at,
-      updatedAt: at,
-    }
-  })
+  const readThroughs = c.reads.map((r) => readFinishedAt(r.userId, r.bookId, typeof r.readAt === 'string' ? r.readAt : r.readAt.toISOString()))
   for (const rows of chunks(readThroughs)) await trx.insertInto('readThroughs').values(rows).execute()
   // Counted from the rows just written, so the figures match them exactly (average = sum / count).
   await trx

@@ -116,6 +116,7 @@ describeEachDialect('reading log', (ctx) => {
       await expect400(await bad({ finishedOn: '2023-13' }), /^Finished on must be a real date/)
       await expect400(await bad({ finishedOn: '15/03/2024' }), /^Finished on must be a real date/)
       await expect400(await bad({ finishedOn: '2024-01-01', stoppedOn: '2024-01-02' }), 'A read is either finished or stopped, not both')
+      await expect400(await bad({ finishedOn: '2024-01-01', outcome: 'stopped' }), 'A read is either finished or stopped, not both')
       // A start in 2019 and a finish sometime in 2019 may well be in order.
       expect((await bad({ startedOn: '2019-11-02', finishedOn: '2019' })).statusCode).toBe(201)
       expect((await entry(book.id, reader.token)).reads).toHaveLength(2)

@@ -50,6 +50,8 @@ export interface ReadingDeps {
 }
 
 const NO_PROGRESS: Progress = { page: null, percent: null, minutes: null }
+/** A read with nothing known yet; the others below are this with what they know. */
+const BLANK_READ: ReadValues = { startedOn: null, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS }
 const LIBRARY_DEFAULT_LIMIT = 50
 /** How long a library page is reused (others' reviews move its books' averages within this time). */
 const LIBRARY_TTL_MS = 5_000
@@ -160,27 +162,11 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
   const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string) => {
     const reads = await listReads(trx, userId, bookId)
     const open = reads.find(isOpen)
-    if (status === 'reading' && !open) {
-      await insertRead(
-        trx,
-        uuidv7(),
-        userId,
-        bookId,
-        { startedOn: today, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
-        at,
-      )
-    }
+    if (status === 'reading' && !open) await insertRead(trx, uuidv7(), userId, bookId, { ...BLANK_READ, startedOn: today }, at)
     if (status === 'read') {
-      if (open) await updateRead(trx, open.id, { ...open, finishedOn: today, outcome: 'finished', finishedAt: at }, at)
-      else
-        await insertRead(
-          trx,
-          uuidv7(),
-          userId,
-          bookId,
-          { startedOn: null, finishedOn: today, stoppedOn: null, outcome: 'finished', finishedAt: at, progress: NO_PROGRESS },
-          at,
-        )
+      const finished = { finishedOn: today, outcome: 'finished', finishedAt: at } as const
+      if (open) await updateRead(trx, open.id, { ...open, ...finished }, at)
+      else await insertRead(trx, uuidv7(), userId, bookId, { ...BLANK_READ, ...finished }, at)
     }
     if (status === 'dnf' && open) await updateRead(trx, open.id, { ...open, stoppedOn: today, outcome: 'stopped' }, at)
     await updateEntry(trx, userId, bookId, { status }, at)
@@ -188,24 +174,14 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
   const applyProgress = async (trx: Db, userId: string, bookId: string, p: ProgressInput, pages: number | null, today: string, at: string) => {
     const reads = await listReads(trx, userId, bookId)
-    let open = reads.find(isOpen)
-    if (!open) {
-      // Progress on a book not being read starts a read today.
-      const id = uuidv7()
-      await insertRead(
-        trx,
-        id,
-        userId,
-        bookId,
-        { startedOn: today, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
-        at,
-      )
-      open = (await findRead(trx, id))!
-    }
-    const progress = mergeProgress(open.progress, p)
+    const open = reads.find(isOpen)
+    const progress = mergeProgress(open?.progress ?? NO_PROGRESS, p)
     checkPage(progress, pages)
-    await updateRead(trx, open.id, { ...open, progress }, at)
-    await insertProgressUpdate(trx, uuidv7(), open.id, progress, at)
+    // Progress on a book not being read starts a read today, with that progress.
+    const readId = open?.id ?? uuidv7()
+    if (open) await updateRead(trx, readId, { ...open, progress }, at)
+    else await insertRead(trx, readId, userId, bookId, { ...BLANK_READ, startedOn: today, progress }, at)
+    await insertProgressUpdate(trx, uuidv7(), readId, progress, at)
   }
 
   const ownRead = async (actor: Actor, id: string) => {
@@ -220,6 +196,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     const finishedOn = input.finishedOn === undefined ? old.finishedOn : input.finishedOn
     const stoppedOn = input.stoppedOn === undefined ? old.stoppedOn : input.stoppedOn
     checkDates({ startedOn, finishedOn, stoppedOn })
+    // An outcome sent against the dates sent is a contradiction, not a choice to make silently.
+    if ((input.outcome === 'stopped' && finishedOn !== null) || (input.outcome === 'finished' && stoppedOn !== null))
+      throw badRequest(READING_MESSAGES.finishedAndStopped)
     let outcome = input.outcome === undefined ? old.outcome : input.outcome
     if (finishedOn !== null) outcome = 'finished'
     else if (stoppedOn !== null) outcome = 'stopped'
@@ -309,12 +288,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     async addRead(actor: Actor, bookId: string, input: ReadInput): Promise<Read> {
       const pages = await pagesOf(bookId)
       const now = nowIso()
-      const values = readValuesOf(
-        { startedOn: null, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS },
-        input,
-        now.slice(0, 10),
-        now,
-      )
+      const values = readValuesOf(BLANK_READ, input, now.slice(0, 10), now)
       checkPage(values.progress, pages)
       const id = uuidv7()
       await change(actor.id, bookId, async (trx, at) => {
