@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, postBook, registerUser } from '../support/api.ts'
+import { apiGet, apiPost, apiPut, postBook, registerUser } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 
@@ -83,4 +83,36 @@ describe('the reading log', () => {
       await checkScreen(page, 'library', width)
     })
   }
+
+  describe('with odd data at three widths', () => {
+    const long = 'Q'.repeat(280)
+    for (const width of WIDTHS) {
+      test(`${width} px: a 280-letter title with right-to-left text, on the panel, Home's strip and the library (and an empty tab)`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 })
+        const reader = await registerUser(baseURL, { name: `${'W'.repeat(90)} قارئ` })
+        const book = await postBook(baseURL, reader, {
+          role: 'none',
+          author: 'مؤلف مجهول',
+          author_username: null,
+          pageCount: 9999,
+          title: `${long} 📚 ספר ${width}`,
+        })
+        await apiPut(baseURL, `/books/${book._id}/reading`, reader.token, { status: 'reading', progress: { page: 4321 } })
+        await apiPost(baseURL, `/books/${book._id}/reads`, { startedOn: '2001', finishedOn: '2001-02' }, reader.token)
+        await signInAs(page, reader)
+        await page.goto(`/books/${book._id}`)
+        await expectVisible(panel(page).getByText('On page 4,321 of 9,999'))
+        await checkScreen(page, 'reading-panel-odd', width)
+        await page.goto('/')
+        await expectVisible(page.getByRole('list', { name: 'Currently Reading' }).getByText('Page 4,321 of 9,999'))
+        await checkScreen(page, 'home-currently-reading-odd', width)
+        await page.goto(`/user/${reader._id}/library?status=reading`)
+        await expectVisible(page.getByRole('combobox', { name: /^Status of / }))
+        await checkScreen(page, 'library-odd', width)
+        await page.goto(`/user/${reader._id}/library?status=dnf`)
+        await expectVisible(page.getByText('No books here yet.'))
+        await checkScreen(page, 'library-empty', width)
+      })
+    }
+  })
 })

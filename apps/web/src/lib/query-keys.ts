@@ -42,7 +42,9 @@ export const readingKeys = {
   all: ['reading'] as const,
   /** The signed-in reader's entry for one book (status, rating, progress, reads). */
   entry: (bookId: string) => ['reading', 'entry', bookId] as const,
-  /** A reader's library, one status or all. */
-  library: (userId: string, status: string) => ['reading', 'library', userId, status] as const,
-  counts: (userId: string) => ['reading', 'counts', userId] as const,
+  /** Every reader's library lists and counts (refreshed together after any change of the log). */
+  libraries: ['reading', 'library'] as const,
+  /** A reader's library, one status or all, read `pageSize` at a time. */
+  library: (userId: string, status: string, pageSize: number) => ['reading', 'library', userId, status, { pageSize }] as const,
+  counts: (userId: string) => ['reading', 'library', 'counts', userId] as const,
 }

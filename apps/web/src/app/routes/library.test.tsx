@@ -38,14 +38,15 @@ describe('a reader’s library', () => {
     const owner = buildUser({ username: 'dorothea' })
     signIn(owner)
     libraryApi(owner._id, {
-      reading: [entry({ title: 'Middlemarch', progress: { page: 100, percent: null, minutes: null }, startedOn: '2026-03' })],
+      reading: [entry({ title: 'Middlemarch', progress: { page: 100, percent: null, minutes: null }, startedOn: '2026-03', finishedOn: '2019', readCount: 1 })],
       read: [entry({ title: 'Persuasion', status: 'read', rating: 5, startedOn: '2019', finishedOn: '2019-05-12', readCount: 2 })],
     })
     const { router } = renderApp(`/user/${owner._id}/library?status=reading`)
     const tabs = await screen.findByRole('tablist', { name: 'Reading statuses' })
     expect(await within(tabs).findByRole('tab', { name: 'Want to Read (2)' })).toBeInTheDocument()
     expect(within(tabs).getByRole('tab', { name: 'Currently Reading (1)', selected: true })).toBeInTheDocument()
-    expect(await screen.findByText('Started March 2026')).toBeInTheDocument()
+    // Being read again: the finish shown is the earlier read's.
+    expect(await screen.findByText('Started March 2026 · Last finished 2019')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Progress in Middlemarch' })).toHaveAttribute('aria-valuenow', '25')
 
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Read (3)' }))

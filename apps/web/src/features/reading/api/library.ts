@@ -8,7 +8,7 @@ import { readingKeys } from '#/lib/query-keys.ts'
 export const useLibrary = (userId: string, status: ReadingStatus | 'all', { enabled = true, pageSize = LIST_PAGE_SIZE } = {}) =>
   usePagedList(
     pagedListQuery(
-      readingKeys.library(userId, `${status}:${pageSize}`),
+      readingKeys.library(userId, status, pageSize),
       `/users/${encodeURIComponent(userId)}/library`,
       (c) => c.LibraryEntryListSchema,
       pageSize,

@@ -25,8 +25,7 @@ function useAfterChange(bookId: string) {
     else void queryClient.invalidateQueries({ queryKey: readingKeys.entry(bookId) })
     void queryClient.invalidateQueries({ queryKey: bookKeys.detail(bookId) })
     void queryClient.invalidateQueries({ queryKey: userKeys.all })
-    void queryClient.invalidateQueries({ queryKey: ['reading', 'library'] })
-    void queryClient.invalidateQueries({ queryKey: ['reading', 'counts'] })
+    void queryClient.invalidateQueries({ queryKey: readingKeys.libraries })
   }
 }
 

@@ -21,7 +21,9 @@ import { progressPercent } from '#/features/reading/components/progress.ts'
 function entryDetails(e: LibraryEntry): string {
   const parts: string[] = []
   if (e.startedOn) parts.push(`Started ${partialDateInWords(e.startedOn)}`)
-  if (e.finishedOn) parts.push(`Finished ${partialDateInWords(e.finishedOn)}`)
+  // A book being read again: its finish is an earlier read's, so it says so.
+  const reading = e.status === 'reading' || e.status === 'paused'
+  if (e.finishedOn) parts.push(`${reading ? 'Last finished' : 'Finished'} ${partialDateInWords(e.finishedOn)}`)
   if (e.readCount > 1) parts.push(`Read ${e.readCount} times`)
   return parts.join(' · ')
 }

@@ -72,6 +72,8 @@ describe('the reading panel on a book page', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Page' }), { target: { value: '900' } })
     fireEvent.click(screen.getByRole('button', { name: 'Update progress' }))
     expect(await screen.findByText("Progress page must be at most the book's 880 pages")).toBeInTheDocument()
+    // The refused page stays in the box to be corrected.
+    expect(screen.getByRole('spinbutton', { name: 'Page' })).toHaveValue(900)
   })
 
   it('adds a past read with a partial date, and shows the server’s words for a date that does not exist', async () => {

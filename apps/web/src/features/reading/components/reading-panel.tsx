@@ -40,9 +40,9 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
   if (!isAuthenticated || !entry) return null
 
   const onError = (err: unknown) => setError(errorMessage(err, SAVE_FAILED))
-  const save = (change: Parameters<typeof update.mutate>[0]) => {
+  const save = (change: Parameters<typeof update.mutate>[0], onSuccess?: () => void) => {
     setError(null)
-    update.mutate(change, { onError })
+    update.mutate(change, { onError, ...(onSuccess ? { onSuccess } : {}) })
   }
   const open = entry.reads.find((r) => r.outcome === null)
   const percent = open ? progressPercent(entry.progress, book.pageCount) : undefined
@@ -95,8 +95,8 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
             e.preventDefault()
             const n = Number(page)
             if (page.trim() === '' || !Number.isInteger(n)) return setError('Page must be a whole number')
-            save({ progress: { page: n } })
-            setPage('')
+            // The typed page stays until the server took it: a refusal leaves it there to correct.
+            save({ progress: { page: n } }, () => setPage(''))
           }}
         >
           <Typography sx={{ mb: 1 }}>
