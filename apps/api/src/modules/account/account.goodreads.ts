@@ -1,0 +1,141 @@
+import type { ExportLibraryEntry, ReadingStatus } from '@shelfwise/contracts'
+import type { CsvValue } from '#/csv/write.ts'
+
+// A library entry as a row of Goodreads's "Export Library" file (decision 0019), written the way
+// Goodreads writes its own, so Goodreads, StoryGraph, BookWyrm, Hardcover and our own import read it.
+
+/** The exclusive shelf of each status; a book without one is on `read` (it has a rating, a review or a finished read). */
+const SHELVES: Record<ReadingStatus, string> = {
+  want: 'to-read',
+  reading: 'currently-reading',
+  read: 'read',
+  paused: 'paused',
+  dnf: 'did-not-finish',
+}
+
+export const exclusiveShelf = (status: ReadingStatus | null): string => (status === null ? 'read' : SHELVES[status])
+
+const digits = (s: string) => [...s].map((c) => (c === 'X' ? 10 : Number(c)))
+
+/** Whether a 10-character ISBN's check digit is right. */
+function validIsbn10(isbn: string): boolean {
+  if (!/^\d{9}[\dX]$/.test(isbn)) return false
+  return digits(isbn).reduce((sum, d, i) => sum + d * (10 - i), 0) % 11 === 0
+}
+
+/** Whether a 13-digit ISBN's check digit is right. */
+function validIsbn13(isbn: string): boolean {
+  if (!/^\d{13}$/.test(isbn)) return false
+  return digits(isbn).reduce((sum, d, i) => sum + d * (i % 2 === 0 ? 1 : 3), 0) % 10 === 0
+}
+
+/** The check digit of the first twelve digits of an ISBN-13. */
+const check13 = (twelve: string) => String((10 - (digits(twelve).reduce((sum, d, i) => sum + d * (i % 2 === 0 ? 1 : 3), 0) % 10)) % 10)
+
+/** The check character of the first nine digits of an ISBN-10. */
+function check10(nine: string): string {
+  const c = (11 - (digits(nine).reduce((sum, d, i) => sum + d * (10 - i), 0) % 11)) % 11
+  return c === 10 ? 'X' : String(c)
+}
+
+/**
+ * A book's ISBN in both forms. The form stored is always given; the other is worked out when the
+ * stored one is a valid ISBN that has it (an ISBN-13 has a 10-digit form only under the 978 prefix).
+ */
+export function isbnForms(isbn: string): { isbn10: string; isbn13: string } {
+  if (isbn.length === 10) return { isbn10: isbn, isbn13: validIsbn10(isbn) ? `978${isbn.slice(0, 9)}${check13(`978${isbn.slice(0, 9)}`)}` : '' }
+  if (isbn.length === 13)
+    return { isbn13: isbn, isbn10: validIsbn13(isbn) && isbn.startsWith('978') ? `${isbn.slice(3, 12)}${check10(isbn.slice(3, 12))}` : '' }
+  return { isbn10: '', isbn13: '' }
+}
+
+/** An ISBN cell as Goodreads writes it, so a spreadsheet keeps the leading zeros: ="0593135202", or ="" for none. */
+export const isbnCell = (isbn: string) => `="${isbn}"`
+
+/** A partial date (YYYY, YYYY-MM or YYYY-MM-DD, as the reader gave it) in Goodreads's way: 2024/03/15, 2024/03 or 2024. */
+export const slashDate = (date: string | null) => (date === null ? '' : date.replaceAll('-', '/'))
+
+/** The UTC day of a moment, written YYYY/MM/DD. */
+export const slashDay = (iso: string) => iso.slice(0, 10).replaceAll('-', '/')
+
+/** Words that belong to the family name that follows them ('Ursula K. Le Guin', 'Ludwig van Beethoven'). */
+const PARTICLES = new Set(['da', 'de', 'del', 'della', 'der', 'den', 'di', 'du', 'la', 'le', 'van', 'von', 'st.', 'saint'])
+/** Words after a family name that stay with it ('Martin Luther King Jr.' → 'King Jr., Martin Luther'). */
+const SUFFIXES = /^(jr|sr|ii|iii|iv)\.?$/i
+
+/**
+ * 'N. K. Jemisin' → 'Jemisin, N. K.', 'Ursula K. Le Guin' → 'Le Guin, Ursula K.'; a name already
+ * written family name first, or of one word, stays as it is.
+ */
+export function authorLastFirst(author: string): string {
+  const name = author.trim()
+  if (name.includes(',')) return name
+  const words = name.split(/\s+/)
+  let cut = words.length - 1
+  if (cut > 1 && SUFFIXES.test(words[cut]!)) cut--
+  while (cut > 1 && PARTICLES.has(words[cut - 1]!.toLowerCase())) cut--
+  if (cut < 1) return name
+  return `${words.slice(cut).join(' ')}, ${words.slice(0, cut).join(' ')}`
+}
+
+/** A review's text as Goodreads writes it: its line breaks as <br/>. */
+export const reviewHtml = (text: string) => text.replace(/\r\n|\r|\n/g, '<br/>')
+
+/** The finished reads that count: the ones the reader kept on their lists. */
+const keptFinished = (entry: ExportLibraryEntry) => entry.reads.filter((r) => r.outcome === 'finished' && !r.removed)
+
+/**
+ * Whether the entry is a row of the file: it has a status, a rating, a review or a finished read. An
+ * entry the reader emptied (no status, reads taken off the list) is in the JSON export only.
+ */
+export const isOnAShelf = (entry: ExportLibraryEntry) =>
+  entry.status !== null || entry.rating !== null || entry.review !== null || keptFinished(entry).length > 0
+
+/** The latest of some partial dates, compared as text ('2019-05' after '2019', before '2019-06-02'); null when there is none. */
+const latestOf = (dates: (string | null)[]): string | null => dates.reduce<string | null>((a, d) => (d !== null && (a === null || d > a) ? d : a), null)
+
+/**
+ * The Date Read cell's date, as precise as the reader gave it: the latest date of the book's kept
+ * finished reads (an undated read has none to give); on a did-not-finish row, the day the reader
+ * last stopped, as Goodreads's own did-not-finish shelves carry it. Null when none is dated.
+ */
+export function dateRead(entry: ExportLibraryEntry): string | null {
+  if (entry.status === 'dnf') return latestOf(entry.reads.filter((r) => r.outcome === 'stopped').map((r) => r.stoppedOn))
+  return latestOf(keptFinished(entry).map((r) => r.finishedOn))
+}
+
+/** One row of the file, in GOODREADS_EXPORT_COLUMNS's order. */
+export function goodreadsRow(entry: ExportLibraryEntry, averageRating: number): CsvValue[] {
+  const { book } = entry
+  const { isbn10, isbn13 } = isbnForms(book.isbn)
+  const shelf = exclusiveShelf(entry.status)
+  return [
+    book._id,
+    book.title,
+    book.author,
+    authorLastFirst(book.author),
+    '',
+    isbnCell(isbn10),
+    isbnCell(isbn13),
+    entry.review?.rating ?? entry.rating ?? 0,
+    averageRating.toFixed(2),
+    book.publisher,
+    '',
+    book.pageCount,
+    book.publishedDate?.slice(0, 4),
+    '',
+    slashDate(dateRead(entry)),
+    slashDay(entry.addedAt),
+    // Goodreads lists every shelf but `read` here.
+    shelf === 'read' ? '' : shelf,
+    '',
+    shelf,
+    reviewHtml(entry.review?.comment ?? ''),
+    '',
+    '',
+    // On Goodreads a book on `read` was read at least once, and importers count it so: a book rated or
+    // reviewed without a read logged says 1, so importing the file and exporting again gives the same file.
+    shelf === 'read' ? Math.max(1, keptFinished(entry).length) : keptFinished(entry).length,
+    0,
+  ]
+}

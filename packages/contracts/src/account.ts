@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { LIMITS, READING_STATUSES, USER_TYPES } from '#/constants.ts'
+import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
+import { ProgressAnswerSchema } from '#/reading.ts'
+
+// The reader's own data taken away, and the account closed (issue 14, decision 0019): a Goodreads
+// "Export Library" CSV other book sites import, everything the reader owns as JSON, and the deletion
+// of the account with its personal data.
+
+/** The 24 columns of Goodreads's "Export Library" file, in its order. */
+export const GOODREADS_EXPORT_COLUMNS = [
+  'Book Id',
+  'Title',
+  'Author',
+  'Author l-f',
+  'Additional Authors',
+  'ISBN',
+  'ISBN13',
+  'My Rating',
+  'Average Rating',
+  'Publisher',
+  'Binding',
+  'Number of Pages',
+  'Year Published',
+  'Original Publication Year',
+  'Date Read',
+  'Date Added',
+  'Bookshelves',
+  'Bookshelves with positions',
+  'Exclusive Shelf',
+  'My Review',
+  'Spoiler',
+  'Private Notes',
+  'Read Count',
+  'Owned Copies',
+] as const
+
+/** The file names the two exports are offered under. */
+export const EXPORT_FILE_NAMES = { goodreads: 'shelfwise-library.csv', json: 'shelfwise-export.json' } as const
+
+/** DELETE /api/users/me: the current password, checked as a password change checks it. */
+export const AccountDeleteInputSchema = z.object({
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(LIMITS.passwordMax, 'is too long').describe('The current password'),
+})
+export type AccountDeleteInput = z.infer<typeof AccountDeleteInputSchema>
+
+export const ExportProfileSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  bio: z.string(),
+  profileImage: z.string(),
+  createdAt: IsoDateTimeSchema,
+})
+
+/** Enough of a book to find it again here or elsewhere: its id here, title, author, ISBN, edition. */
+export const ExportBookSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  author: z.string(),
+  /** '' when the book has none. */
+  isbn: z.string(),
+  publisher: z.string(),
+  publishedDate: z.string().nullable().describe('YYYY-MM-DD'),
+  pageCount: z.int().nullable(),
+  language: z.string(),
+  edition: z.string(),
+})
+
+export const ExportProgressUpdateSchema = z.object({
+  page: z.int().nullable(),
+  percent: z.number().nullable(),
+  minutes: z.int().nullable(),
+  at: IsoDateTimeSchema,
+})
+
+export const ExportReadSchema = z.object({
+  startedOn: z.string().nullable().describe('YYYY, YYYY-MM or YYYY-MM-DD, as the reader gave it'),
+  finishedOn: z.string().nullable(),
+  stoppedOn: z.string().nullable(),
+  outcome: z.enum(['finished', 'stopped']).nullable(),
+  progress: ProgressAnswerSchema,
+  /** Taken off by 'Remove from Recently Read' and kept, so it could be brought back. */
+  removed: z.boolean(),
+  /** Each progress the reader reported during this read, oldest first. */
+  progressUpdates: z.array(ExportProgressUpdateSchema),
+})
+
+export const ExportReviewSchema = z.object({
+  rating: z.int(),
+  comment: z.string(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+})
+
+export const ExportLibraryEntrySchema = z.object({
+  book: ExportBookSchema,
+  status: z.enum(READING_STATUSES).nullable(),
+  /** The reader's rating: their review's when they reviewed the book, else the one given without a review. */
+  rating: z.int().nullable(),
+  reads: z.array(ExportReadSchema),
+  review: ExportReviewSchema.nullable(),
+  /** When the book came into the reader's log (or they reviewed it, if earlier). */
+  addedAt: IsoDateTimeSchema,
+})
+export type ExportLibraryEntry = z.infer<typeof ExportLibraryEntrySchema>
+
+export const ExportPersonSchema = z.object({ _id: IdSchema, username: z.string() })
+
+/** GET /api/me/export.json: everything the reader owns. */
+export const AccountExportSchema = z.object({
+  exportedAt: IsoDateTimeSchema,
+  profile: ExportProfileSchema,
+  /** Every book the reader logged (a status, a rating, reads) or reviewed. */
+  library: z.array(ExportLibraryEntrySchema),
+  follows: z.object({ following: z.array(ExportPersonSchema), followers: z.array(ExportPersonSchema) }),
+  /** Books the reader put in the catalogue (listed, or created as their author or publisher). */
+  booksListed: z.array(IdSchema),
+  /** Books the reader is credited on as linked author or publisher. */
+  booksCredited: z.array(IdSchema),
+  goals: z.array(z.never()).describe('reading goals (issue 15); empty until goals exist'),
+})
+export type AccountExport = z.infer<typeof AccountExportSchema>
