@@ -27,6 +27,8 @@ import { usersRoutes } from '#/modules/users/users.routes.ts'
 import { shelvesRoutes } from '#/modules/shelves/shelves.routes.ts'
 import { readingRoutes } from '#/modules/reading/reading.routes.ts'
 import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
+import { accountRoutes } from '#/modules/account/account.routes.ts'
+import { importsRoutes } from '#/modules/imports/imports.routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -73,6 +75,9 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   // Images nobody shows any more are removed now and then (every instance may: it is safe).
   const stopSweeping = services.uploads.startSweeping(app.log)
   app.addHook('onClose', async () => stopSweeping())
+  // Imports nobody works on (queued, or left by an instance that stopped) are taken up.
+  const stopImports = services.imports.startWorking(app.log)
+  app.addHook('onClose', stopImports)
 
   // First, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
@@ -125,6 +130,8 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(shelvesRoutes, { shelves: services.shelves })
       await api.register(readingRoutes, { reading: services.reading })
       await api.register(uploadsRoutes, { uploads: services.uploads })
+      await api.register(accountRoutes, { account: services.account })
+      await api.register(importsRoutes, { imports: services.imports })
     },
     { prefix: '/api' },
   )

@@ -78,6 +78,11 @@ const EnvSchema = z
       .min(0, 'must be 0 (off) or more')
       .max(86_400, 'must be at most 86400 seconds (a day)')
       .default(600),
+    IMPORT_POLL_INTERVAL: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(0, 'must be 0 (only when a file is sent) or more')
+      .max(3600, 'must be at most 3600')
+      .default(5),
   })
   .refine((e) => e.HEADERS_TIMEOUT <= e.REQUEST_TIMEOUT, { path: ['HEADERS_TIMEOUT'], message: 'must not be longer than REQUEST_TIMEOUT' })
 
@@ -105,6 +110,8 @@ export interface Config {
   rateLimits: RateLimitSettings
   timeouts: TimeoutSettings
   uploads: UploadSettings
+  /** How often this instance looks for imports nobody works on (a restart, a stopped instance), in ms; 0: only when a file is sent here. */
+  importPollMs: number
 }
 
 /** How long a connection may keep the server waiting, in milliseconds. */
@@ -199,5 +206,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graceSeconds: e.UPLOADS_GRACE,
       sweepIntervalSeconds: e.UPLOADS_SWEEP_INTERVAL,
     },
+    importPollMs: Math.round(e.IMPORT_POLL_INTERVAL * 1000),
   }
 }

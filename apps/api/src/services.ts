@@ -8,6 +8,8 @@ import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createReadingService } from '#/modules/reading/reading.service.ts'
 import { createShelvesService } from '#/modules/shelves/shelves.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
+import { createAccountService } from '#/modules/account/account.service.ts'
+import { createImportsService } from '#/modules/imports/imports.service.ts'
 
 export interface ServiceDeps {
   db: Db
@@ -24,5 +26,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reviews = createReviewsService({ db, books })
   const reading = createReadingService({ db, books, users })
   const shelves = createShelvesService({ db, books, users, reading })
-  return { config, users, books, auth, reviews, shelves, reading, uploads }
+  const account = createAccountService({ db, auth, books, reviews, uploads })
+  const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
+  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account }
 }

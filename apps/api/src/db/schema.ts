@@ -151,6 +151,48 @@ interface ProgressUpdatesTable {
   createdAt: Timestamp
 }
 
+/** An import of a reader's library from an export file (migration 2026_11_26_0300). */
+export interface ImportsTable {
+  id: string
+  userId: string
+  source: string
+  status: string
+  fileName: string
+  /** The file, until its rows are read. */
+  fileText: string | null
+  /** The file's header cells (JSON), for the download of rows that did not import. */
+  header: string
+  total: number
+  processed: Generated<number>
+  imported: Generated<number>
+  unchanged: Generated<number>
+  needsReview: Generated<number>
+  failed: Generated<number>
+  skipped: Generated<number>
+  message: string | null
+  leaseUntil: Timestamp | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  finishedAt: Timestamp | null
+}
+
+/** A row of an import's file and its fate. */
+interface ImportRowsTable {
+  importId: string
+  line: number
+  title: string
+  author: string
+  /** The row as read (JSON), null when it could not be read. */
+  data: string | null
+  /** The row's cells as in the file (JSON). */
+  fields: string
+  outcome: string
+  bookId: string | null
+  /** The ids of the books the row may be (JSON). */
+  candidates: Generated<string>
+  message: string | null
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -166,4 +208,6 @@ export interface Database {
   readingEntries: ReadingEntriesTable
   readThroughs: ReadThroughsTable
   progressUpdates: ProgressUpdatesTable
+  imports: ImportsTable
+  importRows: ImportRowsTable
 }

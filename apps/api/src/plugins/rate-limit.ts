@@ -130,7 +130,7 @@ async function createRedisCounter(url: string, log: (msg: string, err?: unknown)
   }
 }
 
-type AuthAction = 'login' | 'register' | 'password'
+type AuthAction = 'login' | 'register' | 'password' | 'account'
 
 type Limited = AuthAction | 'writes' | CostlyRead
 
@@ -138,13 +138,15 @@ const WHAT: Record<Limited, string> = {
   login: 'sign-in attempts',
   register: 'sign-up attempts',
   password: 'password change attempts',
+  account: 'account deletion attempts',
   writes: 'changes in a short time',
   search: 'searches in a short time',
   list: 'whole-catalogue lists in a short time',
+  export: 'exports of your data in a short time',
 }
 
-/** Reads that cost the server far more than a page: a search, and a whole list (a call without `limit`). */
-type CostlyRead = 'search' | 'list'
+/** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data. */
+type CostlyRead = 'search' | 'list' | 'export'
 
 /** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
 const waitInWords = (seconds: number): string => {
@@ -227,8 +229,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
     costlyRead: (kindOf) => async (req) => {
       const kind = kindOf(req)
       if (!kind) return
-      // A whole list costs about as much as ten searches (the catalogue walked and written out).
-      const max = kind === 'list' ? Math.max(1, Math.floor(settings.costlyReadsPerIp / 10)) : settings.costlyReadsPerIp
+      // A whole list costs about as much as ten searches (the catalogue walked and written out); so may an export.
+      const max = kind === 'search' ? settings.costlyReadsPerIp : Math.max(1, Math.floor(settings.costlyReadsPerIp / 10))
       await check(`${kind}:ip:${addressKey(req.ip)}`, max, settings.costlyReadsWindowSeconds, kind)
     },
   } satisfies RateLimits)

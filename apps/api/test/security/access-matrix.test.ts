@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
+import { v7 as uuidv7 } from 'uuid'
 import { MESSAGES } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
@@ -58,6 +59,45 @@ async function ownersRead(s: Scene): Promise<string> {
   return row.id
 }
 const readRow = (s: Scene, id: string) => s.ctx.db.selectFrom('readThroughs').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** A finished import of the owner's with one row waiting for a choice (line 2); its id. */
+async function ownersImport(s: Scene): Promise<string> {
+  const id = uuidv7()
+  const at = new Date().toISOString()
+  await s.ctx.db
+    .insertInto('imports')
+    .values({
+      id,
+      userId: s.owner.id,
+      source: 'goodreads',
+      status: 'done',
+      fileName: 'mine.csv',
+      fileText: null,
+      header: '["Title","Author"]',
+      total: 1,
+      message: null,
+      leaseUntil: null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: at,
+    })
+    .execute()
+  await s.ctx.db
+    .insertInto('importRows')
+    .values({
+      importId: id,
+      line: 2,
+      title: 'Waiting',
+      author: 'W. Aiting',
+      data: null,
+      fields: '["Waiting","W. Aiting"]',
+      outcome: 'needs_review',
+      bookId: null,
+      message: 'choose',
+    })
+    .execute()
+  return id
+}
 
 const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
 const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -411,6 +451,66 @@ const MATRIX: Record<string, Entry> = {
       return { url: '/api/upload', payload, headers }
     },
     status: signedIn(201),
+  },
+
+  // Library imports (decision 0020): a signed-in reader sends a file; each import is its reader's alone.
+  'POST /api/imports': {
+    request: () => {
+      const { payload, headers } = multipart([
+        {
+          name: 'file',
+          value: 'Title,Author,ISBN,ISBN13,My Rating,Exclusive Shelf\r\nA Book,An Author,,,0,to-read\r\n',
+          filename: 'a.csv',
+          contentType: 'text/csv',
+        },
+      ])
+      return { url: '/api/imports', payload, headers }
+    },
+    status: signedIn(202),
+  },
+  'GET /api/imports': {
+    request: async (s) => (await ownersImport(s), { url: '/api/imports' }),
+    status: signedIn(200),
+    check: (_s, actor, res) =>
+      actor !== 'anonymous' && expect((res.json() as { fileName: string }[]).some((j) => j.fileName === 'mine.csv')).toBe(actor === 'owner'),
+  },
+  'GET /api/imports/{id}': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}` }), status: ownerOnly(200) },
+  'GET /api/imports/{id}/rows': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows` }), status: ownerOnly(200) },
+  'GET /api/imports/{id}/rows.csv': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows.csv` }), status: ownerOnly(200) },
+  'POST /api/imports/{id}/rows/{line}/resolve': {
+    request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows/2/resolve`, payload: { action: 'skip' } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('importRows').select('outcome').where('importId', '=', call.url.split('/')[3]!).executeTakeFirstOrThrow()
+      expect(row.outcome).toBe(actor === 'owner' ? 'skipped' : 'needs_review')
+    },
+  },
+
+  // The caller's own data taken away, and their account closed (decision 0019): each reader's own only.
+  'GET /api/me/export/goodreads.csv': {
+    request: async (s) => (await ownersBook(s), { url: '/api/me/export/goodreads.csv' }),
+    status: signedIn(200),
+    // The owner's books are lines of the owner's file alone; another reader's is its header.
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.body.trimEnd().split('\r\n').length > 1).toBe(actor === 'owner'),
+  },
+  'GET /api/me/export.json': {
+    request: async (s) => (await ownersBook(s), { url: '/api/me/export.json' }),
+    status: signedIn(200),
+    check: (s, actor, res) => {
+      if (actor === 'anonymous') return
+      const body = JSON.parse(res.body) as { profile: { email: string }; library: unknown[] }
+      expect(body.profile.email).toBe(userOf(s, actor)!.email)
+      expect(body.library.length > 0).toBe(actor === 'owner')
+    },
+  },
+  'DELETE /api/users/me': {
+    request: () => ({ url: '/api/users/me', payload: { password: TEST_PASSWORD } }),
+    status: signedIn(204),
+    // Each reader closes their own account only.
+    check: async (s, actor) => {
+      const left = async (id: string) => Boolean(await s.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst())
+      expect({ owner: await left(s.owner.id), other: await left(s.other.id) }).toEqual({ owner: actor !== 'owner', other: actor === 'anonymous' })
+    },
   },
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest'
+import { v7 as uuidv7 } from 'uuid'
 import { BOOK_SORTS, ErrorBodySchema, SEARCH_SORTS } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
 import { bearer, insertBook, insertFollow, insertReview, insertUser, insertWish } from '../support/factories.ts'
@@ -53,11 +54,37 @@ describeEachDialect('cursors of every list', (ctx) => {
       await insertFollow(ctx.db, me.id, other.id)
       await insertFollow(ctx.db, other.id, me.id)
     }
-    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name) })
+    // An import of the reader's with two rows, for its list of rows.
+    const importId = uuidv7()
+    const at = new Date().toISOString()
+    await ctx.db
+      .insertInto('imports')
+      .values({
+        id: importId,
+        userId: me.id,
+        source: 'goodreads',
+        status: 'done',
+        fileName: 'a.csv',
+        fileText: null,
+        header: '[]',
+        total: 2,
+        message: null,
+        leaseUntil: null,
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: at,
+      })
+      .execute()
+    await ctx.db
+      .insertInto('importRows')
+      .values([2, 3].map((line) => ({ importId, line, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'failed', bookId: null, message: 'm' })))
+      .execute()
+    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId })
   })
 
   const urlOf = (route: ApiRoute & { sort?: string }, cursor: string) => {
-    const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => path[name]!)
+    // An import's id is the import's; every other {id} is the reader's.
+    const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' && route.path.startsWith('/api/imports/') ? path.importId! : path[name]!))
     const search = `${route.queryParams.includes('query') ? `query=${path.query}&` : ''}${route.sort ? `sort=${route.sort}&` : ''}`
     return `${p}?${search}limit=1&cursor=${cursor}`
   }

@@ -354,6 +354,75 @@ const MASS: Record<string, Entry> = {
       expect([row.userId, row.startedOn]).toEqual([s.me.id, null])
     },
   },
+  'POST /api/imports': {
+    async run(s, forcedId) {
+      const csv = 'Title,Author,ISBN,ISBN13,My Rating,Exclusive Shelf\r\nA Book,An Author,,,0,to-read\r\n'
+      const parts = [
+        ...Object.entries(serverOwned(s.victim, forcedId))
+          .filter(([, v]) => typeof v === 'string')
+          .slice(0, 4)
+          .map(([name, value]) => ({ name, value: value as string })),
+        { name: 'file', value: csv, filename: 'a.csv', contentType: 'text/csv' },
+      ]
+      const { payload, headers } = multipart(parts)
+      const res = await s.ctx.app.inject({
+        method: 'POST',
+        url: `/api/imports${ownedQuery(s.victim, forcedId)}`,
+        payload,
+        headers: { ...bearer(s.me.token), ...headers },
+      })
+      // Fields beside the file are not read; the query's extras are dropped: the import is the caller's.
+      expect([202, 400]).toContain(res.statusCode)
+      const rows = await s.ctx.db.selectFrom('imports').select(['id', 'userId']).execute()
+      expect(rows.every((r) => r.userId === s.me.id && r.id !== forcedId)).toBe(true)
+    },
+  },
+  'POST /api/imports/{id}/rows/{line}/resolve': {
+    async run(s, forcedId) {
+      const id = uuidv7()
+      const at = new Date().toISOString()
+      await s.ctx.db
+        .insertInto('imports')
+        .values({
+          id,
+          userId: s.me.id,
+          source: 'goodreads',
+          status: 'done',
+          fileName: 'a.csv',
+          fileText: null,
+          header: '[]',
+          total: 1,
+          message: null,
+          leaseUntil: null,
+          createdAt: at,
+          updatedAt: at,
+          finishedAt: at,
+        })
+        .execute()
+      await s.ctx.db
+        .insertInto('importRows')
+        .values({ importId: id, line: 2, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'failed', bookId: null, message: 'm' })
+        .execute()
+      const res = await call(s, 'POST', `/api/imports/${id}/rows/2/resolve${ownedQuery(s.victim, forcedId)}`, {
+        ...serverOwned(s.victim, forcedId),
+        action: 'skip',
+      })
+      // The body takes the action's own fields only.
+      expect(res.statusCode).toBe(400)
+      const row = await s.ctx.db.selectFrom('importRows').select(['outcome', 'bookId']).where('importId', '=', id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ outcome: 'failed', bookId: null })
+    },
+  },
+  'DELETE /api/users/me': {
+    async run(s, forcedId) {
+      const victimBefore = await userRow(s, s.victim.id)
+      const res = await call(s, 'DELETE', `/api/users/me${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), password: TEST_PASSWORD })
+      expect(res.statusCode).toBe(204)
+      // The caller's account went; the reader named in every field is untouched.
+      expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', s.me.id).executeTakeFirst()).toBeUndefined()
+      expect(await userRow(s, s.victim.id)).toEqual(victimBefore)
+    },
+  },
   'DELETE /api/reads/{id}': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)

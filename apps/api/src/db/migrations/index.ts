@@ -18,6 +18,7 @@ import * as uploads from './2026_11_25_0600_uploads.ts'
 import * as catalogueEdits from './2026_11_25_0700_catalogue_edits.ts'
 import * as readingLog from './2026_11_26_0100_reading_log.ts'
 import * as loneRatings from './2026_11_26_0200_lone_ratings.ts'
+import * as imports from './2026_11_26_0300_imports.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -43,4 +44,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_25_0700_catalogue_edits': catalogueEdits,
   '2026_11_26_0100_reading_log': readingLog,
   '2026_11_26_0200_lone_ratings': loneRatings,
+  '2026_11_26_0300_imports': imports,
 }

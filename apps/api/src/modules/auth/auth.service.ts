@@ -83,6 +83,12 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
       await insertRevokedToken(db, actor.jti, new Date(actor.exp * 1000).toISOString(), nowIso())
     },
 
+    /** 400 'Current password is incorrect' unless `password` is the caller's current password (checked as a password change checks it). */
+    async checkPassword(actor: Actor, password: string): Promise<void> {
+      const cred = await findCredentialsById(db, actor.id)
+      if (!cred || !(await verifyPassword(cred.passwordHash, password))) throw new AppError('bad_request', MESSAGES.wrongPassword)
+    },
+
     /** Checks the current password, stores the new one and ends every other session; the one that asked goes on. */
     async changePassword(actor: Actor, input: PasswordChangeInput) {
       const cred = await findCredentialsById(db, actor.id)

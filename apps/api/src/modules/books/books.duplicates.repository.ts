@@ -71,3 +71,30 @@ async function candidatesPostgres(db: Db, title: string, author: string): Promis
     .limit(DUPLICATE_CANDIDATES)
     .execute()
 }
+
+/**
+ * Books whose title holds the words of `title` (its series note aside) and whose author holds
+ * `family`, at most DUPLICATE_CANDIDATES of them, for an imported row's title and author to be
+ * compared with (books.import-match.ts decides). The ids of books whose ISBN is one of `isbns` come too.
+ */
+export async function listImportCandidates(db: Db, title: string, family: string): Promise<Candidate[]> {
+  const titleWords = queryWords(title)
+  if (!titleWords.length) return []
+  if (dialectOf(db) === 'postgres') {
+    // The leading column of books_match_key_idx: the title's words in any order.
+    return db
+      .selectFrom('books as b')
+      .where(sql<SqlBool>`books_match_key(b.title) = books_match_key(${title})`)
+      .select(['b.id', 'b.title', 'b.author'])
+      .limit(DUPLICATE_CANDIDATES)
+      .execute()
+  }
+  return candidatesSqlite(db, titleWords, [family])
+}
+
+/** The ids of the books with one of these ISBNs (normalised: digits and X, no hyphens). */
+export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string }[]> {
+  if (!isbns.length) return []
+  const rows = await db.selectFrom('books').select(['id', 'isbn']).where('isbn', 'in', isbns).execute()
+  return rows.map((r) => ({ id: r.id, isbn: r.isbn! }))
+}

@@ -14,6 +14,7 @@ import {
   type BookListQuery,
   type BookSearchQuery,
   type BooksByNameQuery,
+  CreateBookInputSchema,
   type CreateBookInput,
   type DuplicateReason,
 } from '@shelfwise/contracts'
@@ -58,7 +59,8 @@ import {
 } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
 import { countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
-import { findBookIdByIsbn, listSameTitleAndAuthor } from '#/modules/books/books.duplicates.repository.ts'
+import { findBookIdByIsbn, listBookIdsByIsbns, listImportCandidates, listSameTitleAndAuthor } from '#/modules/books/books.duplicates.repository.ts'
+import { familyName, sameAuthor, titleKey, withoutSeries } from '#/modules/books/books.import-match.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createMemo } from '#/memo.ts'
 import { createWorkGate } from '#/work-gate.ts'
@@ -446,6 +448,71 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
       const isIsbn = (b: Book) => (reasons.get(b._id)![0] === 'isbn' ? 0 : 1)
       books.sort((a, b) => isIsbn(a) - isIsbn(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
       return books.slice(0, DUPLICATES_MAX).map((book) => ({ book, reasons: reasons.get(book._id)! }))
+    },
+
+    /**
+     * The catalogue books an imported row may be (decision 0020): the book with one of its ISBNs, else
+     * the books whose title and author agree with the row's by the import rule (books.import-match.ts),
+     * most reviewed first. Never a book by another author.
+     */
+    async importMatches(row: { title: string; author: string; isbns: string[] }): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
+      const byIsbn = await listBookIdsByIsbns(db, row.isbns)
+      if (byIsbn.length) {
+        // An ISBN-13 before its ISBN-10, as the row lists them.
+        const first = row.isbns.map((i) => byIsbn.find((b) => b.isbn === i)).find((b) => b !== undefined)
+        return { byIsbn: first?.id, candidates: [] }
+      }
+      const family = familyName(row.author)
+      const title = withoutSeries(row.title)
+      if (!family) return { byIsbn: undefined, candidates: [] }
+      const key = titleKey(row.title)
+      const found = (await listImportCandidates(db, title, family)).filter((c) => titleKey(c.title) === key && sameAuthor(c.author, row.author))
+      if (!found.length) return { byIsbn: undefined, candidates: [] }
+      const books = await listBooksByIds(
+        db,
+        found.map((c) => c.id),
+      )
+      books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
+      return { byIsbn: undefined, candidates: books }
+    },
+
+    /**
+     * Adds a book made from an imported row, listed by the reader who imported it, under the rules of
+     * the Add Book form (400 naming the field otherwise; 409 when its ISBN is taken). A year alone is
+     * kept as the year's first day, the catalogue's dates being days. Answers the new book's id.
+     */
+    async createFromImport(
+      userId: string,
+      row: { title: string; author: string; isbn: string | null; pages: number | null; year: number | null; publisher: string | null },
+    ): Promise<string> {
+      const parsed = CreateBookInputSchema.safeParse({
+        title: row.title,
+        author: row.author,
+        isbn: row.isbn ?? '',
+        pageCount: row.pages && row.pages <= 100_000 ? row.pages : null,
+        publishedDate: row.year && row.year >= 1 && row.year <= new Date().getUTCFullYear() + 5 ? `${String(row.year).padStart(4, '0')}-01-01` : null,
+        publisher: (row.publisher ?? '').slice(0, 200),
+      })
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        throw badRequest(`${issue.path.join('.') || 'book'}: ${issue.message}`)
+      }
+      const id = uuidv7()
+      const now = nowIso()
+      const book = {
+        id,
+        ...fieldsOf(parsed.data),
+        authorUserId: null,
+        publisherUserId: null,
+        listedByUserId: userId,
+        createdByUserId: userId,
+        averageRating: 0,
+        totalReviews: 0,
+        createdAt: now,
+        updatedAt: now,
+      }
+      await isbnChecked(db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
+      return id
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   READING_MESSAGES,
   READING_STATUSES,
+  READING_STATUS_LABELS,
   type LibraryEntry,
   type LibraryQuery,
   type Progress,
@@ -42,6 +43,14 @@ import {
   type ReadRow,
   type ReadValues,
 } from '#/modules/reading/reading.repository.ts'
+
+/** What an imported row says of a book (decision 0020): dates as in the file, never invented. */
+export interface ImportPlan {
+  status: ReadingStatus | null
+  reads: { startedOn: string | null; finishedOn: string | null; stoppedOn: string | null; outcome: 'finished' | 'stopped' | null }[]
+  /** A rating alone (a row with review text gives its rating to the review instead). */
+  rating: number | null
+}
 
 export interface ReadingDeps {
   db: Db
@@ -388,6 +397,88 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         },
         listAfter,
       )
+    },
+
+    /**
+     * Applies what an imported row says of one book to the reader's log (decision 0020), in one
+     * transaction, and answers whether anything changed, with notes for the import's report. Nothing
+     * is added twice: a read is the same read when it ends on the same date (a dated read fills an
+     * undated one first), undated reads only make up the count the file gives, and the file's status
+     * and rating replace the reader's when they differ. Undated finished reads stay undated: they are
+     * off the spec's Recently Read list (which orders by a moment) and count in no year.
+     */
+    async importEntry(userId: string, bookId: string, plan: ImportPlan): Promise<{ changed: boolean; notes: string[] }> {
+      const notes: string[] = []
+      const result = await db.transaction().execute(async (trx) => {
+        const entry = await findEntry(trx, userId, bookId)
+        const reads = await listReads(trx, userId, bookId)
+        const at = nowIso()
+        const writes: ((trx: Db) => Promise<void>)[] = []
+        const known = reads.map((r) => ({ ...r }))
+        const add = (v: ReadValues) => {
+          const row = { ...v, id: uuidv7(), bookId, removedAt: null, updatedAt: at }
+          known.push(row)
+          writes.push((t) => insertRead(t, row.id, userId, bookId, v, at))
+        }
+        const fill = (r: ReadRow, v: Partial<ReadValues>) => {
+          Object.assign(r, v)
+          writes.push((t) => updateRead(t, r.id, r, at))
+        }
+        const ends = (r: { finishedOn: string | null; stoppedOn: string | null }) => r.finishedOn ?? r.stoppedOn
+        for (const read of plan.reads.filter((r) => r.startedOn !== null || ends(r) !== null)) {
+          if (read.outcome === null) {
+            const open = known.find(isOpen)
+            if (!open) add({ ...BLANK_READ, startedOn: read.startedOn })
+            else if (open.startedOn === null && read.startedOn !== null) fill(open, { startedOn: read.startedOn })
+            continue
+          }
+          const same = known.find((r) => r.outcome === read.outcome && ends(r) !== null && ends(r) === ends(read))
+          if (same) {
+            if (same.startedOn === null && read.startedOn !== null && mayPrecede(read.startedOn, ends(read)!)) fill(same, { startedOn: read.startedOn })
+            continue
+          }
+          const values = {
+            startedOn: read.startedOn,
+            finishedOn: read.finishedOn,
+            stoppedOn: read.stoppedOn,
+            outcome: read.outcome,
+            finishedAt: read.outcome === 'finished' && read.finishedOn !== null ? finishMoment(read.finishedOn, '', at) : null,
+          }
+          const undated = known.find((r) => r.outcome === read.outcome && r.removedAt === null && ends(r) === null && r.startedOn === null)
+          if (undated) fill(undated, values)
+          else add({ ...BLANK_READ, ...values })
+        }
+        // Undated reads make up the number of reads the file gives, and no more.
+        for (const outcome of ['finished', 'stopped'] as const) {
+          const wanted = plan.reads.filter((r) => r.outcome === outcome).length
+          // Reads the reader took off the list count too: importing again does not bring them back.
+          const have = known.filter((r) => r.outcome === outcome).length
+          for (let i = have; i < wanted; i++) add({ ...BLANK_READ, outcome })
+        }
+        const undatedOpen = plan.reads.some((r) => r.outcome === null && r.startedOn === null)
+        if (undatedOpen && !known.some(isOpen)) add(BLANK_READ)
+
+        const statusBefore = entry?.status ?? null
+        const status = plan.status !== null && plan.status !== statusBefore ? plan.status : undefined
+        if (status !== undefined && statusBefore !== null)
+          notes.push(`Status changed from ${READING_STATUS_LABELS[statusBefore]} to ${READING_STATUS_LABELS[status]}`)
+        let rating: number | undefined
+        if (plan.rating !== null) {
+          const reviewRating = await findReviewRating(trx, userId, bookId)
+          if (reviewRating !== null) {
+            if (reviewRating !== plan.rating) notes.push(`Your review’s rating (${reviewRating}★) kept; the file says ${plan.rating}★`)
+          } else if (entry?.rating !== plan.rating) rating = plan.rating
+        }
+        if (!writes.length && status === undefined && rating === undefined) return false
+        await touchEntry(trx, userId, bookId, at)
+        for (const write of writes) await write(trx)
+        if (status !== undefined || rating !== undefined)
+          await updateEntry(trx, userId, bookId, { ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) }, at)
+        await syncProjections(trx, userId, bookId, at)
+        return true
+      })
+      if (result) changesHere.set(userId, (changesHere.get(userId) ?? 0) + 1)
+      return { changed: result, notes }
     },
 
     /**

@@ -219,6 +219,29 @@ export async function deleteOwnReview(db: Db, id: string, userId: string): Promi
 }
 
 /**
+ * Deletes every review a reader wrote and takes each out of its book's count, rating sum and average
+ * (the same relative change as applyRatingChange(-1, -rating), for all their books in one UPDATE);
+ * answers how many reviews went.
+ */
+export async function deleteReviewsBy(db: Db, userId: string): Promise<number> {
+  // The reader's rating of the book being updated (one review per reader and book).
+  const rating = sql<number>`(select r.rating from reviews r where r.book_id = books.id and r.user_id = ${userId})`
+  const count = sql`total_reviews + lone_ratings`
+  const sum = sql`rating_sum + lone_rating_sum`
+  await db
+    .updateTable('books')
+    .set((eb) => ({
+      totalReviews: eb('totalReviews', '-', 1),
+      ratingSum: sql<number>`rating_sum - ${rating}`,
+      averageRating: sql<number>`case when ${count} - 1 > 0 then (${sum} - ${rating}) * 1.0 / (${count} - 1) else 0 end`,
+    }))
+    .where('id', 'in', (eb) => eb.selectFrom('reviews').select('bookId').where('userId', '=', userId))
+    .execute()
+  const res = await db.deleteFrom('reviews').where('userId', '=', userId).executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
+
+/**
  * Moves a book's review count, rating sum and average by a delta in one relative UPDATE (never a
  * recount), so concurrent changes add up and the average stays exactly sum / count; false when the
  * book is absent.

@@ -10,6 +10,7 @@ import {
   addRatingOfNewReview,
   applyRatingChange,
   deleteOwnReview,
+  deleteReviewsBy,
   findBookReviewCount,
   findNewestReviewId,
   findReviewById,
@@ -123,6 +124,41 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
       }
     },
 
+    /**
+     * Writes a review an import brings (decision 0020): a new one when the reader has none; the same
+     * text again is the same review (its rating follows the file); a review of the reader's own with
+     * other text is kept as it is. Answers what happened.
+     */
+    async importReview(userId: string, bookId: string, rating: number, comment: string): Promise<'created' | 'same' | 'rated' | 'kept'> {
+      const mine = await findReviewOfBookBy(db, bookId, userId)
+      if (mine) {
+        if (mine.comment.trim() !== comment.trim()) return 'kept'
+        if (mine.rating === rating) return 'same'
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            await updateReview(trx, mine._id, { rating }, nowIso())
+            await applyRatingChange(trx, bookId, 0, rating - mine.rating)
+          })
+          .finally(() => recent.clear())
+        return 'rated'
+      }
+      try {
+        await db
+          .transaction()
+          .execute(async (trx) => {
+            await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: nowIso() })
+            await addRatingOfNewReview(trx, bookId, rating)
+          })
+          .finally(() => recent.clear())
+        return 'created'
+      } catch (err) {
+        // The reader wrote one meanwhile: theirs stays.
+        if (isUniqueViolation(err)) return 'kept'
+        throw err
+      }
+    },
+
     /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
     update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
       db
@@ -147,6 +183,18 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
           await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
         })
         .finally(() => recent.clear()),
+
+    /**
+     * Deletes every review of a reader whose account is being closed, in the caller's transaction,
+     * and takes each out of its book's count and average. Answers how many went.
+     */
+    async removeAllBy(userId: string, trx: Db = db): Promise<number> {
+      try {
+        return await deleteReviewsBy(trx, userId)
+      } finally {
+        recent.clear()
+      }
+    },
   }
 }
 

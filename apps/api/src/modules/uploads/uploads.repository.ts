@@ -72,6 +72,12 @@ export async function markUploadReleased(db: Db, name: string, at: string): Prom
   await db.updateTable('uploads').set({ releasedAt: at }).where('name', '=', name).where('removedAt', 'is', null).execute()
 }
 
+/** Lets go of every upload of a reader whose account is closed (a sweep still keeps any a book's cover shows); answers how many. */
+export async function markUploadsOfUserReleased(db: Db, userId: string, at: string): Promise<number> {
+  const res = await db.updateTable('uploads').set({ releasedAt: at }).where('userId', '=', userId).where('removedAt', 'is', null).executeTakeFirst()
+  return Number(res.numUpdatedRows)
+}
+
 // An upload nobody has shown since before the cutoff: never shown and older than it, or let go of before it.
 const unusedSince = (cutoff: string) => sql<SqlBool>`(
   (referenced_at is null and released_at is null and created_at < ${cutoff})

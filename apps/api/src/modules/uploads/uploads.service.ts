@@ -15,6 +15,7 @@ import {
   listUnusedUploads,
   lockUploader,
   markUploadReleased,
+  markUploadsOfUserReleased,
   markUploadRemoved,
   markUploadShown,
   purgeRemovedUploads,
@@ -153,6 +154,13 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
       const name = uploadNameIn(value)
       if (name) await markUploadReleased(trx, name, nowIso())
     },
+
+    /**
+     * Every upload of a reader whose account is being closed, in the caller's transaction: let go of,
+     * so a sweep removes the files after the grace time; one still shown (a cover of a book that
+     * stays in the catalogue) is found shown by the sweep and kept. Answers how many.
+     */
+    releaseAllOf: (userId: string, trx: Db = db): Promise<number> => markUploadsOfUserReleased(trx, userId, nowIso()),
 
     sweep,
 

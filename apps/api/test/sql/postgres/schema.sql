@@ -32,6 +32,35 @@ catalogue_edits.edits integer not null default 0
 follows.follower_id text not null
 follows.followee_id text not null
 follows.created_at timestamp with time zone not null
+import_rows.import_id text not null
+import_rows.line integer not null
+import_rows.title text not null
+import_rows.author text not null
+import_rows.data text
+import_rows.fields text not null
+import_rows.outcome text not null
+import_rows.book_id text
+import_rows.candidates text not null default '[]'::text
+import_rows.message text
+imports.id text not null
+imports.user_id text not null
+imports.source text not null
+imports.status text not null
+imports.file_name text not null
+imports.file_text text
+imports.header text not null
+imports.total integer not null
+imports.processed integer not null default 0
+imports.imported integer not null default 0
+imports.unchanged integer not null default 0
+imports.needs_review integer not null default 0
+imports.failed integer not null default 0
+imports.skipped integer not null default 0
+imports.message text
+imports.lease_until timestamp with time zone
+imports.created_at timestamp with time zone not null
+imports.updated_at timestamp with time zone not null
+imports.finished_at timestamp with time zone
 kept_tokens.jti text not null
 kept_tokens.user_id text not null
 kept_tokens.token_version integer not null
@@ -117,6 +146,14 @@ follows follows_followee_id_fkey: FOREIGN KEY (followee_id) REFERENCES users(id)
 follows follows_follower_id_fkey: FOREIGN KEY (follower_id) REFERENCES users(id) ON DELETE CASCADE
 follows follows_not_self: CHECK ((follower_id <> followee_id))
 follows follows_pkey: PRIMARY KEY (follower_id, followee_id)
+import_rows import_rows_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE SET NULL
+import_rows import_rows_import_id_fkey: FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
+import_rows import_rows_outcome_check: CHECK ((outcome = ANY (ARRAY['pending'::text, 'imported'::text, 'unchanged'::text, 'needs_review'::text, 'failed'::text, 'skipped'::text])))
+import_rows import_rows_pkey: PRIMARY KEY (import_id, line)
+imports imports_pkey: PRIMARY KEY (id)
+imports imports_source_check: CHECK ((source = ANY (ARRAY['goodreads'::text, 'storygraph'::text])))
+imports imports_status_check: CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text])))
+imports imports_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 kept_tokens kept_tokens_pkey: PRIMARY KEY (jti)
 kept_tokens kept_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 kysely_migration kysely_migration_pkey: PRIMARY KEY (name)
@@ -178,6 +215,12 @@ CREATE UNIQUE INDEX catalogue_edits_pkey ON public.catalogue_edits USING btree (
 CREATE INDEX follows_followee_created_idx ON public.follows USING btree (followee_id, created_at DESC, follower_id DESC)
 CREATE INDEX follows_follower_created_idx ON public.follows USING btree (follower_id, created_at DESC, followee_id DESC)
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)
+CREATE INDEX import_rows_book_idx ON public.import_rows USING btree (book_id)
+CREATE INDEX import_rows_outcome_idx ON public.import_rows USING btree (import_id, outcome, line)
+CREATE UNIQUE INDEX import_rows_pkey ON public.import_rows USING btree (import_id, line)
+CREATE UNIQUE INDEX imports_pkey ON public.imports USING btree (id)
+CREATE INDEX imports_unfinished_idx ON public.imports USING btree (status, created_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]))
+CREATE INDEX imports_user_idx ON public.imports USING btree (user_id, created_at DESC, id DESC)
 CREATE UNIQUE INDEX kept_tokens_pkey ON public.kept_tokens USING btree (jti)
 CREATE INDEX kept_tokens_user_idx ON public.kept_tokens USING btree (user_id)
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name)

@@ -64,6 +64,18 @@ CREATE INDEX "follows_followee_created_idx" on "follows" ("followee_id", "create
 -- index follows_follower_created_idx
 CREATE INDEX "follows_follower_created_idx" on "follows" ("follower_id", "created_at" desc, "followee_id" desc);
 
+-- index import_rows_book_idx
+CREATE INDEX "import_rows_book_idx" on "import_rows" ("book_id");
+
+-- index import_rows_outcome_idx
+CREATE INDEX "import_rows_outcome_idx" on "import_rows" ("import_id", "outcome", "line");
+
+-- index imports_unfinished_idx
+CREATE INDEX "imports_unfinished_idx" on "imports" ("status", "created_at") where "status" in ('queued', 'running');
+
+-- index imports_user_idx
+CREATE INDEX "imports_user_idx" on "imports" ("user_id", "created_at" desc, "id" desc);
+
 -- index kept_tokens_user_idx
 CREATE INDEX "kept_tokens_user_idx" on "kept_tokens" ("user_id");
 
@@ -165,6 +177,12 @@ CREATE TABLE "catalogue_edits" ("id" integer primary key, "edits" integer defaul
 
 -- table follows
 CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
+
+-- table import_rows
+CREATE TABLE "import_rows" ("import_id" text not null references "imports" ("id") on delete cascade, "line" integer not null, "title" text not null, "author" text not null, "data" text, "fields" text not null, "outcome" text not null, "book_id" text references "books" ("id") on delete set null, "candidates" text default '[]' not null, "message" text, constraint "import_rows_pkey" primary key ("import_id", "line"), constraint "import_rows_outcome_check" check (outcome in ('pending', 'imported', 'unchanged', 'needs_review', 'failed', 'skipped')));
+
+-- table imports
+CREATE TABLE "imports" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "source" text not null, "status" text not null, "file_name" text not null, "file_text" text, "header" text not null, "total" integer not null, "processed" integer default 0 not null, "imported" integer default 0 not null, "unchanged" integer default 0 not null, "needs_review" integer default 0 not null, "failed" integer default 0 not null, "skipped" integer default 0 not null, "message" text, "lease_until" text, "created_at" text not null, "updated_at" text not null, "finished_at" text, constraint "imports_status_check" check (status in ('queued', 'running', 'done', 'failed')), constraint "imports_source_check" check (source in ('goodreads', 'storygraph')));
 
 -- table kept_tokens
 CREATE TABLE "kept_tokens" ("jti" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_version" integer not null, "expires_at" text not null);

@@ -1,0 +1,146 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { CsvError, csvRecords, csvRecordsSliced, type CsvRecord } from '#/csv/read.ts'
+
+const read = (text: string) => [...csvRecords(text)]
+const fieldsOf = (text: string) => read(text).map((r) => r.fields)
+
+/** The CsvError reading `text` throws (fails the test when it throws none, or another error). */
+function errorOf(text: string): CsvError {
+  try {
+    read(text)
+  } catch (error) {
+    if (error instanceof CsvError) return error
+    throw error
+  }
+  throw new Error('expected a CsvError')
+}
+
+describe('csvRecords', () => {
+  it('reads a file saved with a byte order mark: the first column is named as it is, without the mark', () => {
+    const [header] = read('\uFEFFTitle,Author\r\nDune,Frank Herbert\r\n')
+    expect(header!.fields).toEqual(['Title', 'Author'])
+    expect(header!.fields[0]).toHaveLength(5)
+  })
+
+  it('reads CR LF, LF and lone CR line ends alike, and numbers the lines as a text editor does', () => {
+    expect(read('a,b\r\nc,d\ne,f\rg,h')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['c', 'd'] },
+      { line: 3, fields: ['e', 'f'] },
+      { line: 4, fields: ['g', 'h'] },
+    ])
+  })
+
+  it('keeps a comma inside a quoted field in that field', () => {
+    expect(fieldsOf('"Piranesi, a novel",Susanna Clarke\n')).toEqual([['Piranesi, a novel', 'Susanna Clarke']])
+  })
+
+  it('reads doubled quotes as one quote', () => {
+    expect(fieldsOf('"She said ""stay"" and left","="""""\n')).toEqual([['She said "stay" and left', '=""']])
+  })
+
+  it('keeps line breaks inside a quoted field, and the next record says the line it really starts on', () => {
+    const records = read('Title,My Review\r\nDune,"Line one\r\nline two\nline three"\r\nEmma,short\r\n')
+    expect(records[1]).toEqual({ line: 2, fields: ['Dune', 'Line one\r\nline two\nline three'] })
+    expect(records[2]).toEqual({ line: 5, fields: ['Emma', 'short'] })
+  })
+
+  it('skips blank lines, counting them, and does not add a record for the last line end', () => {
+    expect(read('a\r\n\r\n\nb\r\n\r\n')).toEqual([
+      { line: 1, fields: ['a'] },
+      { line: 4, fields: ['b'] },
+    ])
+  })
+
+  it('keeps empty fields, at the start, in the middle and at the end of a line', () => {
+    expect(fieldsOf(',x,,\n"",""\n')).toEqual([
+      ['', 'x', '', ''],
+      ['', ''],
+    ])
+  })
+
+  it('keeps a quote inside an unquoted field as text (a 12" record)', () => {
+    expect(fieldsOf('a 12" record,b\n')).toEqual([['a 12" record', 'b']])
+  })
+
+  it('refuses a quoted field that never closes, naming the line where it opens', () => {
+    const error = errorOf('Title,Review\nDune,ok\nEmma,"starts here\nand never\nends\n')
+    expect(error.line).toBe(3)
+    expect(error.message).toBe('Line 3: a quoted field never closes')
+  })
+
+  it('refuses text after a closing quote, naming its line', () => {
+    const error = errorOf('a,b\n"one\ntwo"x,c\n')
+    expect(error.line).toBe(3)
+    expect(error.message).toMatch(/^Line 3: a quoted field has more text after its closing quote/)
+  })
+
+  it('reads an empty text, or a byte order mark alone, as no records', () => {
+    expect(read('')).toEqual([])
+    expect(read('\uFEFF')).toEqual([])
+  })
+
+  it('reads a 10 MB export in well under a second', () => {
+    const row = '12345,"Title, with a comma",Some Author,"=""0593135202""",4,2024/03/15,read,"A review<br/>with ""quotes""",1\r\n'
+    const text = 'Book Id,Title,Author,ISBN,My Rating,Date Read,Exclusive Shelf,My Review,Read Count\r\n' + row.repeat(Math.ceil(10e6 / row.length))
+    const started = performance.now()
+    let count = 0
+    for (const record of csvRecords(text)) count += record.fields.length === 9 ? 1 : 0
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(count).toBe(Math.ceil(10e6 / row.length) + 1)
+  })
+
+  it('never fails with anything but a CsvError, and numbers records in order within the file', () => {
+    const unit = fc.oneof(fc.constantFrom(',', '"', '\r', '\n', '\r\n', '\uFEFF', 'a', ' '), fc.string({ unit: 'binary', maxLength: 3 }))
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 60 }).map((parts) => parts.join('')),
+        (text) => {
+          let records: CsvRecord[]
+          try {
+            records = read(text)
+          } catch (error) {
+            expect(error).toBeInstanceOf(CsvError)
+            return
+          }
+          const lines = text.split(/\r\n|\r|\n/).length
+          records.forEach((record, i) => {
+            expect(record.line).toBeGreaterThanOrEqual(i === 0 ? 1 : records[i - 1]!.line + 1)
+            expect(record.line).toBeLessThanOrEqual(lines)
+          })
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('csvRecordsSliced', () => {
+  it('gives the same records as csvRecords', async () => {
+    const text = 'a,"b\nc"\r\nd,e\n'
+    const records: CsvRecord[] = []
+    for await (const record of csvRecordsSliced(text)) records.push(record)
+    expect(records).toEqual(read(text))
+  })
+
+  it('lets the server answer other requests while it reads a large file', async () => {
+    const text = 'Title,Author\n' + 'Some title,"Some, author"\n'.repeat(200_000)
+    let turns = 0
+    let longest = 0
+    let last = performance.now()
+    const tick = setInterval(() => {
+      const now = performance.now()
+      longest = Math.max(longest, now - last)
+      last = now
+      turns++
+    }, 1)
+    let count = 0
+    for await (const record of csvRecordsSliced(text, 4)) count += record.fields.length
+    clearInterval(tick)
+    expect(count).toBe(400_002)
+    expect(turns).toBeGreaterThan(0)
+    // Generous against a busy test machine: a reader holding the loop for the whole file takes far longer.
+    expect(longest).toBeLessThan(200)
+  })
+})

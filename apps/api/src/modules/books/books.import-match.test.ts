@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { familyName, sameAuthor, titleKey, withoutSeries } from '#/modules/books/books.import-match.ts'
+
+// The rule that decides whether an imported row is a catalogue book by title and author (decision
+// 0020): a wrong match would file a reader's history under another book, so it is strict.
+
+describe('the import match rule', () => {
+  it('drops a series note, and folds case, accents, apostrophes and punctuation of a title', () => {
+    expect(withoutSeries('The Fifth Season (The Broken Earth, #1)')).toBe('The Fifth Season')
+    expect(withoutSeries('Dune (Dune #1.5)')).toBe('Dune')
+    // A bracket that is not a series stays: it may be part of the title.
+    expect(withoutSeries('Leviathan (Penguin Classics)')).toBe('Leviathan (Penguin Classics)')
+    expect(titleKey('Les Misérables')).toBe(titleKey('les miserables'))
+    expect(titleKey("Harry Potter and the Philosopher's Stone (Harry Potter, #1)")).toBe(titleKey('Harry Potter and the Philosophers Stone'))
+    expect(titleKey('Emma')).not.toBe(titleKey('Emma: A Novel'))
+  })
+
+  it('takes initials for the names they start, in any spelling, and names written family name first', () => {
+    for (const other of ['J. R. R. Tolkien', 'JRR Tolkien', 'John Ronald Reuel Tolkien', 'Tolkien, J.R.R.', 'j.r.r. tolkien']) expect(sameAuthor('J.R.R. Tolkien', other), other).toBe(true)
+    expect(sameAuthor('Ursula K. Le Guin', 'Ursula Le Guin')).toBe(true)
+    expect(sameAuthor('Gabriel García Márquez', 'Gabriel Garcia Marquez')).toBe(true)
+  })
+
+  it('never takes another author, nor a family name alone', () => {
+    expect(sameAuthor('Jane Austen', 'Emma Tennant')).toBe(false)
+    expect(sameAuthor('Jane Austen', 'J. Austin')).toBe(false)
+    expect(sameAuthor('Anne Brontë', 'Charlotte Brontë')).toBe(false)
+    expect(sameAuthor('Tolkien', 'J.R.R. Tolkien')).toBe(false)
+    expect(sameAuthor('Christopher Tolkien', 'J.R.R. Tolkien')).toBe(false)
+    // Two authors in one field are not one author written family name first.
+    expect(sameAuthor('Neil Gaiman, Terry Pratchett', 'Terry Pratchett')).toBe(false)
+    expect(familyName('Neil Gaiman, Terry Pratchett')).toBe('pratchett')
+    expect(sameAuthor('', 'Someone')).toBe(false)
+  })
+})

@@ -1,0 +1,499 @@
+import { isPartialDate, mayPrecede, type ReadingStatus } from '@shelfwise/contracts'
+import type { CsvRecord } from '#/csv/read.ts'
+
+// The formats a reader's library comes in (issue 14): Goodreads's "Export Library" CSV (the current
+// 24 columns and the older 31) and StoryGraph's export. This layer only reads: it recognises the
+// format from the header and turns each record into an ImportRow, or into a row-level failure that
+// says why in words. No database, no network; matching and applying come after.
+//
+// Decisions where the exports leave room:
+// - Columns are found by name (trimmed, spacing and case folded), in any order; others are ignored.
+// - Dates are kept as written, whole or partial ('2019', '2019-05', '2019-05-02'), and never
+//   invented: a read with no date stays undated. `Date Added` is never a read's date.
+// - Read Count counts every read, the one in progress included (Goodreads gives a book being read
+//   for the first time a Read Count of 1). When it is larger than the reads the dates give, undated
+//   finished reads are added before them (Date Read and Last Date Read are the latest finish).
+// - Only the newest read may stay open (the reading log keeps one open read per book); an older
+//   range with no end is a finished read whose end is not known.
+// - A Goodreads exclusive shelf of the reader's own gets a status when its name says one (did not
+//   finish, paused); any other own shelf (owned, tbr-2024, favourites) gets no status, and the row
+//   still brings its reads, rating and review. `shelf` keeps the name so the report can show it.
+// - Bookshelves (Goodreads's non-exclusive shelves) are tags, not statuses, and are not read.
+// - A value that cannot be read (a date that is not a date, a rating of 7) fails the row with a
+//   message rather than being dropped, so the reader can correct it; an ISBN with a wrong checksum,
+//   pages or a year that are not numbers are book details and are left out instead.
+
+export type ImportFormat = 'goodreads' | 'storygraph'
+
+/** One read as the file gives it: dates as written, never invented. */
+export interface ImportRead {
+  startedOn: string | null
+  finishedOn: string | null
+  stoppedOn: string | null
+  /** null while the read is in progress (or paused). */
+  outcome: 'finished' | 'stopped' | null
+}
+
+/** One row of an export, ready to be matched and applied. */
+export interface ImportRow {
+  line: number
+  /** As in the file (a series such as "(The Broken Earth, #1)" kept), runs of spaces made one. */
+  title: string
+  /** The first author; may be empty, when the file has none (an ISBN can still match). */
+  author: string
+  /** Valid checksums only; both forms when one converts to the other (978 ISBN-13s). */
+  isbn13: string | null
+  isbn10: string | null
+  pages: number | null
+  year: number | null
+  publisher: string | null
+  status: ReadingStatus | null
+  /** The Exclusive Shelf or Read Status as written, or null when empty. */
+  shelf: string | null
+  /** Oldest first; undated reads before dated ones; only the last may be open. */
+  reads: ImportRead[]
+  /** Whole stars, 1 to 5. */
+  rating: number | null
+  /** StoryGraph's quarter-star rating when it was rounded to `rating`, e.g. 3.75. */
+  ratingRoundedFrom: number | null
+  /** Plain text: line breaks kept, markup dropped, entities decoded. */
+  review: string | null
+}
+
+export type FormatDetection = { ok: true; format: ImportFormat; columns: ReadonlyMap<string, number> } | { ok: false; message: string }
+
+export type MappedRow = { ok: true; row: ImportRow } | { ok: false; line: number; title: string; author: string; message: string }
+
+const FORMAT_NAMES: Record<ImportFormat, string> = { goodreads: 'Goodreads', storygraph: 'StoryGraph' }
+
+interface FormatColumns {
+  /** Without these a file is not this export. */
+  required: readonly string[]
+  optional: readonly string[]
+  /** Columns only this export has: any of them makes a file look like it. */
+  distinctive: readonly string[]
+}
+
+/** The columns each export is read by, spelt as the export spells them. */
+const IMPORT_COLUMNS: Record<ImportFormat, FormatColumns> = {
+  goodreads: {
+    required: ['Title', 'Author', 'ISBN', 'ISBN13', 'My Rating', 'Exclusive Shelf'],
+    optional: ['Book Id', 'Publisher', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'My Review', 'Read Count'],
+    distinctive: ['Exclusive Shelf', 'Book Id'],
+  },
+  storygraph: {
+    required: ['Title', 'Authors', 'ISBN/UID', 'Read Status', 'Star Rating'],
+    optional: ['Last Date Read', 'Dates Read', 'Read Count', 'Review'],
+    distinctive: ['Read Status', 'ISBN/UID'],
+  },
+}
+
+const FORMATS = Object.keys(IMPORT_COLUMNS) as ImportFormat[]
+
+/** Most readers count at most a few dozen re-reads; more is a typing slip and would make thousands of reads. */
+const MAX_READ_COUNT = 100
+
+/** "A", "A and B", "A, B and C". */
+function listInWords(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+/** What a refused file or row is told, shared by the API and its tests. */
+export const IMPORT_FORMAT_MESSAGES = {
+  notThisFormat: (format: ImportFormat, missing: readonly string[], looksLike?: ImportFormat) =>
+    `This is not a ${FORMAT_NAMES[format]} export: ${missing.length === 1 ? 'the column' : 'the columns'} ${listInWords(missing)} ${
+      missing.length === 1 ? 'is' : 'are'
+    } missing${looksLike ? `. It looks like a ${FORMAT_NAMES[looksLike]} export: import it as one` : ''}`,
+  notAnExport:
+    `This is not a Goodreads or StoryGraph export: a Goodreads export has the columns ${listInWords(IMPORT_COLUMNS.goodreads.required)}; ` +
+    `a StoryGraph export has ${listInWords(IMPORT_COLUMNS.storygraph.required)}`,
+  bothFormats: 'This file has the columns of both a Goodreads and a StoryGraph export: say which one it is',
+  noTitle: 'The row has no title',
+  notADate: (column: string, value: string) => `${column} "${value}" is not a date`,
+  notARange: (column: string, value: string) => `${column} "${value}" is not a date or a range of dates such as 2024/03/01-2024/03/15`,
+  endsBeforeStart: (column: string, value: string) => `${column} "${value}" ends before it starts`,
+  notARating: (column: string, value: string) => `${column} "${value}" is not a rating from 0 to 5`,
+  notACount: (column: string, value: string) => `${column} "${value}" is not a whole number from 0 to ${MAX_READ_COUNT}`,
+} as const
+
+const M = IMPORT_FORMAT_MESSAGES
+
+// ---- Detection ---------------------------------------------------------------------------------
+
+/** A column name as compared: trimmed, runs of spaces made one, lower case. */
+const foldName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/** Where each of `format`'s columns is in `header` (the first, if a name comes twice). */
+function columnsOf(format: ImportFormat, header: readonly string[]): Map<string, number> {
+  const at = new Map<string, number>()
+  header.forEach((name, i) => {
+    const folded = foldName(name)
+    if (!at.has(folded)) at.set(folded, i)
+  })
+  const { required, optional } = IMPORT_COLUMNS[format]
+  const columns = new Map<string, number>()
+  for (const name of [...required, ...optional]) {
+    const i = at.get(foldName(name))
+    if (i !== undefined) columns.set(name, i)
+  }
+  return columns
+}
+
+const missingOf = (format: ImportFormat, columns: ReadonlyMap<string, number>) => IMPORT_COLUMNS[format].required.filter((name) => !columns.has(name))
+
+/**
+ * Which export `header` (the file's first record) is, and where its columns are: the `source` the
+ * reader chose, or, without one, the export whose distinctive columns the file has. A refusal says
+ * which columns are missing.
+ */
+export function detectFormat(header: readonly string[], source?: ImportFormat): FormatDetection {
+  const found = new Map(FORMATS.map((format) => [format, columnsOf(format, header)]))
+  const missing = (format: ImportFormat) => missingOf(format, found.get(format)!)
+  const complete = FORMATS.filter((format) => missing(format).length === 0)
+  const accept = (format: ImportFormat): FormatDetection => ({ ok: true, format, columns: found.get(format)! })
+
+  if (source) {
+    if (complete.includes(source)) return accept(source)
+    return { ok: false, message: M.notThisFormat(source, missing(source), complete[0]) }
+  }
+  const distinctive = (format: ImportFormat) => IMPORT_COLUMNS[format].distinctive.filter((name) => found.get(format)!.has(name)).length
+  const candidates = FORMATS.filter((format) => distinctive(format) > 0)
+  if (candidates.length === 0) return { ok: false, message: M.notAnExport }
+  const usable = candidates.filter((format) => complete.includes(format))
+  if (usable.length === 1) return accept(usable[0]!)
+  if (usable.length > 1) return { ok: false, message: M.bothFormats }
+  const likeliest = candidates.reduce((best, format) => (distinctive(format) > distinctive(best) ? format : best))
+  return { ok: false, message: M.notThisFormat(likeliest, missing(likeliest)) }
+}
+
+// ---- ISBNs -------------------------------------------------------------------------------------
+
+/** Whether `isbn` (ten characters, no hyphens) is an ISBN-10 with a right check character. */
+export function validIsbn10(isbn: string): boolean {
+  if (!/^\d{9}[\dX]$/.test(isbn)) return false
+  let sum = 0
+  for (let i = 0; i < 10; i++) sum += (10 - i) * (isbn[i] === 'X' ? 10 : Number(isbn[i]))
+  return sum % 11 === 0
+}
+
+/** Whether `isbn` (thirteen digits, no hyphens) is an ISBN-13 with a right check digit. */
+export function validIsbn13(isbn: string): boolean {
+  if (!/^\d{13}$/.test(isbn)) return false
+  let sum = 0
+  for (let i = 0; i < 13; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(isbn[i])
+  return sum % 10 === 0
+}
+
+/** The ISBN-13 of a valid ISBN-10 (978 and its first nine digits), else null. */
+export function isbn10To13(isbn10: string): string | null {
+  if (!validIsbn10(isbn10)) return null
+  const body = `978${isbn10.slice(0, 9)}`
+  let sum = 0
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(body[i])
+  return `${body}${(10 - (sum % 10)) % 10}`
+}
+
+/** The ISBN-10 of a valid 978 ISBN-13, else null (979 ISBNs have none). */
+export function isbn13To10(isbn13: string): string | null {
+  if (!validIsbn13(isbn13) || !isbn13.startsWith('978')) return null
+  const body = isbn13.slice(3, 12)
+  let sum = 0
+  for (let i = 0; i < 9; i++) sum += (10 - i) * Number(body[i])
+  const check = (11 - (sum % 11)) % 11
+  return `${body}${check === 10 ? 'X' : check}`
+}
+
+/** A cell's ISBN with Goodreads's `="…"` wrapper, hyphens and spaces taken off, and x made X. */
+const compactIsbn = (cell: string) => cell.trim().replace(/^=/, '').replace(/^"|"$/g, '').replace(/[\s-]/g, '').toUpperCase()
+
+/** The valid ISBNs among `cells`, each filled in from the other when it converts. */
+function isbnsOf(...cells: string[]): { isbn13: string | null; isbn10: string | null } {
+  let isbn13: string | null = null
+  let isbn10: string | null = null
+  for (const cell of cells) {
+    const isbn = compactIsbn(cell)
+    if (isbn13 === null && validIsbn13(isbn)) isbn13 = isbn
+    else if (isbn10 === null && validIsbn10(isbn)) isbn10 = isbn
+  }
+  return { isbn13: isbn13 ?? (isbn10 && isbn10To13(isbn10)), isbn10: isbn10 ?? (isbn13 && isbn13To10(isbn13)) }
+}
+
+// ---- Cells -------------------------------------------------------------------------------------
+
+/** A value the row cannot be imported with; mapRow turns it into the row's failure. */
+class RowProblem extends Error {}
+
+type Cell = (column: string) => string
+
+/** The row's cell under `column`, trimmed; '' when the file has no such column or the row is short. */
+function cellsOf(columns: ReadonlyMap<string, number>, record: CsvRecord): Cell {
+  return (column) => {
+    const i = columns.get(column)
+    return i === undefined ? '' : (record.fields[i] ?? '').trim()
+  }
+}
+
+const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** A date written YYYY/MM/DD, YYYY-MM-DD, YYYY/MM or YYYY, as 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'; null if it is none. */
+function partialDate(text: string): string | null {
+  const m = /^(\d{4})(?:[/-](\d{1,2})(?:[/-](\d{1,2}))?)?$/.exec(text)
+  if (!m) return null
+  const date = [m[1], m[2], m[3]]
+    .filter((part) => part !== undefined)
+    .map((part) => part!.padStart(2, '0'))
+    .join('-')
+  return isPartialDate(date) ? date : null
+}
+
+/** The date in `column`, null when empty; a value that is not a date fails the row. */
+function dateCell(cell: Cell, column: string): string | null {
+  const text = cell(column)
+  if (text === '') return null
+  const date = partialDate(text)
+  if (date === null) throw new RowProblem(M.notADate(column, text))
+  return date
+}
+
+function countCell(cell: Cell, column: string): number {
+  const text = cell(column)
+  if (text === '') return 0
+  if (!/^\d+$/.test(text) || Number(text) > MAX_READ_COUNT) throw new RowProblem(M.notACount(column, text))
+  return Number(text)
+}
+
+function positiveInt(text: string, max: number): number | null {
+  if (!/^\d+$/.test(text)) return null
+  const n = Number(text)
+  return n >= 1 && n <= max ? n : null
+}
+
+/** A year, negative for works before the common era (Goodreads gives the Odyssey -800); 0 is none. */
+function yearOf(text: string): number | null {
+  if (!/^-?\d{1,4}$/.test(text)) return null
+  return Number(text) || null
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+function decodeEntity(entity: string, body: string): string {
+  if (body[0] !== '#') return ENTITIES[body.toLowerCase()] ?? entity
+  const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1))
+  const printable = Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+  return printable ? String.fromCodePoint(code) : entity
+}
+
+/**
+ * A review as plain text: `<br>` and `<br/>` become line breaks, other markup is dropped, entities
+ * (&amp; &lt; &#39; &#8217; &nbsp; …) are decoded once, and it is trimmed; empty is null. A `<` that
+ * opens no tag ("I <3 it") is kept.
+ */
+function plainText(html: string): string | null {
+  const text = html
+    .replace(/\r\n?/g, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, decodeEntity)
+    .trim()
+  return text === '' ? null : text
+}
+
+// ---- Reads -------------------------------------------------------------------------------------
+
+const openRead = (startedOn: string | null = null): ImportRead => ({ startedOn, finishedOn: null, stoppedOn: null, outcome: null })
+const finishedRead = (finishedOn: string | null, startedOn: string | null = null): ImportRead => ({
+  startedOn,
+  finishedOn,
+  stoppedOn: null,
+  outcome: 'finished',
+})
+
+/** A read's place in time: its end, else its start. */
+const readKey = (read: ImportRead) => read.finishedOn ?? read.stoppedOn ?? read.startedOn ?? ''
+
+/** Oldest first, reads still open after the ones that ended. */
+function byTime(a: ImportRead, b: ImportRead): number {
+  const open = Number(a.outcome === null) - Number(b.outcome === null)
+  if (open !== 0) return open
+  const x = readKey(a)
+  const y = readKey(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+/**
+ * The reads of a row: those its dates give (oldest first), settled with its status and Read Count.
+ * Only the newest read may stay open; a book being read or paused has one open read, a book not
+ * finished ends in a stop (on the date of its last read, if it has one), a read book's newest read is
+ * finished; then undated finished reads make up Read Count (at least one for a read book).
+ */
+function settleReads(status: ReadingStatus | null, dated: readonly ImportRead[], readCount: number): ImportRead[] {
+  const reads = [...dated].sort(byTime).map((read, i, all) => (read.outcome === null && i < all.length - 1 ? { ...read, outcome: 'finished' as const } : read))
+  const last = reads.at(-1)
+  if (status === 'reading' || status === 'paused') {
+    if (last?.outcome !== null) reads.push(openRead())
+  } else if (status === 'dnf') {
+    const stop: ImportRead = { startedOn: last?.startedOn ?? null, finishedOn: null, stoppedOn: last?.finishedOn ?? null, outcome: 'stopped' }
+    if (last) reads[reads.length - 1] = stop
+    else reads.push(stop)
+  } else if (status === 'read' && last?.outcome === null) {
+    reads[reads.length - 1] = { ...last, outcome: 'finished' }
+  }
+  const wanted = Math.max(readCount, status === 'read' ? 1 : 0)
+  const undated = Array.from({ length: Math.max(0, wanted - reads.length) }, () => finishedRead(null))
+  return [...undated, ...reads]
+}
+
+// ---- Goodreads ---------------------------------------------------------------------------------
+
+/** A shelf name as compared: lower case, apostrophes dropped, anything else not a letter or digit a space. */
+const foldShelf = (shelf: string) =>
+  shelf
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+const DNF_SHELF = /\b(dnf|did not finish|didnt finish|abandon\w*|gave up|give up|given up|quit|quitted)\b/
+const PAUSED_SHELF = /\b(paused|on hold)\b/
+
+/** Goodreads's three shelves, and the reader's own exclusive shelves whose names say a status. */
+function goodreadsStatus(shelf: string): ReadingStatus | null {
+  const folded = foldShelf(shelf)
+  if (folded === 'read') return 'read'
+  if (folded === 'to read') return 'want'
+  if (folded === 'currently reading') return 'reading'
+  if (DNF_SHELF.test(folded)) return 'dnf'
+  if (PAUSED_SHELF.test(folded)) return 'paused'
+  return null
+}
+
+/** My Rating: whole stars, 0 meaning not rated. */
+function goodreadsRating(cell: Cell): number | null {
+  const text = cell('My Rating')
+  if (text === '') return null
+  if (!/^[0-5]$/.test(text)) throw new RowProblem(M.notARating('My Rating', text))
+  return Number(text) || null
+}
+
+function goodreadsRow(cell: Cell, line: number, title: string, author: string): ImportRow {
+  const shelf = cell('Exclusive Shelf')
+  const status = goodreadsStatus(shelf)
+  const dateRead = dateCell(cell, 'Date Read')
+  const reads = settleReads(status, dateRead ? [finishedRead(dateRead)] : [], countCell(cell, 'Read Count'))
+  return {
+    line,
+    title,
+    author,
+    ...isbnsOf(cell('ISBN13'), cell('ISBN')),
+    pages: positiveInt(cell('Number of Pages'), 100_000),
+    year: yearOf(cell('Original Publication Year')) ?? yearOf(cell('Year Published')),
+    publisher: oneSpaced(cell('Publisher')) || null,
+    status,
+    shelf: shelf || null,
+    reads,
+    rating: goodreadsRating(cell),
+    ratingRoundedFrom: null,
+    review: plainText(cell('My Review')),
+  }
+}
+
+// ---- StoryGraph --------------------------------------------------------------------------------
+
+const STORYGRAPH_STATUSES: Record<string, ReadingStatus> = {
+  'to read': 'want',
+  'currently reading': 'reading',
+  read: 'read',
+  paused: 'paused',
+  'did not finish': 'dnf',
+}
+
+/** Name parts that follow a comma without being another author: "Martin Luther King, Jr.". */
+const NAME_SUFFIX = /^(jr|sr|ii|iii|iv|phd|md)\.?$/i
+
+/** The first of StoryGraph's comma-separated authors. */
+function firstAuthor(authors: string): string {
+  const [first = '', ...rest] = authors.split(/\s*,\s*/)
+  const next = rest.findIndex((part) => !NAME_SUFFIX.test(part))
+  return [first, ...(next === -1 ? rest : rest.slice(0, next))].join(', ')
+}
+
+const RANGE_DATE = String.raw`\d{4}(?:[/-]\d{1,2}(?:[/-]\d{1,2})?)?`
+const RANGE = new RegExp(String.raw`^(${RANGE_DATE})?\s*-\s*(${RANGE_DATE})?$`)
+
+/**
+ * One entry of Dates Read: `start-end` (a finished read), `start-` (a read still open), `-end` or a
+ * lone date (a finish with no start).
+ */
+function storygraphRange(entry: string, cellText: string): ImportRead {
+  const lone = partialDate(entry)
+  if (lone) return finishedRead(lone)
+  const m = RANGE.exec(entry)
+  const start = m?.[1] ? partialDate(m[1]) : null
+  const end = m?.[2] ? partialDate(m[2]) : null
+  if (!m || (m[1] && !start) || (m[2] && !end) || (!start && !end)) throw new RowProblem(M.notARange('Dates Read', cellText))
+  if (start && end && !mayPrecede(start, end)) throw new RowProblem(M.endsBeforeStart('Dates Read', entry))
+  return end ? finishedRead(end, start) : openRead(start)
+}
+
+/** The reads Dates Read lists (ranges separated by commas), else the one Last Date Read gives. */
+function storygraphDatedReads(cell: Cell): ImportRead[] {
+  const datesRead = cell('Dates Read')
+  const entries = datesRead
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  if (entries.length > 0) return entries.map((entry) => storygraphRange(entry, datesRead))
+  const last = dateCell(cell, 'Last Date Read')
+  return last ? [finishedRead(last)] : []
+}
+
+/** Star Rating in quarter stars, rounded to the nearest whole star (halves up), at least 1; 0 is not rated. */
+function storygraphRating(cell: Cell): { rating: number | null; ratingRoundedFrom: number | null } {
+  const text = cell('Star Rating')
+  const stars = Number(text)
+  if (text !== '' && !(/^\d+(\.\d+)?$/.test(text) && stars <= 5)) throw new RowProblem(M.notARating('Star Rating', text))
+  if (text === '' || stars === 0) return { rating: null, ratingRoundedFrom: null }
+  const rating = Math.max(1, Math.floor(stars + 0.5))
+  return { rating, ratingRoundedFrom: rating === stars ? null : stars }
+}
+
+function storygraphRow(cell: Cell, line: number, title: string, author: string): ImportRow {
+  const shelf = cell('Read Status')
+  const status = STORYGRAPH_STATUSES[foldShelf(shelf)] ?? null
+  const reads = settleReads(status, storygraphDatedReads(cell), countCell(cell, 'Read Count'))
+  return {
+    line,
+    title,
+    author,
+    ...isbnsOf(cell('ISBN/UID')),
+    pages: null,
+    year: null,
+    publisher: null,
+    status,
+    shelf: shelf || null,
+    reads,
+    ...storygraphRating(cell),
+    review: plainText(cell('Review')),
+  }
+}
+
+// ---- Rows --------------------------------------------------------------------------------------
+
+/**
+ * One record of a `format` export (its columns as detectFormat found them) as an ImportRow, or the
+ * reason it cannot be imported, with its line, title and author so the report can show it.
+ */
+export function mapRow(format: ImportFormat, columns: ReadonlyMap<string, number>, record: CsvRecord): MappedRow {
+  const cell = cellsOf(columns, record)
+  const title = oneSpaced(cell('Title'))
+  const author = format === 'goodreads' ? oneSpaced(cell('Author')) : oneSpaced(firstAuthor(cell('Authors')))
+  const fail = (message: string): MappedRow => ({ ok: false, line: record.line, title, author, message })
+  if (title === '') return fail(M.noTitle)
+  try {
+    const row = format === 'goodreads' ? goodreadsRow(cell, record.line, title, author) : storygraphRow(cell, record.line, title, author)
+    return { ok: true, row }
+  } catch (error) {
+    if (error instanceof RowProblem) return fail(error.message)
+    throw error
+  }
+}

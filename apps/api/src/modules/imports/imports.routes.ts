@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
+import multipart from '@fastify/multipart'
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  ImportIdParamsSchema,
+  ImportJobListSchema,
+  ImportJobSchema,
+  ImportRowListSchema,
+  ImportRowParamsSchema,
+  ImportRowResolveSchema,
+  ImportRowSchema,
+  ImportRowsQuerySchema,
+  ImportUploadQuerySchema,
+} from '@shelfwise/contracts'
+import { AppError, badRequest } from '#/errors.ts'
+import { sendPage } from '#/paging.ts'
+import type { ImportsService } from '#/modules/imports/imports.service.ts'
+
+const tags = ['imports']
+const security = [{ bearer: [] }]
+const outcomes =
+  'Outcomes: pending (not looked at yet), imported (changed the library), unchanged (all of it was there), needs_review (several books may be it: choose), failed (with the reason), skipped (left out by the reader).'
+
+export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
+  // The upload in a scope of its own: multipart is parsed there only; the other routes take JSON.
+  await app.register(async (scope) => {
+    const upload = scope.withTypeProvider<ZodTypeProvider>()
+    upload.removeAllContentTypeParsers()
+    upload.addContentTypeParser('*', (_req, _payload, done) => done(badRequest(IMPORT_MESSAGES.noFile)))
+    await upload.register(multipart, {
+      limits: { files: 1, fileSize: IMPORT_LIMITS.maxBytes, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 100 },
+    })
+    upload.post(
+      '/imports',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Import a Goodreads or StoryGraph library export (multipart field "file", CSV, at most 10 MB and 50,000 rows)',
+          description:
+            'The file is checked whole first: 400 naming the missing columns when it is not such an export, or the line of a broken CSV; ' +
+            '413 past 10 MB or 50,000 rows; nothing is kept then. Otherwise the import runs in the background (202): follow it with GET /api/imports/{id}. ' +
+            '`source` (goodreads or storygraph) is found from the columns when not given.',
+          consumes: ['multipart/form-data'],
+          querystring: ImportUploadQuerySchema,
+          response: { 202: ImportJobSchema },
+        },
+        // Checked before the body is read, so nobody streams 10 MB at us without a token.
+        onRequest: upload.requireUser,
+      },
+      async (req, reply) => reply.code(202).send(await imports.start(req.user!, await readFileField(req), req.query.source)),
+    )
+  })
+
+  app.get(
+    '/imports',
+    {
+      schema: { tags, security, summary: 'The caller’s imports, newest first (the last 20)', response: { 200: ImportJobListSchema } },
+      preValidation: app.requireUser,
+    },
+    async (req) => imports.list(req.user!),
+  )
+
+  app.get(
+    '/imports/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An import’s progress and counts',
+        description:
+          'status: queued, running, done or failed. processed of total rows so far; imported, unchanged, needsReview, failed and skipped count the rows by outcome.',
+        params: ImportIdParamsSchema,
+        response: { 200: ImportJobSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => imports.get(req.user!, req.params.id),
+  )
+
+  app.get(
+    '/imports/:id/rows',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An import’s rows with their fate, in file order (filter with outcome=needs_review,failed)',
+        description: `${outcomes} Paged: limit (at most 500) and cursor; X-Total-Count and Link headers.`,
+        params: ImportIdParamsSchema,
+        querystring: ImportRowsQuerySchema,
+        response: { 200: ImportRowListSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => sendPage(req, reply, await imports.rows(req.user!, req.params.id, req.query)),
+  )
+
+  app.get(
+    '/imports/:id/rows.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The rows that did not import (needs_review and failed, or the outcomes asked for) as CSV, with the file’s own columns',
+        params: ImportIdParamsSchema,
+        querystring: ImportRowsQuerySchema.pick({ outcome: true }),
+        produces: ['text/csv'],
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => {
+      const { name, text } = await imports.rowsCsv(req.user!, req.params.id, req.query.outcome)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`)
+        .send(text)
+    },
+  )
+
+  app.post(
+    '/imports/:id/rows/:line/resolve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Settle a row that waits or failed: choose a candidate, create the book from the row, correct and retry, or skip',
+        description:
+          'Body: {action: "choose", bookId} (one of the row’s candidates), {action: "create"}, {action: "retry", title?, author?, isbn?} or {action: "skip"}. ' +
+          'Answers the row with its new outcome; the import’s counts follow. 409 while the import runs, and for a row already imported.',
+        params: ImportRowParamsSchema,
+        body: ImportRowResolveSchema,
+        response: { 200: ImportRowSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => imports.resolve(req.user!, req.params.id, req.params.line, req.body),
+  )
+}
+
+/** The multipart file field `file`: its name and bytes; 400 when there is none, 413 past 10 MB. */
+async function readFileField(req: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  if (!req.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile)
+  try {
+    const part = await req.file()
+    if (!part) throw badRequest(IMPORT_MESSAGES.noFile)
+    if (part.fieldname !== 'file') {
+      part.file.resume()
+      throw badRequest(IMPORT_MESSAGES.noFile)
+    }
+    const bytes = await part.toBuffer()
+    if (part.file.truncated) throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
+    return { name: part.filename, bytes }
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    const code = (err as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError('payload_too_large', 'Send one file in the field "file" and nothing else')
+    throw badRequest(IMPORT_MESSAGES.noFile)
+  }
+}
