@@ -29,6 +29,7 @@ import { readingRoutes } from '#/modules/reading/reading.routes.ts'
 import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
 import { accountRoutes } from '#/modules/account/account.routes.ts'
 import { importsRoutes } from '#/modules/imports/imports.routes.ts'
+import { statsRoutes } from '#/modules/stats/stats.routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -132,6 +133,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(uploadsRoutes, { uploads: services.uploads })
       await api.register(accountRoutes, { account: services.account })
       await api.register(importsRoutes, { imports: services.imports })
+      await api.register(statsRoutes, { stats: services.stats })
     },
     { prefix: '/api' },
   )

@@ -10,6 +10,7 @@ import { createShelvesService } from '#/modules/shelves/shelves.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createImportsService } from '#/modules/imports/imports.service.ts'
+import { createStatsService } from '#/modules/stats/stats.service.ts'
 
 export interface ServiceDeps {
   db: Db
@@ -27,6 +28,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reading = createReadingService({ db, books, users })
   const shelves = createShelvesService({ db, books, users, reading })
   const account = createAccountService({ db, auth, books, reviews, uploads })
+  const stats = createStatsService({ db, users, uploads })
   const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
-  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account }
+  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats }
 }

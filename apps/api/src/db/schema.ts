@@ -193,6 +193,16 @@ interface ImportRowsTable {
   message: string | null
 }
 
+/** A reader's targets for a year (migration 2026_11_26_0400). */
+interface ReadingGoalsTable {
+  userId: string
+  year: number
+  books: number | null
+  pages: number | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -210,4 +220,5 @@ export interface Database {
   progressUpdates: ProgressUpdatesTable
   imports: ImportsTable
   importRows: ImportRowsTable
+  readingGoals: ReadingGoalsTable
 }

@@ -143,10 +143,11 @@ const WHAT: Record<Limited, string> = {
   search: 'searches in a short time',
   list: 'whole-catalogue lists in a short time',
   export: 'exports of your data in a short time',
+  image: 'year-in-review images in a short time',
 }
 
-/** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data. */
-type CostlyRead = 'search' | 'list' | 'export'
+/** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data, an image drawn. */
+type CostlyRead = 'search' | 'list' | 'export' | 'image'
 
 /** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
 const waitInWords = (seconds: number): string => {

@@ -298,6 +298,24 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/users/following-count/{id}': { request: (s) => ({ url: `/api/users/following-count/${s.owner.id}` }), status: everyone(200) },
   'GET /api/users/followers/{id}': { request: (s) => ({ url: `/api/users/followers/${s.owner.id}` }), status: everyone(200) },
   'GET /api/users/following/{id}': { request: (s) => ({ url: `/api/users/following/${s.owner.id}` }), status: everyone(200) },
+  // A reader's year in numbers is as public as their profile; goals are set by each reader for themself.
+  'GET /api/users/{id}/stats/{year}': {
+    request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/stats/2025` }),
+    status: everyone(200),
+  },
+  'GET /api/users/{id}/stats/{year}/image.png': {
+    request: (s) => ({ url: `/api/users/${s.owner.id}/stats/2025/image.png` }),
+    status: everyone(200),
+  },
+  'PUT /api/me/goals/{year}': {
+    request: () => ({ url: '/api/me/goals/2031', payload: { books: 12 } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      const goals = await s.ctx.db.selectFrom('readingGoals').select('userId').where('year', '=', 2031).execute()
+      if (actor === 'anonymous') expect(goals).toEqual([])
+      else expect(goals.map((g) => g.userId)).toContain(userOf(s, actor)!.id)
+    },
+  },
   'GET /api/users/{id}/stats': {
     request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/stats` }),
     status: everyone(200),

@@ -413,6 +413,14 @@ const MASS: Record<string, Entry> = {
       expect(row).toEqual({ outcome: 'failed', bookId: null })
     },
   },
+  'PUT /api/me/goals/{year}': {
+    async run(s, forcedId) {
+      const res = await call(s, 'PUT', `/api/me/goals/2030${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), books: 5 })
+      // The body takes the targets only.
+      expect(res.statusCode).toBe(400)
+      expect(await s.ctx.db.selectFrom('readingGoals').selectAll().where('year', '=', 2030).execute()).toEqual([])
+    },
+  },
   'DELETE /api/users/me': {
     async run(s, forcedId) {
       const victimBefore = await userRow(s, s.victim.id)

@@ -6,7 +6,7 @@ import { createTestContext, testDialects, type TestContext } from '../support/co
 import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish } from '../support/factories.ts'
 
 // The SQL each dialect runs for the non-trivial reads (search, the followed-users feed, popular this
-// week, a profile, a reader's stats) and each dialect's schema, triggers and functions included, kept
+// week, a profile, a reader's stats and year in numbers) and each dialect's schema, triggers and functions included, kept
 // as files beside this test (test/sql/<dialect>/). A change in what the database is asked, by a
 // refactor or a Kysely upgrade, fails here and shows in review as a diff of plain SQL. After a change
 // you mean, refresh them: `npm run sql:refresh -w @shelfwise/api` (with TEST_DATABASE_URL set, for
@@ -116,6 +116,10 @@ for (const dialect of testDialects()) {
 
     it("a reader's stats", async () => {
       await expect(await statementsOf(() => get(`/api/users/${followed.id}/stats`, followed.token))).toMatchFileSnapshot(file('stats'))
+    })
+
+    it("a reader's year in numbers", async () => {
+      await expect(await statementsOf(() => get(`/api/users/${followed.id}/stats/2025`, followed.token))).toMatchFileSnapshot(file('year-stats'))
     })
 
     it('the schema: tables, indexes, triggers and functions', async () => {

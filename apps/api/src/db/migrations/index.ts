@@ -19,6 +19,7 @@ import * as catalogueEdits from './2026_11_25_0700_catalogue_edits.ts'
 import * as readingLog from './2026_11_26_0100_reading_log.ts'
 import * as loneRatings from './2026_11_26_0200_lone_ratings.ts'
 import * as imports from './2026_11_26_0300_imports.ts'
+import * as readingGoals from './2026_11_26_0400_reading_goals.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -45,4 +46,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_26_0100_reading_log': readingLog,
   '2026_11_26_0200_lone_ratings': loneRatings,
   '2026_11_26_0300_imports': imports,
+  '2026_11_26_0400_reading_goals': readingGoals,
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
@@ -134,6 +134,13 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
     },
 
     claim,
+
+    /** The bytes (WebP) of the upload a profile image or cover value shows; undefined for anything else (a remote URL is never fetched). */
+    async readShown(value: string): Promise<Buffer | undefined> {
+      const name = uploadNameIn(value)
+      if (!name) return undefined
+      return readFile(join(config.uploadsDir, name)).catch(() => undefined)
+    },
 
     /**
      * A profile image or cover replaced, in the caller's transaction: the new one is claimed, the old one let

@@ -8,7 +8,6 @@ import {
   PersonListSchema,
   ProfileImageResultSchema,
   ProfileUpdateInputSchema,
-  StatsSchema,
   UserIdOrUsernameParamsSchema,
   UserIdParamsSchema,
   UsernameParamsSchema,
@@ -143,18 +142,4 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         sendPage(req, reply, await (side === 'followers' ? users.listFollowers : users.listFollowing)(req.user?.id, req.params.id, req.query)),
     )
   }
-
-  app.get(
-    '/users/:id/stats',
-    {
-      schema: {
-        tags,
-        summary: 'Every profile count of a user; the wishlist count only for its owner',
-        params: UserIdParamsSchema,
-        response: { 200: StatsSchema },
-      },
-      preHandler: app.optionalUser,
-    },
-    async (req) => users.getStats(req.user?.id, req.params.id),
-  )
 }

@@ -218,6 +218,13 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     checkNewUsername: (username: string) => checkNewUsername(username, undefined),
 
     /** 404 unless the user exists. */
+    /** A reader's name and username; 404 for an unknown reader. */
+    async nameOf(id: string): Promise<{ name: string; username: string }> {
+      const user = await findUserById(db, id)
+      if (!user) throw userNotFound()
+      return { name: user.name, username: user.username }
+    },
+
     async assertExists(id: string): Promise<void> {
       if ((await findProfileVersion(db, id)) === undefined) throw userNotFound()
     },

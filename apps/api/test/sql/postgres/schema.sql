@@ -95,6 +95,12 @@ reading_entries.status text
 reading_entries.rating integer
 reading_entries.created_at timestamp with time zone not null
 reading_entries.updated_at timestamp with time zone not null
+reading_goals.user_id text not null
+reading_goals.year integer not null
+reading_goals.books integer
+reading_goals.pages integer
+reading_goals.created_at timestamp with time zone not null
+reading_goals.updated_at timestamp with time zone not null
 reads.user_id text not null
 reads.book_id text not null
 reads.read_at timestamp with time zone not null
@@ -168,6 +174,9 @@ reading_entries reading_entries_pkey: PRIMARY KEY (user_id, book_id)
 reading_entries reading_entries_rating_check: CHECK (((rating IS NULL) OR ((rating >= 1) AND (rating <= 5))))
 reading_entries reading_entries_status_check: CHECK (((status IS NULL) OR (status = ANY (ARRAY['want'::text, 'reading'::text, 'read'::text, 'paused'::text, 'dnf'::text]))))
 reading_entries reading_entries_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+reading_goals reading_goals_pkey: PRIMARY KEY (user_id, year)
+reading_goals reading_goals_targets_check: CHECK ((((books IS NULL) OR (books > 0)) AND ((pages IS NULL) OR (pages > 0))))
+reading_goals reading_goals_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 reads reads_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 reads reads_pkey: PRIMARY KEY (user_id, book_id)
 reads reads_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
@@ -228,11 +237,13 @@ CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock U
 CREATE UNIQUE INDEX progress_updates_pkey ON public.progress_updates USING btree (id)
 CREATE INDEX progress_updates_read_idx ON public.progress_updates USING btree (read_id, created_at)
 CREATE INDEX read_throughs_entry_idx ON public.read_throughs USING btree (user_id, book_id)
+CREATE INDEX read_throughs_finished_idx ON public.read_throughs USING btree (user_id, finished_on, book_id) WHERE ((outcome = 'finished'::text) AND (removed_at IS NULL))
 CREATE UNIQUE INDEX read_throughs_pkey ON public.read_throughs USING btree (id)
 CREATE INDEX reading_entries_book_idx ON public.reading_entries USING btree (book_id)
 CREATE UNIQUE INDEX reading_entries_pkey ON public.reading_entries USING btree (user_id, book_id)
 CREATE INDEX reading_entries_user_status_idx ON public.reading_entries USING btree (user_id, status, updated_at DESC, book_id DESC)
 CREATE INDEX reading_entries_user_updated_idx ON public.reading_entries USING btree (user_id, updated_at DESC, book_id DESC)
+CREATE UNIQUE INDEX reading_goals_pkey ON public.reading_goals USING btree (user_id, year)
 CREATE INDEX reads_book_idx ON public.reads USING btree (book_id)
 CREATE UNIQUE INDEX reads_pkey ON public.reads USING btree (user_id, book_id)
 CREATE INDEX reads_user_read_idx ON public.reads USING btree (user_id, read_at DESC, book_id)

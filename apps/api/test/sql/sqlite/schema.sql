@@ -85,6 +85,9 @@ CREATE INDEX "progress_updates_read_idx" on "progress_updates" ("read_id", "crea
 -- index read_throughs_entry_idx
 CREATE INDEX "read_throughs_entry_idx" on "read_throughs" ("user_id", "book_id");
 
+-- index read_throughs_finished_idx
+CREATE INDEX "read_throughs_finished_idx" on "read_throughs" ("user_id", "finished_on", "book_id") where outcome = 'finished' and removed_at is null;
+
 -- index reading_entries_book_idx
 CREATE INDEX "reading_entries_book_idx" on "reading_entries" ("book_id");
 
@@ -201,6 +204,9 @@ CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "b
 
 -- table reading_entries
 CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
+
+-- table reading_goals
+CREATE TABLE "reading_goals" ("user_id" text not null references "users" ("id") on delete cascade, "year" integer not null, "books" integer, "pages" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_goals_pkey" primary key ("user_id", "year"), constraint "reading_goals_targets_check" check ((books is null or books > 0) and (pages is null or pages > 0)));
 
 -- table reads
 CREATE TABLE "reads" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "read_at" text not null, constraint "reads_pkey" primary key ("user_id", "book_id"));

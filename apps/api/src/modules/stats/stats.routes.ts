@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  GoalInputSchema,
+  GoalSchema,
+  GoalYearParamsSchema,
+  ReaderStatsSchema,
+  UserIdParamsSchema,
+  UserYearParamsSchema,
+  YearStatsSchema,
+} from '@shelfwise/contracts'
+import type { StatsService } from '#/modules/stats/stats.service.ts'
+
+const tags = ['stats']
+const counting =
+  'Counted from reads finished in the year (a re-read counts again; a book only added does not). A finish known only to its year counts in the year and in no month; an undated finish in no year. Ratings, genres and lengths count each book once.'
+
+export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
+  const { costlyRead } = app.rateLimits
+
+  app.get(
+    '/users/:id/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Every profile count of a user (the wishlist count only for its owner), the years with finished reads, and all-time totals',
+        params: UserIdParamsSchema,
+        response: { 200: ReaderStatsSchema },
+      },
+      preHandler: app.optionalUser,
+    },
+    async (req) => stats.reader(req.user?.id, req.params.id),
+  )
+
+  app.get(
+    '/users/:id/stats/:year',
+    {
+      schema: {
+        tags,
+        summary: 'A reader’s year in numbers: books and pages by month, ratings, genres, longest and shortest book, and the goal',
+        description: counting,
+        params: UserYearParamsSchema,
+        response: { 200: YearStatsSchema },
+      },
+    },
+    async (req) => stats.year(req.params.id, req.params.year),
+  )
+
+  app.get(
+    '/users/:id/stats/:year/image.png',
+    {
+      schema: {
+        tags,
+        summary: 'A reader’s year in review as a PNG image (1080×1350) to share: the figures, the months, the genres and covers',
+        params: UserYearParamsSchema,
+        produces: ['image/png'],
+      },
+      onRequest: costlyRead(() => 'image'),
+    },
+    async (req, reply) => {
+      const png = await stats.yearImage(req.params.id, req.params.year)
+      return reply
+        .type('image/png')
+        .header('Cache-Control', 'public, max-age=300')
+        .header('Content-Disposition', `inline; filename="shelfwise-${req.params.year}.png"`)
+        .send(png)
+    },
+  )
+
+  app.put(
+    '/me/goals/:year',
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Set the caller’s reading goal for a year, in books, pages or both (null clears one; clearing both removes the goal)',
+        description: 'Answers the goal with what is done and whether it keeps pace with the date.',
+        params: GoalYearParamsSchema,
+        body: GoalInputSchema,
+        response: { 200: GoalSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req) => stats.setGoal(req.user!, req.params.year, req.body),
+  )
+}
