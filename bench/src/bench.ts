@@ -1,4 +1,4 @@
-// npm run bench -- [--quick] [--db <sqlite file>] [--duration 10] [--connections 16] [--only <text>] [--identity] [--explain] [--node-args='<V8 flags>']
+// npm run bench -- [--quick] [--db <sqlite file>] [--duration 10] [--connections 16] [--only <text>] [--identity] [--explain] [--node-args='<V8 flags>'] [--import-rows 5000]
 //
 // Starts the real server on the generated data (its own process, pinned to core 0), warms it, then
 // loads each hot call with autocannon from another process (pinned to core 1) and prints one table:
@@ -6,6 +6,7 @@
 // same bytes in the same run (pinned where the server was). Requests carry `Accept-Encoding: gzip,
 // deflate, br` as browsers send it (--identity leaves it out). SQLite by default, PostgreSQL with
 // DATABASE_URL=postgres://…; results also go to bench/out/<database>.json for the README's chart.
+// Then the stall scenarios (stall.ts) and the import of a Goodreads export (imports.ts; `--only import`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -19,6 +20,8 @@ import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
 import { ms, printTextTable } from './table.ts'
 import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, type ProbeResult, type StallRow } from './stall.ts'
+import { goodreadsExport, readCatalogue, titleKey } from './goodreads.ts'
+import { IMPORT_BUDGET, pollUntilDone, printImportTable, problemRowsOf, problemsOf, signUpReader, uploadExport, type ImportResult } from './imports.ts'
 import { createDb, createRandom, createTokens, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const NODE = process.execPath
@@ -38,9 +41,9 @@ export interface Row extends LoadResult {
 const canPin = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0
 const pinned = (core: number, args: string[]): [string, string[]] => (canPin ? ['taskset', ['-c', String(core), ...args]] : [args[0]!, args.slice(1)])
 
-function startProcess(core: number, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+function startProcess(core: number, args: string[], env: NodeJS.ProcessEnv = process.env, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   const [cmd, rest] = pinned(core, args)
-  return spawn(cmd, rest, { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  return spawn(cmd, rest, { cwd: ROOT_DIR, env, stdio: [stdin, 'pipe', 'pipe'] })
 }
 
 /** Runs a process to its end and answers its stdout; its stderr is passed on. */
@@ -146,7 +149,8 @@ async function waitForHealth(base: string, server: ChildProcess) {
 function writePairs(target: Target, fx: Fixtures, count: number, tokens: (w: { id: string; ver: number }) => string) {
   const stateDir = join(BENCH_DIR, '.state')
   mkdirSync(stateDir, { recursive: true })
-  const key = createHash('sha256').update(target.url).update(String(fx.counts.books)).digest('hex').slice(0, 16)
+  // By the generated catalogue's size (books an import created aside): the same data, the same state.
+  const key = createHash('sha256').update(target.url).update(String(fx.bookIds.length)).digest('hex').slice(0, 16)
   const stateFile = join(stateDir, `${key}.json`)
   const start = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { next: number }).next : 0
   const nw = fx.writers.length
@@ -215,6 +219,7 @@ async function main() {
     identity: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
     'node-args': { type: 'string' },
+    'import-rows': { type: 'string' },
   })
   if (f.explain) {
     const { explainHotCalls } = await import('./explain.ts')
@@ -224,6 +229,7 @@ async function main() {
   const quick = f.quick === true
   const duration = wholeNumber('duration', f.duration, quick ? 1 : 10, 1)
   const connections = wholeNumber('connections', f.connections, 16, 1)
+  const importRows = wholeNumber('import-rows', f['import-rows'], quick ? 500 : 5_000, 1)
   const target = resolveTarget(f.db)
   if (target.kind === 'sqlite' && !existsSync(target.path)) {
     console.error(`No data at ${target.path}: run \`npm run bench:data\` first (or pass --db / DATABASE_URL).`)
@@ -329,6 +335,7 @@ async function main() {
     }
     writes.commit(writesUsed)
     const stallRows = !f.only || f.only === 'stall' ? await runStall(base, work, quick ? 2 : duration, quick) : []
+    const imports = !f.only || f.only === 'import' ? [await runImport(base, target, importRows)] : []
     const rss = peakRssMb(server.pid!)
     const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
     const title =
@@ -336,6 +343,11 @@ async function main() {
       `${connections} connections × ${duration} s per call${f.identity ? ', no compression asked' : ', Accept-Encoding: gzip, deflate, br'}${nodeArgs.length ? `, server run with ${nodeArgs.join(' ')}` : ''}`
     if (rows.length) printTable(rows, title)
     if (stallRows.length) printStallTable(stallRows, `Stall — ${describeTarget(target)} — GET /api/health asked one at a time while costly anonymous reads run`)
+    if (imports.length)
+      printImportTable(
+        imports,
+        `Import — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books — a new reader's Goodreads export, polled every 100 ms, GET /api/health asked one at a time meanwhile`,
+      )
     console.log(`\nserver peak RSS (VmHWM): ${rss.toFixed(0)} MB (budget ≤ 300 MB: ${rss <= 300 ? 'ok' : 'OVER'})`)
     console.log(
       `averages right after a write: ${checked.ok}/${checked.of} books showed the new count and exact average at once; after the load, ${afterWrites.ok}/${afterWrites.of} written books match their reviews (count, average)`,
@@ -357,11 +369,18 @@ async function main() {
       rssMb: rss,
       rows,
       stall: stallRows,
+      imports,
       checked,
       afterWrites,
     }
     writeFileSync(join(BENCH_DIR, 'out', `${target.kind}${quick ? '-quick' : ''}.json`), `${JSON.stringify(out, null, 2)}\n`)
-    const failed = [...rows.filter((r) => r.errors > 0).map((r) => r.name), ...stallRows.filter((r) => r.errors > 0).map((r) => `stall: ${r.name}`)]
+    const failed = [
+      ...rows.filter((r) => r.errors > 0).map((r) => r.name),
+      ...stallRows.filter((r) => r.errors > 0).map((r) => `stall: ${r.name}`),
+      ...imports
+        .filter((r) => r.problems.length || r.health.errors)
+        .map((r) => `import: ${[...r.problems, ...(r.health.errors ? [`${r.health.errors} health probes failed`] : [])].join('; ')}`),
+    ]
     if (failed.length) {
       console.log(`errors in: ${failed.join(', ')}`)
       process.exitCode = 1
@@ -413,6 +432,79 @@ async function runStall(base: string, work: string, seconds: number, quick: bool
   return rows
 }
 
+/**
+ * The import scenario: a Goodreads export made from the served catalogue, sent by a reader who signs
+ * up for it, polled until done while the probe process (core 1) times /api/health. A job that fails,
+ * or a row that fails or waits, is an error of the run (the rows are listed).
+ */
+async function runImport(base: string, target: Target, rows: number): Promise<ImportResult> {
+  const catalogue = await readCatalogue(target)
+  const file = goodreadsExport(catalogue, rows)
+  const reader = await signUpReader(base)
+  const name = `Goodreads, ${file.rows.toLocaleString('en-US')} rows`
+  process.stderr.write(`import: ${name} …`)
+  const prober = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, 'stdin'], process.env, 'pipe')
+  let out = ''
+  prober.stdout!.on('data', (d) => (out += d))
+  prober.stderr!.on('data', (d) => process.stderr.write(d))
+  const exited = new Promise<number | null>((resolve) => prober.on('exit', resolve))
+  await firstLine(prober)
+  const t0 = performance.now()
+  let uploadMs = 0
+  let wallMs = 0
+  let done: Awaited<ReturnType<typeof pollUntilDone>>
+  try {
+    const started = await uploadExport(base, reader.token, file.csv)
+    uploadMs = performance.now() - t0
+    done = await pollUntilDone(base, reader.token, started._id, Math.max(120_000, rows * 40))
+    wallMs = performance.now() - t0
+  } finally {
+    prober.stdin!.end()
+  }
+  const code = await exited
+  if (code !== 0) throw new Error(`the health probe exited with ${code}`)
+  const health = JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
+  const { job, polls } = done
+  // The books the import created: the file's new ones, and no book the catalogue already had.
+  const db = createDb({ url: target.url, poolSize: 1 }).withoutPlugins()
+  const [booksAfter, created] = await Promise.all([
+    sql<{ n: number }>`select count(*) as n from books`.execute(db).then((r) => Number(r.rows[0]!.n)),
+    sql<{
+      title: string
+      author: string
+    }>`select b.title, b.author from books b join users u on u.id = b.created_by_user_id where u.username = ${reader.username}`
+      .execute(db)
+      .then((r) => r.rows),
+  ]).finally(() => db.destroy())
+  const known = new Set(catalogue.map((b) => titleKey(b.title)))
+  const duplicates = created.filter((b) => known.has(titleKey(b.title)))
+  const problems = problemsOf(job, file, booksAfter - catalogue.length, duplicates)
+  const rowsPerSecond = file.rows / (wallMs / 1000)
+  const result: ImportResult = {
+    name,
+    rows: file.rows,
+    mix: file.mix,
+    bytes: Buffer.byteLength(file.csv),
+    wallMs,
+    uploadMs,
+    serverMs: job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(job.createdAt) : null,
+    rowsPerSecond,
+    status: job.status,
+    counts: { imported: job.imported, unchanged: job.unchanged, needsReview: job.needsReview, failed: job.failed, skipped: job.skipped },
+    booksCreated: booksAfter - catalogue.length,
+    duplicates,
+    polls,
+    health,
+    problems,
+    problemRows: problems.length ? await problemRowsOf(base, reader.token, job._id) : [],
+    pass: !problems.length && health.errors === 0 && rowsPerSecond >= IMPORT_BUDGET.rowsPerSecond && health.p99 <= IMPORT_BUDGET.healthP99,
+  }
+  process.stderr.write(
+    `\rimport: ${name}: ${job.status} in ${(wallMs / 1000).toFixed(2)} s (${Math.round(rowsPerSecond)} rows/s), health p99 ${health.p99.toFixed(1)} ms (max ${health.max.toFixed(1)})\n`,
+  )
+  return result
+}
+
 /** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */
 async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<number> {
   const headers: Record<string, string> = {}
@@ -434,6 +526,8 @@ async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<n
 
 interface Book {
   totalReviews: number
+  /** Reviews and ratings without a review: the average is over both. */
+  ratingsCount: number
   averageRating: number
 }
 
@@ -447,24 +541,32 @@ async function checkAverages(base: string, writes: { paths: string[]; tokens: st
     const rating = (JSON.parse(writes.bodies[i]!) as { rating: number }).rating
     const after = (await json<Book>(base, bookPath)).body
     // The API rounds averages to two places; the sum is recovered from the old count and average.
-    const expected = (before.averageRating * before.totalReviews + rating) / (before.totalReviews + 1)
+    const expected = (before.averageRating * before.ratingsCount + rating) / (before.ratingsCount + 1)
     if (r.status === 201 && after.totalReviews === before.totalReviews + 1 && Math.abs(after.averageRating - expected) <= 0.01) ok++
     else console.error(`average check failed for ${bookPath}: ${r.status}, ${JSON.stringify(before)} → ${JSON.stringify(after)} (rating ${rating})`)
   }
   return { ok, of: n }
 }
 
-/** After the load: every written book's count and average, as the API answers them, against its review rows. */
+/**
+ * After the load: every written book's count and average, as the API answers them, against its review
+ * rows and its readers' ratings without a review (which count in the average: the import brings some).
+ */
 async function checkTotals(base: string, target: Target, paths: string[]) {
   const ids = [...new Set(paths.map((p) => p.split('/').at(-1)!))].slice(0, 200)
   const db = createDb({ url: target.url, poolSize: 2 }).withoutPlugins()
   let ok = 0
   try {
     for (const id of ids) {
-      const { rows } = await sql<{ n: number; s: number }>`select count(*) as n, coalesce(sum(rating), 0) as s from reviews where book_id = ${id}`.execute(db)
+      const { rows } = await sql<{ n: number; s: number; ln: number; ls: number }>`
+        select (select count(*) from reviews where book_id = ${id}) as n, (select coalesce(sum(rating), 0) from reviews where book_id = ${id}) as s,
+          (select count(rating) from reading_entries where book_id = ${id}) as ln, (select coalesce(sum(rating), 0) from reading_entries where book_id = ${id}) as ls`.execute(
+        db,
+      )
       const book = (await json<Book>(base, `/api/books/${id}`)).body
       const n = Number(rows[0]!.n)
-      const avg = n ? Math.round((Number(rows[0]!.s) / n) * 100) / 100 : 0
+      const ratings = n + Number(rows[0]!.ln)
+      const avg = ratings ? Math.round(((Number(rows[0]!.s) + Number(rows[0]!.ls)) / ratings) * 100) / 100 : 0
       if (book.totalReviews === n && Math.abs(book.averageRating - avg) < 0.001) ok++
     }
   } finally {

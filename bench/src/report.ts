@@ -2,6 +2,7 @@
 // bench` writes it) as a Markdown table for bench/README.md.
 import { readFileSync } from 'node:fs'
 import type { Row } from './bench.ts'
+import type { ImportResult } from './imports.ts'
 
 interface Run {
   date: string
@@ -12,6 +13,7 @@ interface Run {
   rssMb: number
   rows: Row[]
   nodeArgs?: string[]
+  imports?: ImportResult[]
 }
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
@@ -29,12 +31,26 @@ for (const file of process.argv.slice(2)) {
   console.log(
     `${run.target.replace(/ \/.*\//, ' ')} — ${run.date.slice(0, 16).replace('T', ' ')} UTC — ${run.counts.books.toLocaleString('en-US')} books, ${run.counts.reviews.toLocaleString('en-US')} reviews${run.nodeArgs?.length ? ` — server with ${run.nodeArgs.join(' ')}` : ''}\n`,
   )
-  console.log('| call | req/s | p50 ms | p99 ms | errors | ÷ bare node:http | budget | |')
-  console.log('|---|---:|---:|---:|---:|---:|---|---|')
-  for (const r of run.rows) {
-    console.log(
-      `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
-    )
+  if (run.rows.length) {
+    console.log('| call | req/s | p50 ms | p99 ms | errors | ÷ bare node:http | budget | |')
+    console.log('|---|---:|---:|---:|---:|---:|---|---|')
+    for (const r of run.rows) {
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
+      )
+    }
+  }
+  if (run.imports?.length) {
+    const n = (v: number) => Math.round(v).toLocaleString('en-US')
+    console.log('| file | rows | to done ms | rows/s | imported | unchanged | needs review | failed | new books | health p50 ms | p99 ms | max ms | budget | |')
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|')
+    for (const r of run.imports) {
+      const c = r.counts
+      console.log(
+        `| ${r.name} | ${n(r.rows)} | ${n(r.wallMs)} | ${n(r.rowsPerSecond)} | ${n(c.imported)} | ${n(c.unchanged)} | ${n(c.needsReview)} | ${n(c.failed)} | ${n(r.booksCreated)} | ` +
+          `${ms(r.health.p50)} | ${ms(r.health.p99)} | ${ms(r.health.max)} | ≥ 500 rows/s (5,000 in ≤ 10 s), health p99 ≤ 50 ms | ${r.problems.length ? '**error**' : r.pass ? 'ok' : '**over**'} |`,
+      )
+    }
   }
   console.log(`\nServer peak RSS: ${Math.round(run.rssMb)} MB (budget ≤ 300 MB: ${run.rssMb <= 300 ? 'ok' : '**over**'}).\n`)
 }

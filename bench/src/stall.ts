@@ -6,6 +6,8 @@
 // the probe's p99. Budget: /api/health p99 ≤ 50 ms in every scenario.
 //
 // `node stall.ts probe <base> <seconds>` is the probe process; bench.ts imports runStall().
+// `node stall.ts probe <base> stdin` probes from the line "probing" it prints until its stdin ends
+// (the import scenario, whose length is not known beforehand), then prints its figures the same way.
 import { Agent, request } from 'node:http'
 import { ms, printTextTable } from './table.ts'
 
@@ -95,13 +97,15 @@ export const stallScenarios = (quick: boolean, random: (seed: number) => () => n
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0)
 
-/** Asks /api/health one request after another for `seconds`, and times each answer. */
-export async function probe(base: string, seconds: number): Promise<ProbeResult> {
+/** Asks /api/health one request after another for `seconds` (or until `until` settles), and times each answer. */
+export async function probe(base: string, seconds: number, until?: Promise<void>): Promise<ProbeResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const times: number[] = []
   let errors = 0
   const end = performance.now() + seconds * 1000
-  while (performance.now() < end) {
+  let stopped = false
+  void until?.then(() => (stopped = true))
+  while (!stopped && performance.now() < end) {
     const t0 = performance.now()
     const status = await new Promise<number>((resolve) => {
       const req = request(`${base}/api/health`, { agent }, (res) => {
@@ -139,6 +143,12 @@ export function printStallTable(rows: StallRow[], title: string) {
 }
 
 if (import.meta.main && process.argv[2] === 'probe') {
-  const result = await probe(process.argv[3]!, Number(process.argv[4] ?? 10))
+  let result: ProbeResult
+  if (process.argv[4] === 'stdin') {
+    // Until the bench closes our stdin (at most an hour); the first line says the probing has begun.
+    const ended = new Promise<void>((resolve) => process.stdin.on('end', resolve).on('close', resolve).resume())
+    process.stdout.write('probing\n')
+    result = await probe(process.argv[3]!, 3600, ended)
+  } else result = await probe(process.argv[3]!, Number(process.argv[4] ?? 10))
   process.stdout.write(`${JSON.stringify(result)}\n`)
 }

@@ -89,8 +89,14 @@ export async function listImportCandidates(db: Db, title: string, family: string
       .limit(DUPLICATE_CANDIDATES)
       .execute()
   }
-  return candidatesSqlite(db, titleWords, [family])
+  // The commonest words match most of the catalogue and slow the lookup down; the comparison
+  // afterwards checks every word of the title anyway.
+  const rare = titleWords.filter((w) => !COMMON_WORDS.has(w))
+  return candidatesSqlite(db, rare.length ? rare : titleWords, [family])
 }
+
+/** Words too common to narrow a title lookup (English articles, conjunctions and prepositions). */
+const COMMON_WORDS = new Set(['the', 'a', 'an', 'and', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'or', 'is', 's'])
 
 /** The ids of the books with one of these ISBNs (normalised: digits and X, no hyphens). */
 export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string }[]> {

@@ -16,7 +16,8 @@ describe('the import match rule', () => {
   })
 
   it('takes initials for the names they start, in any spelling, and names written family name first', () => {
-    for (const other of ['J. R. R. Tolkien', 'JRR Tolkien', 'John Ronald Reuel Tolkien', 'Tolkien, J.R.R.', 'j.r.r. tolkien']) expect(sameAuthor('J.R.R. Tolkien', other), other).toBe(true)
+    for (const other of ['J. R. R. Tolkien', 'JRR Tolkien', 'John Ronald Reuel Tolkien', 'Tolkien, J.R.R.', 'j.r.r. tolkien'])
+      expect(sameAuthor('J.R.R. Tolkien', other), other).toBe(true)
     expect(sameAuthor('Ursula K. Le Guin', 'Ursula Le Guin')).toBe(true)
     expect(sameAuthor('Gabriel García Márquez', 'Gabriel Garcia Marquez')).toBe(true)
   })
@@ -31,5 +32,12 @@ describe('the import match rule', () => {
     expect(sameAuthor('Neil Gaiman, Terry Pratchett', 'Terry Pratchett')).toBe(false)
     expect(familyName('Neil Gaiman, Terry Pratchett')).toBe('pratchett')
     expect(sameAuthor('', 'Someone')).toBe(false)
+  })
+
+  it('searches by the family name as the index splits it, apostrophes too', () => {
+    expect(familyName('Wu Cheng’en')).toBe('cheng')
+    expect(familyName("Flannery O'Connor")).toBe('connor')
+    expect(familyName('Tolkien, J.R.R.')).toBe('tolkien')
+    expect(sameAuthor('Wu Cheng’en', "Wu Cheng'en")).toBe(true)
   })
 })

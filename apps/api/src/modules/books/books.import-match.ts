@@ -24,18 +24,21 @@ export const titleKey = (title: string): string => wordsOf(withoutSeries(title).
  * letters ('J. R. R.') and short upper-case runs written together ('JRR', 'JK') are each letter an
  * initial. Names written family name first ('Tolkien, J.R.R.') are turned around.
  */
-function nameParts(name: string): { given: string[]; family: string } | undefined {
+function nameParts(name: string, keepApostrophes = false): { given: string[]; family: string } | undefined {
   const [before, after] = name.split(',', 2)
   // 'Family, Given' only when what comes before the comma is one word: 'Gaiman, Neil', not 'Neil Gaiman, Terry Pratchett'.
   const familyFirst = after !== undefined && after.trim() !== '' && /^\s*\S+\s*$/.test(before!) && !/^\s*(jr|sr|ii|iii|iv)\.?\s*$/i.test(after)
   const ordered = familyFirst ? `${after} ${before}` : name
-  const tokens = foldAccents(ordered.replace(/['’ʼ]/g, '')).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []
+  const folded = foldAccents(keepApostrophes ? ordered : ordered.replace(/['’ʼ]/g, ''))
+  const tokens = (keepApostrophes ? folded.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’ʼ]*/gu) : folded.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu)) ?? []
   if (!tokens.length) return undefined
   // Particles before the last word belong to the family name: 'Ursula K. Le Guin' is a Le Guin.
   let start = tokens.length - 1
   while (start > 1 && PARTICLES.has(tokens[start - 1]!.toLowerCase())) start--
   const family = tokens.slice(start).join(' ').toLowerCase()
-  const given = tokens.slice(0, start).flatMap((t) => (t.length <= 3 && t === t.toUpperCase() && /^\p{L}+$/u.test(t) ? [...t.toLowerCase()] : [t.toLowerCase()]))
+  const given = tokens
+    .slice(0, start)
+    .flatMap((t) => (t.length <= 3 && t === t.toUpperCase() && /^\p{L}+$/u.test(t) ? [...t.toLowerCase()] : [t.toLowerCase()]))
   return { given, family }
 }
 
@@ -57,8 +60,12 @@ export function sameAuthor(a: string, b: string): boolean {
   return true
 }
 
-/** The word the catalogue is searched by for an author: the family name. */
+/**
+ * The word the catalogue is searched by for an author: the longest word of the family name as the
+ * search index splits it (at apostrophes too: 'Cheng’en' is 'cheng' and 'en' there).
+ */
 export const familyName = (author: string): string | undefined => {
-  const parts = nameParts(author)
-  return parts ? wordsOf(parts.family).at(-1) : undefined
+  const parts = nameParts(author, true)
+  const words = parts ? wordsOf(parts.family) : []
+  return words.reduce<string | undefined>((best, w) => (best === undefined || w.length > best.length ? w : best), undefined)
 }

@@ -455,8 +455,8 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      * the books whose title and author agree with the row's by the import rule (books.import-match.ts),
      * most reviewed first. Never a book by another author.
      */
-    async importMatches(row: { title: string; author: string; isbns: string[] }): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
-      const byIsbn = await listBookIdsByIsbns(db, row.isbns)
+    async importMatches(row: { title: string; author: string; isbns: string[] }, on: Db = db): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
+      const byIsbn = await listBookIdsByIsbns(on, row.isbns)
       if (byIsbn.length) {
         // An ISBN-13 before its ISBN-10, as the row lists them.
         const first = row.isbns.map((i) => byIsbn.find((b) => b.isbn === i)).find((b) => b !== undefined)
@@ -484,6 +484,8 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     async createFromImport(
       userId: string,
       row: { title: string; author: string; isbn: string | null; pages: number | null; year: number | null; publisher: string | null },
+      /** The caller's transaction, when the book is one write of several. */
+      on?: Db,
     ): Promise<string> {
       const parsed = CreateBookInputSchema.safeParse({
         title: row.title,
@@ -511,7 +513,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
         createdAt: now,
         updatedAt: now,
       }
-      await isbnChecked(db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
+      await isbnChecked(on ? insertBookWithGenres(on, book, []) : db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
       return id
     },
 

@@ -140,6 +140,24 @@ describeEachDialect('imports', (ctx) => {
       expect((await entry(reader.token, austen.id)).status).toBeNull()
     })
 
+    it('makes one book of two rows naming the same new book, and finds a family name with an apostrophe', async () => {
+      const reader = await insertUser(ctx.db)
+      const journey = await insertBook(ctx.db, { title: fresh('Journey to the West'), author: 'Wu Cheng’en', isbn: null })
+      const title = fresh('Brand New')
+      const job = await importFile(
+        reader.token,
+        goodreadsCsv([
+          { Title: `${journey.title} (Street Trilogy, #2)`, Author: 'Wu Cheng’en', 'Exclusive Shelf': 'read' },
+          { Title: title, Author: 'New Writer', ISBN13: '="9791234567896"', 'Exclusive Shelf': 'read', 'Date Read': '2024/01/01' },
+          { Title: title, Author: 'New Writer', ISBN13: '="9791234567896"', 'Exclusive Shelf': 'read', 'Date Read': '2025/01/01' },
+        ]),
+      )
+      const rows = await rowsOf(reader.token, job._id)
+      expect(rows[0]!.bookId).toBe(journey.id)
+      expect(rows[1]!.bookId).toBe(rows[2]!.bookId)
+      expect((await entry(reader.token, rows[1]!.bookId!)).reads.map((r) => r.finishedOn)).toEqual(['2024-01-01', '2025-01-01'])
+    })
+
     it('adds nothing twice when the same file comes again: every row unchanged', async () => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db, { isbn: null, title: fresh('Middlemarch'), author: 'George Eliot' })

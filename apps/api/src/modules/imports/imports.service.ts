@@ -64,8 +64,11 @@ export interface ImportsDeps {
 
 /** How long a job stays with the instance working on it without a sign of life. */
 const LEASE_MS = 30_000
-/** Rows applied between two looks at the event loop and two saves of the counts. */
-const APPLY_BATCH = 25
+/**
+ * Rows applied in one transaction, between two looks at the event loop and two saves of the counts:
+ * small, since on SQLite other writers wait for the batch's commit.
+ */
+const APPLY_BATCH = 10
 /** Rows stored per statement while the file is read. */
 const STORE_BATCH = 500
 const ROWS_DEFAULT_LIMIT = 100
@@ -109,18 +112,18 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
   let stopped = false
 
   /** Applies a row to a book: the reading log, then the review; `imported` when it changed anything. */
-  const applyToBook = async (userId: string, row: ParsedRow, bookId: string, created: boolean): Promise<RowResult> => {
+  const applyToBook = async (userId: string, row: ParsedRow, bookId: string, created: boolean, on?: Db): Promise<RowResult> => {
     const notes: string[] = created ? ['Added to the catalogue from this row'] : []
     const text = row.review?.trim() || null
     const reviewed = text !== null && row.rating !== null
-    const entry = await reading.importEntry(userId, bookId, { status: row.status, reads: row.reads, rating: reviewed ? null : row.rating })
+    const entry = await reading.importEntry(userId, bookId, { status: row.status, reads: row.reads, rating: reviewed ? null : row.rating }, on)
     notes.push(...entry.notes)
     let changed = entry.changed || created
     if (text !== null && row.rating === null) notes.push('The review was not imported: a review here needs a rating of 1 to 5 stars')
     if (reviewed) {
       const comment = text.length > LIMITS.reviewMax ? text.slice(0, LIMITS.reviewMax) : text
       if (comment !== text) notes.push(`The review was cut to ${LIMITS.reviewMax.toLocaleString('en-US')} characters`)
-      const done = await reviews.importReview(userId, bookId, row.rating!, comment)
+      const done = await reviews.importReview(userId, bookId, row.rating!, comment, on)
       if (done === 'created' || done === 'rated') changed = true
       if (done === 'kept') notes.push('You have another review of this book here: yours was kept')
     }
@@ -130,11 +133,11 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
   }
 
   /** Finds the row's book (or makes it) and applies the row; a row with several possible books waits. */
-  const applyRow = async (userId: string, row: ParsedRow): Promise<RowResult> => {
-    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row) })
+  const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
+    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row) }, on)
     const only = match.candidates.length === 1 ? match.candidates[0]!._id : undefined
     const bookId = match.byIsbn ?? only
-    if (bookId) return applyToBook(userId, row, bookId, false)
+    if (bookId) return applyToBook(userId, row, bookId, false, on)
     if (match.candidates.length > 1) {
       const n = match.candidates.length
       return {
@@ -144,26 +147,30 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
         message: `${n.toLocaleString('en-US')} books here have this title and author: choose the one you read`,
       }
     }
-    return createAndApply(userId, row)
+    return createAndApply(userId, row, on)
   }
 
-  const createAndApply = async (userId: string, row: ParsedRow): Promise<RowResult> => {
+  const createAndApply = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
     let bookId: string
     try {
-      bookId = await books.createFromImport(userId, {
-        title: row.title,
-        author: row.author,
-        isbn: row.isbn13 ?? row.isbn10,
-        pages: row.pages,
-        year: row.year,
-        publisher: row.publisher,
-      })
+      bookId = await books.createFromImport(
+        userId,
+        {
+          title: row.title,
+          author: row.author,
+          isbn: row.isbn13 ?? row.isbn10,
+          pages: row.pages,
+          year: row.year,
+          publisher: row.publisher,
+        },
+        on,
+      )
     } catch (err) {
       if (err instanceof AppError && err.status < 500)
         return { outcome: 'failed', bookId: null, candidates: [], message: `The book could not be added: ${err.message}` }
       throw err
     }
-    return applyToBook(userId, row, bookId, true)
+    return applyToBook(userId, row, bookId, true, on)
   }
 
   /** A row's fate, kept: a book deleted meanwhile makes the row fail, not the job. */
@@ -234,12 +241,33 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
       }
       const rows = await listPendingRows(db, job.id, APPLY_BATCH)
       if (!rows.length) return true
-      for (const row of rows) {
-        const result = await settle(job.userId, row, (parsed) => applyRow(job.userId, parsed))
-        await updateRow(db, job.id, row.line, result)
-        counts[result.outcome as keyof OutcomeCounts] += 1
-        await yieldToLoop()
+      let results: RowResult[]
+      try {
+        // A batch in one transaction: one commit for its rows (a commit per write was most of the time).
+        results = await db.transaction().execute(async (trx) => {
+          const done: RowResult[] = []
+          for (const row of rows) {
+            const result = await settle(job.userId, row, (parsed) => applyRow(job.userId, parsed, trx))
+            await updateRow(trx, job.id, row.line, result)
+            done.push(result)
+            // Others' requests are answered between two rows (writers wait for the batch's commit).
+            await yieldToLoop()
+          }
+          return done
+        })
+      } catch {
+        // A row broke the batch (on PostgreSQL a refused statement ends its transaction): each row
+        // again on its own, so the others land and the one that breaks is told apart.
+        results = []
+        for (const row of rows) {
+          const result = await settle(job.userId, row, (parsed) => applyRow(job.userId, parsed))
+          await updateRow(db, job.id, row.line, result)
+          results.push(result)
+          await yieldToLoop()
+        }
       }
+      for (const result of results) counts[result.outcome as keyof OutcomeCounts] += 1
+      await yieldToLoop()
       await saveCounts(db, job.id, counts, nowIso())
       await renewLease(db, job.id, leaseFrom(Date.now()), nowIso())
     }

@@ -407,9 +407,11 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
      * and rating replace the reader's when they differ. Undated finished reads stay undated: they are
      * off the spec's Recently Read list (which orders by a moment) and count in no year.
      */
-    async importEntry(userId: string, bookId: string, plan: ImportPlan): Promise<{ changed: boolean; notes: string[] }> {
+    async importEntry(userId: string, bookId: string, plan: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
       const notes: string[] = []
-      const result = await db.transaction().execute(async (trx) => {
+      // In the caller's transaction when given (an import's batch), else in one of its own.
+      const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (on ? fn(on) : db.transaction().execute(fn))
+      const result = await inTransaction(async (trx) => {
         const entry = await findEntry(trx, userId, bookId)
         const reads = await listReads(trx, userId, bookId)
         const at = nowIso()

@@ -129,32 +129,28 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
      * text again is the same review (its rating follows the file); a review of the reader's own with
      * other text is kept as it is. Answers what happened.
      */
-    async importReview(userId: string, bookId: string, rating: number, comment: string): Promise<'created' | 'same' | 'rated' | 'kept'> {
-      const mine = await findReviewOfBookBy(db, bookId, userId)
+    async importReview(userId: string, bookId: string, rating: number, comment: string, on?: Db): Promise<'created' | 'same' | 'rated' | 'kept'> {
+      // In the caller's transaction when given (an import's batch), else in one of its own.
+      const write = (fn: (trx: Db) => Promise<void>) => (on ? fn(on) : db.transaction().execute(fn)).finally(() => recent.clear())
+      const mine = await findReviewOfBookBy(on ?? db, bookId, userId)
       if (mine) {
         if (mine.comment.trim() !== comment.trim()) return 'kept'
         if (mine.rating === rating) return 'same'
-        await db
-          .transaction()
-          .execute(async (trx) => {
-            await updateReview(trx, mine._id, { rating }, nowIso())
-            await applyRatingChange(trx, bookId, 0, rating - mine.rating)
-          })
-          .finally(() => recent.clear())
+        await write(async (trx) => {
+          await updateReview(trx, mine._id, { rating }, nowIso())
+          await applyRatingChange(trx, bookId, 0, rating - mine.rating)
+        })
         return 'rated'
       }
       try {
-        await db
-          .transaction()
-          .execute(async (trx) => {
-            await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: nowIso() })
-            await addRatingOfNewReview(trx, bookId, rating)
-          })
-          .finally(() => recent.clear())
+        await write(async (trx) => {
+          await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: nowIso() })
+          await addRatingOfNewReview(trx, bookId, rating)
+        })
         return 'created'
       } catch (err) {
-        // The reader wrote one meanwhile: theirs stays.
-        if (isUniqueViolation(err)) return 'kept'
+        // The reader wrote one meanwhile: theirs stays (in a caller's transaction the caller decides).
+        if (!on && isUniqueViolation(err)) return 'kept'
         throw err
       }
     },
