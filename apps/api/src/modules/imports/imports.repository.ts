@@ -189,6 +189,15 @@ export async function saveCounts(db: Db, id: string, counts: OutcomeCounts, now:
     .execute()
 }
 
+/** Saves the counts and renews the lease in one statement (the job's batch). */
+export async function saveProgress(db: Db, id: string, counts: OutcomeCounts, leaseUntil: string, now: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ ...countColumns(counts), leaseUntil, updatedAt: now })
+    .where('id', '=', id)
+    .execute()
+}
+
 /** Moves one row's count from one outcome to another (a row the reader resolved). */
 export async function moveCount(db: Db, id: string, from: ImportOutcome, to: ImportOutcome, now: string): Promise<void> {
   const column = (o: ImportOutcome) =>

@@ -40,6 +40,7 @@ import {
   moveCount,
   renewLease,
   saveCounts,
+  saveProgress,
   updateRow,
   type ClaimedImport,
   type NewImportRow,
@@ -68,7 +69,9 @@ const LEASE_MS = 30_000
  * Rows applied in one transaction, between two looks at the event loop and two saves of the counts:
  * small, since on SQLite other writers wait for the batch's commit.
  */
-const APPLY_BATCH = 10
+const APPLY_BATCH = 20
+/** The longest the job holds the event loop between two looks at it (ms). */
+const SLICE_MS = 8
 /** Rows stored per statement while the file is read. */
 const STORE_BATCH = 500
 const ROWS_DEFAULT_LIMIT = 100
@@ -230,9 +233,21 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
     await dropFileText(db, job.id, nowIso())
   }
 
-  /** Applies the rows still pending, a batch at a time, saving the counts after each. */
+  /** Applies the rows still pending, a batch at a time, saving the counts (and the lease) with each. */
   const applyPending = async (job: ClaimedImport) => {
     const counts: OutcomeCounts = await countOutcomes(db, job.id)
+    // Others' requests are answered every SLICE_MS (writers wait for the batch's commit).
+    let sliceStart = performance.now()
+    const breathe = async () => {
+      if (performance.now() - sliceStart < SLICE_MS) return
+      await yieldToLoop()
+      sliceStart = performance.now()
+    }
+    const counted = (results: RowResult[]) => {
+      const next = { ...counts }
+      for (const r of results) next[r.outcome as keyof OutcomeCounts] += 1
+      return next
+    }
     for (;;) {
       if (stopped) {
         // Let go at once, so the next start (or another instance) goes on without waiting for the lease.
@@ -243,16 +258,17 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
       if (!rows.length) return true
       let results: RowResult[]
       try {
-        // A batch in one transaction: one commit for its rows (a commit per write was most of the time).
+        // A batch in one transaction: one commit for its rows, their outcomes and the job's counts
+        // (a commit per write was most of the time).
         results = await db.transaction().execute(async (trx) => {
           const done: RowResult[] = []
           for (const row of rows) {
             const result = await settle(job.userId, row, (parsed) => applyRow(job.userId, parsed, trx))
             await updateRow(trx, job.id, row.line, result)
             done.push(result)
-            // Others' requests are answered between two rows (writers wait for the batch's commit).
-            await yieldToLoop()
+            await breathe()
           }
+          await saveProgress(trx, job.id, counted(done), leaseFrom(Date.now()), nowIso())
           return done
         })
       } catch {
@@ -265,11 +281,10 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
           results.push(result)
           await yieldToLoop()
         }
+        await saveProgress(db, job.id, counted(results), leaseFrom(Date.now()), nowIso())
       }
-      for (const result of results) counts[result.outcome as keyof OutcomeCounts] += 1
-      await yieldToLoop()
-      await saveCounts(db, job.id, counts, nowIso())
-      await renewLease(db, job.id, leaseFrom(Date.now()), nowIso())
+      Object.assign(counts, counted(results))
+      await breathe()
     }
   }
 
