@@ -120,6 +120,24 @@ describeEachDialect('imports', (ctx) => {
       expect((await entry(reader.token, made.bookId!)).status).toBe('dnf')
     })
 
+    it('keeps a read without a date undated, yet on Recently Read and in the profile’s Books Read, after the dated ones', async () => {
+      const reader = await insertUser(ctx.db)
+      const undated = await insertBook(ctx.db, { title: fresh('Read Once'), author: 'Un Dated' })
+      const dated = await insertBook(ctx.db, { title: fresh('Read Later'), author: 'Da Ted' })
+      await importFile(
+        reader.token,
+        goodreadsCsv([
+          { Title: undated.title, Author: 'Un Dated', 'Exclusive Shelf': 'read' },
+          { Title: dated.title, Author: 'Da Ted', 'Exclusive Shelf': 'read', 'Date Read': '2019/07/07' },
+        ]),
+      )
+      expect((await entry(reader.token, undated.id)).reads).toEqual([expect.objectContaining({ startedOn: null, finishedOn: null, outcome: 'finished' })])
+      expect((await get(`/api/books/${undated.id}`, reader.token)).json()).toMatchObject({ inRecentlyRead: true })
+      expect((await get(`/api/users/${reader.id}/stats`, reader.token)).json()).toMatchObject({ readBooks: 2 })
+      const list = (await get(`/api/users/recently-read/${reader.id}`, reader.token)).json() as { _id: string }[]
+      expect(list.map((b) => b._id)).toEqual([dated.id, undated.id])
+    })
+
     it('never takes a book by another author with the same title, and tolerates initials', async () => {
       const reader = await insertUser(ctx.db)
       const title = fresh('Emma')

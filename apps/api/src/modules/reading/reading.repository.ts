@@ -190,6 +190,9 @@ export async function insertProgressUpdate(db: Db, id: string, readId: string, p
   await db.insertInto('progressUpdates').values({ id, readId, page: p.page, percent: p.percent, minutes: p.minutes, createdAt: at }).execute()
 }
 
+/** Where Recently Read puts a book whose finished reads are all undated: after every dated one. */
+const UNDATED_READ_AT = '1970-01-01T00:00:00.000Z'
+
 /**
  * Rewrites the spec's two lists for one reader and book from the log: on the wishlist while the
  * status is 'want' (keeping when it was first added), on the recently-read list while a finished read
@@ -208,13 +211,15 @@ export async function syncProjections(db: Db, userId: string, bookId: string, at
   }
   const newest = await db
     .selectFrom('readThroughs')
-    .select((eb) => eb.fn.max('finishedAt').as('at'))
+    .select((eb) => [eb.fn.max('finishedAt').as('at'), eb.fn.countAll<number>().as('n')])
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .where('outcome', '=', 'finished')
     .where('removedAt', 'is', null)
     .executeTakeFirst()
-  const readAt = newest?.at ? toIso(newest.at) : null
+  // A book whose every finished read is undated (an import's "read, date unknown") is on the list too,
+  // after every dated one: the list's moment orders it, and nobody is told it was read today.
+  const readAt = newest?.at ? toIso(newest.at) : Number(newest?.n ?? 0) > 0 ? UNDATED_READ_AT : null
   if (readAt === null) {
     await db.deleteFrom('reads').where('userId', '=', userId).where('bookId', '=', bookId).execute()
   } else {

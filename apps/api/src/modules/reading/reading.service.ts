@@ -404,8 +404,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
      * transaction, and answers whether anything changed, with notes for the import's report. Nothing
      * is added twice: a read is the same read when it ends on the same date (a dated read fills an
      * undated one first), undated reads only make up the count the file gives, and the file's status
-     * and rating replace the reader's when they differ. Undated finished reads stay undated: they are
-     * off the spec's Recently Read list (which orders by a moment) and count in no year.
+     * and rating replace the reader's when they differ. Undated finished reads stay undated: the spec's
+     * Recently Read list holds their book after every dated one, and they count in no year.
      */
     async importEntry(userId: string, bookId: string, plan: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
       const notes: string[] = []
