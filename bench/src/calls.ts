@@ -37,7 +37,7 @@ export interface Fixtures {
   typical: string
   writers: { id: string; ver: number }[]
   /** The reader with a big reading log, a book they are reading, and one they read most often. */
-  library?: { id: string; ver: number; reads: number; reading: string[]; reread: string }
+  library?: { id: string; ver: number; reads: number; reading: string[]; reread: string; busiestYear?: { year: number; reads: number } }
   counts: { books: number; reviews: number; users: number }
 }
 
@@ -85,6 +85,13 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     const [reread] = lib
       ? await q(sql<{ id: string }>`select book_id as id from read_throughs where user_id = ${lib.id} group by book_id order by count(*) desc, book_id limit 1`)
       : []
+    const [busiest] = lib
+      ? await q(
+          sql<{ year: string; reads: number }>`select substr(finished_on, 1, 4) as year, count(*) as reads from read_throughs
+            where user_id = ${lib.id} and outcome = 'finished' and removed_at is null and finished_on is not null
+            group by substr(finished_on, 1, 4) order by count(*) desc, 1 desc limit 1`,
+        )
+      : []
     return {
       bookIds,
       topBook: top!.id,
@@ -92,7 +99,18 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
       mostFollowed: { id: most.id, followers: Number(most.n) },
       typical: typical?.id ?? most.id,
       writers: writers.map((w) => ({ id: w.id, ver: Number(w.ver) })),
-      ...(lib && reading.length && reread ? { library: { id: lib.id, ver: Number(lib.ver), reads: Number(lib.reads), reading, reread: reread.id } } : {}),
+      ...(lib && reading.length && reread
+        ? {
+            library: {
+              id: lib.id,
+              ver: Number(lib.ver),
+              reads: Number(lib.reads),
+              reading,
+              reread: reread.id,
+              ...(busiest ? { busiestYear: { year: Number(busiest.year), reads: Number(busiest.reads) } } : {}),
+            },
+          }
+        : {}),
       counts: { books: Number(counts!.books), reviews: Number(counts!.reviews), users: Number(counts!.users) },
     }
   } catch (err) {
@@ -156,6 +174,18 @@ function readingCalls(fx: Fixtures, laterLibrary: string | undefined, token: str
     { name: `library page (${reads} reads)`, method: 'GET', paths: [`/api/users/${lib.id}/library?status=read&limit=24`], budget: { p99: 20 } },
     ...(laterLibrary ? [{ name: 'library page 11 (cursor)', method: 'GET' as const, paths: [laterLibrary], budget: { p99: 20 } }] : []),
     { name: 'reading entry (re-read)', method: 'GET', paths: [`/api/books/${lib.reread}/reading`], tokens: [token], budget: { p99: 20 } },
+    // A reader's year in numbers (issue 15): their busiest year, and the years with all-time totals.
+    ...(lib.busiestYear
+      ? [
+          {
+            name: `year in numbers (${lib.busiestYear.reads.toLocaleString('en-US')} reads in ${lib.busiestYear.year})`,
+            method: 'GET' as const,
+            paths: [`/api/users/${lib.id}/stats/${lib.busiestYear.year}`],
+            budget: { p99: 20 },
+          },
+        ]
+      : []),
+    { name: `stats: years and totals (${reads} reads)`, method: 'GET', paths: [`/api/users/${lib.id}/stats`], budget: { p99: 20 } },
     {
       name: 'progress update',
       method: 'PUT',

@@ -28,7 +28,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reading = createReadingService({ db, books, users })
   const shelves = createShelvesService({ db, books, users, reading })
   const account = createAccountService({ db, auth, books, reviews, uploads })
-  const stats = createStatsService({ db, users, uploads })
+  const stats = createStatsService({ db, users, books, reading, uploads })
   const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
   return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats }
 }

@@ -501,6 +501,11 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       return { items: page.items, total: page.total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
     },
 
+    /** A version of a reader's log: it changes with every change of it made on any instance (a cache key). */
+    async logVersion(userId: string): Promise<string> {
+      return `${await findLogVersion(db, userId)}|${changesHere.get(userId) ?? 0}`
+    },
+
     /** How many of a reader's books have each status (Want to Read only for the reader themself). */
     async libraryCounts(userId: string, viewer: Actor | undefined): Promise<Record<ReadingStatus, number>> {
       await users.assertExists(userId)

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { nowIso, type Db } from '#/db/portable.ts'
 
 // A reader's finished reads counted (issue 15, decision 0021). A finish is kept as text 'YYYY',
@@ -16,8 +16,14 @@ export interface FinishedRead {
   rating: number | null
 }
 
+// The outcome is written into the SQL, not bound: SQLite uses a partial index only when the query's
+// own text implies the index's condition.
 const finished = (db: Db, userId: string) =>
-  db.selectFrom('readThroughs as rt').where('rt.userId', '=', userId).where('rt.outcome', '=', 'finished').where('rt.removedAt', 'is', null)
+  db
+    .selectFrom('readThroughs as rt')
+    .where('rt.userId', '=', userId)
+    .where(sql<SqlBool>`rt.outcome = 'finished'`)
+    .where('rt.removedAt', 'is', null)
 
 /** The reader's reads finished in `year`, with their books and the reader's rating (the review's, else the rating alone). */
 export async function listFinishedInYear(db: Db, userId: string, year: number): Promise<FinishedRead[]> {

@@ -4,6 +4,9 @@ import type { Db } from '#/db/portable.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
+import type { BooksService } from '#/modules/books/books.service.ts'
+import type { ReadingService } from '#/modules/reading/reading.service.ts'
+import { createMemo } from '#/memo.ts'
 import { countGenres, findGoal, listFinishedInYear, listYears, saveGoal, type FinishedRead } from '#/modules/stats/stats.repository.ts'
 import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
 
@@ -12,8 +15,13 @@ import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
 export interface StatsDeps {
   db: Db
   users: UsersService
+  books: Pick<BooksService, 'catalogueVersion'>
+  reading: Pick<ReadingService, 'logVersion'>
   uploads: Pick<UploadsService, 'readShown'>
 }
+
+/** How long a reader's figures are kept under their versions (any change of theirs shows at once). */
+const STATS_TTL_MS = 5 * 60_000
 
 const GENRES_SHOWN = 12
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -78,15 +86,33 @@ function figuresOf(year: number, reads: FinishedRead[]): Omit<YearStats, 'genres
   }
 }
 
-export const createStatsService = ({ db, users, uploads }: StatsDeps) => {
+export const createStatsService = ({ db, users, books, reading, uploads }: StatsDeps) => {
+  type Figures = Omit<YearStats, 'goal'> & { books: FinishedRead[] }
+  // A reader's figures are kept under what they are made of: their reading log (reads and ratings
+  // alone), their reviews (profile_version moves with each), and the catalogue (page counts, genres).
+  const years = createMemo<Figures>({ ttlMs: STATS_TTL_MS, max: 1_000 })
+  const yearLists = createMemo<Awaited<ReturnType<typeof listYears>>>({ ttlMs: STATS_TTL_MS, max: 1_000 })
+  const versionOf = async (userId: string) =>
+    (await Promise.all([reading.logVersion(userId), users.profileVersion(userId), books.catalogueVersion()])).join('|')
+
+  const figuresFor = async (userId: string, year: number): Promise<Figures> =>
+    years.get(
+      `${userId}|${year}`,
+      async () => {
+        const reads = await listFinishedInYear(db, userId, year)
+        const genres = (await countGenres(db, [...new Set(reads.map((r) => r.bookId))]))
+          .sort((a, b) => b.books - a.books || a.genre.localeCompare(b.genre))
+          .slice(0, GENRES_SHOWN)
+        return { ...figuresOf(year, reads), genres, books: reads }
+      },
+      { version: await versionOf(userId) },
+    )
+
   const yearStats = async (userId: string, year: number, now: Date): Promise<YearStats & { books: FinishedRead[] }> => {
-    const [reads, targets] = await Promise.all([listFinishedInYear(db, userId, year), findGoal(db, userId, year)])
-    const figures = figuresOf(year, reads)
-    const genres = (await countGenres(db, [...new Set(reads.map((r) => r.bookId))]))
-      .sort((a, b) => b.books - a.books || a.genre.localeCompare(b.genre))
-      .slice(0, GENRES_SHOWN)
+    const [figures, targets] = await Promise.all([figuresFor(userId, year), findGoal(db, userId, year)])
+    // The goal is read fresh (it is the reader's own, and whether it keeps pace moves with the date).
     const goal = targets ? goalOf(year, targets, { books: figures.booksRead, pages: figures.pagesRead }, now) : null
-    return { ...figures, genres, goal, books: reads }
+    return { ...figures, goal }
   }
 
   return {
@@ -100,7 +126,7 @@ export const createStatsService = ({ db, users, uploads }: StatsDeps) => {
     /** The profile's counts (the wishlist's only for its owner) and every year with a finished read, with all-time totals. */
     async reader(viewerId: string | undefined, userId: string): Promise<ReaderStats> {
       const counts = await users.getStats(viewerId, userId)
-      const rows = await listYears(db, userId)
+      const rows = await yearLists.get(userId, () => listYears(db, userId), { version: await versionOf(userId) })
       const years = rows
         .filter((r): r is typeof r & { year: number } => r.year !== null)
         .map((r) => ({ year: r.year, booksRead: r.reads, pagesRead: r.pages }))

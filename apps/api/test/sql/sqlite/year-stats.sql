@@ -2,4 +2,8 @@ select "books", "pages" from "reading_goals" where "user_id" = ? and "year" = ?;
 
 select "profile_version" from "users" where "id" = ?;
 
-select "rt"."book_id", "rt"."finished_on", "b"."title", "b"."author", "b"."page_count", "b"."cover_image", coalesce(r.rating, e.rating) as "rating" from "read_throughs" as "rt" inner join "books" as "b" on "b"."id" = "rt"."book_id" left join "reviews" as "r" on "r"."book_id" = "rt"."book_id" and "r"."user_id" = ? left join "reading_entries" as "e" on "e"."book_id" = "rt"."book_id" and "e"."user_id" = ? where "rt"."user_id" = ? and "rt"."outcome" = ? and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ?;
+select "rt"."book_id", "rt"."finished_on", "b"."title", "b"."author", "b"."page_count", "b"."cover_image", coalesce(r.rating, e.rating) as "rating" from "read_throughs" as "rt" inner join "books" as "b" on "b"."id" = "rt"."book_id" left join "reviews" as "r" on "r"."book_id" = "rt"."book_id" and "r"."user_id" = ? left join "reading_entries" as "e" on "e"."book_id" = "rt"."book_id" and "e"."user_id" = ? where "rt"."user_id" = ? and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ?;
+
+select "updated_at" from "reading_entries" where "user_id" = ? order by "updated_at" desc limit ?;
+
+select (select max("id") as "id" from "books") as "newest", (select "edits" from "catalogue_edits" where "id" = ?) as "edits";
