@@ -76,9 +76,13 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   // Images nobody shows any more are removed now and then (every instance may: it is safe).
   const stopSweeping = services.uploads.startSweeping(app.log)
   app.addHook('onClose', async () => stopSweeping())
-  // Imports nobody works on (queued, or left by an instance that stopped) are taken up.
-  const stopImports = services.imports.startWorking(app.log)
-  app.addHook('onClose', stopImports)
+  // Imports nobody works on (queued, or left by an instance that stopped) are taken up once the app
+  // is ready (the server migrates the database between building the app and starting it).
+  let stopImports = async () => {}
+  app.addHook('onReady', async () => {
+    stopImports = services.imports.startWorking(app.log)
+  })
+  app.addHook('onClose', async () => stopImports())
 
   // First, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
