@@ -18,7 +18,11 @@ export const paths = {
     pattern: '/user/:userId/library',
     href: (id: string, status?: string) => `/user/${encodeURIComponent(id)}/library${status ? `?status=${status}` : ''}`,
   },
+  /** A reader's year in numbers; without a year, every year and the all-time totals. */
+  stats: { pattern: '/user/:userId/stats/:year?', href: (id: string, year?: number) => `/user/${encodeURIComponent(id)}/stats${year ? `/${year}` : ''}` },
   addBook: { pattern: '/add-book', href: () => '/add-book' },
+  /** Importing a Goodreads or StoryGraph export, and the latest import's report. */
+  import: { pattern: '/import', href: () => '/import' },
   about: { pattern: '/about', href: () => '/about' },
   /** Every book carrying an author's name (a name with no account still leads somewhere). */
   author: { pattern: '/author/:name', href: (name: string) => `/author/${encodeURIComponent(name)}` },

@@ -51,6 +51,8 @@ export interface RequestOptions {
   query?: Query
   body?: unknown
   signal?: AbortSignal
+  /** The answer is a file (an export): its bytes come back as a Blob, unparsed. */
+  file?: boolean
 }
 
 export interface ApiResponse<T> {
@@ -97,6 +99,7 @@ async function send<S extends z.ZodType>(
     throw new ApiError(NETWORK_ERROR, 0, 'network', false)
   }
 
+  if (opts.file && res.ok) return { data: (await res.blob()) as never, headers: res.headers }
   const text = await res.text().catch(() => '')
   let json: unknown
   try {
@@ -132,8 +135,10 @@ export const api = {
   getWithHeaders: <S extends z.ZodType>(path: string, schema: SchemaPick<S>, opts?: RequestOptions) => send('GET', path, schema, opts),
   post: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('POST', path, schema, { body })).data,
   put: async <S extends z.ZodType>(path: string, schema: SchemaPick<S>, body?: unknown) => (await send('PUT', path, schema, { body })).data,
-  /** A DELETE: nothing back, or (given a schema) the changed resource, as DELETE /books/{id}/credit answers. */
-  delete: async <S extends z.ZodType>(path: string, schema?: SchemaPick<S>) => (await send('DELETE', path, schema)).data,
+  /** A DELETE: nothing back, or (given a schema) the changed resource, as DELETE /books/{id}/credit answers; `body` as DELETE /users/me asks. */
+  delete: async <S extends z.ZodType>(path: string, schema?: SchemaPick<S>, body?: unknown) => (await send('DELETE', path, schema, { body })).data,
+  /** A file the server makes for the reader (an export), with the bearer header; a refusal throws as any call. */
+  file: (path: string, query?: Query) => send('GET', path, undefined, { query, file: true }) as Promise<ApiResponse<Blob>>,
   postNoContent: async (path: string, body?: unknown) => {
     await send('POST', path, undefined, { body })
   },

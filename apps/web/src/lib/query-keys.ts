@@ -48,3 +48,21 @@ export const readingKeys = {
   library: (userId: string, status: string, pageSize: number) => ['reading', 'library', userId, status, { pageSize }] as const,
   counts: (userId: string) => ['reading', 'library', 'counts', userId] as const,
 }
+
+// Under a user's 'users' key, so whatever refreshes the users area (any change of the reading log
+// does) refreshes the stats too.
+export const statsKeys = {
+  /** GET /users/{id}/stats: the profile's counts, the years with reads and the all-time totals (one answer, one key). */
+  reader: userKeys.stats,
+  /** A reader's year in numbers, goal included. */
+  year: (userId: string, year: number) => ['users', userId, 'stats', year] as const,
+}
+
+export const importKeys = {
+  /** The reader's imports, newest first. */
+  list: ['imports', 'list'] as const,
+  /** One import: its status and counts (polled while it runs). */
+  detail: (id: string) => ['imports', 'detail', id] as const,
+  /** An import's rows that wait for the reader or failed, a page at a time. */
+  rows: (id: string) => ['imports', 'rows', id] as const,
+}

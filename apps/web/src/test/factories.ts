@@ -1,4 +1,4 @@
-import type { Book, PersonRow, Review, Stats, User } from '@shelfwise/contracts'
+import type { Book, PersonRow, ReaderStats, Review, User } from '@shelfwise/contracts'
 
 let n = 0
 const uuid = () => crypto.randomUUID()
@@ -63,8 +63,21 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
   }
 }
 
-export function buildStats(overrides: Partial<Stats> = {}): Stats {
-  return { followers: 0, following: 0, reviews: 0, readBooks: 0, recentlyReadCount: 0, listedBooks: 0, createdBooks: 0, wishlistCount: 0, ...overrides }
+/** GET /users/{id}/stats: the profile's counts, and (none by default) the years with reads and all-time totals. */
+export function buildStats(overrides: Partial<ReaderStats> = {}): ReaderStats {
+  return {
+    followers: 0,
+    following: 0,
+    reviews: 0,
+    readBooks: 0,
+    recentlyReadCount: 0,
+    listedBooks: 0,
+    createdBooks: 0,
+    wishlistCount: 0,
+    years: [],
+    allTime: { booksRead: 0, pagesRead: 0, undated: 0 },
+    ...overrides,
+  }
 }
 
 export function buildPerson(overrides: Partial<PersonRow> = {}): PersonRow {

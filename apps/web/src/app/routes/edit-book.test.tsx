@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type Handler } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildStats, buildUser, signIn } from '#/test/factories.ts'
 
 // The reader who added a book corrects or deletes it from its page; a reader credited on a book
 // removes the credit; nobody else sees any of it.
@@ -60,9 +60,7 @@ describe('a book the reader added', () => {
     signIn(me)
     const fake = api(mine, {
       [`DELETE /books/${mine._id}`]: { status: 204 },
-      [`GET /users/${me._id}/stats`]: {
-        body: { followers: 0, following: 0, reviews: 0, readBooks: 0, recentlyReadCount: 0, listedBooks: 0, createdBooks: 0, wishlistCount: 0 },
-      },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
       [`GET /users/profile/${me._id}`]: { body: me },
       'GET /users/wishlist': pagedAnswer([]),
     })

@@ -22,6 +22,7 @@ const HomeSearch = lazy(() => import('#/features/books/components/home-search.ts
 // Only a signed-in reader has this section: its code, and its request, come after the first render.
 const FollowedSection = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedSection }))
 const CurrentlyReading = lazy(async () => ({ default: (await import('#/features/reading/components/currently-reading.tsx')).CurrentlyReading }))
+const HomeGoal = lazy(() => import('#/features/stats/components/home-goal.tsx'))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
 
@@ -63,7 +64,9 @@ export function HomeRoute() {
   const { user, token } = useAuth()
   // The query lives in the address (?q=), so Back from a result finds the results again.
   const navigate = useNavigate()
-  const query = new URLSearchParams(useLocation().search).get('q')?.trim() || null
+  const location = useLocation()
+  const query = new URLSearchParams(location.search).get('q')?.trim() || null
+  const notice = (location.state as { notice?: unknown } | null)?.notice
   const [submitted, setSubmitted] = useState(0)
   const search = useCallback(
     (q: string) => {
@@ -91,12 +94,19 @@ export function HomeRoute() {
 
   return (
     <>
+      {/* A word the page the reader came from left (their account deleted). */}
+      {typeof notice === 'string' && (
+        <Box role="status" sx={{ ...frame('lg'), py: 1.5, bgcolor: 'success.main', color: 'success.contrastText', fontWeight: 500 }}>
+          {notice}
+        </Box>
+      )}
       <HomeHero initial={query ?? ''} onSearch={search} />
       <Box sx={frame('lg')}>
         <SearchResults query={query} submitted={submitted} />
         {viewerId && (
           <Suspense fallback={null}>
             <CurrentlyReading userId={viewerId} own />
+            <HomeGoal userId={viewerId} />
           </Suspense>
         )}
         <PopularSection />

@@ -1,4 +1,5 @@
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router'
+import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '#/lib/document-title.ts'
 import { useUser } from '#/features/users/api/get-user.ts'
 import { useLibraryCounts } from '#/features/reading/api/library.ts'
 import { LibraryList } from '#/features/reading/components/library-list.tsx'
+import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 
 /** A reader's library: a tab per reading status with its count, the open one in the address (?status=). */
 export function LibraryRoute() {
@@ -30,18 +32,21 @@ export function LibraryRoute() {
   useDocumentTitle(username ? `${READING_STATUS_LABELS[status]} · @${username}'s library` : 'Library')
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2, overflowWrap: 'anywhere' }}>
-        {username ? (
-          <>
-            <Link component={RouterLink} to={paths.user.href(userId)} underline="hover" color="inherit" dir="auto">
-              @{username}
-            </Link>
-            ’s library
-          </>
-        ) : (
-          'Library'
-        )}
-      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, overflowWrap: 'anywhere', minWidth: 0 }}>
+          {username ? (
+            <>
+              <Link component={RouterLink} to={paths.user.href(userId)} underline="hover" color="inherit" dir="auto">
+                @{username}
+              </Link>
+              ’s library
+            </>
+          ) : (
+            'Library'
+          )}
+        </Typography>
+        <StatsLink userId={userId} />
+      </Box>
       <Paper variant="outlined" sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
         <Tabs
           value={status}

@@ -19,13 +19,17 @@ import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
 import { AvatarUpload } from '#/features/users/components/avatar-upload.tsx'
 import { ChangeUsernameDialog } from '#/features/users/components/change-username-dialog.tsx'
 import { ChangePasswordDialog } from '#/features/auth/components/change-password-dialog.tsx'
+import { DeleteAccountDialog, DELETE_ACCOUNT_TEXT } from '#/features/auth/components/delete-account-dialog.tsx'
 import { ProfileBio } from '#/features/users/components/profile-bio.tsx'
 import { ProfileShelves } from '#/features/users/components/profile-shelves.tsx'
 import { ProfileStats } from '#/features/users/components/profile-stats.tsx'
 import { CurrentlyReading } from '#/features/reading/components/currently-reading.tsx'
 import { LibrarySummary } from '#/features/reading/components/library-summary.tsx'
+import { GoalCard } from '#/features/stats/components/goal-card.tsx'
+import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 import { EditProfileActions } from '#/features/users/components/edit-profile-actions.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
+import { YourDataSection } from '#/features/imports/components/your-data-section.tsx'
 
 export const PROFILE_TEXT = {
   signedOut: 'Please login to view your profile',
@@ -37,13 +41,13 @@ export const PROFILE_TEXT = {
   bioFailed: 'Failed to update bio',
 } as const
 
-function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void }) {
+function OwnProfile({ userId, onLogout, onDeleted }: { userId: string; onLogout: () => void; onDeleted: () => void }) {
   const { user: stored, updateUser, replaceToken } = useAuth()
   const profile = useUser(userId)
   // A page that sent the reader here may leave a word for them (a book deleted).
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice
   const [snack, setSnack] = useState<Notice>(() => (typeof notice === 'string' ? { message: notice, severity: 'success' } : null))
-  const [dialog, setDialog] = useState<'username' | 'password' | null>(null)
+  const [dialog, setDialog] = useState<'username' | 'password' | 'delete' | null>(null)
   const [tab, setTab] = useState(0)
 
   const onUserChanged = (user: User, message?: string) => {
@@ -80,8 +84,11 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
           onError={(message) => setSnack({ message, severity: 'error' })}
         />
         <ProfileStats userId={userId} isOwn errorText={PROFILE_TEXT.loadStats} />
+        <GoalCard userId={userId} />
         <CurrentlyReading userId={userId} own />
         <LibrarySummary userId={userId} own />
+        <StatsLink userId={userId} />
+        <YourDataSection onDeleteAccount={() => setDialog('delete')} />
         <Box>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Books" />
@@ -99,6 +106,7 @@ function OwnProfile({ userId, onLogout }: { userId: string; onLogout: () => void
           setSnack({ message, severity: 'success' })
         }}
       />
+      <DeleteAccountDialog open={dialog === 'delete'} onClose={() => setDialog(null)} onDeleted={onDeleted} />
       <NoticeSnackbar notice={snack} onClose={() => setSnack(null)} />
     </>
   )
@@ -116,8 +124,17 @@ export function ProfileRoute() {
     logout()
     navigate(paths.login.href(), { replace: true })
   }
+  // Set once the account is deleted: the page is on its way Home and sends nobody to sign in meanwhile.
+  const deleted = useRef(false)
+  const handleDeleted = async () => {
+    deleted.current = true
+    await navigate(paths.home.href(), { replace: true, state: { notice: DELETE_ACCOUNT_TEXT.done } })
+    logout()
+  }
   // The guard: signed-out readers go to /login, which sends them back here afterwards.
-  if (!isAuthenticated) return <Navigate to={paths.login.href()} state={loggedOut.current ? undefined : { from: location }} replace />
+  if (!isAuthenticated) {
+    return deleted.current ? null : <Navigate to={paths.login.href()} state={loggedOut.current ? undefined : { from: location }} replace />
+  }
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       {user?._id ? (
@@ -125,7 +142,7 @@ export function ProfileRoute() {
           <Box sx={{ mb: 2, maxWidth: 420 }}>
             <UserSearch />
           </Box>
-          <OwnProfile userId={user._id} onLogout={handleLogout} />
+          <OwnProfile userId={user._id} onLogout={handleLogout} onDeleted={() => void handleDeleted()} />
         </>
       ) : (
         <Box sx={{ textAlign: 'center', py: 8 }}>

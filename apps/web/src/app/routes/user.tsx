@@ -20,6 +20,7 @@ import { UserSearch } from '#/features/users/components/user-search.tsx'
 import { ProfileStats } from '#/features/users/components/profile-stats.tsx'
 import { CurrentlyReading } from '#/features/reading/components/currently-reading.tsx'
 import { LibrarySummary } from '#/features/reading/components/library-summary.tsx'
+import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 import { ProfileBanner } from '#/features/users/components/profile-banner.tsx'
 import { FollowButton } from '#/features/users/components/follow-button.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
@@ -71,6 +72,7 @@ function PublicProfile({ user }: { user: User }) {
         />
         <CurrentlyReading userId={user._id} own={isSelf} />
         <LibrarySummary userId={user._id} own={isSelf} />
+        <StatsLink userId={user._id} />
         <Box>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Reviews" />

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { Goal, YearStats } from '@shelfwise/contracts'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
+import { buildStats, buildUser, signIn } from '#/test/factories.ts'
+
+const THIS_YEAR = new Date().getFullYear()
+
+function buildYearStats(year: number, overrides: Partial<YearStats> = {}): YearStats {
+  return {
+    year,
+    booksRead: 0,
+    pagesRead: 0,
+    byMonth: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, books: 0, pages: 0 })),
+    yearOnly: 0,
+    ratings: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    genres: [],
+    averageRating: null,
+    longestBook: null,
+    shortestBook: null,
+    goal: null,
+    ...overrides,
+  }
+}
+
+const book = (title: string, pageCount: number) => ({ _id: crypto.randomUUID(), title, author: 'George Eliot', pageCount, coverImage: '' })
+const longest = book('Middlemarch', 880)
+const shortest = book('Silas Marner', 190)
+
+/** 2025: 7 reads (2 known only to the year), 3,000 pages, rated and in genres. */
+const year2025 = buildYearStats(2025, {
+  booksRead: 7,
+  pagesRead: 3000,
+  byMonth: Array.from({ length: 12 }, (_, i) =>
+    i === 2 ? { month: 3, books: 2, pages: 640 } : i === 6 ? { month: 7, books: 3, pages: 1500 } : { month: i + 1, books: 0, pages: 0 },
+  ),
+  yearOnly: 2,
+  ratings: { 1: 0, 2: 1, 3: 0, 4: 2, 5: 3 },
+  genres: [
+    { genre: 'Fiction', books: 4 },
+    { genre: 'Historical Fiction', books: 2 },
+  ],
+  averageRating: 4.17,
+  longestBook: longest,
+  shortestBook: shortest,
+  goal: { year: 2025, books: 10, pages: null, done: { books: 7, pages: 3000 }, onTrack: false },
+})
+
+/** The figures of a table row, by its header. */
+const rowOf = (table: HTMLElement, header: string) => {
+  const row = within(table).getByRole('rowheader', { name: header }).closest('tr')!
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent)
+}
+
+describe('a reader’s year in books', () => {
+  it('shows the figures, and each chart’s numbers as a table; another reader’s goal has no form', async () => {
+    signIn(buildUser({ username: 'casaubon' }))
+    const owner = buildUser({ name: 'Dorothea Brooke', username: 'dorothea' })
+    fakeApi({
+      [`GET /users/profile/${owner._id}`]: { body: owner },
+      [`GET /users/${owner._id}/stats`]: {
+        body: buildStats({
+          years: [
+            { year: 2025, booksRead: 7, pagesRead: 3000 },
+            { year: 2023, booksRead: 1, pagesRead: 200 },
+          ],
+        }),
+      },
+      [`GET /users/${owner._id}/stats/2025`]: { body: year2025 },
+    })
+    renderApp(`/user/${owner._id}/stats/2025`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dorothea Brooke’s 2025 in books' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Dorothea Brooke’s 2025 in books — Shelfwise'))
+
+    const figures = await screen.findByRole('list', { name: 'Figures for 2025' })
+    const tiles = within(figures)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(tiles).toEqual([
+      '7Books read',
+      '3,000Pages read',
+      '4.2 / 5Average rating',
+      'MiddlemarchLongest book · 880 pages',
+      'Silas MarnerShortest book · 190 pages',
+    ])
+    expect(within(figures).getByRole('link', { name: 'Middlemarch' })).toHaveAttribute('href', `/books/${longest._id}`)
+
+    const months = screen.getByRole('table', { name: 'Books and pages by month, 2025' })
+    expect(
+      within(months)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Month', 'Books', 'Pages'])
+    expect(within(months).getAllByRole('rowheader')).toHaveLength(12)
+    expect(rowOf(months, 'March')).toEqual(['2', '640'])
+    expect(rowOf(months, 'July')).toEqual(['3', '1,500'])
+    expect(rowOf(months, 'January')).toEqual(['0', '0'])
+    expect(screen.getByText('Finished in 2025, month unknown: 2')).toBeInTheDocument()
+
+    const ratings = screen.getByRole('table', { name: 'Books by rating, 2025' })
+    expect(rowOf(ratings, '5 stars')).toEqual(['3'])
+    expect(rowOf(ratings, '4 stars')).toEqual(['2'])
+    expect(rowOf(ratings, '2 stars')).toEqual(['1'])
+    expect(rowOf(ratings, '1 star')).toEqual(['0'])
+
+    const genres = screen.getByRole('table', { name: 'Books by genre, 2025' })
+    expect(rowOf(genres, 'Fiction')).toEqual(['4'])
+    expect(rowOf(genres, 'Historical Fiction')).toEqual(['2'])
+
+    // The charts come after the tables, each one image named for what it shows.
+    expect(await screen.findByRole('img', { name: /books finished in each month of 2025/ })).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: /by the stars they were given/ })).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: /the books of 2025 by genre/ })).toBeInTheDocument()
+
+    // Another reader's goal: its progress, no form.
+    const goal = screen.getByRole('region', { name: 'Dorothea Brooke’s 2025 goal' })
+    expect(within(goal).getByRole('progressbar', { name: 'Books: 7 of 10 books' })).toHaveAttribute('aria-valuenow', '70')
+    expect(within(goal).getByText('Not reached')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: /Reading goal/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save goal' })).not.toBeInTheDocument()
+
+    const image = screen.getByRole('img', { name: /^Dorothea Brooke’s 2025 in books: 7 books and 3,000 pages/ })
+    expect(image).toHaveAttribute('src', `/api/users/${owner._id}/stats/2025/image.png`)
+    expect(screen.getByRole('link', { name: 'Download image' })).toHaveAttribute('href', `/api/users/${owner._id}/stats/2025/image.png`)
+
+    const years = screen.getByRole('navigation', { name: 'Years' })
+    expect(within(years).getByRole('link', { name: 'Previous year, 2024' })).toHaveAttribute('href', `/user/${owner._id}/stats/2024`)
+    expect(within(years).getByRole('link', { name: '2023' })).toHaveAttribute('href', `/user/${owner._id}/stats/2023`)
+    expect(within(years).getByRole('link', { name: '2025' })).toHaveAttribute('aria-current', 'page')
+    expect(within(years).getByRole('link', { name: 'All time' })).toHaveAttribute('href', `/user/${owner._id}/stats`)
+  })
+
+  it('sets the reader’s own goal in one step: PUT with the numbers, then the new progress', async () => {
+    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
+    signIn(me)
+    const goal: Goal = { year: THIS_YEAR, books: 24, pages: 6000, done: { books: 3, pages: 900 }, onTrack: false }
+    const { callsTo } = fakeApi({
+      [`GET /users/profile/${me._id}`]: { body: me },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: { body: buildYearStats(THIS_YEAR, { booksRead: 3, pagesRead: 900 }) },
+      [`PUT /me/goals/${THIS_YEAR}`]: { body: goal },
+    })
+    renderApp(`/user/${me._id}/stats/${THIS_YEAR}`)
+    expect(await screen.findByRole('heading', { level: 1, name: `Your ${THIS_YEAR} in books` })).toBeInTheDocument()
+    const section = await screen.findByRole('region', { name: `Your ${THIS_YEAR} goal` })
+    expect(within(section).getByText(/No goal for/)).toBeInTheDocument()
+
+    const form = within(section).getByRole('form', { name: `Reading goal for ${THIS_YEAR}` })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save goal' }))
+    expect(await within(form).findByText('Enter a number of books, pages or both')).toBeInTheDocument()
+    fireEvent.change(within(form).getByRole('spinbutton', { name: 'Books' }), { target: { value: '2.5' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save goal' }))
+    expect(await within(form).findByText('Books must be a whole number from 1 to 1,000,000')).toBeInTheDocument()
+    expect(callsTo(`PUT /me/goals/${THIS_YEAR}`)).toHaveLength(0)
+
+    fireEvent.change(within(form).getByRole('spinbutton', { name: 'Books' }), { target: { value: '24' } })
+    fireEvent.change(within(form).getByRole('spinbutton', { name: 'Pages' }), { target: { value: '6000' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save goal' }))
+    await waitFor(() => expect(callsTo(`PUT /me/goals/${THIS_YEAR}`)).toHaveLength(1))
+    expect(callsTo(`PUT /me/goals/${THIS_YEAR}`)[0]!.body).toEqual({ books: 24, pages: 6000 })
+
+    expect(await within(section).findByRole('progressbar', { name: 'Books: 3 of 24 books' })).toHaveAttribute('aria-valuenow', '12')
+    expect(within(section).getByRole('progressbar', { name: 'Pages: 900 of 6,000 pages' })).toHaveAttribute('aria-valuenow', '15')
+    expect(within(section).getByText('Behind')).toBeInTheDocument()
+    // The form to change it starts from the saved goal.
+    expect(within(section).getByRole('spinbutton', { name: 'Books' })).toHaveValue(24)
+    expect(within(section).getByRole('status')).toHaveTextContent('Goal saved')
+  })
+
+  it('an empty year: a friendly message and the library', async () => {
+    const me = buildUser({ username: 'ada' })
+    signIn(me)
+    fakeApi({
+      [`GET /users/profile/${me._id}`]: { body: me },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      [`GET /users/${me._id}/stats/2019`]: { body: buildYearStats(2019) },
+    })
+    renderApp(`/user/${me._id}/stats/2019`)
+    expect(await screen.findByText('You have not finished a book in 2019 yet. Every book you mark as read counts here.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to your library' })).toHaveAttribute('href', `/user/${me._id}/library`)
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Next year, 2020' })).toBeInTheDocument()
+  })
+
+  it('refuses an address that is no year', async () => {
+    const me = buildUser()
+    signIn(me)
+    fakeApi({ [`GET /users/profile/${me._id}`]: { body: me } })
+    renderApp(`/user/${me._id}/stats/20x5`)
+    expect(await screen.findByRole('alert')).toHaveTextContent('There are stats for the years 1900 to 2100 only.')
+  })
+})
+
+describe('a reader’s reading, all time', () => {
+  it('lists the years with their figures, and undated finishes as “date unknown”', async () => {
+    const owner = buildUser({ name: 'Dorothea Brooke' })
+    fakeApi({
+      [`GET /users/profile/${owner._id}`]: { body: owner },
+      [`GET /users/${owner._id}/stats`]: {
+        body: buildStats({
+          years: [
+            { year: 2025, booksRead: 7, pagesRead: 3000 },
+            { year: 2019, booksRead: 2, pagesRead: 500 },
+          ],
+          allTime: { booksRead: 12, pagesRead: 4100, undated: 3 },
+        }),
+      },
+    })
+    renderApp(`/user/${owner._id}/stats`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dorothea Brooke’s reading, all time' })).toBeInTheDocument()
+    const figures = await screen.findByRole('list', { name: 'All-time figures' })
+    expect(
+      within(figures)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['12Books read', '4,100Pages read', '2Years with books', '3Finished, date unknown'])
+    const table = screen.getByRole('table', { name: 'Books and pages by year' })
+    expect(rowOf(table, '2025')).toEqual(['7', '3,000'])
+    expect(rowOf(table, '2019')).toEqual(['2', '500'])
+    // What the totals hold beyond the years: 3 reads, 600 pages.
+    expect(rowOf(table, 'Date unknown')).toEqual(['3', '600'])
+    expect(within(table).getByRole('link', { name: '2019' })).toHaveAttribute('href', `/user/${owner._id}/stats/2019`)
+    expect(screen.getByText(/Date unknown: 3 finished reads have no date\. They count in the totals, in no year\./)).toBeInTheDocument()
+  })
+})
+
+describe('the goal on the profile and on Home', () => {
+  it('the own profile sets this year’s goal in one step and shows its progress', async () => {
+    const state: { goal: Goal | null } = { goal: null }
+    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
+    signIn(me)
+    const { callsTo } = fakeApi({
+      [`GET /users/profile/${me._id}`]: { body: me },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      'GET /users/wishlist': { body: [] },
+      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: () => ({ body: buildYearStats(THIS_YEAR, { booksRead: 5, pagesRead: 1200, goal: state.goal }) }),
+      [`PUT /me/goals/${THIS_YEAR}`]: (req: FakeRequest) => {
+        const { books } = req.body as { books: number }
+        state.goal = { year: THIS_YEAR, books, pages: null, done: { books: 5, pages: 1200 }, onTrack: true }
+        return { body: state.goal }
+      },
+    })
+    renderApp('/profile')
+    const card = await screen.findByRole('region', { name: `Your ${THIS_YEAR} reading goal` })
+    fireEvent.change(within(card).getByRole('spinbutton', { name: 'Books' }), { target: { value: '20' } })
+    fireEvent.click(within(card).getByRole('button', { name: 'Save goal' }))
+    expect(await within(card).findByRole('progressbar', { name: 'Books: 5 of 20 books' })).toHaveAttribute('aria-valuenow', '25')
+    expect(within(card).getByText('On track')).toBeInTheDocument()
+    expect(callsTo(`PUT /me/goals/${THIS_YEAR}`)[0]!.body).toEqual({ books: 20, pages: null })
+    expect(within(card).getByRole('link', { name: `See your ${THIS_YEAR} in books` })).toHaveAttribute('href', `/user/${me._id}/stats/${THIS_YEAR}`)
+    expect(screen.getByRole('link', { name: 'Stats' })).toHaveAttribute('href', `/user/${me._id}/stats/${THIS_YEAR}`)
+  })
+
+  it('Home shows a signed-in reader’s goal progress', async () => {
+    const reader = buildUser()
+    signIn(reader)
+    fakeApi({
+      'GET /books': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /reviews/popular-week': { body: [] },
+      'GET /reviews/recent': { body: [] },
+      [`GET /users/${reader._id}/library`]: { body: [], headers: { 'X-Total-Count': '0' } },
+      [`GET /users/${reader._id}/stats/${THIS_YEAR}`]: {
+        body: buildYearStats(THIS_YEAR, { goal: { year: THIS_YEAR, books: null, pages: 5000, done: { books: 2, pages: 1250 }, onTrack: true } }),
+      },
+    })
+    renderApp('/')
+    const card = await screen.findByRole('region', { name: `Your ${THIS_YEAR} reading goal` })
+    expect(within(card).getByRole('progressbar', { name: 'Pages: 1,250 of 5,000 pages' })).toHaveAttribute('aria-valuenow', '25')
+    expect(within(card).queryByRole('progressbar', { name: /^Books/ })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Save goal' })).not.toBeInTheDocument()
+  })
+})
