@@ -121,18 +121,32 @@ describe('browse remembers itself (decision 0009)', () => {
     const title = await card.getByRole('heading', { level: 3 }).innerText()
     const y = await page.evaluate(() => window.scrollY)
     expect(y).toBeGreaterThan(600)
-    // What the reader sees: this card, this far down the window.
-    const topOf = async () => Math.round((await cardsOf(page).nth(17).boundingBox())?.y ?? Number.NaN)
-    const top = await topOf()
+    // What the reader sees first: the first card below the top bar, this far down the window.
+    const firstInView = () =>
+      page.evaluate(() => {
+        const bar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0
+        const cards = [...document.querySelectorAll('#main li')].filter((li) => li.querySelector('a[href^="/books/"]'))
+        const first = cards
+          .map((li) => ({ href: li.querySelector('a[href^="/books/"]')!.getAttribute('href')!, top: li.getBoundingClientRect().top }))
+          .filter((c) => c.top >= bar && c.top <= window.innerHeight)
+          .sort((a, b) => a.top - b.top)[0]
+        return first ?? null
+      })
+    const topOf = (href: string) =>
+      page.evaluate((h) => {
+        const li = document.querySelector(`#main li a[href="${CSS.escape(h)}"]`)?.closest('li')
+        return li ? Math.round(li.getBoundingClientRect().top) : null
+      }, href)
+    const seen = await firstInView()
+    expect(seen).not.toBeNull()
     await card.getByRole('link', { name: 'View Details' }).click()
     await page.waitForURL('**/books/*')
     await expectVisible(page.getByRole('heading', { level: 1, name: title }))
     await page.goBack()
     await page.waitForURL('**/browse')
-    // The same card back in the same place in the window (the page's height above it may settle a few
-    // pixels differently on the way back, e.g. around long titles other journeys added: the place in
-    // the window is what the reader sees, not the number of pixels scrolled).
-    await expect.poll(async () => Math.abs((await topOf()) - top) <= 2, { timeout: WAIT_MS }).toBe(true)
+    // That card back in the same place in the window: rows above it may measure a few pixels
+    // differently on the way back (long titles other journeys added), so pixels scrolled can differ.
+    await expect.poll(async () => Math.abs(((await topOf(seen!.href)) ?? Number.NaN) - Math.round(seen!.top)) <= 2, { timeout: WAIT_MS }).toBe(true)
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(600)
     expect(await cardsOf(page).nth(17).getByRole('heading', { level: 3 }).innerText()).toBe(title)
   })

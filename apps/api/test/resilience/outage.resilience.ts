@@ -18,8 +18,11 @@ import { checkLedger, Ledger, runWriteLoad, setUpCommunity, type AnswerRecord } 
 // itself, and no acknowledged write is lost.
 
 const OUTAGE_MS = 5000
-/** Frozen, each call waits out its timeout: a longer outage, so several calls start and end inside it. */
-const FREEZE_MS = 8000
+/**
+ * Frozen, each call waits out its 5 s timeout: two timeouts and a second, so every client has a whole
+ * call inside the outage however its calls fell at the start (8 s left some with none on a busy machine).
+ */
+const FREEZE_MS = 11_000
 /** No call may take longer than this while the database is stopped (refused connections fail at once). */
 const MAX_ANSWER_STOPPED_MS = 5000
 /** Nor while it is frozen: bounded by the pool's connect timeout and the query timeout (5 s each). */

@@ -4,8 +4,8 @@ import { listName, type ScrollMark } from '#/lib/use-scroll-memory.ts'
 
 /** What a reader does to move the page themselves: restoring stops at once. */
 const READER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
-/** Restoring gives up after this long (ms), wherever the page is… */
-const GIVE_UP_MS = 4000
+/** Restoring gives up after this long (ms), wherever the page is (a busy machine may take seconds to draw the page again)… */
+const GIVE_UP_MS = 8000
 /** …and ends once the page has stayed at the place this long (ms). */
 const SETTLED_MS = 600
 
