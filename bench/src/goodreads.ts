@@ -20,6 +20,7 @@
 // currently-reading. No book comes twice unless the catalogue has fewer books than the file needs.
 import { writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
+import { GOODREADS_EXPORT_COLUMNS } from '@shelfwise/contracts'
 import { describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
 import * as W from './words.ts'
 import { createDb, createRandom, type Random } from '../../apps/api/src/public.ts'
@@ -29,32 +30,8 @@ const SEED = 0x600d_4ead
 /** The username prefix of the bench's importing readers: books their imports created are not picked as catalogue books. */
 export const IMPORTER_PREFIX = 'importer-'
 
-const GOODREADS_COLUMNS = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-] as const
+/** Goodreads's "Export Library" columns, as the current export writes them (the API's export uses the same list). */
+const GOODREADS_COLUMNS = GOODREADS_EXPORT_COLUMNS
 type Column = (typeof GOODREADS_COLUMNS)[number]
 type Row = Partial<Record<Column, string>>
 

@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
-import { v7 as uuidv7 } from 'uuid'
 import { MESSAGES } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
-import { bearer, insertBook, insertFollow, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
+import { bearer, insertBook, insertFollow, insertImport, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
 import { apiRoutes, leaksIn, multipart, routerRoutes, smallPng, stringsIn, tokensIn } from './support.ts'
 
 // Every route of the API × {anonymous, another reader, the owner}: the answer each gets, what the
@@ -62,41 +61,10 @@ const readRow = (s: Scene, id: string) => s.ctx.db.selectFrom('readThroughs').se
 
 /** A finished import of the owner's with one row waiting for a choice (line 2); its id. */
 async function ownersImport(s: Scene): Promise<string> {
-  const id = uuidv7()
-  const at = new Date().toISOString()
-  await s.ctx.db
-    .insertInto('imports')
-    .values({
-      id,
-      userId: s.owner.id,
-      source: 'goodreads',
-      status: 'done',
-      fileName: 'mine.csv',
-      fileText: null,
-      header: '["Title","Author"]',
-      total: 1,
-      message: null,
-      leaseUntil: null,
-      createdAt: at,
-      updatedAt: at,
-      finishedAt: at,
-    })
-    .execute()
-  await s.ctx.db
-    .insertInto('importRows')
-    .values({
-      importId: id,
-      line: 2,
-      title: 'Waiting',
-      author: 'W. Aiting',
-      data: null,
-      fields: '["Waiting","W. Aiting"]',
-      outcome: 'needs_review',
-      bookId: null,
-      message: 'choose',
-    })
-    .execute()
-  return id
+  return insertImport(s.ctx.db, s.owner.id, {
+    fileName: 'mine.csv',
+    rows: [{ line: 2, title: 'Waiting', author: 'W. Aiting', outcome: 'needs_review', message: 'choose' }],
+  })
 }
 
 const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()

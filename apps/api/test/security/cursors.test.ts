@@ -1,8 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
-import { v7 as uuidv7 } from 'uuid'
 import { BOOK_SORTS, ErrorBodySchema, SEARCH_SORTS } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
-import { bearer, insertBook, insertFollow, insertReview, insertUser, insertWish } from '../support/factories.ts'
+import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, insertWish } from '../support/factories.ts'
 import { apiRoutes, type ApiRoute } from './support.ts'
 
 // Every list that pages takes a `cursor` it gave out. A cursor with a NUL character anywhere (sent
@@ -55,30 +54,9 @@ describeEachDialect('cursors of every list', (ctx) => {
       await insertFollow(ctx.db, other.id, me.id)
     }
     // An import of the reader's with two rows, for its list of rows.
-    const importId = uuidv7()
-    const at = new Date().toISOString()
-    await ctx.db
-      .insertInto('imports')
-      .values({
-        id: importId,
-        userId: me.id,
-        source: 'goodreads',
-        status: 'done',
-        fileName: 'a.csv',
-        fileText: null,
-        header: '[]',
-        total: 2,
-        message: null,
-        leaseUntil: null,
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: at,
-      })
-      .execute()
-    await ctx.db
-      .insertInto('importRows')
-      .values([2, 3].map((line) => ({ importId, line, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'failed', bookId: null, message: 'm' })))
-      .execute()
+    const importId = await insertImport(ctx.db, me.id, {
+      rows: [2, 3].map((line) => ({ line, outcome: 'failed', message: 'm' })),
+    })
     Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId })
   })
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
-import { bearer, insertBook, insertReview, insertUser, TEST_PASSWORD } from '../support/factories.ts'
+import { bearer, insertBook, insertImport, insertReview, insertUser, TEST_PASSWORD } from '../support/factories.ts'
 import { apiRoutes, multipart, smallPng } from './support.ts'
 
 // A client cannot set what the server owns: every write route is sent the server's fields (ids,
@@ -379,30 +379,7 @@ const MASS: Record<string, Entry> = {
   },
   'POST /api/imports/{id}/rows/{line}/resolve': {
     async run(s, forcedId) {
-      const id = uuidv7()
-      const at = new Date().toISOString()
-      await s.ctx.db
-        .insertInto('imports')
-        .values({
-          id,
-          userId: s.me.id,
-          source: 'goodreads',
-          status: 'done',
-          fileName: 'a.csv',
-          fileText: null,
-          header: '[]',
-          total: 1,
-          message: null,
-          leaseUntil: null,
-          createdAt: at,
-          updatedAt: at,
-          finishedAt: at,
-        })
-        .execute()
-      await s.ctx.db
-        .insertInto('importRows')
-        .values({ importId: id, line: 2, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'failed', bookId: null, message: 'm' })
-        .execute()
+      const id = await insertImport(s.ctx.db, s.me.id, { rows: [{ line: 2, outcome: 'failed', message: 'm' }] })
       const res = await call(s, 'POST', `/api/imports/${id}/rows/2/resolve${ownedQuery(s.victim, forcedId)}`, {
         ...serverOwned(s.victim, forcedId),
         action: 'skip',

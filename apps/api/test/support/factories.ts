@@ -201,3 +201,60 @@ export const countUsers = async (db: Db) =>
         .executeTakeFirstOrThrow()
     ).n,
   )
+
+export interface ImportOverrides {
+  id?: string
+  status?: 'queued' | 'running' | 'done' | 'failed'
+  fileName?: string
+  /** The file still to be read (a job an instance left mid-way); none once its rows are stored. */
+  fileText?: string | null
+  header?: string[]
+  total?: number
+  leaseUntil?: string | null
+  at?: string
+  /** Rows already stored, with their fate. */
+  rows?: { line: number; outcome: string; title?: string; author?: string; fields?: string[]; message?: string | null }[]
+}
+
+/** A reader's import as the job leaves it (finished, with the rows given, unless told otherwise); its id. */
+export async function insertImport(db: Db, userId: string, o: ImportOverrides = {}): Promise<string> {
+  const id = o.id ?? uuidv7()
+  const at = o.at ?? new Date().toISOString()
+  const rows = o.rows ?? []
+  await db
+    .insertInto('imports')
+    .values({
+      id,
+      userId,
+      source: 'goodreads',
+      status: o.status ?? 'done',
+      fileName: o.fileName ?? 'library.csv',
+      fileText: o.fileText ?? null,
+      header: JSON.stringify(o.header ?? ['Title', 'Author']),
+      total: o.total ?? rows.length,
+      message: null,
+      leaseUntil: o.leaseUntil ?? null,
+      createdAt: at,
+      updatedAt: at,
+      finishedAt: (o.status ?? 'done') === 'done' ? at : null,
+    })
+    .execute()
+  if (rows.length)
+    await db
+      .insertInto('importRows')
+      .values(
+        rows.map((r) => ({
+          importId: id,
+          line: r.line,
+          title: r.title ?? 'T',
+          author: r.author ?? 'A',
+          data: null,
+          fields: JSON.stringify(r.fields ?? [r.title ?? 'T', r.author ?? 'A']),
+          outcome: r.outcome,
+          bookId: null,
+          message: r.message ?? null,
+        })),
+      )
+      .execute()
+  return id
+}

@@ -14,33 +14,10 @@ import {
   type ImportRow,
   type MappedRow,
 } from '#/modules/imports/import-formats.ts'
+import { GOODREADS_HEADER } from '../../../test/support/import-files.ts'
 
-const GOODREADS_24 = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-]
+/** The current export's 24 columns (the import tests' one copy). */
+const GOODREADS_24 = GOODREADS_HEADER
 
 const GOODREADS_31 = [
   ...GOODREADS_24.slice(0, 23),

@@ -3,7 +3,7 @@ import { ErrorBodySchema, ImportJobSchema, ImportRowListSchema, ImportRowSchema,
 import { buildApp } from '#/app.ts'
 import { loadConfig } from '#/config.ts'
 import { describeEachDialect, TEST_JWT_SECRET } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertImport, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { multipart } from '../../../test/support/multipart.ts'
 import { GOODREADS_HEADER, goodreadsCsv, quote, storygraphCsv } from '../../../test/support/import-files.ts'
 
@@ -426,24 +426,7 @@ describeEachDialect('imports', (ctx) => {
     const id = '01900000-0000-7000-8000-000000000001'
     const at = new Date(Date.now() - 60_000).toISOString()
     // As an instance stopped mid-job leaves it: running, its lease run out, its file not yet read.
-    await ctx.db
-      .insertInto('imports')
-      .values({
-        id,
-        userId: reader.id,
-        source: 'goodreads',
-        status: 'running',
-        fileName: 'x.csv',
-        fileText: text,
-        header: JSON.stringify(GOODREADS_HEADER),
-        total: 1,
-        message: null,
-        leaseUntil: at,
-        createdAt: at,
-        updatedAt: at,
-        finishedAt: null,
-      })
-      .execute()
+    await insertImport(ctx.db, reader.id, { id, status: 'running', fileText: text, header: GOODREADS_HEADER, total: 1, leaseUntil: at, at })
     const config = loadConfig({
       ...process.env,
       DATA_DIR: ctx.config.dataDir,
