@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CsvError, csvRecords, csvRecordsSliced, type CsvRecord } from '#/csv/read.ts'
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shelfwise/contracts'
+import { CsvError, csvRecords, csvRecordsSliced, type CsvOptions, type CsvRecord } from '#/csv/read.ts'
 
-const read = (text: string) => [...csvRecords(text)]
-const fieldsOf = (text: string) => read(text).map((r) => r.fields)
+const read = (text: string, options?: CsvOptions) => [...csvRecords(text, options)]
+const fieldsOf = (text: string, options?: CsvOptions) => read(text, options).map((r) => r.fields)
 
 /** The CsvError reading `text` throws (fails the test when it throws none, or another error). */
 function errorOf(text: string): CsvError {
@@ -116,6 +117,72 @@ describe('csvRecords', () => {
   })
 })
 
+describe('csvRecords on degenerate files (issue 19)', () => {
+  const { maxFields, maxFieldLength } = IMPORT_LIMITS
+
+  /** The CsvError reading `text` throws, and how long it took to throw it (ms). */
+  function timedError(text: string): { error: CsvError; ms: number } {
+    const started = performance.now()
+    const error = errorOf(text)
+    return { error, ms: performance.now() - started }
+  }
+
+  it('refuses a record of ten million commas at once, naming its line, without making ten million fields', () => {
+    const { error, ms } = timedError('Title,Author\nDune,Frank Herbert\n' + ','.repeat(10_000_000) + '\n')
+    expect(error.message).toBe(`Line 3: ${IMPORT_MESSAGES.tooManyFields}`)
+    expect(error.message).toMatch(/^Line 3: this row has more than 200 fields/)
+    // Read whole, it took 0.85 s and made ten million fields.
+    expect(ms).toBeLessThan(200)
+  })
+
+  it('takes a record of exactly the most fields, and refuses one more', () => {
+    expect(read('a' + ',a'.repeat(maxFields - 1))[0]!.fields).toHaveLength(maxFields)
+    expect(errorOf('h\n' + 'a' + ',a'.repeat(maxFields)).message).toBe(`Line 2: ${IMPORT_MESSAGES.tooManyFields}`)
+  })
+
+  it('refuses a field of five million doubled quotes at once, naming the line it starts on', () => {
+    const { error, ms } = timedError('Title,Review\n"one\ntwo",x\nDune,"' + '""'.repeat(5_000_000) + '"\n')
+    expect(error.message).toBe(`Line 4: ${IMPORT_MESSAGES.fieldTooLong}`)
+    expect(error.message).toMatch(/^Line 4: a field is longer than 65,536 characters/)
+    // Read whole, it took 0.9 s.
+    expect(ms).toBeLessThan(200)
+  })
+
+  it('refuses a 9.5 MB title, naming its line', () => {
+    const { error, ms } = timedError('Title,Author\n' + 'x'.repeat(9_500_000) + ',y\n')
+    expect(error.line).toBe(2)
+    expect(error.message).toBe(`Line 2: ${IMPORT_MESSAGES.fieldTooLong}`)
+    expect(ms).toBeLessThan(200)
+  })
+
+  it('counts a doubled quote once against the longest field: the longest field is taken whole, one character more is not', () => {
+    const longest = 'x'.repeat(maxFieldLength - 2) + '""'
+    const [record] = read(`"${longest.replaceAll('"', '""')}",${'y'.repeat(maxFieldLength)}\n`)
+    expect(record!.fields).toEqual([longest, 'y'.repeat(maxFieldLength)])
+    const quotes = '"'.repeat(maxFieldLength)
+    expect(read(`"${quotes.replaceAll('"', '""')}"`)[0]!.fields).toEqual([quotes])
+    expect(errorOf(`"${quotes.replaceAll('"', '""')}x"`).message).toBe(`Line 1: ${IMPORT_MESSAGES.fieldTooLong}`)
+    expect(errorOf(`a,${'y'.repeat(maxFieldLength + 1)}`).message).toBe(`Line 1: ${IMPORT_MESSAGES.fieldTooLong}`)
+  })
+
+  it('keeps only the columns asked for once it has the header, the others empty in their places', () => {
+    const text = 'Title,Notes,Author\nDune,"long ""notes""",Frank Herbert,extra\nEmma,,Jane Austen\n'
+    const keep = (header: readonly string[]) => [header.indexOf('Title'), header.indexOf('Author')]
+    expect(fieldsOf(text, { keep })).toEqual([
+      ['Title', 'Notes', 'Author'],
+      ['Dune', '', 'Frank Herbert', ''],
+      ['Emma', '', 'Jane Austen'],
+    ])
+    expect(fieldsOf(text, { keep: () => undefined })).toEqual(fieldsOf(text))
+  })
+
+  it('still caps and checks the columns it does not keep', () => {
+    const keep = () => [0]
+    expect(() => read(`Title,Notes\nDune,${'x'.repeat(maxFieldLength + 1)}\n`, { keep })).toThrow(IMPORT_MESSAGES.fieldTooLong)
+    expect(() => read('Title,Notes\nDune,"open\n', { keep })).toThrow('Line 2: a quoted field never closes')
+  })
+})
+
 describe('csvRecordsSliced', () => {
   it('gives the same records as csvRecords', async () => {
     const text = 'a,"b\nc"\r\nd,e\n'
@@ -141,6 +208,28 @@ describe('csvRecordsSliced', () => {
     expect(count).toBe(400_002)
     expect(turns).toBeGreaterThan(0)
     // Generous against a busy test machine: a reader holding the loop for the whole file takes far longer.
+    expect(longest).toBeLessThan(200)
+  })
+
+  it('lets the server answer other requests while it reads one record that fills the file', async () => {
+    // 76 fields each of the most doubled quotes a field may hold: 10 MB in one record.
+    const field = `"${'""'.repeat(IMPORT_LIMITS.maxFieldLength)}"`
+    const text = 'Title\n' + Array.from({ length: 76 }, () => field).join(',') + '\n'
+    let longest = 0
+    let last = performance.now()
+    const tick = setInterval(() => {
+      const now = performance.now()
+      longest = Math.max(longest, now - last)
+      last = now
+    }, 1)
+    const records: CsvRecord[] = []
+    for await (const record of csvRecordsSliced(text, 4)) records.push(record)
+    clearInterval(tick)
+    longest = Math.max(longest, performance.now() - last)
+    expect(records).toHaveLength(2)
+    expect(records[1]!.fields).toHaveLength(76)
+    expect(records[1]!.fields.every((f) => f === '"'.repeat(IMPORT_LIMITS.maxFieldLength))).toBe(true)
+    // Read a record at a time, the loop was held 0.8 s; a field at a time, about 20 ms.
     expect(longest).toBeLessThan(200)
   })
 })

@@ -1,14 +1,21 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { CreateBookInputSchema } from '@shelfwise/contracts'
 import { csvRecords } from '#/csv/read.ts'
 import { toCsv } from '#/csv/write.ts'
 import {
+  AUTHOR_MAX,
   detectFormat,
+  firstAuthor,
   IMPORT_FORMAT_MESSAGES as M,
   isbn10To13,
   isbn13To10,
   mapRow,
+  SHELF_MAX,
+  TITLE_MAX,
   validIsbn10,
   validIsbn13,
+  withoutTags,
   type ImportFormat,
   type ImportRead,
   type ImportRow,
@@ -459,5 +466,167 @@ describe('ISBN helpers', () => {
     expect(isbn13To10('9780804429573')).toBe('080442957X')
     expect(isbn13To10('9791032305690')).toBeNull()
     expect(isbn10To13('0593135203')).toBeNull()
+  })
+})
+
+describe('hostile cells (issue 19)', () => {
+  /** How long `fn` takes (ms), and what it gives. */
+  function timed<T>(fn: () => T): { value: T; ms: number } {
+    const started = performance.now()
+    const value = fn()
+    return { value, ms: performance.now() - started }
+  }
+
+  /**
+   * A row mapped straight from its cells, as the job maps a record: without the CSV reader, which
+   * refuses a field over 65,536 characters before any of this runs, so the text steps are shown
+   * linear on their own.
+   */
+  function mappedRow(format: ImportFormat, cells: Cells): MappedRow {
+    const [header, base] = format === 'goodreads' ? [GOODREADS_24, GOODREADS_ROW] : [STORYGRAPH, STORYGRAPH_ROW]
+    const detected = detectFormat(header, format)
+    if (!detected.ok) throw new Error(detected.message)
+    const row = { ...base, ...cells }
+    return mapRow(format, detected.columns, { line: 2, fields: header.map((column) => row[column] ?? '') })
+  }
+  const reviewOf = (html: string) => {
+    const mapped = mappedRow('goodreads', { 'My Review': html })
+    if (!mapped.ok) throw new Error(mapped.message)
+    return mapped.row.review
+  }
+
+  // Each bound is generous against a busy test machine: the same input took seconds before.
+  it('strips markup from a review of 120 KB of "<a" at once, keeping text that opens no tag', () => {
+    const { value, ms } = timed(() => reviewOf('<a'.repeat(60_000)))
+    expect(value).toBe('<a'.repeat(60_000))
+    expect(ms).toBeLessThan(200) // 9.9 s before
+    const closing = timed(() => reviewOf(`Good${'</a'.repeat(40_000)}`))
+    expect(closing.value).toBe(`Good${'</a'.repeat(40_000)}`)
+    expect(closing.ms).toBeLessThan(200) // 6.5 s before
+    expect(reviewOf(`${'<a'.repeat(60_000)}> kept`)).toBe('kept')
+  })
+
+  it('strips the same tags as the pattern it replaces, on any short review', () => {
+    const oldTags = (text: string) => text.replace(/<\/?[a-z][^>]*>/gi, '')
+    const unit = fc.constantFrom('<', '>', '/', 'a', 'B', 'br', ' ', '&', ';', 'x', '\n')
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 40 }).map((units) => units.join('')),
+        (text) => {
+          expect(withoutTags(text)).toBe(oldTags(text))
+        },
+      ),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('takes the first author from 40 KB of spaces between two names at once', () => {
+    const authors = `Ann Leckie${' '.repeat(40_000)}and Becky Chambers, Someone Else`
+    const { value, ms } = timed(() => storygraphRow({ Authors: authors }).author)
+    expect(value).toBe('Ann Leckie and Becky Chambers')
+    expect(ms).toBeLessThan(200) // 2.4 s before
+  })
+
+  it('splits authors as the pattern it replaces did, on any short list', () => {
+    const oldFirst = (authors: string) => {
+      const [first = '', ...rest] = authors.split(/\s*,\s*/)
+      const next = rest.findIndex((part) => !/^(jr|sr|ii|iii|iv|phd|md)\.?$/i.test(part))
+      return [first, ...(next === -1 ? rest : rest.slice(0, next))].join(', ')
+    }
+    const unit = fc.constantFrom(',', ' ', '\t', 'Jr.', 'A', 'b', 'II', '\u00a0')
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 30 }).map((units) => units.join('').trim()),
+        (authors) => {
+          expect(firstAuthor(authors)).toBe(oldFirst(authors))
+        },
+      ),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('maps a row whose every cell is 65,536 characters of the worst case of some pattern in a few milliseconds', () => {
+    const worst = ['<a', '</a', '<br', ' ', '&', '&#x1', '&a', 'a, ', '2020/01/01,', '<a &amp;', '"']
+    for (const unit of worst) {
+      const cell = unit.repeat(Math.ceil(65_536 / unit.length)).slice(0, 65_536)
+      const filled = (header: string[]) => Object.fromEntries(header.map((column) => [column, cell]))
+      for (const [format, header] of [
+        ['goodreads', GOODREADS_24],
+        ['storygraph', STORYGRAPH],
+      ] as const) {
+        const record = { line: 2, fields: header.map((column) => filled(header)[column]!) }
+        const columns = (detectFormat(header, format) as { columns: ReadonlyMap<string, number> }).columns
+        const { value, ms } = timed(() => mapRow(format, columns, record))
+        expect(value.ok, `${format} ${JSON.stringify(unit)}`).toBe(false)
+        expect(ms, `${format} ${JSON.stringify(unit)}`).toBeLessThan(100)
+      }
+      // The review alone, the rest of the row ordinary: it imports.
+      const { value, ms } = timed(() => goodreadsRow({ 'My Review': cell }))
+      expect(value.review?.length ?? 0).toBeLessThanOrEqual(65_536)
+      expect(ms, JSON.stringify(unit)).toBeLessThan(100)
+    }
+  })
+
+  it('fails a title or author longer than the catalogue takes, naming the column and showing the start of it', () => {
+    expect(goodreadsRow({ Title: 't'.repeat(TITLE_MAX), Author: 'a'.repeat(AUTHOR_MAX) })).toMatchObject({ title: 't'.repeat(300), author: 'a'.repeat(200) })
+    expect(failureOf('goodreads', { Title: 't'.repeat(TITLE_MAX + 1) })).toEqual({
+      ok: false,
+      line: 2,
+      title: `${'t'.repeat(300)}…`,
+      author: GOODREADS_ROW.Author,
+      message: 'Title is longer than 300 characters, the most it may have here: shorten it in the file and import the row again',
+    })
+    expect(failureOf('goodreads', { Author: 'a'.repeat(9_000) })).toMatchObject({ author: `${'a'.repeat(200)}…`, message: M.tooLong('Author', 200) })
+    expect(failureOf('storygraph', { Authors: `${'a'.repeat(201)}, Someone` }).message).toBe(M.tooLong('The first author in Authors', 200))
+    // Spaces made one first: a title padded with spaces is not too long.
+    expect(goodreadsRow({ Title: `Dune${' '.repeat(10_000)}Messiah` }).title).toBe('Dune Messiah')
+  })
+
+  it('caps titles and authors at what the catalogue takes', () => {
+    expect(TITLE_MAX).toBe(CreateBookInputSchema.shape.title.maxLength)
+    expect(AUTHOR_MAX).toBe(CreateBookInputSchema.shape.author.maxLength)
+  })
+
+  it('fails a shelf name longer than a shelf name can be, and Dates Read listing more than 100 reads', () => {
+    expect(failureOf('goodreads', { 'Exclusive Shelf': 'x'.repeat(SHELF_MAX + 1) }).message).toBe(M.tooLong('Exclusive Shelf', 100))
+    expect(failureOf('storygraph', { 'Read Status': 'read '.repeat(10_000) }).message).toBe(M.tooLong('Read Status', 100))
+    expect(storygraphRow({ 'Dates Read': '2020/01/01,'.repeat(100), 'Read Count': '0' }).reads).toHaveLength(100)
+    const { value, ms } = timed(() => failureOf('storygraph', { 'Dates Read': '2020/01/01,'.repeat(5_000) }).message)
+    expect(value).toBe('Dates Read lists more than 100 reads: keep the ones you want to import')
+    expect(ms).toBeLessThan(200)
+  })
+
+  it('leaves out a publisher longer than the catalogue takes, and imports the row', () => {
+    expect(goodreadsRow({ Publisher: 'p'.repeat(200) }).publisher).toBe('p'.repeat(200))
+    expect(goodreadsRow({ Publisher: 'p'.repeat(201) })).toMatchObject({ title: GOODREADS_ROW.Title, publisher: null })
+  })
+
+  it('quotes at most the first 40 characters of a value in a message', () => {
+    const message = failureOf('goodreads', { 'Date Read': '2'.repeat(60_000) }).message
+    expect(message).toBe(`Date Read "${'2'.repeat(40)}…" is not a date`)
+    expect(failureOf('storygraph', { 'Star Rating': `${'9'.repeat(39)}📚📚` }).message).toBe(`Star Rating "${'9'.repeat(39)}…" is not a rating from 0 to 5`)
+  })
+
+  it('reads "constructor" as no status and no entity, as any other unknown word', () => {
+    expect(storygraphRow({ 'Read Status': 'constructor' })).toMatchObject({ status: null, shelf: 'constructor' })
+    expect(goodreadsRow({ 'My Review': 'a &constructor; b' }).review).toBe('a &constructor; b')
+  })
+})
+
+describe('our own export read back (issue 19)', () => {
+  it('takes back the apostrophe our export puts before a formula-like title, and drops invisible characters as a form does', () => {
+    const titles = ['-ism', '+1 for Dune', '=SUM(A1)', '@home', "'Salem's Lot"]
+    const text = toCsv(
+      GOODREADS_24,
+      titles.map((title, i) =>
+        GOODREADS_24.map((column) => (column === 'Title' ? title : column === 'Author' ? `A\u202Euthor\u200B ${i}` : (GOODREADS_ROW[column] ?? ''))),
+      ),
+    )
+    const [header, ...records] = [...csvRecords(text)]
+    const detected = detectFormat(header!.fields, 'goodreads')
+    if (!detected.ok) throw new Error(detected.message)
+    const rows = records.map((record) => mapRow('goodreads', detected.columns, record))
+    expect(rows.map((r) => (r.ok ? r.row.title : r.message))).toEqual(titles)
+    expect(rows.map((r) => (r.ok ? r.row.author : r.message))).toEqual(titles.map((_t, i) => `Author ${i}`))
   })
 })
