@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, singleLineField } from '#/common.ts'
 
 // Importing a reader's library from a Goodreads or StoryGraph export (issue 14, decision 0020): a
 // job that runs in the background, and a report with every row's fate that the reader can act on.
@@ -20,8 +20,32 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 export const IMPORT_OUTCOMES = ['pending', 'imported', 'unchanged', 'needs_review', 'failed', 'skipped'] as const
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number]
 
-/** The largest file an import takes, and the most rows. */
-export const IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 50_000 } as const
+/**
+ * The largest file an import takes, and the most rows; the most fields a row may have (an export has
+ * 20 to 31) and the longest a field may be (in characters, a doubled quote counted once), so that
+ * one degenerate record (ten million commas, a field of five million quotes) is refused naming its
+ * line instead of holding the server.
+ */
+export const IMPORT_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxRows: 50_000,
+  maxFields: 200,
+  maxFieldLength: 65_536,
+  // What imports may do for one reader in a day (UTC), counted in the database (issue 19). A library
+  // that moves here is mostly books the catalogue has, found by ISBN or by title and author; an
+  // import adds the ones it lacks. A 5,000-book Goodreads library with a fifth of its books missing
+  // adds 1,000, and 500 reviews is one written review for every ten books of it: such a library
+  // fits in one day, and a bigger or younger one in a few. One account filling the catalogue (50,000
+  // books in 145 s, measured) or Recent Reviews is held to these. Rows past them wait, saying so.
+  booksPerDay: 1_000,
+  reviewsPerDay: 500,
+  // What a reader's imports keep on the server: each import (its job and its report's rows) is
+  // removed this many days after it finished; meanwhile their files may add up to this many bytes,
+  // and this many imports (a file is read whole into rows: 10 MB made 31.4 MB of rows, measured).
+  keptDays: 30,
+  keptBytes: 30 * 1024 * 1024,
+  keptImports: 50,
+} as const
 
 export const IMPORT_MESSAGES = {
   importNotFound: 'Import not found',
@@ -30,9 +54,36 @@ export const IMPORT_MESSAGES = {
   tooLarge: 'The file is larger than 10 MB: split it, or export a smaller part of your library',
   tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en-US')} rows or more; an import takes at most 50,000: split it into smaller files`,
   notText: 'The file is not text: export your library as CSV and send that file',
+  // The two below follow "Line 7: " (the CSV reader names the line).
+  tooManyFields: `this row has more than ${IMPORT_LIMITS.maxFields} fields, and an export has about 30: check that this is your Goodreads or StoryGraph export`,
+  fieldTooLong: `a field is longer than ${IMPORT_LIMITS.maxFieldLength.toLocaleString('en-US')} characters, far more than any column of an export holds: shorten it and send the file again`,
   stillRunning: 'This import is still running: wait for it to finish before changing its rows',
   oneAtATime: 'An import of yours is still running: wait for it to finish before sending another file',
   rowSettled: (outcome: string) => `This row is already ${outcome.replace('_', ' ')}: nothing to resolve`,
+  booksWait: (cap: number) =>
+    `Not added yet: imports add at most ${cap.toLocaleString('en-US')} books a day to the catalogue, and yours have added that many today. ` +
+    'From tomorrow (UTC), create the book from this row, or import the download of rows that did not import',
+  reviewWaits: (cap: number) =>
+    `The review waits: imports post at most ${cap.toLocaleString('en-US')} reviews a day, and yours have posted that many today. ` +
+    'The rest of the row was applied; from tomorrow (UTC), look at this row again to post it',
+  interrupted: (times: number, fileRead: boolean) =>
+    `The import was interrupted ${times} times: the server working on it stopped before it finished, ` +
+    `perhaps because of something in the file. It was stopped so that it does not stop the server again. ` +
+    (fileRead
+      ? 'What it applied stays; the rows it had not looked at are listed as failed: download them, check them and import them again'
+      : 'The file could not be read through (a very long cell, say): check it and send it again'),
+  rowStopped:
+    'The server stopped while this row was being applied, so it was left out: something in it may be too much for the import. ' +
+    'Correct it and look again, or skip it',
+  notLookedAt: 'Not looked at: the import was stopped before it reached this row',
+  rowTooSlow: 'This row took too long to apply and was left out; the rest of the import went on. Look at it again later, or skip it',
+  rowError: 'This row could not be applied because of an unexpected error; the rest of the import went on. Look at it again later, or skip it',
+  keptFull: (mb: number, days: number, freedOn: string) =>
+    `Your imports kept here already hold ${mb} MB of files, the most a reader’s may. Each import is removed ${days} days after it finished: ` +
+    `room is made on ${freedOn}; send the file then, or a smaller one`,
+  keptMany: (count: number, days: number, freedOn: string) =>
+    `You have ${count} imports kept here, the most a reader may. Each import is removed ${days} days after it finished: ` +
+    `the next one goes on ${freedOn}; send the file then`,
   notACandidate: 'That book is not one of the row’s candidates: choose one of them, or correct the row',
 } as const
 
@@ -56,6 +107,8 @@ export const ImportJobSchema = z.object({
   message: z.string().nullable(),
   createdAt: IsoDateTimeSchema,
   finishedAt: IsoDateTimeSchema.nullable(),
+  /** When the import and its rows are removed (IMPORT_LIMITS.keptDays after it finished); null while it runs. */
+  keptUntil: IsoDateTimeSchema.nullable().optional(),
 })
 export type ImportJob = z.infer<typeof ImportJobSchema>
 export const ImportJobListSchema = z.array(ImportJobSchema)
@@ -118,8 +171,8 @@ export const ImportRowsQuerySchema = z.object({
 export type ImportRowsQuery = z.output<typeof ImportRowsQuerySchema>
 
 const correction = {
-  title: z.string().trim().min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
-  author: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters').optional(),
+  title: singleLineField(300, 'must be at most 300 characters').min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
+  author: singleLineField(200, 'must be at most 200 characters').min(1, 'is required').max(200, 'must be at most 200 characters').optional(),
   isbn: z.string().trim().max(40, 'is too long').optional(),
 }
 

@@ -1,9 +1,12 @@
 import { sql } from 'kysely'
-import type { ImportJob, ImportOutcome, ImportSource, ImportStatus } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { IMPORT_LIMITS, type ImportJob, type ImportOutcome, type ImportSource, type ImportStatus } from '@shelfwise/contracts'
+import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
 import type { ImportsTable } from '#/db/schema.ts'
 
-// The imports and their rows (migration 2026_11_26_0300, decision 0020).
+// The imports and their rows (migration 2026_11_26_0300, decision 0020), and what imports may do and
+// keep per reader (migration 2026_11_27_0100, issue 19).
+
+const DAY_MS = 86_400_000
 
 type JobColumns = Pick<
   ImportsTable,
@@ -55,6 +58,7 @@ const toJob = (r: { [K in keyof JobColumns]: unknown }): ImportJob => ({
   message: (r.message as string | null) ?? null,
   createdAt: toIso(r.createdAt as string | Date),
   finishedAt: r.finishedAt === null ? null : toIso(r.finishedAt as string | Date),
+  keptUntil: r.finishedAt === null ? null : new Date(Date.parse(toIso(r.finishedAt as string | Date)) + IMPORT_LIMITS.keptDays * DAY_MS).toISOString(),
 })
 
 export interface NewImport {
@@ -65,6 +69,7 @@ export interface NewImport {
   fileText: string
   header: string[]
   total: number
+  fileBytes: number
   at: string
 }
 
@@ -80,6 +85,7 @@ export async function insertImport(db: Db, i: NewImport): Promise<void> {
       fileText: i.fileText,
       header: JSON.stringify(i.header),
       total: i.total,
+      fileBytes: i.fileBytes,
       message: null,
       leaseUntil: null,
       createdAt: i.at,
@@ -87,6 +93,28 @@ export async function insertImport(db: Db, i: NewImport): Promise<void> {
       finishedAt: null,
     })
     .execute()
+}
+
+/**
+ * What the reader's imports keep (those not finished, or finished since `since`): their files' bytes,
+ * how many there are, and when the oldest finished one did.
+ */
+export async function findKeptUsage(db: Db, userId: string, since: string): Promise<{ bytes: number; imports: number; oldestFinishedAt: string | null }> {
+  const row = await db
+    .selectFrom('imports')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('fileBytes'), eb.lit(0)).as('bytes'),
+      eb.fn.countAll<number>().as('imports'),
+      eb.fn.min('finishedAt').as('oldestFinishedAt'),
+    ])
+    .where('userId', '=', userId)
+    .where((eb) => eb.or([eb('finishedAt', 'is', null), eb('finishedAt', '>=', since)]))
+    .executeTakeFirstOrThrow()
+  return {
+    bytes: Number(row.bytes),
+    imports: Number(row.imports),
+    oldestFinishedAt: row.oldestFinishedAt === null ? null : toIso(row.oldestFinishedAt as string | Date),
+  }
 }
 
 /** The reader's import; undefined when it is absent or someone else's. */
@@ -120,23 +148,49 @@ export interface ClaimedImport {
   source: ImportSource
   fileText: string | null
   total: number
+  /** Times the job was taken over from an instance that stopped without letting it go, this one included. */
+  takeovers: number
+  /** The row that was being applied alone when the instance working on it stopped, if one was. */
+  currentLine: number | null
+  /** This run's name on the lease: its writes go through only while it holds it. */
+  holder: string
 }
 
 /**
- * Takes a job that is queued, or running under a lease that ran out (its instance stopped), for
- * `leaseMs`: one statement, so two instances never both take it. Undefined when it is not to be taken.
+ * Takes a job that is queued, or running under a lease that ran out (its instance stopped) or was let
+ * go of, for this run: one statement, so two instances never both take it. A lease that ran out
+ * counts as a takeover; one let go of (a server that stopped cleanly) does not. Undefined when it
+ * is not to be taken.
  */
-export async function claimImport(db: Db, id: string, now: string, leaseUntil: string): Promise<ClaimedImport | undefined> {
+export async function claimImport(db: Db, id: string, holder: string, now: string, leaseUntil: string): Promise<ClaimedImport | undefined> {
   const row = await db
     .updateTable('imports')
-    .set({ status: 'running', leaseUntil, updatedAt: now })
+    .set({
+      status: 'running',
+      leaseUntil,
+      leaseHolder: holder,
+      // The SET reads the row as it was: running with a lease means its instance never let it go.
+      takeovers: sql<number>`case when status = 'running' and lease_until is not null then takeovers + 1 else takeovers end`,
+      updatedAt: now,
+    })
     .where('id', '=', id)
     .where((eb) =>
       eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)])])]),
     )
-    .returning(['id', 'userId', 'source', 'fileText', 'total'])
+    .returning(['id', 'userId', 'source', 'fileText', 'total', 'takeovers', 'currentLine'])
     .executeTakeFirst()
-  return row && { id: row.id, userId: row.userId, source: row.source as ImportSource, fileText: row.fileText, total: Number(row.total) }
+  return (
+    row && {
+      id: row.id,
+      userId: row.userId,
+      source: row.source as ImportSource,
+      fileText: row.fileText,
+      total: Number(row.total),
+      takeovers: Number(row.takeovers),
+      currentLine: row.currentLine === null ? null : Number(row.currentLine),
+      holder,
+    }
+  )
 }
 
 /** Jobs no instance is working on: queued, or running under a lease that ran out. Oldest first. */
@@ -153,8 +207,35 @@ export async function listUnclaimedImports(db: Db, now: string, limit: number): 
   return rows.map((r) => r.id)
 }
 
-export async function renewLease(db: Db, id: string, leaseUntil: string, now: string): Promise<void> {
-  await db.updateTable('imports').set({ leaseUntil, updatedAt: now }).where('id', '=', id).execute()
+/** The job as this run holds it: false once another instance took it over (this run froze past its lease). */
+const held = (r: { numUpdatedRows: bigint }) => r.numUpdatedRows > 0n
+
+export async function renewLease(db: Db, job: { id: string; holder: string }, leaseUntil: string, now: string): Promise<boolean> {
+  return held(
+    await db.updateTable('imports').set({ leaseUntil, updatedAt: now }).where('id', '=', job.id).where('leaseHolder', '=', job.holder).executeTakeFirst(),
+  )
+}
+
+/** Lets the job go (this instance is stopping): the next one takes it at once, and it is no takeover. */
+export async function releaseLease(db: Db, job: { id: string; holder: string }, now: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ leaseUntil: null, leaseHolder: null, updatedAt: now })
+    .where('id', '=', job.id)
+    .where('leaseHolder', '=', job.holder)
+    .execute()
+}
+
+/** Notes the row about to be applied alone, committed before its work starts (a takeover's first rows). */
+export async function markInFlight(db: Db, job: { id: string; holder: string }, line: number, leaseUntil: string, now: string): Promise<boolean> {
+  return held(
+    await db
+      .updateTable('imports')
+      .set({ currentLine: line, leaseUntil, updatedAt: now })
+      .where('id', '=', job.id)
+      .where('leaseHolder', '=', job.holder)
+      .executeTakeFirst(),
+  )
 }
 
 export type OutcomeCounts = Record<Exclude<ImportOutcome, 'pending'>, number>
@@ -189,13 +270,16 @@ export async function saveCounts(db: Db, id: string, counts: OutcomeCounts, now:
     .execute()
 }
 
-/** Saves the counts and renews the lease in one statement (the job's batch). */
-export async function saveProgress(db: Db, id: string, counts: OutcomeCounts, leaseUntil: string, now: string): Promise<void> {
-  await db
-    .updateTable('imports')
-    .set({ ...countColumns(counts), leaseUntil, updatedAt: now })
-    .where('id', '=', id)
-    .execute()
+/** Saves the counts and renews the lease in one statement (the job's batch); false when this run lost the job. */
+export async function saveProgress(db: Db, job: { id: string; holder: string }, counts: OutcomeCounts, leaseUntil: string, now: string): Promise<boolean> {
+  return held(
+    await db
+      .updateTable('imports')
+      .set({ ...countColumns(counts), leaseUntil, currentLine: null, updatedAt: now })
+      .where('id', '=', job.id)
+      .where('leaseHolder', '=', job.holder)
+      .executeTakeFirst(),
+  )
 }
 
 /** Moves one row's count from one outcome to another (a row the reader resolved). */
@@ -221,8 +305,14 @@ export async function dropFileText(db: Db, id: string, now: string): Promise<voi
   await db.updateTable('imports').set({ fileText: null, updatedAt: now }).where('id', '=', id).execute()
 }
 
-export async function finishImport(db: Db, id: string, status: 'done' | 'failed', message: string | null, now: string): Promise<void> {
-  await db.updateTable('imports').set({ status, message, leaseUntil: null, finishedAt: now, updatedAt: now }).where('id', '=', id).execute()
+/** Ends the job this run holds (its file, if still kept, goes). */
+export async function finishImport(db: Db, job: { id: string; holder: string }, status: 'done' | 'failed', message: string | null, now: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ status, message, fileText: null, leaseUntil: null, leaseHolder: null, currentLine: null, finishedAt: now, updatedAt: now })
+    .where('id', '=', job.id)
+    .where('leaseHolder', '=', job.holder)
+    .execute()
 }
 
 export interface NewImportRow {
@@ -339,8 +429,17 @@ export interface RowChange {
   data?: string
 }
 
-export async function updateRow(db: Db, importId: string, line: number, c: RowChange): Promise<void> {
-  await db
+/** Outcomes a row keeps for good: it is not resolved again, and its cells are dropped. */
+export const SETTLED_OUTCOMES: readonly ImportOutcome[] = ['imported', 'unchanged', 'skipped']
+
+/**
+ * Gives a row its new fate, only while it still has the outcome `from` (so a row is settled once);
+ * a settled row keeps what the report shows (title, author, book, message) and drops the rest.
+ * True when the row changed.
+ */
+export async function updateRow(db: Db, importId: string, line: number, from: ImportOutcome, c: RowChange): Promise<boolean> {
+  const settled = SETTLED_OUTCOMES.includes(c.outcome)
+  const result = await db
     .updateTable('importRows')
     .set({
       outcome: c.outcome,
@@ -349,9 +448,93 @@ export async function updateRow(db: Db, importId: string, line: number, c: RowCh
       message: c.message,
       ...(c.title !== undefined ? { title: c.title } : {}),
       ...(c.author !== undefined ? { author: c.author } : {}),
-      ...(c.data !== undefined ? { data: c.data } : {}),
+      ...(settled ? { data: null, fields: '[]' } : c.data !== undefined ? { data: c.data } : {}),
     })
     .where('importId', '=', importId)
     .where('line', '=', line)
+    .where('outcome', '=', from)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** Fails up to `limit` rows still pending, in file order, with `message`; answers how many. */
+export async function failPendingRows(db: Db, importId: string, message: string, limit: number): Promise<number> {
+  const result = await db
+    .updateTable('importRows')
+    .set({ outcome: 'failed', message })
+    .where('importId', '=', importId)
+    .where('outcome', '=', 'pending')
+    .where('line', 'in', (eb) =>
+      eb.selectFrom('importRows').select('line').where('importId', '=', importId).where('outcome', '=', 'pending').orderBy('line').limit(limit),
+    )
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Locks the reader's row until the transaction ends: the reader's resolves take turns (users are locked first, as every writer does). */
+export async function lockReader(db: Db, userId: string): Promise<void> {
+  await lockedForWrite(db, db.selectFrom('users').select('id').where('id', '=', userId)).execute()
+}
+
+// ---- What imports may add in a day (issue 19) ---------------------------------------------------
+
+export type AllowanceKind = 'books' | 'reviews'
+
+/**
+ * Counts one more book made or review posted by the reader's imports on `day`, if fewer than `cap`
+ * were: one statement, so imports on several instances never pass the cap together. True when counted.
+ */
+export async function takeAllowance(db: Db, userId: string, day: string, kind: AllowanceKind, cap: number): Promise<boolean> {
+  if (cap <= 0) return false
+  const row = await db
+    .insertInto('importAllowances')
+    .values({ userId, day, books: kind === 'books' ? 1 : 0, reviews: kind === 'reviews' ? 1 : 0 })
+    .onConflict((oc) =>
+      oc
+        .columns(['userId', 'day'])
+        .doUpdateSet((eb) => ({ [kind]: eb(eb.ref(`importAllowances.${kind}`), '+', 1) }))
+        .where(`importAllowances.${kind}`, '<', cap),
+    )
+    .returning(kind)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Gives back one counted by takeAllowance (the book or review was not made after all). */
+export async function giveBackAllowance(db: Db, userId: string, day: string, kind: AllowanceKind): Promise<void> {
+  await db
+    .updateTable('importAllowances')
+    .set((eb) => ({ [kind]: eb(eb.ref(kind), '-', 1) }))
+    .where('userId', '=', userId)
+    .where('day', '=', day)
+    .where(kind, '>', 0)
     .execute()
+}
+
+// ---- Imports whose time is up (issue 19) --------------------------------------------------------
+
+/** Imports that finished before `before`, oldest first. */
+export async function listExpiredImports(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('imports').select('id').where('finishedAt', '<', before).orderBy('finishedAt').limit(limit).execute()
+  return rows.map((r) => r.id)
+}
+
+/** Deletes up to `limit` of an import's rows; answers how many went. */
+export async function deleteImportRows(db: Db, importId: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('importRows')
+    .where('importId', '=', importId)
+    .where('line', 'in', (eb) => eb.selectFrom('importRows').select('line').where('importId', '=', importId).orderBy('line').limit(limit))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** Deletes an import (its last rows with it). */
+export async function deleteImport(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('imports').where('id', '=', id).execute()
+}
+
+/** Forgets the days before `day`: their counts limit nothing any more. */
+export async function deleteAllowancesBefore(db: Db, day: string): Promise<void> {
+  await db.deleteFrom('importAllowances').where('day', '<', day).execute()
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import multipart from '@fastify/multipart'
@@ -16,6 +17,7 @@ import {
 } from '@shelfwise/contracts'
 import { AppError, badRequest } from '#/errors.ts'
 import { sendPage } from '#/paging.ts'
+import { noStore } from '#/plugins/auth.ts'
 import type { ImportsService } from '#/modules/imports/imports.service.ts'
 
 const tags = ['imports']
@@ -24,6 +26,7 @@ const outcomes =
   'Outcomes: pending (not looked at yet), imported (changed the library), unchanged (all of it was there), needs_review (several books may be it: choose), failed (with the reason), skipped (left out by the reader).'
 
 export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
+  const { costlyRead } = app.rateLimits
   // The upload in a scope of its own: multipart is parsed there only; the other routes take JSON.
   await app.register(async (scope) => {
     const upload = scope.withTypeProvider<ZodTypeProvider>()
@@ -41,8 +44,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
           summary: 'Import a Goodreads or StoryGraph library export (multipart field "file", CSV, at most 10 MB and 50,000 rows)',
           description:
             'The file is checked whole first: 400 naming the missing columns when it is not such an export, or the line of a broken CSV; ' +
-            '413 past 10 MB or 50,000 rows; nothing is kept then. Otherwise the import runs in the background (202): follow it with GET /api/imports/{id}. ' +
-            '`source` (goodreads or storygraph) is found from the columns when not given.',
+            '413 past 10 MB or 50,000 rows, or when the caller’s imports kept here would pass 30 MB of files or 50 imports (each is removed 30 days after it finished); ' +
+            '409 while another import of the caller’s is queued or running; nothing is kept then. Otherwise the import runs in the background (202): ' +
+            'follow it with GET /api/imports/{id}. `source` (goodreads or storygraph) is found from the columns when not given. ' +
+            'Imports add at most 1,000 books to the catalogue and post at most 500 reviews a day (UTC) per reader: rows past that fail saying so, to be looked at again the next day.',
           consumes: ['multipart/form-data'],
           querystring: ImportUploadQuerySchema,
           response: { 202: ImportJobSchema },
@@ -71,7 +76,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         security,
         summary: 'An import’s progress and counts',
         description:
-          'status: queued, running, done or failed. processed of total rows so far; imported, unchanged, needsReview, failed and skipped count the rows by outcome.',
+          'status: queued, running, done or failed (message says why). processed of total rows so far; imported, unchanged, needsReview, failed and skipped count the rows by outcome. ' +
+          'keptUntil: when the import and its rows are removed (30 days after it finished).',
         params: ImportIdParamsSchema,
         response: { 200: ImportJobSchema },
       },
@@ -108,14 +114,17 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         querystring: ImportRowsQuerySchema.pick({ outcome: true }),
         produces: ['text/csv'],
       },
+      // A whole report written out: counted as an export of the reader's data, before any work.
+      onRequest: costlyRead(() => 'export'),
       preValidation: app.requireUser,
     },
     async (req, reply) => {
-      const { name, text } = await imports.rowsCsv(req.user!, req.params.id, req.query.outcome)
-      return reply
+      const { name, lines } = await imports.rowsCsv(req.user!, req.params.id, req.query.outcome)
+      // Sent as it is read, page by page: no serializer, and no copy kept for reuse (plugins/compression.ts).
+      return noStore(reply)
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`)
-        .send(text)
+        .send(Readable.from(lines) as never)
     },
   )
 
@@ -128,7 +137,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         summary: 'Settle a row that waits or failed: choose a candidate, create the book from the row, correct and retry, or skip',
         description:
           'Body: {action: "choose", bookId} (one of the row’s candidates), {action: "create"}, {action: "retry", title?, author?, isbn?} or {action: "skip"}. ' +
-          'Answers the row with its new outcome; the import’s counts follow. 409 while the import runs, and for a row already imported.',
+          'Answers the row with its new outcome; the import’s counts follow. A row is settled once: 409 while the import runs, and for a row ' +
+          'already imported, unchanged or skipped (resolves sent at once: one goes through, the others get 409).',
         params: ImportRowParamsSchema,
         body: ImportRowResolveSchema,
         response: { 200: ImportRowSchema },

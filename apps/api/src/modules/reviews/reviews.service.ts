@@ -129,7 +129,15 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
      * text again is the same review (its rating follows the file); a review of the reader's own with
      * other text is kept as it is. Answers what happened.
      */
-    async importReview(userId: string, bookId: string, rating: number, comment: string, on?: Db): Promise<'created' | 'same' | 'rated' | 'kept'> {
+    async importReview(
+      userId: string,
+      bookId: string,
+      rating: number,
+      comment: string,
+      on?: Db,
+      /** When the review was written, from the file (the day the read ended); now when unknown. */
+      writtenAt?: string,
+    ): Promise<'created' | 'same' | 'rated' | 'kept'> {
       // In the caller's transaction when given (an import's batch), else in one of its own.
       const write = (fn: (trx: Db) => Promise<void>) => (on ? fn(on) : db.transaction().execute(fn)).finally(() => recent.clear())
       const mine = await findReviewOfBookBy(on ?? db, bookId, userId)
@@ -144,7 +152,7 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
       }
       try {
         await write(async (trx) => {
-          await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: nowIso() })
+          await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: writtenAt ?? nowIso() })
           await addRatingOfNewReview(trx, bookId, rating)
         })
         return 'created'

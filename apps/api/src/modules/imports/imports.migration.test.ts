@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { Migrator } from 'kysely/migration'
+import type { Kysely } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { createDb } from '#/db/connect.ts'
+import { columnTypes, dialectOf, isUniqueViolation } from '#/db/portable.ts'
+import { migrations } from '#/db/migrations/index.ts'
+import { testDialects } from '../../../test/support/context.ts'
+import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
+
+// Migration 2026_11_27_0100 puts one unsettled import per reader in a unique index. A database where
+// the race it closes already let a reader queue several keeps their oldest; the others fail saying why.
+
+const BEFORE = '2026_11_26_0400_reading_goals'
+const AFTER = '2026_11_27_0100_import_limits'
+
+async function freshDb(dialect: 'sqlite' | 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
+  let pgName: string | undefined
+  let url = join(dir, 'm.db')
+  if (dialect === 'postgres') {
+    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
+    await withAdmin((c) => c.query(`create database ${pgName}`))
+    url = urlForDatabase(testPgUrl()!, pgName)
+  }
+  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
+  const t = columnTypes(dialectOf(db))
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
+  })
+  return {
+    db,
+    migrator,
+    async close() {
+      await db.destroy()
+      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+describe.each(testDialects())('import limits migration (%s)', (dialect) => {
+  it('keeps a reader’s oldest unsettled import, fails the others saying why, and then refuses a second one', async () => {
+    const { db, migrator, close } = await freshDb(dialect)
+    try {
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+      const at = (minute: number) => `2026-11-20T10:0${minute}:00.000Z`
+      const user = (n: number) => ({
+        id: uuidv7(),
+        name: 'R',
+        username: `r${n}${randomBytes(3).toString('hex')}`,
+        email: `${uuidv7()}@x.example`,
+        password_hash: 'x',
+        user_type: 'Reader',
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      const [racer, calm] = [user(1), user(2)]
+      await db.insertInto('users').values([racer, calm]).execute()
+      const job = (userId: string, status: string, minute: number) => ({
+        id: uuidv7(),
+        user_id: userId,
+        source: 'goodreads',
+        status,
+        file_name: 'a.csv',
+        file_text: 'x',
+        header: '[]',
+        total: 1,
+        created_at: at(minute),
+        updated_at: at(minute),
+      })
+      const jobs = [job(racer.id, 'queued', 1), job(racer.id, 'running', 2), job(racer.id, 'queued', 3), job(calm.id, 'running', 1), job(calm.id, 'done', 2)]
+      await db.insertInto('imports').values(jobs).execute()
+
+      expect((await migrator.migrateTo(AFTER)).error).toBeUndefined()
+      const rows = await db.selectFrom('imports').select(['id', 'status', 'message', 'file_text']).execute()
+      const after = jobs.map((j) => rows.find((r) => r.id === j.id)!)
+      expect(after.map((j) => j.status)).toEqual(['queued', 'failed', 'failed', 'running', 'done'])
+      expect(after[1]!.message).toMatch(/another import of yours was running at the same time/)
+      expect(after[1]!.file_text).toBeNull()
+
+      let refused: unknown
+      await db
+        .insertInto('imports')
+        .values(job(calm.id, 'queued', 4))
+        .execute()
+        .catch((err: unknown) => (refused = err))
+      expect(isUniqueViolation(refused)).toBe(true)
+    } finally {
+      await close()
+    }
+  })
+})
