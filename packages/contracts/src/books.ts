@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_SORTS, SEARCH_TYPES } from '#/constants.ts'
-import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, multiLineField, PagingQuerySchema, singleLineField, singleLineText } from '#/common.ts'
 
 export const BookSchema = z.object({
   _id: IdSchema,
@@ -126,7 +126,8 @@ const genreListSchema = z
   .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((g) => g.trim()).filter(Boolean))
   .pipe(z.array(z.string().max(40, 'each genre must be at most 40 characters')).max(LIMITS.genresMax, `must have at most ${LIMITS.genresMax} genres`))
-  .transform((gs) => [...new Set(gs)])
+  // Checked for length first, so at most ten short texts are read for invisible characters.
+  .transform((gs) => [...new Set(gs.map((g) => singleLineText(g).trim()).filter(Boolean))])
 
 const usernameRef = z
   .string()
@@ -138,19 +139,24 @@ const usernameRef = z
 
 /** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
 export const CreateBookInputSchema = z.object({
-  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
-  author: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  // One-line fields lose control, reordering and zero-width characters (common.ts); the description keeps its lines.
+  title: singleLineField(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`, { error: 'is required' })
+    .min(1, 'is required')
+    .max(LIMITS.titleMax, `must be at most ${LIMITS.titleMax} characters`),
+  author: singleLineField(200, 'must be at most 200 characters', { error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
   author_username: usernameRef,
-  description: z.string().trim().max(LIMITS.descriptionMax, `must be at most ${LIMITS.descriptionMax} characters`).default(''),
+  description: multiLineField(LIMITS.descriptionMax, `must be at most ${LIMITS.descriptionMax} characters`)
+    .max(LIMITS.descriptionMax, `must be at most ${LIMITS.descriptionMax} characters`)
+    .default(''),
   coverImage: HttpUrlOrEmptySchema.default(''),
-  publisher: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  publisher: singleLineField(200, 'must be at most 200 characters').max(200, 'must be at most 200 characters').default(''),
   publisher_username: usernameRef,
   publishedDate: publishedDateSchema
     .nullable()
     .optional()
     .transform((v) => v ?? null),
-  language: z.string().trim().max(40, 'must be at most 40 characters').default(''),
-  edition: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  language: singleLineField(40, 'must be at most 40 characters').max(40, 'must be at most 40 characters').default(''),
+  edition: singleLineField(100, 'must be at most 100 characters').max(100, 'must be at most 100 characters').default(''),
   pageCount: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -204,7 +210,12 @@ export const BookDuplicatesQuerySchema = z
   })
 export type BookDuplicatesQuery = z.infer<typeof BookDuplicatesQuerySchema>
 
-export const DUPLICATE_REASONS = ['isbn', 'title_author'] as const
+/**
+ * isbn: the book holds this ISBN (adding it again is refused); isbn_unclaimed: a book an import made
+ * carries it without holding it (decision 0023), so the new one may still be added; title_author: the
+ * same title and author.
+ */
+export const DUPLICATE_REASONS = ['isbn', 'isbn_unclaimed', 'title_author'] as const
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number]
 
 /** A book already on Shelfwise that the one being added may repeat, and why. */
@@ -224,4 +235,57 @@ export const BOOK_MESSAGES = {
     'this book, so it can no longer be deleted. You can still edit it.',
   /** DELETE /books/{id}/credit when the caller is not its linked author or publisher (or there is no such book). */
   notCredited: 'You are not credited on this book',
+  /** PUT /books/{id} changing the title, author or ISBN of a book other readers rely on (decision 0023). */
+  identityLocked: (readers: number, fields: readonly IdentityField[]) =>
+    `${readers === 1 ? 'Another reader has' : `${readers} other readers have`} reviewed, rated or shelved this book, so its ` +
+    `${wordList(fields.map((f) => IDENTITY_FIELD_WORDS[f]))} can no longer be changed beyond small corrections (letter case, accents, ` +
+    'spacing, punctuation; an ISBN-10 for its ISBN-13). If you meant a different book, add it as a new book; the other fields you can still edit.',
 } as const
+
+/** The fields that say which book a book is: once other readers rely on it, its adder may only correct them (decision 0023). */
+export const IDENTITY_FIELDS = ['title', 'author', 'isbn'] as const
+export type IdentityField = (typeof IDENTITY_FIELDS)[number]
+const IDENTITY_FIELD_WORDS: Record<IdentityField, string> = { title: 'title', author: 'author', isbn: 'ISBN' }
+const wordList = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`)
+
+/** The fields a book's history names, as the add form and the book spell them. */
+export const BOOK_EDIT_FIELDS = [
+  'title',
+  'author',
+  'author_username',
+  'publisher',
+  'publisher_username',
+  'listed_by_username',
+  'description',
+  'coverImage',
+  'publishedDate',
+  'language',
+  'edition',
+  'pageCount',
+  'amazonLink',
+  'isbn',
+  'genre',
+  'category',
+] as const
+export type BookEditField = (typeof BOOK_EDIT_FIELDS)[number]
+
+/**
+ * One changed field of one edit of a book. Values are text as the book shows them (genres joined
+ * with ', ', a page count as digits, linked readers by username); null for none.
+ */
+export const BookEditSchema = z.object({
+  _id: IdSchema,
+  bookId: IdSchema,
+  field: z.enum(BOOK_EDIT_FIELDS),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  editedBy: z.object({ _id: IdSchema, username: z.string() }).nullable().describe('who made the edit; null once their account is closed'),
+  editedAt: IsoDateTimeSchema,
+})
+export type BookEdit = z.infer<typeof BookEditSchema>
+export const BookEditListSchema = z.array(BookEditSchema)
+
+/** GET /books/{id}/history: always paged, `limit` (default BOOK_HISTORY_DEFAULT_LIMIT) and the Link header's `cursor`. */
+export const BookHistoryQuerySchema = PagingQuerySchema
+export type BookHistoryQuery = z.infer<typeof BookHistoryQuerySchema>
+export const BOOK_HISTORY_DEFAULT_LIMIT = 50

@@ -37,6 +37,8 @@ export interface BooksTable {
   pageCount: number | null
   amazonLink: Generated<string>
   isbn: string | null
+  /** The ISBN an import came with, shown but held against nobody until claimed (migration 2026_11_27_0200). */
+  unclaimedIsbn: string | null
   category: Generated<string>
   averageRating: Generated<number>
   totalReviews: Generated<number>
@@ -174,6 +176,23 @@ export interface ImportsTable {
   createdAt: Timestamp
   updatedAt: Timestamp
   finishedAt: Timestamp | null
+  /** Times an instance took the job over from one that stopped without letting it go (migration 2026_11_27_0100). */
+  takeovers: Generated<number>
+  /** The run holding the lease. */
+  leaseHolder: string | null
+  /** The row being applied alone after a takeover; null between rows. */
+  currentLine: number | null
+  /** The file's size, counted in the reader's quota of kept imports. */
+  fileBytes: Generated<number>
+}
+
+/** What a reader's imports added to the catalogue and posted on a day, UTC (migration 2026_11_27_0100). */
+interface ImportAllowancesTable {
+  userId: string
+  /** YYYY-MM-DD. */
+  day: string
+  books: Generated<number>
+  reviews: Generated<number>
 }
 
 /** A row of an import's file and its fate. */
@@ -182,9 +201,9 @@ interface ImportRowsTable {
   line: number
   title: string
   author: string
-  /** The row as read (JSON), null when it could not be read. */
+  /** The row as read (JSON), null when it could not be read, and once the row is settled. */
   data: string | null
-  /** The row's cells as in the file (JSON). */
+  /** The row's cells as in the file (JSON); '[]' once the row is settled (imported, unchanged, skipped). */
   fields: string
   outcome: string
   bookId: string | null
@@ -201,6 +220,18 @@ interface ReadingGoalsTable {
   pages: number | null
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** One changed field of one edit of a book (migration 2026_11_27_0200); link fields hold user ids. */
+export interface BookEditsTable {
+  id: string
+  bookId: string
+  /** Null once the editor's account is closed. */
+  userId: string | null
+  field: string
+  oldValue: string | null
+  newValue: string | null
+  editedAt: Timestamp
 }
 
 export interface Database {
@@ -220,5 +251,7 @@ export interface Database {
   progressUpdates: ProgressUpdatesTable
   imports: ImportsTable
   importRows: ImportRowsTable
+  importAllowances: ImportAllowancesTable
   readingGoals: ReadingGoalsTable
+  bookEdits: BookEditsTable
 }

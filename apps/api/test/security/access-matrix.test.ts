@@ -181,6 +181,17 @@ const MATRIX: Record<string, Entry> = {
       expect(reviews.length).toBe(actor === 'owner' ? 0 : 1)
     },
   },
+  'GET /api/books/{id}/history': {
+    request: async (s) => {
+      const book = await insertBook(s.ctx.db, { listedByUserId: s.owner.id, createdByUserId: s.owner.id })
+      const payload = { title: book.title, author: book.author, description: 'Corrected', role: 'none' }
+      await s.ctx.app.inject({ method: 'PUT', url: `/api/books/${book.id}`, headers: bearer(s.owner.token), payload })
+      return { url: `/api/books/${book.id}/history` }
+    },
+    // Public, as the catalogue is: who changed what on a book.
+    status: everyone(200),
+    check: (s, _actor, res) => expect((res.json() as { editedBy: { username: string } | null }[]).map((e) => e.editedBy?.username)).toContain(s.owner.username),
+  },
   'DELETE /api/books/{id}/credit': {
     request: async (s) => ({
       url: `/api/books/${(await insertBook(s.ctx.db, { authorUserId: s.owner.id, listedByUserId: s.other.id, createdByUserId: s.other.id })).id}/credit`,

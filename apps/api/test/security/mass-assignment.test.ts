@@ -174,7 +174,8 @@ const MASS: Record<string, Entry> = {
   'PUT /api/books/{id}': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db, { listedByUserId: s.me.id, createdByUserId: s.me.id, createdAt: '2020-02-02T00:00:00.000Z' })
-      await insertReview(s.ctx.db, { bookId: book.id, rating: 2 })
+      // The adder's own review: another reader's would lock the title against this correction (decision 0023).
+      await insertReview(s.ctx.db, { bookId: book.id, userId: s.me.id, rating: 2 })
       const res = await call(s, 'PUT', `/api/books/${book.id}${ownedQuery(s.victim, forcedId)}`, {
         ...serverOwned(s.victim, forcedId),
         title: 'Mass correction',

@@ -20,6 +20,8 @@ import * as readingLog from './2026_11_26_0100_reading_log.ts'
 import * as loneRatings from './2026_11_26_0200_lone_ratings.ts'
 import * as imports from './2026_11_26_0300_imports.ts'
 import * as readingGoals from './2026_11_26_0400_reading_goals.ts'
+import * as importLimits from './2026_11_27_0100_import_limits.ts'
+import * as bookIdentityAndHistory from './2026_11_27_0200_book_identity_and_history.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -47,4 +49,6 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_26_0200_lone_ratings': loneRatings,
   '2026_11_26_0300_imports': imports,
   '2026_11_26_0400_reading_goals': readingGoals,
+  '2026_11_27_0100_import_limits': importLimits,
+  '2026_11_27_0200_book_identity_and_history': bookIdentityAndHistory,
 }

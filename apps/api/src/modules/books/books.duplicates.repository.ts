@@ -15,7 +15,7 @@ const DUPLICATE_CANDIDATES = 200
 /** The key two books with the same title (or author) share: their words, folded, in order. */
 const matchKey = (text: string): string => wordsOf(text).join(' ')
 
-/** The id of the book with this ISBN (already normalised: no spaces or hyphens, upper case). */
+/** The id of the book holding this ISBN (already normalised: no spaces or hyphens, upper case). */
 export async function findBookIdByIsbn(db: Db, isbn: string): Promise<string | undefined> {
   const row = await db.selectFrom('books').select('id').where('isbn', '=', isbn).executeTakeFirst()
   return row?.id
@@ -98,9 +98,31 @@ export async function listImportCandidates(db: Db, title: string, family: string
 /** Words too common to narrow a title lookup (English articles, conjunctions and prepositions). */
 const COMMON_WORDS = new Set(['the', 'a', 'an', 'and', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'or', 'is', 's'])
 
-/** The ids of the books with one of these ISBNs (normalised: digits and X, no hyphens). */
+/** The ids of the books holding one of these ISBNs (normalised: digits and X, no hyphens). */
 export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string }[]> {
   if (!isbns.length) return []
   const rows = await db.selectFrom('books').select(['id', 'isbn']).where('isbn', 'in', isbns).execute()
   return rows.map((r) => ({ id: r.id, isbn: r.isbn! }))
+}
+
+/**
+ * The ids of books a reader's import made that carry one of these ISBNs without holding it
+ * (decision 0023), oldest first.
+ */
+export async function listOwnUnclaimedByIsbns(db: Db, userId: string, isbns: string[]): Promise<{ id: string; isbn: string }[]> {
+  if (!isbns.length) return []
+  const rows = await db
+    .selectFrom('books')
+    .select(['id', 'unclaimedIsbn'])
+    .where('unclaimedIsbn', 'in', isbns)
+    .where('createdByUserId', '=', userId)
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({ id: r.id, isbn: r.unclaimedIsbn! }))
+}
+
+/** The ids of the books that carry this ISBN without holding it (books imports made), at most `limit`, oldest first. */
+export async function listUnclaimedIsbnHolders(db: Db, isbn: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('books').select('id').where('unclaimedIsbn', '=', isbn).orderBy('id').limit(limit).execute()
+  return rows.map((r) => r.id)
 }

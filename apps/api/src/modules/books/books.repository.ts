@@ -27,7 +27,8 @@ const selectBooks = (db: Db) =>
       'b.edition',
       'b.pageCount',
       'b.amazonLink',
-      'b.isbn',
+      // An import's book shows the ISBN it came with, though it holds it against nobody (decision 0023).
+      sql<string | null>`coalesce(b.isbn, b.unclaimed_isbn)`.as('isbn'),
       'b.category',
       'b.averageRating',
       'b.totalReviews',
@@ -375,6 +376,55 @@ export async function findBookOwnershipForWrite(db: Db, id: string): Promise<Boo
   return query.executeTakeFirst()
 }
 
+/** What an edit compares and records: the book's own fields, its links and genres as stored. */
+export interface EditableBook extends BookOwnership {
+  title: string
+  author: string
+  publisher: string
+  description: string
+  publishedDate: string | null
+  language: string
+  edition: string
+  pageCount: number | null
+  amazonLink: string
+  isbn: string | null
+  unclaimedIsbn: string | null
+  category: string
+  genres: string[]
+}
+
+/** The book as an edit finds it, its row locked as findBookOwnershipForWrite locks it. */
+export async function findEditableBookForWrite(db: Db, id: string): Promise<EditableBook | undefined> {
+  let query = db
+    .selectFrom('books')
+    .select([
+      'id',
+      'createdByUserId',
+      'authorUserId',
+      'publisherUserId',
+      'listedByUserId',
+      'coverImage',
+      'title',
+      'author',
+      'publisher',
+      'description',
+      'publishedDate',
+      'language',
+      'edition',
+      'pageCount',
+      'amazonLink',
+      'isbn',
+      'unclaimedIsbn',
+      'category',
+    ])
+    .where('id', '=', id)
+  if (dialectOf(db) === 'postgres') query = query.forUpdate()
+  const row = await query.executeTakeFirst()
+  if (!row) return undefined
+  const genres = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).orderBy('genre').execute()
+  return { ...row, pageCount: row.pageCount === null ? null : Number(row.pageCount), genres: genres.map((g) => g.genre) }
+}
+
 /** Rewrites a book's own fields and its genres; call inside a transaction. */
 export async function updateBookWithGenres(db: Db, id: string, book: Updateable<BooksTable>, genres: string[]): Promise<void> {
   await db.updateTable('books').set(book).where('id', '=', id).execute()
@@ -392,7 +442,11 @@ export async function updateBookWithGenres(db: Db, id: string, book: Updateable<
       .execute()
 }
 
-/** How many readers other than `userId` reviewed the book or have it on their wishlist or read list. */
+/**
+ * How many readers other than `userId` rely on the book (decision 0023): they reviewed it, rated it,
+ * have it on their wishlist or read list, or have anything in their reading log for it (a status, a
+ * rating, a read, kept or taken off Recently Read). An entry emptied of all of these does not count.
+ */
 export async function countOtherReaders(db: Db, bookId: string, userId: string): Promise<number> {
   const others = db
     .selectFrom('reviews')
@@ -401,6 +455,20 @@ export async function countOtherReaders(db: Db, bookId: string, userId: string):
     .where('userId', '<>', userId)
     .union(db.selectFrom('wishlist').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
     .union(db.selectFrom('reads').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
+    .union(
+      db
+        .selectFrom('readingEntries as e')
+        .select('e.userId')
+        .where('e.bookId', '=', bookId)
+        .where('e.userId', '<>', userId)
+        .where((eb) =>
+          eb.or([
+            eb('e.status', 'is not', null),
+            eb('e.rating', 'is not', null),
+            eb.exists(eb.selectFrom('readThroughs as r').select('r.id').whereRef('r.userId', '=', 'e.userId').whereRef('r.bookId', '=', 'e.bookId')),
+          ]),
+        ),
+    )
   const row = await db
     .selectFrom(others.as('o'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -409,8 +477,8 @@ export async function countOtherReaders(db: Db, bookId: string, userId: string):
 }
 
 /**
- * Removes a book with what only its adder had on it (their review, wishlist and read rows) and its
- * genres; call inside a transaction, after countOtherReaders found nobody else.
+ * Removes a book with what only its adder had on it (their review, wishlist and read rows), its
+ * genres and its history; call inside a transaction, after countOtherReaders found nobody else.
  */
 export async function deleteBookWithOwnRows(db: Db, bookId: string): Promise<void> {
   // Each written out rather than left to the foreign keys' cascades, so the rows' triggers (the
@@ -419,6 +487,7 @@ export async function deleteBookWithOwnRows(db: Db, bookId: string): Promise<voi
   await db.deleteFrom('wishlist').where('bookId', '=', bookId).execute()
   await db.deleteFrom('reads').where('bookId', '=', bookId).execute()
   await db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute()
+  await db.deleteFrom('bookEdits').where('bookId', '=', bookId).execute()
   await db.deleteFrom('books').where('id', '=', bookId).execute()
 }
 

@@ -5,12 +5,15 @@ import { z } from 'zod'
 import {
   BookDuplicateListSchema,
   BookDuplicatesQuerySchema,
+  BookEditListSchema,
   BookFacetsSchema,
+  BookHistoryQuerySchema,
   BookIdParamsSchema,
   BookListQuerySchema,
   BookListSchema,
   BookSchema,
   BookSearchQuerySchema,
+  BOOK_HISTORY_DEFAULT_LIMIT,
   CreateBookInputSchema,
   DUPLICATES_MAX,
   type Book,
@@ -175,7 +178,9 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
     {
       schema: {
         tags: ['books'],
-        summary: 'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules',
+        summary:
+          'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules. ' +
+          'Once other readers reviewed, rated or shelved it, its title, author and ISBN take only small corrections (409 otherwise)',
         security: [{ bearer: [] }],
         params: BookIdParamsSchema,
         // The add form's schema: a correction follows exactly the rules of adding.
@@ -185,6 +190,22 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
       preValidation: app.requireUser,
     },
     async (req) => books.update(req.user!, req.params.id, req.body),
+  )
+
+  app.get(
+    '/books/:id/history',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          `A book's history, newest first: one entry per changed field of each edit (who, when, the value before and after). ` +
+          `At most \`limit\` (default ${BOOK_HISTORY_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
+        params: BookIdParamsSchema,
+        querystring: BookHistoryQuerySchema,
+        response: { 200: BookEditListSchema },
+      },
+    },
+    async (req, reply) => sendPage(req, reply, await books.history(req.params.id, req.query)),
   )
 
   app.delete(

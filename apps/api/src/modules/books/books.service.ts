@@ -1,14 +1,19 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
+  BOOK_HISTORY_DEFAULT_LIMIT,
   BOOK_MESSAGES,
   BOOKS_BY_NAME_DEFAULT_LIMIT,
   CATEGORIES,
   DUPLICATES_MAX,
   GENRES,
+  IDENTITY_FIELDS,
   LANGUAGES,
   MESSAGES,
   type Book,
   type BookDuplicate,
+  type BookEdit,
+  type BookEditField,
+  type BookHistoryQuery,
   type BookDuplicatesQuery,
   type BookFacets,
   type BookListQuery,
@@ -17,10 +22,11 @@ import {
   CreateBookInputSchema,
   type CreateBookInput,
   type DuplicateReason,
+  type IdentityField,
 } from '@shelfwise/contracts'
 import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
-import { decodeCursor, decodeKeyset, encodeCursor, type KeyKind, type Page } from '#/paging.ts'
+import { decodeCursor, decodeKeyset, encodeCursor, keyOfKind, type KeyKind, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import {
   bookExists,
@@ -32,6 +38,7 @@ import {
   findBookById,
   findBookOwnershipForWrite,
   findCatalogueVersion,
+  findEditableBookForWrite,
   findUserRefById,
   findViewerFlags,
   insertBookWithGenres,
@@ -43,7 +50,9 @@ import {
   updateBookWithGenres,
   type BookKeyset,
   type BookSort,
+  type EditableBook,
 } from '#/modules/books/books.repository.ts'
+import { countBookEdits, insertBookEdits, listBookEditsByUserPage, listBookEditsPage } from '#/modules/books/books.history.repository.ts'
 import {
   asksEverything,
   countMatches,
@@ -57,9 +66,16 @@ import {
   type SearchRequest,
   type WalkKey,
 } from '#/modules/books/books.search.repository.ts'
-import { toSearchWords } from '#/modules/books/books.search-terms.ts'
+import { toSearchWords, wordsOf } from '#/modules/books/books.search-terms.ts'
 import { countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
-import { findBookIdByIsbn, listBookIdsByIsbns, listImportCandidates, listSameTitleAndAuthor } from '#/modules/books/books.duplicates.repository.ts'
+import {
+  findBookIdByIsbn,
+  listBookIdsByIsbns,
+  listImportCandidates,
+  listOwnUnclaimedByIsbns,
+  listSameTitleAndAuthor,
+  listUnclaimedIsbnHolders,
+} from '#/modules/books/books.duplicates.repository.ts'
 import { familyName, sameAuthor, titleKey, withoutSeries } from '#/modules/books/books.import-match.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createMemo } from '#/memo.ts'
@@ -94,7 +110,7 @@ const badCursor = () => badRequest(MESSAGES.badCursor)
 const KEY_KINDS = {
   recent: ['instant', 'id'],
   published: ['day', 'id'],
-  rating: ['number', 'number', 'id'],
+  rating: ['rating', 'count', 'id'],
   title: ['text', 'id'],
 } as const satisfies Record<BookSort, readonly KeyKind[]>
 
@@ -130,7 +146,13 @@ function searchCursorOf(cursor: string, sort: BookSort): SearchCursor {
     if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > SEARCH_COUNT_CAP) throw badCursor()
     return { offset: tag }
   }
-  if (tag === 'rest' && typeof key[0] === 'number' && (key.length === 1 || (key.length === 2 && typeof key[1] === 'string'))) return { rest: key as WalkKey }
+  // The walk's key is SQLite's document number (a whole number, negative too), or PostgreSQL's review
+  // count (or -1 before the first) and a book id.
+  const walkKey =
+    key.length === 1
+      ? Number.isSafeInteger(key[0])
+      : key.length === 2 && (key[0] === -1 || keyOfKind('count', key[0]) !== undefined) && keyOfKind('id', key[1]) !== undefined
+  if (tag === 'rest' && walkKey) return { rest: key as WalkKey }
   if (tag === 'list' && key.length === KEYSET_ARITY[sort]) return { list: keysetOf(sort, encodeCursor(key)) }
   throw badCursor()
 }
@@ -169,6 +191,64 @@ const fieldsOf = (input: CreateBookInput) => ({
   isbn: input.isbn || null,
   category: input.category,
 })
+
+// ---- A book's identity and history (decision 0023) ------------------------------------------
+
+/**
+ * A title or author as the identity rule compares them: its words with letter case, accents,
+ * spacing and punctuation set aside (the duplicates check's key); a text without any word as written.
+ * Equality of keys is an equivalence, so small corrections cannot add up to another book.
+ */
+const identityKey = (text: string): string => wordsOf(text).join(' ') || text.trim()
+
+/** An ISBN as the identity rule compares it: an ISBN-10 as its ISBN-13, the same book written the other way. */
+function isbnKey(isbn: string): string {
+  if (!/^\d{9}[\dX]$/.test(isbn)) return isbn
+  const body = `978${isbn.slice(0, 9)}`
+  let sum = 0
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(body[i])
+  return `${body}${(10 - (sum % 10)) % 10}`
+}
+
+/** A book's fields as its history records them: text, or null for none; linked readers by user id. */
+type EditSnapshot = Record<BookEditField, string | null>
+
+const textOf = (v: string | number | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : String(v))
+
+function snapshotOf(
+  book: Omit<EditableBook, 'id' | 'createdByUserId' | 'isbn' | 'unclaimedIsbn' | 'genres'> & { isbn: string | null },
+  genres: string[],
+): EditSnapshot {
+  return {
+    title: textOf(book.title),
+    author: textOf(book.author),
+    author_username: book.authorUserId,
+    publisher: textOf(book.publisher),
+    publisher_username: book.publisherUserId,
+    listed_by_username: book.listedByUserId,
+    description: textOf(book.description),
+    coverImage: textOf(book.coverImage),
+    publishedDate: textOf(book.publishedDate),
+    language: textOf(book.language),
+    edition: textOf(book.edition),
+    pageCount: textOf(book.pageCount),
+    amazonLink: textOf(book.amazonLink),
+    isbn: textOf(book.isbn),
+    genre: textOf([...genres].sort().join(', ')),
+    category: textOf(book.category),
+  }
+}
+
+/** The history rows of one edit: a row per field whose value changed. */
+function editRowsOf(bookId: string, userId: string, before: Partial<EditSnapshot>, after: Partial<EditSnapshot>) {
+  const editedAt = nowIso()
+  return (Object.keys(after) as BookEditField[])
+    .filter((field) => (before[field] ?? null) !== (after[field] ?? null))
+    .map((field) => ({ id: uuidv7(), bookId, userId, field, oldValue: before[field] ?? null, newValue: after[field] ?? null, editedAt }))
+}
+
+/** Edits a reader's export reads per page. */
+const EXPORT_EDITS_PAGE = 500
 
 /** Waits for a write of a book; the unique index decides an ISBN, so two racing writes cannot both hold one. */
 async function isbnChecked<T>(write: Promise<T>): Promise<T> {
@@ -436,27 +516,37 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      * those with the same title and author (letter case, accents and punctuation aside), each with why.
      */
     async duplicates(query: BookDuplicatesQuery): Promise<BookDuplicate[]> {
-      const [byIsbn, byName] = await Promise.all([
+      const [byIsbn, unclaimed, byName] = await Promise.all([
         query.isbn ? findBookIdByIsbn(db, query.isbn) : undefined,
+        query.isbn ? listUnclaimedIsbnHolders(db, query.isbn, DUPLICATES_MAX) : [],
         query.title && query.author ? listSameTitleAndAuthor(db, query.title, query.author) : [],
       ])
       const reasons = new Map<string, DuplicateReason[]>()
       if (byIsbn) reasons.set(byIsbn, ['isbn'])
+      // Books imports made with this ISBN: possible duplicates of the one holding it, for the merge path.
+      for (const id of unclaimed) reasons.set(id, ['isbn_unclaimed'])
       for (const id of byName) reasons.set(id, [...(reasons.get(id) ?? []), 'title_author'])
       const books = await listBooksByIds(db, [...reasons.keys()])
-      // The ISBN's book, then the most reviewed, then the first added (the one others were copied from).
-      const isIsbn = (b: Book) => (reasons.get(b._id)![0] === 'isbn' ? 0 : 1)
-      books.sort((a, b) => isIsbn(a) - isIsbn(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
+      // The ISBN's book, then books an import made with it, then the most reviewed, then the first added (the one others were copied from).
+      const rank = (b: Book) => ['isbn', 'isbn_unclaimed'].indexOf(reasons.get(b._id)![0]!) >>> 0
+      books.sort((a, b) => rank(a) - rank(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
       return books.slice(0, DUPLICATES_MAX).map((book) => ({ book, reasons: reasons.get(book._id)! }))
     },
 
     /**
      * The catalogue books an imported row may be (decision 0020): the book with one of its ISBNs, else
      * the books whose title and author agree with the row's by the import rule (books.import-match.ts),
-     * most reviewed first. Never a book by another author.
+     * most reviewed first. Never a book by another author. An ISBN an import's book carries without
+     * holding it (decision 0023) is taken only for the reader whose import made that book (`userId`),
+     * and for them before the book holding it, where their history already is; for anyone else
+     * such a book is found by its title and author alone.
      */
-    async importMatches(row: { title: string; author: string; isbns: string[] }, on: Db = db): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
-      const byIsbn = await listBookIdsByIsbns(on, row.isbns)
+    async importMatches(
+      row: { title: string; author: string; isbns: string[]; userId?: string },
+      on: Db = db,
+    ): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
+      const own = row.userId ? await listOwnUnclaimedByIsbns(on, row.userId, row.isbns) : []
+      const byIsbn = own.length ? own : await listBookIdsByIsbns(on, row.isbns)
       if (byIsbn.length) {
         // An ISBN-13 before its ISBN-10, as the row lists them.
         const first = row.isbns.map((i) => byIsbn.find((b) => b.isbn === i)).find((b) => b !== undefined)
@@ -466,10 +556,11 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
       const title = withoutSeries(row.title)
       if (!family) return { byIsbn: undefined, candidates: [] }
       const key = titleKey(row.title)
-      const found = (await listImportCandidates(db, title, family)).filter((c) => titleKey(c.title) === key && sameAuthor(c.author, row.author))
+      // In the caller's transaction, as the ISBN lookup: a book an earlier row of the same batch made is found too.
+      const found = (await listImportCandidates(on, title, family)).filter((c) => titleKey(c.title) === key && sameAuthor(c.author, row.author))
       if (!found.length) return { byIsbn: undefined, candidates: [] }
       const books = await listBooksByIds(
-        db,
+        on,
         found.map((c) => c.id),
       )
       books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
@@ -478,8 +569,10 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
 
     /**
      * Adds a book made from an imported row, listed by the reader who imported it, under the rules of
-     * the Add Book form (400 naming the field otherwise; 409 when its ISBN is taken). A year alone is
-     * kept as the year's first day, the catalogue's dates being days. Answers the new book's id.
+     * the Add Book form (400 naming the field otherwise). A year alone is kept as the year's first
+     * day, the catalogue's dates being days. Its ISBN is shown but held against nobody (decision
+     * 0023): a reader adding that book by hand is never refused for it, and the importer claims it
+     * by saving the book through the edit form. Answers the new book's id.
      */
     async createFromImport(
       userId: string,
@@ -501,9 +594,12 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
       }
       const id = uuidv7()
       const now = nowIso()
+      const fields = fieldsOf(parsed.data)
       const book = {
         id,
-        ...fieldsOf(parsed.data),
+        ...fields,
+        isbn: null,
+        unclaimedIsbn: fields.isbn,
         authorUserId: null,
         publisherUserId: null,
         listedByUserId: userId,
@@ -513,7 +609,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
         createdAt: now,
         updatedAt: now,
       }
-      await isbnChecked(on ? insertBookWithGenres(on, book, []) : db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
+      await (on ? insertBookWithGenres(on, book, []) : db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
       return id
     },
 
@@ -549,25 +645,67 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     /**
      * Corrects a book: only the reader who added it may (404 'Book not found' for anyone else, as
      * for an absent book), with the whole form under the same rules as adding. Ratings, reviews and
-     * who added it stay. A cover that is no longer shown is let go of. 409 when the ISBN is another book's.
+     * who added it stay. A cover that is no longer shown is let go of. 409 when the ISBN is another
+     * book's; 409 saying what to do instead when the title, author or ISBN would become another
+     * book's while other readers rely on it (decision 0023). Every changed field is recorded in the
+     * book's history. An ISBN an import left unclaimed is claimed here when no other book holds it.
      */
     async update(actor: Actor, id: string, input: CreateBookInput): Promise<Book> {
       const links = await linksOf(actor, input)
       await isbnChecked(
         db.transaction().execute(async (trx) => {
-          const owner = await findBookOwnershipForWrite(trx, id)
-          if (!owner || owner.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
-          await updateBookWithGenres(trx, id, { ...fieldsOf(input), ...links, updatedAt: nowIso() }, genresOf(input.genre))
-          await uploads.replace(owner.coverImage, input.coverImage, 'coverImage', trx)
+          // Locked first: a reader shelving or reviewing the book meanwhile lands before the count below, or after the edit.
+          const old = await findEditableBookForWrite(trx, id)
+          if (!old || old.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
+          const fields = fieldsOf(input)
+          const genres = genresOf(input.genre)
+          const shownIsbn = old.isbn ?? old.unclaimedIsbn
+          const changed = IDENTITY_FIELDS.filter((f: IdentityField) =>
+            f === 'isbn' ? isbnKey(shownIsbn ?? '') !== isbnKey(fields.isbn ?? '') : identityKey(old[f]) !== identityKey(fields[f]),
+          )
+          if (changed.length) {
+            const others = await countOtherReaders(trx, id, actor.id)
+            if (others > 0) throw conflict(BOOK_MESSAGES.identityLocked(others, changed))
+          }
+          // The form's ISBN is claimed, as adding claims it (409 when another book holds it); an
+          // import's ISBN sent back as it was stays unclaimed while another book holds it, so the
+          // rest of the edit still goes through.
+          let isbn = fields.isbn
+          let unclaimedIsbn: string | null = null
+          if (isbn !== null && old.isbn === null && isbn === old.unclaimedIsbn) {
+            const holder = await findBookIdByIsbn(trx, isbn)
+            if (holder !== undefined && holder !== id) [isbn, unclaimedIsbn] = [null, isbn]
+          }
+          await updateBookWithGenres(trx, id, { ...fields, isbn, unclaimedIsbn, ...links, updatedAt: nowIso() }, genres)
+          await uploads.replace(old.coverImage, input.coverImage, 'coverImage', trx)
+          const before = snapshotOf({ ...old, isbn: shownIsbn }, old.genres)
+          const after = snapshotOf({ ...fields, ...links }, genres)
+          await insertBookEdits(trx, editRowsOf(id, actor.id, before, after))
           await countCatalogueEdit(trx)
         }),
       )
       return get(id)
     },
 
+    /** One page of a book's history, newest first (`limit`, default BOOK_HISTORY_DEFAULT_LIMIT); 404 'Book not found' when absent. */
+    async history(id: string, query: BookHistoryQuery): Promise<Page<BookEdit>> {
+      const limit = query.limit ?? BOOK_HISTORY_DEFAULT_LIMIT
+      const after = query.cursor ? decodeKeyset(query.cursor, ['id'] as const)[0] : undefined
+      if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
+      const [{ edits, next }, total] = await Promise.all([listBookEditsPage(db, id, { limit, after }), countBookEdits(db, id)])
+      return { items: edits, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
+    },
+
+    /**
+     * The edits a reader made to any book, oldest first, EXPORT_EDITS_PAGE at a time, for their
+     * export: pass a page's `next` to read the following one (none after the last).
+     */
+    editsBy: (userId: string, after?: string): Promise<{ edits: BookEdit[]; next?: string }> =>
+      listBookEditsByUserPage(db, userId, { limit: EXPORT_EDITS_PAGE, after }),
+
     /**
      * Deletes a book its adder no longer wants in the catalogue: 404 for anyone else; 409 saying why
-     * when other readers reviewed it or have it on a list (their history is not ours to take). The
+     * when other readers rely on it (reviewed, rated, shelved or logged it: their history is not ours to take). The
      * adder's own review and list entries go with it, in one transaction; its cover is let go of.
      */
     async remove(actor: Actor, id: string): Promise<void> {
@@ -596,6 +734,15 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
         const publisherUserId = owner.publisherUserId === actor.id ? null : owner.publisherUserId
         const listedByUserId = owner.createdByUserId === actor.id && !owner.listedByUserId ? actor.id : owner.listedByUserId
         await updateBookLinks(trx, id, { authorUserId, publisherUserId, listedByUserId, updatedAt: nowIso() })
+        await insertBookEdits(
+          trx,
+          editRowsOf(
+            id,
+            actor.id,
+            { author_username: owner.authorUserId, publisher_username: owner.publisherUserId, listed_by_username: owner.listedByUserId },
+            { author_username: authorUserId, publisher_username: publisherUserId, listed_by_username: listedByUserId },
+          ),
+        )
         await countCatalogueEdit(trx)
       })
       return get(id)

@@ -1,4 +1,11 @@
 -- columns
+book_edits.id text not null
+book_edits.book_id text not null
+book_edits.user_id text
+book_edits.field text not null
+book_edits.old_value text
+book_edits.new_value text
+book_edits.edited_at timestamp with time zone not null
 book_genres.book_id text not null
 book_genres.genre text not null
 book_search_terms.term text not null
@@ -27,11 +34,16 @@ books.rating_sum integer not null default 0
 books.search_vector tsvector not null default ''::tsvector
 books.lone_ratings integer not null default 0
 books.lone_rating_sum integer not null default 0
+books.unclaimed_isbn text
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
 follows.follower_id text not null
 follows.followee_id text not null
 follows.created_at timestamp with time zone not null
+import_allowances.user_id text not null
+import_allowances.day text not null
+import_allowances.books integer not null default 0
+import_allowances.reviews integer not null default 0
 import_rows.import_id text not null
 import_rows.line integer not null
 import_rows.title text not null
@@ -61,6 +73,10 @@ imports.lease_until timestamp with time zone
 imports.created_at timestamp with time zone not null
 imports.updated_at timestamp with time zone not null
 imports.finished_at timestamp with time zone
+imports.takeovers integer not null default 0
+imports.lease_holder text
+imports.current_line integer
+imports.file_bytes integer not null default 0
 kept_tokens.jti text not null
 kept_tokens.user_id text not null
 kept_tokens.token_version integer not null
@@ -137,6 +153,10 @@ wishlist.book_id text not null
 wishlist.added_at timestamp with time zone not null
 
 -- constraints
+book_edits book_edits_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+book_edits book_edits_field_check: CHECK ((field = ANY (ARRAY['title'::text, 'author'::text, 'author_username'::text, 'publisher'::text, 'publisher_username'::text, 'listed_by_username'::text, 'description'::text, 'coverImage'::text, 'publishedDate'::text, 'language'::text, 'edition'::text, 'pageCount'::text, 'amazonLink'::text, 'isbn'::text, 'genre'::text, 'category'::text])))
+book_edits book_edits_pkey: PRIMARY KEY (id)
+book_edits book_edits_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
 book_genres book_genres_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 book_genres book_genres_pkey: PRIMARY KEY (book_id, genre)
 book_search_terms book_search_terms_pkey: PRIMARY KEY (term)
@@ -152,6 +172,8 @@ follows follows_followee_id_fkey: FOREIGN KEY (followee_id) REFERENCES users(id)
 follows follows_follower_id_fkey: FOREIGN KEY (follower_id) REFERENCES users(id) ON DELETE CASCADE
 follows follows_not_self: CHECK ((follower_id <> followee_id))
 follows follows_pkey: PRIMARY KEY (follower_id, followee_id)
+import_allowances import_allowances_pkey: PRIMARY KEY (user_id, day)
+import_allowances import_allowances_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 import_rows import_rows_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE SET NULL
 import_rows import_rows_import_id_fkey: FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
 import_rows import_rows_outcome_check: CHECK ((outcome = ANY (ARRAY['pending'::text, 'imported'::text, 'unchanged'::text, 'needs_review'::text, 'failed'::text, 'skipped'::text])))
@@ -195,6 +217,9 @@ wishlist wishlist_pkey: PRIMARY KEY (user_id, book_id)
 wishlist wishlist_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 
 -- indexes
+CREATE INDEX book_edits_book_idx ON public.book_edits USING btree (book_id, id)
+CREATE UNIQUE INDEX book_edits_pkey ON public.book_edits USING btree (id)
+CREATE INDEX book_edits_user_idx ON public.book_edits USING btree (user_id, id)
 CREATE INDEX book_genres_genre_idx ON public.book_genres USING btree (genre, book_id)
 CREATE UNIQUE INDEX book_genres_pkey ON public.book_genres USING btree (book_id, genre)
 CREATE UNIQUE INDEX book_search_terms_pkey ON public.book_search_terms USING btree (term)
@@ -219,14 +244,19 @@ CREATE INDEX books_rating_reviews_idx ON public.books USING btree (average_ratin
 CREATE INDEX books_search_vector_idx ON public.books USING gin (search_vector)
 CREATE INDEX books_title_idx ON public.books USING btree (title, id)
 CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id)
+CREATE INDEX books_unclaimed_isbn_idx ON public.books USING btree (unclaimed_isbn) WHERE (unclaimed_isbn IS NOT NULL)
 CREATE INDEX books_weighted_rating_idx ON public.books USING btree (((((average_rating * (total_reviews)::double precision) + (17.5)::double precision) / ((total_reviews + 5))::double precision)) DESC, total_reviews DESC, id DESC)
 CREATE UNIQUE INDEX catalogue_edits_pkey ON public.catalogue_edits USING btree (id)
 CREATE INDEX follows_followee_created_idx ON public.follows USING btree (followee_id, created_at DESC, follower_id DESC)
 CREATE INDEX follows_follower_created_idx ON public.follows USING btree (follower_id, created_at DESC, followee_id DESC)
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)
+CREATE INDEX import_allowances_day_idx ON public.import_allowances USING btree (day)
+CREATE UNIQUE INDEX import_allowances_pkey ON public.import_allowances USING btree (user_id, day)
 CREATE INDEX import_rows_book_idx ON public.import_rows USING btree (book_id)
 CREATE INDEX import_rows_outcome_idx ON public.import_rows USING btree (import_id, outcome, line)
 CREATE UNIQUE INDEX import_rows_pkey ON public.import_rows USING btree (import_id, line)
+CREATE INDEX imports_finished_idx ON public.imports USING btree (finished_at) WHERE (finished_at IS NOT NULL)
+CREATE UNIQUE INDEX imports_one_unsettled_idx ON public.imports USING btree (user_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]))
 CREATE UNIQUE INDEX imports_pkey ON public.imports USING btree (id)
 CREATE INDEX imports_unfinished_idx ON public.imports USING btree (status, created_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]))
 CREATE INDEX imports_user_idx ON public.imports USING btree (user_id, created_at DESC, id DESC)

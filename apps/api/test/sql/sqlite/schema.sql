@@ -1,3 +1,9 @@
+-- index book_edits_book_idx
+CREATE INDEX "book_edits_book_idx" on "book_edits" ("book_id", "id");
+
+-- index book_edits_user_idx
+CREATE INDEX "book_edits_user_idx" on "book_edits" ("user_id", "id");
+
 -- index book_genres_genre_idx
 CREATE INDEX "book_genres_genre_idx" on "book_genres" ("genre", "book_id");
 
@@ -55,6 +61,9 @@ CREATE INDEX "books_title_idx" on "books" ("title", "id");
 -- index books_title_lower_idx
 CREATE INDEX books_title_lower_idx on books (lower(title), id);
 
+-- index books_unclaimed_isbn_idx
+CREATE INDEX "books_unclaimed_isbn_idx" on "books" ("unclaimed_isbn") where unclaimed_isbn is not null;
+
 -- index books_weighted_rating_idx
 CREATE INDEX books_weighted_rating_idx on books (((average_rating * total_reviews + 17.5) / (total_reviews + 5)) desc, total_reviews desc, id desc);
 
@@ -64,11 +73,20 @@ CREATE INDEX "follows_followee_created_idx" on "follows" ("followee_id", "create
 -- index follows_follower_created_idx
 CREATE INDEX "follows_follower_created_idx" on "follows" ("follower_id", "created_at" desc, "followee_id" desc);
 
+-- index import_allowances_day_idx
+CREATE INDEX "import_allowances_day_idx" on "import_allowances" ("day");
+
 -- index import_rows_book_idx
 CREATE INDEX "import_rows_book_idx" on "import_rows" ("book_id");
 
 -- index import_rows_outcome_idx
 CREATE INDEX "import_rows_outcome_idx" on "import_rows" ("import_id", "outcome", "line");
+
+-- index imports_finished_idx
+CREATE INDEX "imports_finished_idx" on "imports" ("finished_at") where "finished_at" is not null;
+
+-- index imports_one_unsettled_idx
+CREATE UNIQUE INDEX "imports_one_unsettled_idx" on "imports" ("user_id") where "status" in ('queued', 'running');
 
 -- index imports_unfinished_idx
 CREATE INDEX "imports_unfinished_idx" on "imports" ("status", "created_at") where "status" in ('queued', 'running');
@@ -142,6 +160,9 @@ CREATE INDEX "wishlist_book_idx" on "wishlist" ("book_id");
 -- index wishlist_user_added_idx
 CREATE INDEX "wishlist_user_added_idx" on "wishlist" ("user_id", "added_at" desc);
 
+-- table book_edits
+CREATE TABLE "book_edits" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text references "users" ("id") on delete set null, "field" text not null, "old_value" text, "new_value" text, "edited_at" text not null, constraint "book_edits_field_check" check (field in ('title', 'author', 'author_username', 'publisher', 'publisher_username', 'listed_by_username', 'description', 'coverImage', 'publishedDate', 'language', 'edition', 'pageCount', 'amazonLink', 'isbn', 'genre', 'category')));
+
 -- table book_genres
 CREATE TABLE "book_genres" ("book_id" text not null references "books" ("id") on delete cascade, "genre" text not null, constraint "book_genres_pkey" primary key ("book_id", "genre"));
 
@@ -152,7 +173,7 @@ CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null
 CREATE TABLE book_search_seq (n integer not null);
 
 -- table books
-CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null);
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text);
 
 -- table books_fts
 CREATE VIRTUAL TABLE books_fts using fts5(
@@ -181,11 +202,14 @@ CREATE TABLE "catalogue_edits" ("id" integer primary key, "edits" integer defaul
 -- table follows
 CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
 
+-- table import_allowances
+CREATE TABLE "import_allowances" ("user_id" text not null references "users" ("id") on delete cascade, "day" text not null, "books" integer default 0 not null, "reviews" integer default 0 not null, constraint "import_allowances_pkey" primary key ("user_id", "day"));
+
 -- table import_rows
 CREATE TABLE "import_rows" ("import_id" text not null references "imports" ("id") on delete cascade, "line" integer not null, "title" text not null, "author" text not null, "data" text, "fields" text not null, "outcome" text not null, "book_id" text references "books" ("id") on delete set null, "candidates" text default '[]' not null, "message" text, constraint "import_rows_pkey" primary key ("import_id", "line"), constraint "import_rows_outcome_check" check (outcome in ('pending', 'imported', 'unchanged', 'needs_review', 'failed', 'skipped')));
 
 -- table imports
-CREATE TABLE "imports" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "source" text not null, "status" text not null, "file_name" text not null, "file_text" text, "header" text not null, "total" integer not null, "processed" integer default 0 not null, "imported" integer default 0 not null, "unchanged" integer default 0 not null, "needs_review" integer default 0 not null, "failed" integer default 0 not null, "skipped" integer default 0 not null, "message" text, "lease_until" text, "created_at" text not null, "updated_at" text not null, "finished_at" text, constraint "imports_status_check" check (status in ('queued', 'running', 'done', 'failed')), constraint "imports_source_check" check (source in ('goodreads', 'storygraph')));
+CREATE TABLE "imports" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "source" text not null, "status" text not null, "file_name" text not null, "file_text" text, "header" text not null, "total" integer not null, "processed" integer default 0 not null, "imported" integer default 0 not null, "unchanged" integer default 0 not null, "needs_review" integer default 0 not null, "failed" integer default 0 not null, "skipped" integer default 0 not null, "message" text, "lease_until" text, "created_at" text not null, "updated_at" text not null, "finished_at" text, "takeovers" integer default 0 not null, "lease_holder" text, "current_line" integer, "file_bytes" integer default 0 not null, constraint "imports_status_check" check (status in ('queued', 'running', 'done', 'failed')), constraint "imports_source_check" check (source in ('goodreads', 'storygraph')));
 
 -- table kept_tokens
 CREATE TABLE "kept_tokens" ("jti" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_version" integer not null, "expires_at" text not null);

@@ -269,6 +269,28 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
     expect(callsTo('GET /books/duplicates')[0]!.query.get('isbn')).toBe('9780306406157')
   })
 
+  it('the same ISBN on a book an import made, which holds it against nobody: pointed out as maybe the same book, and it can still be added', async () => {
+    signIn(me)
+    const { callsTo } = fakeApi({
+      'GET /books/duplicates': (req) => ({ body: req.query.get('isbn') === '9780306406157' ? [{ book: dracula, reasons: ['isbn_unclaimed'] }] : [] }),
+      'POST /books': { status: 201, body: buildBook() },
+    })
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    const notice = await screen.findByTestId('duplicate-title')
+    expect(notice).toHaveTextContent('This book may already be on Shelfwise:')
+    expect(within(notice).getByRole('link', { name: 'Dracula' })).toHaveAttribute('href', `/books/${dracula._id}`)
+    expect(screen.queryByText('A book with this ISBN already exists')).not.toBeInTheDocument()
+    expect(callsTo('POST /books')).toHaveLength(0)
+    fireEvent.click(within(notice).getByRole('button', { name: 'It is a different book: add it anyway' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText('Book added successfully!')).toBeInTheDocument()
+    expect(callsTo('POST /books')).toHaveLength(1)
+  })
+
   it("the server's 409 for an ISBN taken meanwhile: said beside ISBN with the link", async () => {
     signIn(me)
     let added = false

@@ -129,6 +129,21 @@ describe('Edit Book', () => {
     expect(screen.queryByText(/may already be on Shelfwise/i)).toBeNull()
   })
 
+  it('saves an imported book whose ISBN another book holds by now, when the ISBN is left as it was', async () => {
+    signIn(me)
+    const holder = buildBook({ title: 'Harbour Lights', author: 'Ada Quill', isbn: mine.isbn })
+    const fake = api(mine, {
+      [`PUT /books/${mine._id}`]: (req) => ({ body: { ...mine, ...(req.body as object), genre: ['Mystery'] } }),
+      'GET /books/duplicates': { body: [{ book: holder, reasons: ['isbn'] }] },
+    })
+    renderApp(`/books/${mine._id}/edit`)
+    const description = await screen.findByRole('textbox', { name: /Description/ })
+    fireEvent.change(description, { target: { value: 'Lamps along a coast, counted.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Book updated successfully!')).toBeInTheDocument()
+    expect(fake.callsTo(`PUT /books/${mine._id}`)[0]!.body).toMatchObject({ isbn: mine.isbn, description: 'Lamps along a coast, counted.' })
+  })
+
   it('tells another reader that only the reader who added the book can edit it', async () => {
     signIn(me)
     api({ ...mine, addedByViewer: false })

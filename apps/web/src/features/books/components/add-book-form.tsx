@@ -160,6 +160,11 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
       matches = others(await queryClient.fetchQuery(bookDuplicatesQuery(check)).catch(() => []))
       setChecking(false)
     }
+    // A correction sending the book's ISBN back as it was is not stopped by it: an imported book's ISBN
+    // that another book holds by now stays as it is, and the rest of the correction is saved.
+    if (book && check.isbn === normalIsbn(book.isbn)) {
+      matches = matches.filter((d) => d.reasons.includes('title_author')).map((d) => ({ ...d, reasons: ['title_author'] }))
+    }
     if (matches.some((d) => d.reasons.includes('isbn'))) return showFieldErrors({ isbn: BOOK_MESSAGES.isbnTaken })
     if (matches.some((d) => !d.reasons.includes('isbn') && !addAnyway.includes(d.book._id))) return setNoticeFocus((n) => n + 1)
     if (!isAuthenticated) {
