@@ -144,10 +144,11 @@ const WHAT: Record<Limited, string> = {
   list: 'whole-catalogue lists in a short time',
   export: 'exports of your data in a short time',
   image: 'year-in-review images in a short time',
+  year: 'years in numbers in a short time',
 }
 
-/** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data, an image drawn. */
-type CostlyRead = 'search' | 'list' | 'export' | 'image'
+/** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data, an image drawn, a reader's year counted. */
+type CostlyRead = 'search' | 'list' | 'export' | 'image' | 'year'
 
 /** "45 seconds", "1 minute", "15 minutes": how long a reader has to wait, in words. */
 const waitInWords = (seconds: number): string => {
@@ -231,7 +232,8 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
       const kind = kindOf(req)
       if (!kind) return
       // A whole list costs about as much as ten searches (the catalogue walked and written out); so may an export.
-      const max = kind === 'search' ? settings.costlyReadsPerIp : Math.max(1, Math.floor(settings.costlyReadsPerIp / 10))
+      // A year counted costs about a search (its figures are kept until the reader changes them).
+      const max = kind === 'search' || kind === 'year' ? settings.costlyReadsPerIp : Math.max(1, Math.floor(settings.costlyReadsPerIp / 10))
       await check(`${kind}:ip:${addressKey(req.ip)}`, max, settings.costlyReadsWindowSeconds, kind)
     },
   } satisfies RateLimits)

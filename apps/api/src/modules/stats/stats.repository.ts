@@ -5,15 +5,13 @@ import { nowIso, type Db } from '#/db/portable.ts'
 // 'YYYY-MM' or 'YYYY-MM-DD', so a year's finishes are the range ['YYYY', 'YYYY+1'), read along
 // read_throughs_finished_idx.
 
-/** A finished read of the year with what the stats need of its book and the reader's rating of it. */
-export interface FinishedRead {
+/** A book the year's figures name (the longest, the shortest). */
+export interface YearBook {
   bookId: string
-  finishedOn: string
   title: string
   author: string
-  pageCount: number | null
+  pageCount: number
   coverImage: string
-  rating: number | null
 }
 
 // The outcome is written into the SQL, not bound: SQLite uses a partial index only when the query's
@@ -25,37 +23,132 @@ const finished = (db: Db, userId: string) =>
     .where(sql<SqlBool>`rt.outcome = 'finished'`)
     .where('rt.removedAt', 'is', null)
 
-/** The reader's reads finished in `year`, with their books and the reader's rating (the review's, else the rating alone). */
-export async function listFinishedInYear(db: Db, userId: string, year: number): Promise<FinishedRead[]> {
-  const rows = await finished(db, userId)
+const finishedIn = (db: Db, userId: string, year: number) =>
+  finished(db, userId)
     .where('rt.finishedOn', '>=', String(year))
     .where('rt.finishedOn', '<', String(year + 1))
+
+// Every figure is counted by the database, over the year's reads joined to what they need: however
+// many books a reader finished, the server reads a handful of rows and binds no list of their ids
+// (SQLite refuses more than 32,766 bound values in a statement; decision 0022).
+
+/** The books of the year's reads, each once, as a table to join (a GROUP BY: SQLite ran it faster than DISTINCT). */
+const booksOf = (db: Db, userId: string, year: number) => finishedIn(db, userId, year).select('rt.bookId').groupBy('rt.bookId').as('yb')
+
+/**
+ * The year's reads and their pages by month: month 1–12, or null for the reads known only to the
+ * year (a book without a page count adds no pages); with each group's longest and shortest page count.
+ */
+export async function countYearByMonth(
+  db: Db,
+  userId: string,
+  year: number,
+): Promise<{ month: number | null; reads: number; pages: number; most: number | null; least: number | null }[]> {
+  // '' for a finish kept as 'YYYY', on both databases.
+  const month = sql<string>`substr(rt.finished_on, 6, 2)`
+  const rows = await finishedIn(db, userId, year)
     .innerJoin('books as b', 'b.id', 'rt.bookId')
-    .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'rt.bookId').on('r.userId', '=', userId))
-    .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'rt.bookId').on('e.userId', '=', userId))
-    .select(['rt.bookId', 'rt.finishedOn', 'b.title', 'b.author', 'b.pageCount', 'b.coverImage', sql<number | null>`coalesce(r.rating, e.rating)`.as('rating')])
+    .select([
+      month.as('month'),
+      (eb) => eb.fn.countAll<number>().as('reads'),
+      sql<number>`coalesce(sum(b.page_count), 0)`.as('pages'),
+      // Only books with a length are measured (the table's check makes every stored one positive).
+      sql<number | null>`max(case when b.page_count > 0 then b.page_count end)`.as('most'),
+      sql<number | null>`min(case when b.page_count > 0 then b.page_count end)`.as('least'),
+    ])
+    .groupBy(month)
     .execute()
+  const count = (v: unknown) => (v === null ? null : Number(v))
   return rows.map((r) => ({
-    bookId: r.bookId,
-    finishedOn: r.finishedOn!,
-    title: r.title,
-    author: r.author,
-    pageCount: r.pageCount === null ? null : Number(r.pageCount),
-    coverImage: r.coverImage,
-    rating: r.rating === null ? null : Number(r.rating),
+    month: r.month ? Number(r.month) : null,
+    reads: Number(r.reads),
+    pages: Number(r.pages),
+    most: count(r.most),
+    least: count(r.least),
   }))
 }
 
-/** How many of `bookIds` carry each genre. */
-export async function countGenres(db: Db, bookIds: string[]): Promise<{ genre: string; books: number }[]> {
-  if (!bookIds.length) return []
+/** How many of the year's books the reader rated with each star (the review's rating, else the rating alone); null counts the unrated. */
+export async function countYearRatings(db: Db, userId: string, year: number): Promise<{ rating: number | null; books: number }[]> {
+  const rating = sql<number | null>`coalesce(r.rating, e.rating)`
   const rows = await db
-    .selectFrom('bookGenres')
-    .select(['genre', (eb) => eb.fn.count<number>('bookId').distinct().as('books')])
-    .where('bookId', 'in', bookIds)
-    .groupBy('genre')
+    .selectFrom(booksOf(db, userId, year))
+    .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'yb.bookId').on('r.userId', '=', userId))
+    .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'yb.bookId').on('e.userId', '=', userId))
+    .select([rating.as('rating'), (eb) => eb.fn.countAll<number>().as('books')])
+    .groupBy(rating)
+    .execute()
+  return rows.map((r) => ({ rating: r.rating === null ? null : Number(r.rating), books: Number(r.books) }))
+}
+
+/**
+ * Of the year's books with `pageCount` pages, the one whose title comes last (the longest book) or
+ * first (the shortest) in the database's order, then by id, so both databases agree. Read from the
+ * catalogue's books of that length (books_page_count_idx), each looked up among the reader's reads
+ * of it (read_throughs_entry_idx): the year is matched by its first four characters, not a range,
+ * so that lookup is by reader and book.
+ */
+export async function findYearBookOfLength(
+  db: Db,
+  userId: string,
+  year: number,
+  pageCount: number,
+  which: 'longest' | 'shortest',
+): Promise<YearBook | undefined> {
+  const order = which === 'longest' ? 'desc' : 'asc'
+  const row = await db
+    .selectFrom('books as b')
+    .where('b.pageCount', '=', pageCount)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('readThroughs as rt')
+          .where('rt.userId', '=', userId)
+          .whereRef('rt.bookId', '=', 'b.id')
+          .where(sql<SqlBool>`rt.outcome = 'finished'`)
+          .where('rt.removedAt', 'is', null)
+          .where(sql<string>`substr(rt.finished_on, 1, 4)`, '=', String(year))
+          .select(sql`1`.as('one')),
+      ),
+    )
+    .select(['b.id', 'b.title', 'b.author', 'b.pageCount', 'b.coverImage'])
+    .orderBy('b.title', order)
+    .orderBy('b.id', order)
+    .limit(1)
+    .executeTakeFirst()
+  return row && { bookId: row.id, title: row.title, author: row.author, pageCount: Number(row.pageCount), coverImage: row.coverImage }
+}
+
+/** The genres of the year's books, each book once: the `limit` most read, then by name. */
+export async function countYearGenres(db: Db, userId: string, year: number, limit: number): Promise<{ genre: string; books: number }[]> {
+  // A book carries a genre once (the table's key), and each book comes once from booksOf.
+  const rows = await db
+    .selectFrom(booksOf(db, userId, year))
+    .innerJoin('bookGenres as g', 'g.bookId', 'yb.bookId')
+    .select(['g.genre', (eb) => eb.fn.countAll<number>().as('books')])
+    .groupBy('g.genre')
+    .orderBy('books', 'desc')
+    .orderBy('g.genre')
+    .limit(limit)
     .execute()
   return rows.map((r) => ({ genre: r.genre, books: Number(r.books) }))
+}
+
+/** The `limit` books of the year last finished, newest first (each once), with their titles and covers. */
+export async function listYearCovers(db: Db, userId: string, year: number, limit: number): Promise<{ bookId: string; title: string; coverImage: string }[]> {
+  const last = finishedIn(db, userId, year)
+    .select(['rt.bookId', (eb) => eb.fn.max('rt.finishedOn').as('lastOn')])
+    .groupBy('rt.bookId')
+    .as('yb')
+  const rows = await db
+    .selectFrom(last)
+    .innerJoin('books as b', 'b.id', 'yb.bookId')
+    .select(['b.id', 'b.title', 'b.coverImage'])
+    .orderBy('yb.lastOn', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ bookId: r.id, title: r.title, coverImage: r.coverImage }))
 }
 
 /** The reader's finished reads per year (an undated finish under null), with their pages. */
@@ -72,6 +165,12 @@ export async function listYears(db: Db, userId: string): Promise<{ year: number 
 export async function findGoal(db: Db, userId: string, year: number): Promise<{ books: number | null; pages: number | null } | undefined> {
   const row = await db.selectFrom('readingGoals').select(['books', 'pages']).where('userId', '=', userId).where('year', '=', year).executeTakeFirst()
   return row && { books: row.books === null ? null : Number(row.books), pages: row.pages === null ? null : Number(row.pages) }
+}
+
+/** Every goal the reader has set, by year (a year a row; StatsYearSchema bounds the years, so the list is short). */
+export async function listGoals(db: Db, userId: string): Promise<{ year: number; books: number | null; pages: number | null }[]> {
+  const rows = await db.selectFrom('readingGoals').select(['year', 'books', 'pages']).where('userId', '=', userId).orderBy('year').execute()
+  return rows.map((r) => ({ year: Number(r.year), books: r.books === null ? null : Number(r.books), pages: r.pages === null ? null : Number(r.pages) }))
 }
 
 /** Sets the year's targets (a field left undefined stays); a goal with neither target is removed. */

@@ -41,6 +41,8 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
         params: UserYearParamsSchema,
         response: { 200: YearStatsSchema },
       },
+      // Anyone may ask for anyone's year, without signing in: counted per address, as a search is.
+      onRequest: costlyRead(() => 'year'),
     },
     async (req) => stats.year(req.params.id, req.params.year),
   )
@@ -51,18 +53,18 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       schema: {
         tags,
         summary: 'A reader’s year in review as a PNG image (1080×1350) to share: the figures, the months, the genres and covers',
+        description: 'Answers an ETag; with If-None-Match naming it, 304 without the image.',
         params: UserYearParamsSchema,
         produces: ['image/png'],
       },
       onRequest: costlyRead(() => 'image'),
     },
     async (req, reply) => {
-      const png = await stats.yearImage(req.params.id, req.params.year)
-      return reply
-        .type('image/png')
-        .header('Cache-Control', 'public, max-age=300')
-        .header('Content-Disposition', `inline; filename="shelfwise-${req.params.year}.png"`)
-        .send(png)
+      const { png, etag } = await stats.yearImage(req.params.id, req.params.year)
+      reply.header('Cache-Control', 'public, max-age=300').header('ETag', etag)
+      // A client that holds this very image is told so, without the bytes again.
+      if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send()
+      return reply.type('image/png').header('Content-Disposition', `inline; filename="shelfwise-${req.params.year}.png"`).send(png)
     },
   )
 

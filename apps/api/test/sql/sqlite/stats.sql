@@ -6,6 +6,4 @@ select "updated_at" from "reading_entries" where "user_id" = ? order by "updated
 
 select (select count(*) as "n" from "follows" where "followee_id" = ?) as "followers", (select count(*) as "n" from "follows" where "follower_id" = ?) as "following", (select count(*) as "n" from "reviews" where "user_id" = ?) as "reviews", (select count(*) as "n" from "reads" where "user_id" = ?) as "read_books", (select count(*) as "n" from "books" where "listed_by_user_id" = ?) as "listed_books", (select count(*) as "n" from "books" where "created_by_user_id" = ? and "listed_by_user_id" is null) as "created_books", (select count(*) as "n" from "wishlist" where "user_id" = ?) as "wishlist_count" from "users" as "u" where "u"."id" = ?;
 
-select (select max("id") as "id" from "books") as "newest", (select "edits" from "catalogue_edits" where "id" = ?) as "edits";
-
 select substr(rt.finished_on, 1, 4) as "year", count(*) as "reads", coalesce(sum(b.page_count), 0) as "pages" from "read_throughs" as "rt" inner join "books" as "b" on "b"."id" = "rt"."book_id" where "rt"."user_id" = ? and rt.outcome = 'finished' and "rt"."removed_at" is null group by substr(rt.finished_on, 1, 4);

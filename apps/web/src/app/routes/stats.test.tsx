@@ -254,6 +254,46 @@ describe('the goal on the profile and on Home', () => {
     expect(screen.getByRole('link', { name: 'Stats' })).toHaveAttribute('href', `/user/${me._id}/stats/${THIS_YEAR}`)
   })
 
+  it('says beside the goal editor who can see the goal: anyone, on the reader’s year in books', async () => {
+    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
+    signIn(me)
+    fakeApi({
+      [`GET /users/profile/${me._id}`]: { body: me },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      'GET /users/wishlist': { body: [] },
+      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: {
+        body: buildYearStats(THIS_YEAR, {
+          booksRead: 5,
+          pagesRead: 1200,
+          goal: { year: THIS_YEAR, books: 20, pages: null, done: { books: 5, pages: 1200 }, onTrack: true },
+        }),
+      },
+    })
+    const visibility = 'Your goal is public: anyone who opens your year in books sees it and your progress.'
+    // On the year page, the form to change the goal says it, and reads it out as the form's description.
+    renderApp(`/user/${me._id}/stats/${THIS_YEAR}`)
+    const section = await screen.findByRole('region', { name: `Your ${THIS_YEAR} goal` })
+    const form = within(section).getByRole('form', { name: `Reading goal for ${THIS_YEAR}` })
+    expect(form).toHaveAccessibleDescription(visibility)
+    expect(within(form).getByText(visibility)).toBeVisible()
+  })
+
+  it('says it on the profile’s goal card too, before a goal is set', async () => {
+    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
+    signIn(me)
+    fakeApi({
+      [`GET /users/profile/${me._id}`]: { body: me },
+      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      'GET /users/wishlist': { body: [] },
+      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: { body: buildYearStats(THIS_YEAR) },
+    })
+    renderApp('/profile')
+    const card = await screen.findByRole('region', { name: `Your ${THIS_YEAR} reading goal` })
+    expect(within(card).getByRole('form', { name: `Reading goal for ${THIS_YEAR}` })).toHaveAccessibleDescription(
+      'Your goal is public: anyone who opens your year in books sees it and your progress.',
+    )
+  })
+
   it('Home shows a signed-in reader’s goal progress', async () => {
     const reader = buildUser()
     signIn(reader)

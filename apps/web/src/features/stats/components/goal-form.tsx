@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import TextField from '@mui/material/TextField'
@@ -13,6 +13,8 @@ const GOAL_FORM_TEXT = {
   removed: 'Goal removed',
   needsTarget: 'Enter a number of books, pages or both',
   failed: 'Could not save the goal. Please try again.',
+  // Goals are public, as the books a reader finishes are (decision 0022).
+  visibility: 'Your goal is public: anyone who opens your year in books sees it and your progress.',
 } as const
 
 const MAX_TARGET = 1_000_000
@@ -35,6 +37,7 @@ export function GoalForm({ userId, year, goal }: { userId: string; year: number;
   const [pages, setPages] = useState(goal?.pages?.toString() ?? '')
   const [errors, setErrors] = useState<{ books?: string | undefined; pages?: string | undefined; form?: string | undefined }>({})
   const [done, setDone] = useState('')
+  const visibilityId = useId()
 
   const submit = () => {
     const b = readTarget('Books', books)
@@ -55,6 +58,7 @@ export function GoalForm({ userId, year, goal }: { userId: string; year: number;
       component="form"
       noValidate
       aria-label={`Reading goal for ${year}`}
+      aria-describedby={visibilityId}
       onSubmit={(e) => {
         e.preventDefault()
         submit()
@@ -84,6 +88,9 @@ export function GoalForm({ userId, year, goal }: { userId: string; year: number;
           {GOAL_FORM_TEXT.save}
         </Button>
       </Box>
+      <Typography id={visibilityId} variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+        {GOAL_FORM_TEXT.visibility}
+      </Typography>
       {errors.form && (
         <Typography role="alert" variant="body2" sx={{ color: 'error.dark', mt: 1 }}>
           {errors.form}
