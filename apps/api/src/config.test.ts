@@ -64,7 +64,7 @@ describe('signing secret', () => {
 
   it.each([
     ['x'.repeat(40), 'it is mostly one character repeated'],
-    ['passwordpasswordpasswordpassword', 'it is mostly a piece repeated'],
+    ['passwordpasswordpasswordpassword', 'it is mostly dictionary words'],
     ['correcthorsebatterystaplecorrect', 'it is mostly dictionary words'],
     ['abcdefghijklmnopqrstuvwxyz0123456789', 'it is mostly a simple sequence'],
     ['abababababababababababababababab', 'it is mostly a piece repeated'],
@@ -74,13 +74,13 @@ describe('signing secret', () => {
     expect(() => resolveSecret(config)).toThrow(`JWT_SECRET: has too little variety to sign tokens safely (${what};`)
   })
 
-  it('with PostgreSQL, takes a random JWT_SECRET (base64 or hex, as openssl makes them) and a long passphrase', () => {
+  it('with PostgreSQL, takes a random JWT_SECRET of 24 bytes or more (base64 or hex, as openssl makes them) and a long passphrase', () => {
     for (let i = 0; i < 50; i++) {
-      for (const secret of [randomBytes(48).toString('base64'), randomBytes(32).toString('base64url'), randomBytes(16).toString('hex')]) {
+      for (const secret of [randomBytes(48).toString('base64'), randomBytes(32).toString('base64url'), randomBytes(24).toString('hex')]) {
         expect(resolveSecret(loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise', JWT_SECRET: secret }))).toBe(secret)
       }
     }
-    const phrase = 'harbour-violet-copper-meadow-lantern-quartz-ember'
+    const phrase = 'harbour-violet-copper-meadow-lantern-quartz-ember-saddle-orbit-thistle-gravel-plume'
     expect(resolveSecret(loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise', JWT_SECRET: phrase }))).toBe(phrase)
   })
 

@@ -60,35 +60,55 @@ export function cutPage<R, K>(rows: R[], limit: number | undefined, keyOf: (last
 
 /**
  * The kinds of value a keyset holds: a moment (an ISO instant, as Date#toISOString writes it), a day
- * ('YYYY-MM-DD', or '' for none), any text, a finite number, a row id.
+ * ('YYYY-MM-DD', or '' for none), any text, a row id, and three kinds of number: a count (a whole
+ * number a PostgreSQL `integer` column holds, 0 to 2,147,483,647: a position, a line, a number of
+ * reviews), a rating (0 to 5, an average included) and any finite number.
  */
-export type KeyKind = 'instant' | 'day' | 'text' | 'number' | 'id'
-type KeyValue<K extends KeyKind> = K extends 'number' ? number : string
+export type KeyKind = 'instant' | 'day' | 'text' | 'id' | 'count' | 'rating' | 'number'
+type KeyValue<K extends KeyKind> = K extends 'count' | 'rating' | 'number' ? number : string
 export type Keyset<K extends readonly KeyKind[]> = { -readonly [I in keyof K]: KeyValue<K[I]> }
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
-const DAY = /^(\d{4}-\d{2}-\d{2})?$/
+/** The largest value of PostgreSQL's `integer`: past it, comparing with such a column is an error, not false. */
+const INT32_MAX = 2_147_483_647
 
-/** A key as its kind, normalised (an instant to Date#toISOString's form), or undefined when it is not one. */
-function keyOfKind(kind: KeyKind, value: string | number | null): string | number | undefined {
-  if (kind === 'number') return typeof value === 'number' ? value : undefined
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** True when a 'YYYY-MM-DD…' text names a day the calendar has (no 2024-02-30, which Date would roll over). */
+const isRealDay = (text: string) => {
+  const at = new Date(`${text.slice(0, 10)}T00:00:00Z`)
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === text.slice(0, 10)
+}
+
+/**
+ * A key as its kind, normalised (an instant to Date#toISOString's form), or undefined when it is not
+ * one. Every kind is checked as strictly as the database will compare it: on PostgreSQL a text that
+ * is no timestamp, a fraction or a number past `integer` compared with an integer column is an
+ * error (a 500), where SQLite would quietly compare it.
+ */
+export function keyOfKind(kind: KeyKind, value: unknown): string | number | undefined {
+  if (kind === 'count') return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INT32_MAX ? (value as number) : undefined
+  if (kind === 'rating') return typeof value === 'number' && value >= 0 && value <= 5 ? value : undefined
+  if (kind === 'number') return typeof value === 'number' && Number.isFinite(value) ? value : undefined
   if (typeof value !== 'string') return undefined
   if (kind === 'instant') {
+    // Only what toISOString writes: a four-digit year, and a day and time that Date keeps as they
+    // are (2024-02-30 would roll over into March).
     const at = INSTANT.test(value) ? new Date(value) : undefined
-    return at && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined
+    return at && !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 19) === value.slice(0, 19) ? at.toISOString() : undefined
   }
-  if (kind === 'day') return DAY.test(value) ? value : undefined
+  if (kind === 'day') return value === '' || (DAY.test(value) && isRealDay(value)) ? value : undefined
   if (kind === 'id') return IdSchema.safeParse(value).success ? value : undefined
   return value
 }
 
 /**
  * The keyset of a list's cursor, each value checked against its kind: anything this API did not
- * give out is a 400 naming the cursor, never a database error about a bad timestamp or id.
+ * give out is a 400 naming the cursor, never a database error about a bad timestamp, id or number.
  */
 export function decodeKeyset<const K extends readonly KeyKind[]>(cursor: string, kinds: K): Keyset<K> {
   const values = decodeCursor(cursor, kinds.length)
-  const keys = kinds.map((kind, i) => keyOfKind(kind, values[i]!))
+  const keys = kinds.map((kind, i) => keyOfKind(kind, values[i]))
   if (keys.some((k) => k === undefined)) throw badRequest(MESSAGES.badCursor)
   return keys as Keyset<K>
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '#/constants.ts'
-import { withoutBidiControls } from '#/common.ts'
+import { singleLineField, withoutBidiControls } from '#/common.ts'
 import { UserSchema, UsernameSchema, UserTypeSchema } from '#/users.ts'
 
 const emailSchema = z
@@ -16,8 +16,7 @@ const passwordSchema = z
   .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters long`)
 
 export const RegisterInputSchema = z.object({
-  name: z
-    .string({ error: 'is required' })
+  name: singleLineField(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`, { error: 'is required' })
     .overwrite(withoutBidiControls)
     .trim()
     .min(1, 'is required')

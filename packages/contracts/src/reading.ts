@@ -37,10 +37,27 @@ export function isPartialDate(value: string): boolean {
   return day >= 1 && day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)
 }
 
+/**
+ * The latest calendar date anywhere on Earth at `now`: the UTC date and one day (UTC+14 is past
+ * midnight first), so a reader in any time zone can log their own today, and no later day.
+ */
+export const latestDayAnywhere = (now: Date = new Date()): string => new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10)
+
+/** Whether every day partial date `date` can mean is after `day` (YYYY-MM-DD): '2027' is after '2026-12-31', '2026-11' not after '2026-11-28'. */
+export const isAfterDay = (date: string, day: string): boolean => date > day.slice(0, date.length)
+
+/** Why a date after latestDayAnywhere is refused, in words that follow its field's name. */
+export const futureDateMessage = (latest: string) => `must not be after ${latest}: no place on Earth has reached a later date yet`
+
 export const PartialDateSchema = z
   .string({ error: 'must be a date' })
   .refine(isPartialDate, 'must be a real date written YYYY, YYYY-MM or YYYY-MM-DD')
-  .describe('A calendar date, whole or partial: YYYY, YYYY-MM or YYYY-MM-DD')
+  // A read finished on 9999-12-31 would head Recently Read and followers' feeds for good.
+  .superRefine((v, ctx) => {
+    const latest = latestDayAnywhere()
+    if (isPartialDate(v) && isAfterDay(v, latest)) ctx.addIssue({ code: 'custom', message: futureDateMessage(latest) })
+  })
+  .describe('A calendar date, whole or partial: YYYY, YYYY-MM or YYYY-MM-DD, not after the latest date anywhere now')
 
 /**
  * Whether partial date `a` can come before (or on) `b`: compared on what both say, so '2019' is not

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '#/constants.ts'
-import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, multiLineField } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
 export const RatingSchema = z
@@ -9,7 +9,9 @@ export const RatingSchema = z
   .min(1, 'must be at least 1')
   .max(LIMITS.ratingMax, `must be at most ${LIMITS.ratingMax}`)
 
-const reviewText = z.string({ error: 'must be text' }).trim().min(1, 'cannot be empty').max(LIMITS.reviewMax, `must be at most ${LIMITS.reviewMax} characters`)
+const reviewText = multiLineField(LIMITS.reviewMax, `must be at most ${LIMITS.reviewMax} characters`, { error: 'must be text' })
+  .min(1, 'cannot be empty')
+  .max(LIMITS.reviewMax, `must be at most ${LIMITS.reviewMax} characters`)
 
 /** The spec's client sends the text as `comment` or as `content`; both are read. */
 export const CreateReviewInputSchema = z

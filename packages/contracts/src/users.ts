@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, USER_TYPES } from '#/constants.ts'
-import { IdSchema, IsoDateTimeSchema, PagingQuerySchema, withoutBidiControls } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, multiLineField, PagingQuerySchema, singleLineField, withoutBidiControls } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
 export const UsernameSchema = z
@@ -71,14 +71,15 @@ export const UserSearchQuerySchema = z.object({
 
 export const ProfileUpdateInputSchema = z.object({
   username: UsernameSchema.optional(),
-  name: z
-    .string()
+  name: singleLineField(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`)
     .overwrite(withoutBidiControls)
     .trim()
     .min(1, 'cannot be empty')
     .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`)
     .optional(),
-  bio: z.string().trim().max(LIMITS.bioMax, `must be at most ${LIMITS.bioMax} characters`).optional(),
+  bio: multiLineField(LIMITS.bioMax, `must be at most ${LIMITS.bioMax} characters`)
+    .max(LIMITS.bioMax, `must be at most ${LIMITS.bioMax} characters`)
+    .optional(),
   profileImage: ProfileImageSchema.optional(),
 })
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInputSchema>

@@ -40,6 +40,7 @@ export const ONE_CHARACTER = 'is one character repeated; choose something harder
 export const SHORT_PATTERN = 'is a short pattern repeated; choose something harder to guess'
 export const SEQUENCE = 'is a simple sequence such as abcdef, 654321 or qwerty; choose something harder to guess'
 export const OWN_IDENTITY = 'is your username or e-mail address; choose something else'
+export const SITE_NAME = 'is this site’s name; choose something harder to guess'
 
 // Rows of the keyboard and the digits, read forwards and backwards, for sequences like 'asdfgh'.
 const ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz']
@@ -53,14 +54,29 @@ function isStepSequence(chars: string[]): boolean {
   return chars.every((c, i) => i === 0 || c.codePointAt(0)! - chars[i - 1]!.codePointAt(0)! === step)
 }
 
+// What each letter of the site's name may be written as: the substitutions every guessing list
+// tries first (sh3lfw1se, $helfwi$e).
+const LOOKALIKES: Record<string, string> = { s: 's5$', e: 'e3€', l: 'l1!|i', i: 'i1!|l', o: 'o0', a: 'a4@' }
+const escapeClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&')
+
+/**
+ * The site's name in any letter case and look-alike spelling, with separators between its letters and
+ * anything but letters around it ('Shelfwise!', 'shelfwise2024', 'Shelf-Wise', 'SH3LFW1SE').
+ * Every guesser of a site's accounts tries its name first. The work is linear: one run of
+ * non-letters at each end and one character per letter between them, where the only overlap (a
+ * leading '5' or '$' either the run or the first letter may take) costs a step back per character.
+ */
+const SITE_NAME_PATTERN = new RegExp(`^[^\\p{L}]*${[...'shelfwise'].map((c) => `[${escapeClass(LOOKALIKES[c] ?? c)}]`).join('[\\s._-]?')}[^\\p{L}]*$`, 'iu')
+
 /**
  * Why a password is too easy to guess, in words that follow its field's name, or undefined when it
- * is not: one of the most used passwords, only spaces, one character repeated, a short pattern
- * repeated ('abcabc'), or a simple sequence of letters, digits or a keyboard row ('abcdef',
- * '654321', 'asdfgh').
+ * is not: one of the most used passwords, the site's name, only spaces, one character repeated, a
+ * short pattern repeated ('abcabc'), or a simple sequence of letters, digits or a keyboard row
+ * ('abcdef', '654321', 'asdfgh').
  */
 export function passwordWeakness(password: string): string | undefined {
   if (isCommonPassword(password)) return TOO_COMMON
+  if (SITE_NAME_PATTERN.test(password)) return SITE_NAME
   if (password.trim() === '') return ONLY_SPACES
   const chars = [...password.toLowerCase()]
   if (chars.every((c) => c === chars[0])) return ONE_CHARACTER

@@ -8,6 +8,36 @@ import { apiRoutes, type ApiRoute } from './support.ts'
 // as %00, or hidden inside the values it encodes: PostgreSQL refuses to compare one, a 500 once),
 // or a cursor that is not one of ours in any other way, is a 400 whose message names the cursor,
 // on every such list (read from the OpenAPI document, so a new list is covered), on both databases.
+// So is a cursor whose values are of the wrong kind or out of range for what they are compared with
+// (a fraction or a number past `integer` for a row's line: a 500 on PostgreSQL once), and another
+// list's cursor unless its values could have been this list's own.
+
+type Kind = 'count' | 'rating' | 'id' | 'instant' | 'day' | 'text'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** Values a list never gives out in a place of each kind. */
+const FORGED: Record<Kind, unknown[]> = {
+  // PostgreSQL compares these with an `integer` column: a fraction or a number past 2,147,483,647 is an error there.
+  count: [1.5, 2147483648, -1, 1e21, '1.5', 'NaN', '2', null, true],
+  rating: [-1, 5.5, 2147483648, 'NaN', '4', null],
+  id: ['NaN', '-1', '1.5', '00000000-0000-0000-0000-00000000000g', 1, null],
+  instant: ['NaN', '-1', '2024-02-30T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '+275760-09-13T00:00:00.000Z', '2024-01-01', 1.5, null],
+  day: ['NaN', '-1', '2024-13-45', '2024-02-30', '2024', '2024-01-01T00:00:00.000Z', 1, null],
+  text: [1.5, null, ['a']],
+}
+
+/** Whether a list whose cursor has a value of kind `kind` in a place would take `v` there (the test's own reading of the kinds). */
+const fits = (kind: Kind, v: unknown) => {
+  if (kind === 'count') return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647
+  if (kind === 'rating') return typeof v === 'number' && v >= 0 && v <= 5
+  if (typeof v !== 'string') return false
+  if (kind === 'id') return UUID.test(v)
+  if (kind === 'instant') return INSTANT.test(v)
+  if (kind === 'day') return v === '' || DAY.test(v)
+  return true
+}
 
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url')
 const nextCursor = (link: unknown) => (typeof link === 'string' ? new URL(/^<([^>]+)>/.exec(link)![1]!, 'http://x').searchParams.get('cursor') : null)
@@ -53,16 +83,27 @@ describeEachDialect('cursors of every list', (ctx) => {
       await insertFollow(ctx.db, me.id, other.id)
       await insertFollow(ctx.db, other.id, me.id)
     }
+    // A book of the reader's, corrected in two fields, for its history.
+    const edited = { title: `${word} seven`, author: name, role: 'none' }
+    const added = await ctx.app.inject({ method: 'POST', url: '/api/books', headers: bearer(token), payload: edited })
+    const editedId = (added.json() as { _id: string })._id
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/books/${editedId}`,
+      headers: bearer(token),
+      payload: { ...edited, description: 'Corrected', pageCount: 12 },
+    })
     // An import of the reader's with two rows, for its list of rows.
     const importId = await insertImport(ctx.db, me.id, {
       rows: [2, 3].map((line) => ({ line, outcome: 'failed', message: 'm' })),
     })
-    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId })
+    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId, editedId })
   })
 
   const urlOf = (route: ApiRoute & { sort?: string }, cursor: string) => {
-    // An import's id is the import's; every other {id} is the reader's.
-    const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' && route.path.startsWith('/api/imports/') ? path.importId! : path[name]!))
+    // An import's id is the import's, a book's the corrected book's; every other {id} is the reader's.
+    const id = route.path.startsWith('/api/imports/') ? path.importId! : route.path.startsWith('/api/books/') ? path.editedId! : path.id!
+    const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : path[name]!))
     const search = `${route.queryParams.includes('query') ? `query=${path.query}&` : ''}${route.sort ? `sort=${route.sort}&` : ''}`
     return `${p}?${search}limit=1&cursor=${cursor}`
   }
@@ -83,6 +124,25 @@ describeEachDialect('cursors of every list', (ctx) => {
     expect(res.statusCode, context).toBe(400)
     expect(ErrorBodySchema.parse(res.json()).message, context).toMatch(/^Cursor /)
   }
+
+  /** The kind of each value of a list's real cursor, as the test reads it from the values themselves. */
+  const kindsOf = (route: ApiRoute, values: unknown[]): Kind[] =>
+    values.map((v, i) =>
+      typeof v === 'number'
+        ? route.key === 'GET /api/books?sort=rating' && i === 0
+          ? 'rating'
+          : 'count'
+        : typeof v !== 'string'
+          ? 'text'
+          : UUID.test(v)
+            ? 'id'
+            : INSTANT.test(v)
+              ? 'instant'
+              : v === '' || DAY.test(v)
+                ? 'day'
+                : 'text',
+    )
+  const valuesOf = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
 
   it('covers every list that pages', () => {
     expect(lists.length).toBeGreaterThanOrEqual(16)
@@ -134,9 +194,67 @@ describeEachDialect('cursors of every list', (ctx) => {
         ['a number past any range', b64(values.map((v) => (typeof v === 'number' ? Number('1e999') : v)))],
         ['a lone surrogate', b64(`[${values.map((v) => (typeof v === 'string' ? '"\\ud800"' : JSON.stringify(v))).join(',')}]`)],
         ['500 letters', 'A'.repeat(500)],
+        ['a cursor longer than any this API gives', 'A'.repeat(4001)],
+        ['20,000 letters', 'A'.repeat(20_000)],
+        ['a real cursor made very long', b64([...values.map((v) => (typeof v === 'string' ? v.repeat(2) + 'x'.repeat(3000) : v))])],
+        ['1.5', '1.5'],
+        ['2147483648', '2147483648'],
+        ['-1', '-1'],
+        ['NaN', 'NaN'],
+        ['[1.5]', b64([1.5])],
+        ['[2147483648]', b64([2147483648])],
+        ['[-1]', b64([-1])],
+        ['["NaN"]', b64(['NaN'])],
+        ['NaN in every place', b64(values.map(() => 'NaN'))],
       ]
       // (A change that leaves the real cursor, as 'a number past any range' of a list without numbers, is no test.)
       for (const [what, cursor] of junk) if (cursor !== real) await expectCursorRefused(route, cursor, what)
     }
+  })
+
+  it('refuses a value of the wrong kind or out of range in any place of a real cursor with a 400 naming the cursor', async () => {
+    for (const route of lists) {
+      const values = valuesOf(await realCursor(route))
+      const kinds = kindsOf(route, values)
+      for (let i = 0; i < values.length; i++) {
+        for (const forged of FORGED[kinds[i]!]) {
+          await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `${JSON.stringify(forged)} as its ${kinds[i]} value ${i}`)
+        }
+      }
+    }
+  })
+
+  it('refuses another list’s cursor with a 400 naming the cursor, unless every value of it is of the kind this list’s own has there', async () => {
+    const real = new Map<string, unknown[]>()
+    for (const route of lists) real.set(route.key, valuesOf(await realCursor(route)))
+    let refused = 0
+    for (const route of lists) {
+      const kinds = kindsOf(route, real.get(route.key)!)
+      for (const [other, values] of real) {
+        if (other === route.key) continue
+        const cursor = b64(values)
+        if (values.length === kinds.length && values.every((v, i) => fits(kinds[i]!, v))) {
+          const res = await get(urlOf(route, cursor))
+          expect(res.statusCode, `${route.key} with the cursor of ${other}: ${res.body}`).toBe(200)
+        } else {
+          await expectCursorRefused(route, cursor, `the cursor of ${other}`)
+          refused++
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(lists.length)
+  })
+
+  it('takes back the cursor it gives after a 300-letter title in a script of three-byte letters', async () => {
+    // The by-name lists' cursor holds the last book's lower-cased title: 900 bytes of JSON here.
+    const author = `Long Title Author ${Date.now()}`
+    for (const letter of ['書', '本']) await insertBook(ctx.db, { title: letter.repeat(300), author })
+    const first = await get(`/api/books/by-author/${encodeURIComponent(author)}?limit=1`)
+    expect(first.statusCode).toBe(200)
+    const cursor = nextCursor(first.headers.link)!
+    expect(cursor.length).toBeGreaterThan(1000)
+    const second = await get(`/api/books/by-author/${encodeURIComponent(author)}?limit=1&cursor=${cursor}`)
+    expect(second.statusCode, second.body).toBe(200)
+    expect((second.json() as { title: string }[]).map((b) => b.title)).toEqual(['本'.repeat(300)])
   })
 })

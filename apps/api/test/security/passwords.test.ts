@@ -3,7 +3,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { validationSentence } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
 import { bearer, countUsers, signUp, TEST_PASSWORD } from '../support/factories.ts'
-import { ONE_CHARACTER, ONLY_SPACES, OWN_IDENTITY, SEQUENCE, SHORT_PATTERN } from '#/security/passwords.ts'
+import { ONE_CHARACTER, ONLY_SPACES, OWN_IDENTITY, SEQUENCE, SHORT_PATTERN, SITE_NAME } from '#/security/passwords.ts'
 
 // Passwords: argon2id with the parameters SECURITY.md states, 6 characters at least, none of the
 // most used passwords (the zxcvbn-ts list), no spaces only, repeats or simple sequences, and not the
@@ -79,6 +79,20 @@ describeEachDialect('passwords', (ctx) => {
     expect(ok.statusCode).toBe(201)
   })
 
+  it.each(['shelfwise', 'Shelfwise!', 'shelfwise2024', 'SHELFWISE', 'Shelf-Wise-2026', 'sh3lfw1se', '$helfwi$e!', '!!Shelfwise!!', '2026 shelf wise'])(
+    'refuses the site’s own name %j at sign-up, in any case, with look-alikes, separators or digits and punctuation around it',
+    async (password) => {
+      expect(common).not.toContain(password.toLowerCase())
+      const before = await usersCount()
+      const res = await register(password)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ message: `Password ${SITE_NAME}`, code: 'validation_failed' })
+      expect(await usersCount()).toBe(before)
+      // The name among other words is a passphrase like any other.
+      expect((await register(`${password} keeps my winter reading list`)).statusCode).toBe(201)
+    },
+  )
+
   it('refuses the same at a password change, the reader’s own username and e-mail included, and keeps the old password', async () => {
     const { token, user } = await signUp(ctx.app)
     const change = (newPassword: string) =>
@@ -88,6 +102,7 @@ describeEachDialect('passwords', (ctx) => {
       ['abcdefgh', SEQUENCE],
       ['       ', ONLY_SPACES],
       ['ababab', SHORT_PATTERN],
+      ['Shelfwise2026!', SITE_NAME],
     ] as const) {
       expect((await change(newPassword)).json(), newPassword).toMatchObject({ message: validationSentence('newPassword', why), code: 'validation_failed' })
     }

@@ -3,6 +3,9 @@ import type { CsvValue } from '#/csv/write.ts'
 
 // A library entry as a row of Goodreads's "Export Library" file (decision 0019), written the way
 // Goodreads writes its own, so Goodreads, StoryGraph, BookWyrm, Hardcover and our own import read it.
+// One difference: csvLine writes a text cell a spreadsheet would run as a formula after an apostrophe
+// (the catalogue's titles, authors and publishers are other readers' text); the ISBN cells below are
+// formulas of a quoted number only, inert, and stay as Goodreads writes them.
 
 /** The exclusive shelf of each status; a book without one is on `read` (it has a rating, a review or a finished read). */
 const SHELVES: Record<ReadingStatus, string> = {

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
-import { BookSchema, ErrorBodySchema, LibraryEntryListSchema, ReadingEntrySchema, ReadSchema, type ReadingEntry } from '@shelfwise/contracts'
+import {
+  BookSchema,
+  ErrorBodySchema,
+  ImportJobSchema,
+  ImportRowListSchema,
+  latestDayAnywhere,
+  LibraryEntryListSchema,
+  ReadingEntrySchema,
+  ReadSchema,
+  type ReadingEntry,
+} from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertRead, insertUser, insertWish } from '../../../test/support/factories.ts'
+import { goodreadsCsv } from '../../../test/support/import-files.ts'
+import { multipart } from '../../../test/support/multipart.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
 
 describeEachDialect('reading log', (ctx) => {
@@ -138,6 +150,59 @@ describeEachDialect('reading log', (ctx) => {
       expect((await call('DELETE', `/api/reads/${made._id}`, reader.token)).statusCode).toBe(204)
       expect((await entry(book.id, reader.token)).reads).toEqual([])
       expect(await flags(book.id, reader.token)).toMatchObject({ inRecentlyRead: false })
+    })
+
+    it('refuses a date after the latest date anywhere now (the UTC date and one day), naming the field, and takes that date itself', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db)
+      const latest = latestDayAnywhere()
+      const dayAfter = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+      const nextYear = String(Number(latest.slice(0, 4)) + 1)
+      const add = (body: object) => call('POST', `/api/books/${book.id}/reads`, reader.token, body)
+      const future = `must not be after ${latest}: no place on Earth has reached a later date yet`
+      await expect400(await add({ finishedOn: '9999-12-31' }), `Finished on ${future}`)
+      await expect400(await add({ startedOn: dayAfter }), `Started on ${future}`)
+      await expect400(await add({ startedOn: '2020', stoppedOn: nextYear }), `Stopped on ${future}`)
+      await expect400(await add({ finishedOn: `${nextYear}-01` }), `Finished on ${future}`)
+      await expect400(await call('PUT', `/api/books/${book.id}/reading`, reader.token, { status: 'read', today: dayAfter }), `Today ${future}`)
+      expect((await entry(book.id, reader.token)).reads).toEqual([])
+
+      // A reader past midnight in Kiribati (UTC+14) finishes on the latest date; this year and month are not after it.
+      const made = await add({ finishedOn: latest })
+      expect(made.statusCode, made.body).toBe(201)
+      expect((await add({ startedOn: latest.slice(0, 4), finishedOn: latest.slice(0, 7) })).statusCode).toBe(201)
+      await expect400(await call('PUT', `/api/reads/${ReadSchema.parse(made.json())._id}`, reader.token, { finishedOn: '9999-12-31' }), `Finished on ${future}`)
+      expect((await entry(book.id, reader.token)).reads.map((r) => r.finishedOn).sort()).toEqual([latest.slice(0, 7), latest])
+    })
+
+    it('imports a read dated after the latest date anywhere without that date, saying so, so it never heads Recently Read', async () => {
+      const reader = await insertUser(ctx.db)
+      const [planted, real] = [`Planted ${Date.now()}`, `Real ${Date.now()}`]
+      const file = goodreadsCsv([
+        { Title: planted, Author: 'Future Author', 'Exclusive Shelf': 'read', 'Date Read': '9999/12/31', 'Read Count': '1' },
+        { Title: real, Author: 'Past Author', 'Exclusive Shelf': 'read', 'Date Read': '2024/03/15', 'Read Count': '1' },
+      ])
+      const body = multipart([{ name: 'file', value: file, filename: 'goodreads_library_export.csv', contentType: 'text/csv' }])
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: { ...bearer(reader.token), ...body.headers },
+        payload: body.payload,
+      })
+      expect(started.statusCode, started.body).toBe(202)
+      const jobId = ImportJobSchema.parse(started.json())._id
+      for (let i = 0; i < 400; i++) {
+        const job = ImportJobSchema.parse((await call('GET', `/api/imports/${jobId}`, reader.token)).json())
+        if (job.status === 'done' || job.status === 'failed') break
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      const rows = ImportRowListSchema.parse((await call('GET', `/api/imports/${jobId}/rows`, reader.token)).json())
+      expect(rows.map((r) => r.outcome)).toEqual(['imported', 'imported'])
+      expect(rows[0]!.message).toContain(`The date 9999-12-31 was left out: it is after ${latestDayAnywhere()}`)
+      const plantedEntry = await entry(rows[0]!.bookId!, reader.token)
+      expect(plantedEntry.reads).toMatchObject([{ finishedOn: null, outcome: 'finished' }])
+      const list = await call('GET', `/api/users/recently-read/${reader.id}`)
+      expect(list.json().map((b: { title: string }) => b.title)).toEqual([real, planted])
     })
 
     it('allows one open read at a time', async () => {

@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
+  isAfterDay,
+  latestDayAnywhere,
   mayPrecede,
   MESSAGES,
   READING_MESSAGES,
@@ -83,6 +85,26 @@ const finishMoment = (day: string | null, today: string, now: string): string =>
   if (day === null || day === today) return now
   const [y, m = '01', d = '01'] = day.split('-')
   return new Date(`${y}-${m}-${d}T00:00:00.000Z`).toISOString()
+}
+
+/**
+ * The reads of an import with every date after the latest date anywhere taken off (a file's Date Read
+ * of 9999/12/31 would head Recently Read and followers' feeds for good), each one named in a note.
+ * The read itself is kept, undated, as the file says it happened.
+ */
+function withoutFutureDates(reads: ImportPlan['reads'], now: Date, notes: string[]): ImportPlan['reads'] {
+  const latest = latestDayAnywhere(now)
+  return reads.map((read) => {
+    const kept = { ...read }
+    for (const field of ['startedOn', 'finishedOn', 'stoppedOn'] as const) {
+      const date = read[field]
+      if (date !== null && isAfterDay(date, latest)) {
+        kept[field] = null
+        notes.push(`The date ${date} was left out: it is after ${latest}, and no place on Earth has reached it yet`)
+      }
+    }
+    return kept
+  })
 }
 
 /** Checks a read's dates together: a finish or stop never before the start, never both. */
@@ -407,8 +429,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
      * and rating replace the reader's when they differ. Undated finished reads stay undated: the spec's
      * Recently Read list holds their book after every dated one, and they count in no year.
      */
-    async importEntry(userId: string, bookId: string, plan: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
+    async importEntry(userId: string, bookId: string, given: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
       const notes: string[] = []
+      const plan = { ...given, reads: withoutFutureDates(given.reads, new Date(), notes) }
       // In the caller's transaction when given (an import's batch), else in one of its own.
       const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (on ? fn(on) : db.transaction().execute(fn))
       const result = await inTransaction(async (trx) => {

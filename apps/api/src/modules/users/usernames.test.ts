@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { insertUser } from '../../../test/support/factories.ts'
+import { insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { queryPlan } from '../../../test/support/query-plan.ts'
 import { findLookalikeUsername } from '#/modules/users/users.repository.ts'
-import { isReservedUsername, USERNAME_SKELETON_SQL, usernameSkeleton } from '#/modules/users/usernames.ts'
+import { isReservedUsername, lookalikeSkeletons, lookalikeUsername, USERNAME_SKELETON_SQL, usernameSkeleton } from '#/modules/users/usernames.ts'
 
 describe('username skeletons', () => {
   it.each([
@@ -28,6 +28,35 @@ describe('username skeletons', () => {
     ['anna', 'anne'],
   ])('"%s" does not look like "%s"', (a, b) => {
     expect(usernameSkeleton(a)).not.toBe(usernameSkeleton(b))
+  })
+})
+
+describe('look-alikes of a taken name', () => {
+  it.each([
+    ['rn4ya_reads', 'maya_reads'],
+    ['m4ya_r3ads', 'maya_reads'],
+    ['maya_reads1', 'maya_reads'],
+    ['Maya.Reads_2024', 'maya_reads'],
+    ['rn4ya-reads-7', 'maya_reads'],
+    ['jennifer2', 'jennifer'],
+    ['sh3lf_l0ver', 'shelf_lover'],
+  ])('"%s" is checked as "%s"', (asked, taken) => {
+    expect(lookalikeSkeletons(asked)).toContain(usernameSkeleton(taken))
+  })
+
+  it.each([
+    // A common first name with a number is how people find a free name.
+    ['emma2', 'emma'],
+    ['michael1990', 'michael'],
+    ['ada_7', 'ada'],
+    // Digits that are not between letters are a number, not letters.
+    ['reader47', 'readerat'],
+    ['maya_4_reads', 'maya_a_reads'],
+    // One way only: the first reader keeps their name.
+    ['maya_reads', 'maya_reads1'],
+    ['maya_reader', 'maya_reads'],
+  ])('"%s" is not checked as "%s"', (asked, taken) => {
+    expect(lookalikeSkeletons(asked)).not.toContain(usernameSkeleton(taken))
   })
 })
 
@@ -90,6 +119,28 @@ describeEachDialect('usernames in the database', (ctx) => {
       .execute()
     expect(rows).toHaveLength(names.length)
     for (const r of rows) expect(r.skeleton, r.username).toBe(usernameSkeleton(r.username))
+  })
+
+  it('refuses with 409 a name that is a taken one with look-alike digits or a number after it, and takes a short name with a number', async () => {
+    const stamp = Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
+    const register = (username: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Maya', username, email: `${username.toLowerCase()}@example.test`, password: TEST_PASSWORD, userType: 'Reader' },
+      })
+    const taken = `maya_reads_${stamp}`
+    expect((await register(taken)).statusCode).toBe(201)
+    for (const asked of [`rn4ya_reads_${stamp}`, `${taken}1`, `${taken}_2024`, `m4ya.r3ads.${stamp}7`]) {
+      const res = await register(asked)
+      expect(res.statusCode, asked).toBe(409)
+      expect(res.json()).toEqual({ message: lookalikeUsername(taken), code: 'conflict' })
+    }
+    const short = `em${stamp.slice(-3)}`
+    expect((await register(short)).statusCode).toBe(201)
+    expect((await register(`${short}2`)).statusCode).toBe(201)
   })
 
   it('finds a look-alike of a taken name through the skeleton index, the asker’s own name aside', async () => {

@@ -18,6 +18,31 @@ export function usernameSkeleton(username: string): string {
  */
 export const USERNAME_SKELETON_SQL = sql<string>`replace(replace(replace(replace(replace(lower(replace(replace(replace(username, '.', ''), '_', ''), '-', '')), '1', 'l'), 'i', 'l'), '0', 'o'), 'rn', 'm'), 'vv', 'w')`
 
+// Digits that pass for letters when they stand between letters ('rn4ya' for 'maya', 'sh3lf'),
+// beyond the '1' and '0' the skeleton itself reads.
+const DIGIT_LETTERS: Record<string, string> = { '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b' }
+
+/**
+ * How long a name (its skeleton) must be before a number after it makes a look-alike: 'maya_reads1'
+ * passes for 'maya_reads', but 'emma2' or 'michael1990' is how people with a common first name find
+ * a free one, and stays allowed.
+ */
+const DISTINCTIVE_NAME = 8
+
+/**
+ * The skeletons a new username is checked against taken ones with: its own, the one with digits
+ * between letters read as letters, and (for a name of DISTINCTIVE_NAME characters or more) the ones
+ * without a number and separators at its end. Each is one lookup through the skeleton index. The
+ * check looks one way: a taken 'maya_reads1' does not stop the reader who is 'maya_reads'.
+ */
+export function lookalikeSkeletons(username: string): string[] {
+  const lettered = (name: string) => name.replace(/(?<=[A-Za-z])[34578](?=[A-Za-z])/g, (d) => DIGIT_LETTERS[d]!)
+  const forms = [username, lettered(username)]
+  const withoutNumber = username.replace(/[0-9._-]+$/, '')
+  if (withoutNumber !== username && usernameSkeleton(withoutNumber).length >= DISTINCTIVE_NAME) forms.push(withoutNumber, lettered(withoutNumber))
+  return [...new Set(forms.map(usernameSkeleton))]
+}
+
 /** Names a reader could take to pass for the service, its staff or its systems. */
 const RESERVED_NAMES = [
   'shelfwise',

@@ -35,7 +35,7 @@ import {
   type UserRecord,
 } from '#/modules/users/users.repository.ts'
 import { shared, type Shared } from '#/ready-json.ts'
-import { isReservedUsername, lookalikeUsername, RESERVED_USERNAME, usernameSkeleton } from '#/modules/users/usernames.ts'
+import { isReservedUsername, lookalikeSkeletons, lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 
 export interface UsersDeps {
@@ -177,8 +177,10 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     if (owner !== undefined && owner === ownId) return
     if (isReservedUsername(username)) throw badRequest(RESERVED_USERNAME)
     if (owner !== undefined) throw conflict(MESSAGES.usernameTaken)
-    const lookalike = await findLookalikeUsername(db, usernameSkeleton(username), ownId)
-    if (lookalike !== undefined) throw conflict(lookalikeUsername(lookalike))
+    for (const skeleton of lookalikeSkeletons(username)) {
+      const lookalike = await findLookalikeUsername(db, skeleton, ownId)
+      if (lookalike !== undefined) throw conflict(lookalikeUsername(lookalike))
+    }
   }
 
   const getProfile = async (viewerId: string | undefined, id: string): Promise<User> => present(viewerId, await findUserById(db, id))
