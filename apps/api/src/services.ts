@@ -27,8 +27,8 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reviews = createReviewsService({ db, books })
   const reading = createReadingService({ db, books, users })
   const shelves = createShelvesService({ db, books, users, reading })
-  const account = createAccountService({ db, auth, books, reviews, uploads })
-  const stats = createStatsService({ db, users, books, reading, uploads })
+  const stats = createStatsService({ db, users, reading, uploads })
+  const account = createAccountService({ db, auth, books, reviews, uploads, stats })
   const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
   return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LIMITS, READING_STATUSES, USER_TYPES } from '#/constants.ts'
 import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
 import { ProgressAnswerSchema } from '#/reading.ts'
+import { BookEditSchema } from '#/books.ts'
 
 // The reader's own data taken away, and the account closed (issue 14, decision 0019): a Goodreads
 // "Export Library" CSV other book sites import, everything the reader owns as JSON, and the deletion
@@ -119,6 +120,9 @@ export const AccountExportSchema = z.object({
   booksListed: z.array(IdSchema),
   /** Books the reader is credited on as linked author or publisher. */
   booksCredited: z.array(IdSchema),
-  goals: z.array(z.never()).describe('reading goals (issue 15); empty until goals exist'),
+  /** The reader's reading goals, a year each. */
+  goals: z.array(z.object({ year: z.int(), books: z.int().nullable(), pages: z.int().nullable() })),
+  /** The corrections the reader made to books in the catalogue, oldest first (the book's history keeps them after the account closes, without the name). */
+  bookEdits: z.array(BookEditSchema),
 })
 export type AccountExport = z.infer<typeof AccountExportSchema>

@@ -245,6 +245,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
         auth: { checkPassword: async () => {} },
         reviews: { removeAllBy: async () => 0 },
         uploads: { releaseAllOf: async () => 0 },
+        stats: { goalsOf: async () => [] },
         pages: { library: 3, ids: 2 },
       })
     const text = async (pieces: AsyncIterable<string>) => {
@@ -297,6 +298,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
         booksListed: [],
         booksCredited: [],
         goals: [],
+        bookEdits: [],
       })
       expect(await text(await service().goodreadsCsv(actor))).toBe(`${GOODREADS_EXPORT_COLUMNS.join(',')}\r\n`)
     })
@@ -363,6 +365,9 @@ describeEachDialect('account: export and leaving', (ctx) => {
       await review(reviewedBook.id, t, 4, 'Line one\nLine two')
       await setReading(lone.id, t, { rating: 3, status: 'read', today: '2025-12-24' })
       await ok('PUT', `/api/users/addto-recently-read/${lone.id}`, t)
+      await ok('PUT', '/api/me/goals/2026', t, { books: 24 })
+      await ok('PUT', '/api/me/goals/2025', t, { pages: 5000 })
+      await ok('PUT', `/api/books/${listed.id}`, t, { title: listed.title, author: listed.author, description: 'A better blurb' })
 
       const res = await call('GET', JSON_URL, t)
       expect(res.statusCode, res.body).toBe(200)
@@ -370,7 +375,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
       expect(res.headers['content-disposition']).toBe('attachment; filename="shelfwise-export.json"')
       expect(res.headers['cache-control']).toBe('no-store')
       const body = res.json()
-      expect(Object.keys(body)).toEqual(['exportedAt', 'profile', 'library', 'follows', 'booksListed', 'booksCredited', 'goals'])
+      expect(Object.keys(body)).toEqual(['exportedAt', 'profile', 'library', 'follows', 'booksListed', 'booksCredited', 'goals', 'bookEdits'])
       const data = AccountExportSchema.parse(body)
       expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000)
       expect(data.profile).toEqual({
@@ -412,7 +417,22 @@ describeEachDialect('account: export and leaving', (ctx) => {
       expect(data.follows).toEqual({ following: [{ _id: other.id, username: other.username }], followers: [{ _id: fan.id, username: fan.username }] })
       expect(data.booksListed).toEqual([listed.id])
       expect(data.booksCredited).toEqual([credited.id])
-      expect(data.goals).toEqual([])
+      expect(data.goals).toEqual([
+        { year: 2025, books: null, pages: 5000 },
+        { year: 2026, books: 24, pages: null },
+      ])
+      // The edit form sends the whole book: every field it changed is a line of the book's history.
+      expect(data.bookEdits.every((e) => e.bookId === listed.id && e.editedBy?._id === reader.id)).toBe(true)
+      expect(data.bookEdits).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            bookId: listed.id,
+            field: 'description',
+            newValue: 'A better blurb',
+            editedBy: { _id: reader.id, username: reader.username },
+          }),
+        ]),
+      )
       // Nothing of another reader's: their e-mail appears nowhere.
       expect(res.body).not.toContain(other.email)
       expect(res.body).not.toMatch(/\$argon2|password_?hash|token_?version/i)
@@ -570,6 +590,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
         books,
         auth: { checkPassword: async () => {} },
         reviews: createReviewsService({ db: ctx.db, books }),
+        stats: { goalsOf: async () => [] },
         // The step after follows, reviews and the reading log have gone.
         uploads: {
           releaseAllOf: async () => {

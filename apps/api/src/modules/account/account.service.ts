@@ -8,6 +8,7 @@ import type { AuthService } from '#/modules/auth/auth.service.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
+import type { StatsService } from '#/modules/stats/stats.service.ts'
 import { goodreadsRow, isOnAShelf } from '#/modules/account/account.goodreads.ts'
 import {
   deleteFollows,
@@ -34,9 +35,10 @@ import {
 export interface AccountDeps {
   db: Db
   auth: Pick<AuthService, 'checkPassword'>
-  books: Pick<BooksService, 'listByIds'>
+  books: Pick<BooksService, 'listByIds' | 'editsBy'>
   reviews: Pick<ReviewsService, 'removeAllBy'>
   uploads: Pick<UploadsService, 'releaseAllOf'>
+  stats: Pick<StatsService, 'goalsOf'>
   /** Rows read per page (tests make them small to cross many pages). */
   pages?: { library?: number; ids?: number }
 }
@@ -73,7 +75,7 @@ const exportReview = (r: ReviewRow): NonNullable<ExportLibraryEntry['review']> =
 
 const earlier = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a)
 
-export const createAccountService = ({ db, auth, books, reviews, uploads, pages = {} }: AccountDeps) => {
+export const createAccountService = ({ db, auth, books, reviews, uploads, stats, pages = {} }: AccountDeps) => {
   const PAGE = pages.library ?? LIBRARY_PAGE
   const IDS = pages.ids ?? ID_PAGE
   // Export pages take turns, as the catalogue's costly reads do (decision 0015).
@@ -183,6 +185,19 @@ export const createAccountService = ({ db, auth, books, reviews, uploads, pages 
       (id) => id,
     )
 
+  /** The corrections the reader made to books, oldest first, a page at a time (the books module reads them). */
+  async function* bookEdits(userId: string): AsyncGenerator<string> {
+    let first = true
+    for (let after: string | undefined; ;) {
+      const page = await gate.run(() => books.editsBy(userId, after))
+      if (page.edits.length) yield `${first ? '' : ','}${page.edits.map((e) => JSON.stringify(e)).join(',')}`
+      first = false
+      if (!page.next) break
+      after = page.next
+      await yieldToLoop()
+    }
+  }
+
   const profileOf = async (actor: Actor) => {
     const profile = await findProfile(db, actor.id)
     // The token was good a moment ago; the account was closed since.
@@ -233,7 +248,11 @@ export const createAccountService = ({ db, auth, books, reviews, uploads, pages 
         yield* bookIds(actor.id, 'listed')
         yield '],"booksCredited":['
         yield* bookIds(actor.id, 'credited')
-        yield '],"goals":[]}'
+        yield '],"goals":'
+        yield JSON.stringify(await gate.run(() => stats.goalsOf(actor.id)))
+        yield ',"bookEdits":['
+        yield* bookEdits(actor.id)
+        yield ']}'
       })()
     },
 
