@@ -6,7 +6,9 @@
 // same bytes in the same run (pinned where the server was). Requests carry `Accept-Encoding: gzip,
 // deflate, br` as browsers send it (--identity leaves it out). SQLite by default, PostgreSQL with
 // DATABASE_URL=postgres://…; results also go to bench/out/<database>.json for the README's chart.
-// Then the stall scenarios (stall.ts) and the import of a Goodreads export (imports.ts; `--only import`).
+// Then the stall scenarios (stall.ts: costly searches and lists, the year storm; hostile.ts: the hostile
+// import; `--only stall`, or `--only 'year storm'` / `--only hostile` for one) and the import of a
+// Goodreads export (imports.ts; `--only import`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -19,9 +21,20 @@ import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
 import { ms, printTextTable } from './table.ts'
-import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, type ProbeResult, type StallRow } from './stall.ts'
-import { goodreadsExport, readCatalogue, titleKey } from './goodreads.ts'
-import { IMPORT_BUDGET, pollUntilDone, printImportTable, problemRowsOf, problemsOf, signUpReader, uploadExport, type ImportResult } from './imports.ts'
+import { printStallTable, stallScenarios, STALL_BUDGET_P99_MS, yearStormScenario, type ProbeResult, type StallRow, type StallScenario } from './stall.ts'
+import { goodreadsExport, IMPORTER_PREFIX, readCatalogue, titleKey } from './goodreads.ts'
+import {
+  closeAccount,
+  IMPORT_BUDGET,
+  pollUntilDone,
+  printImportTable,
+  problemRowsOf,
+  problemsOf,
+  signUpReader,
+  uploadExport,
+  type ImportResult,
+} from './imports.ts'
+import { describeHostile, HARMS, type HostileBook, type HostileResult, type HostileSpec } from './hostile.ts'
 import { createDb, createRandom, createTokens, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const NODE = process.execPath
@@ -334,9 +347,24 @@ async function main() {
       )
     }
     writes.commit(writesUsed)
-    const stallRows = !f.only || f.only === 'stall' ? await runStall(base, work, quick ? 2 : duration, quick) : []
+    // The stall scenarios: all of them without --only or with --only stall, else those whose name starts with it.
+    const stallSeconds = quick ? 2 : duration
+    const wanted = (name: string) => !f.only || f.only === 'stall' || name.startsWith(f.only)
+    const storm =
+      fx.yearReader && wanted('year storm')
+        ? yearStormScenario(fx.yearReader, { writer: (await signUpReader(base)).token, reader: tokenOf(fx.yearReader) }, quick, Date.now().toString(36))
+        : undefined
+    const stallRows = await runStall(
+      base,
+      work,
+      stallSeconds,
+      [...stallScenarios(quick, (seed) => createRandom(seed).next), ...(storm ? [storm] : [])].filter((s) => wanted(s.name)),
+    )
     const imports = !f.only || f.only === 'import' ? [await runImport(base, target, importRows)] : []
+    // The budget's peak memory is the load's; five 10 MB uploads at once (below) are reported on their own.
     const rss = peakRssMb(server.pid!)
+    // After the import scenario, so that no hostile job still running can disturb its budget.
+    if (wanted('hostile import')) stallRows.push(await runHostileImport(base, target, work, stallSeconds, quick, server.pid!))
     const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
     const title =
       `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — ` +
@@ -394,17 +422,27 @@ async function main() {
  * Each stall scenario: its attack loads (autocannon, core 1) and the /api/health probe (core 1) run
  * together for `seconds`; the probe's timings make the row.
  */
-async function runStall(base: string, work: string, seconds: number, quick: boolean): Promise<StallRow[]> {
+async function runStall(base: string, work: string, seconds: number, scenarios: StallScenario[]): Promise<StallRow[]> {
   const rows: StallRow[] = []
-  for (const scenario of stallScenarios(quick, (seed) => createRandom(seed).next)) {
+  for (const scenario of scenarios) {
+    const started = performance.now()
     process.stderr.write(`stall: ${scenario.name} …`)
     const attacks = scenario.attacks.map((a, i) => {
       const file = join(work, `stall-${i}.json`)
       // The attack lasts a second longer than the probe, so the probe never runs unloaded.
-      writeFileSync(
-        file,
-        JSON.stringify({ url: base, connections: a.connections, duration: seconds + 1, method: 'GET', paths: a.paths, headers: {} } satisfies LoadSpec),
-      )
+      const spec: LoadSpec = {
+        url: base,
+        connections: a.connections,
+        duration: seconds + 1,
+        method: 'GET',
+        paths: a.paths,
+        headers: {},
+        ...(a.methods ? { methods: a.methods } : {}),
+        ...(a.tokens ? { tokens: a.tokens } : {}),
+        ...(a.bodies ? { bodies: a.bodies } : {}),
+        ...(a.rate ? { rate: a.rate } : {}),
+      }
+      writeFileSync(file, JSON.stringify(spec))
       return runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), file]).then((out) => JSON.parse(out) as LoadResult)
     })
     // The attackers fill the server's queue first.
@@ -419,17 +457,139 @@ async function runStall(base: string, work: string, seconds: number, quick: bool
       Object.entries(attackStatuses)
         .filter(([s]) => Number(s) >= 500)
         .reduce((n, [, c]) => n + c, 0)
-    rows.push({ ...probed, errors, name: scenario.name, attackStatuses, attackRequests, pass: errors === 0 && probed.p99 <= STALL_BUDGET_P99_MS })
-    process.stderr.write(`\rstall: ${scenario.name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${attackRequests} attack answers\n`)
-    // Let the server finish what the attackers left in flight before the next scenario.
-    for (let i = 0; i < 100; i++) {
-      const t0 = performance.now()
-      await raw(base, 'GET', '/api/health', {})
-      if (performance.now() - t0 < 5) break
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    // Labelled attackers are told apart in the row's detail, with the 429s (the bench lifts the limit, so none are expected).
+    const detail = scenario.attacks.some((a) => a.label)
+      ? [
+          `429s: ${attackStatuses['429'] ?? 0}`,
+          ...scenario.attacks.map(
+            (a, i) => `${a.label ?? `attack ${i + 1}`} ${results[i]!.requests.toLocaleString('en-US')}${statusesOf(results[i]!.statuses, '200')}`,
+          ),
+        ].join('; ')
+      : undefined
+    rows.push({
+      ...probed,
+      errors,
+      name: scenario.name,
+      attackStatuses,
+      attackRequests,
+      ...(detail ? { detail } : {}),
+      pass: errors === 0 && probed.p99 <= STALL_BUDGET_P99_MS,
+    })
+    await settle(base)
+    process.stderr.write(
+      `\rstall: ${scenario.name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${attackRequests} attack answers; took ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    )
   }
   return rows
+}
+
+/** Statuses other than `usual`, as ' (3×201 1×409)', or nothing. */
+const statusesOf = (statuses: Record<string, number>, usual: string) => {
+  const others = Object.entries(statuses).filter(([s]) => s !== usual)
+  return others.length ? ` (${others.map(([s, n]) => `${n}×${s}`).join(' ')})` : ''
+}
+
+/** Lets the server finish what attackers left in flight: health answered within 5 ms again (10 s at most). */
+async function settle(base: string) {
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now()
+    await raw(base, 'GET', '/api/health', {})
+    if (performance.now() - t0 < 5) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/**
+ * The hostile import (hostile.ts): five readers signed up for it send files built to hurt and ask for
+ * their imports' rows as CSV for `seconds`, from their own process (core 1), while the probe process
+ * (core 1) times /api/health from before the first upload until every job taken has finished.
+ * Afterwards their accounts are closed (their imports and reading log go with them; outside the probe).
+ */
+async function runHostileImport(base: string, target: Target, work: string, seconds: number, quick: boolean, serverPid: number): Promise<StallRow> {
+  const started = performance.now()
+  const book = await hostileBook(target)
+  const readers = await Promise.all(HARMS.map(() => signUpReader(base)))
+  const name = `hostile import: ${readers.length} readers, files built to hurt, then rows.csv`
+  process.stderr.write(`stall: ${name} …`)
+  const spec: HostileSpec = { base, seconds, waitSeconds: quick ? 20 : 120, quick, book, tokens: readers.map((r) => r.token) }
+  const file = join(work, 'hostile.json')
+  writeFileSync(file, JSON.stringify(spec))
+  // The attackers build their files first ("ready"), then the probe starts, then the attack.
+  const attacker = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'hostile.ts'), 'attack', file], process.env, 'pipe')
+  let attackOut = ''
+  attacker.stdout!.on('data', (d) => (attackOut += d))
+  attacker.stderr!.on('data', (d) => process.stderr.write(d))
+  const attackEnded = new Promise<number | null>((resolve) => attacker.on('exit', resolve))
+  await firstLine(attacker)
+  const prober = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, 'stdin'], process.env, 'pipe')
+  let out = ''
+  prober.stdout!.on('data', (d) => (out += d))
+  prober.stderr!.on('data', (d) => process.stderr.write(d))
+  const exited = new Promise<number | null>((resolve) => prober.on('exit', resolve))
+  await firstLine(prober)
+  attacker.stdin!.end('go\n')
+  try {
+    if ((await attackEnded) !== 0) throw new Error('the hostile import attackers exited with an error')
+  } finally {
+    prober.stdin!.end()
+  }
+  if ((await exited) !== 0) throw new Error('the health probe exited with an error')
+  const result = JSON.parse(attackOut.trim().split('\n').at(-1)!) as HostileResult
+  const probed = JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
+  const attackStatuses: Record<string, number> = {}
+  for (const u of result.uploads) attackStatuses[u.status] = (attackStatuses[u.status] ?? 0) + 1
+  for (const [s, n] of Object.entries(result.rowsCsv.statuses)) attackStatuses[s] = (attackStatuses[s] ?? 0) + n
+  // A 5xx, or a job that ended 'failed' (the job met an error it did not expect), is an error of the run.
+  const failedJobs = result.jobs.filter((j) => j.status === 'failed').length
+  const errors =
+    probed.errors +
+    failedJobs +
+    Object.entries(attackStatuses)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((n, [, c]) => n + c, 0)
+  const notes = [
+    ...result.uploads.map(
+      (u) =>
+        `reader ${u.reader + 1}: ${u.file} (${(u.bytes / 1024 / 1024).toFixed(1)} MB): ${u.status} in ${Math.round(u.ms)} ms${u.message ? ` — ${u.message}` : ''}`,
+    ),
+    ...result.jobs.map(
+      (j) =>
+        `reader ${j.reader + 1}: ${j.file}: job ${j.status}, ${j.processed.toLocaleString('en-US')}/${j.total.toLocaleString('en-US')} rows (${j.failed.toLocaleString('en-US')} failed)` +
+        `${j.ms === null ? '' : ` in ${(j.ms / 1000).toFixed(1)} s`}`,
+    ),
+  ]
+  const row: StallRow = {
+    ...probed,
+    errors,
+    name,
+    attackStatuses,
+    attackRequests: result.uploads.length + result.rowsCsv.requests,
+    detail: `${describeHostile(result)}; server peak RSS ${peakRssMb(serverPid).toFixed(0)} MB`,
+    notes,
+    pass: errors === 0 && result.unfinished === 0 && probed.p99 <= STALL_BUDGET_P99_MS,
+  }
+  // The readers' accounts are closed, a job still running with them (it stops on its next batch), so
+  // that no job is left for the next run's server to take up.
+  await Promise.all(readers.map((r) => closeAccount(base, r)))
+  await settle(base)
+  process.stderr.write(
+    `\rstall: ${name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${describeHostile(result)}; took ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  )
+  return row
+}
+
+/** A catalogue book with an ISBN (not one a bench reader added): the hostile rows name it, so they create no book. */
+async function hostileBook(target: Target): Promise<HostileBook> {
+  const db = createDb({ url: target.url, poolSize: 1 }).withoutPlugins()
+  try {
+    const { rows } = await sql<HostileBook>`select isbn, title, author from books where isbn is not null and isbn <> ''
+      and (created_by_user_id is null or created_by_user_id not in (select id from users where username like ${`${IMPORTER_PREFIX}%`}))
+      order by id limit 1`.execute(db)
+    if (!rows[0]) throw new Error('no catalogue book has an ISBN')
+    return rows[0]
+  } finally {
+    await db.destroy()
+  }
 }
 
 /**

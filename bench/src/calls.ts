@@ -1,12 +1,17 @@
 // The hot calls of the benchmark and what they need from the database, shared by the load run
 // (bench.ts) and the plan check (explain.ts).
+import { randomBytes } from 'node:crypto'
 import { sql, type RawBuilder } from 'kysely'
-import { FEED_READER, LIBRARY_READER, WRITER_PREFIX } from './generate.ts'
+import { FEED_READER, LIBRARY_READER, WRITER_PREFIX, YEAR_READER } from './generate.ts'
 import { describeTarget, type Target } from './target.ts'
 import { IMPORTER_PREFIX } from './goodreads.ts'
 import { createDb } from '../../apps/api/src/public.ts'
 
-export const SECRET = 'shelfwise-bench-secret-not-for-production-0123456789'
+/**
+ * The signing secret of a bench run's server (and of the tokens the bench signs for it): random per
+ * process, as the server asks of a PostgreSQL deployment (it refuses a secret of words and digits).
+ */
+export const SECRET = randomBytes(48).toString('base64url')
 
 export interface Budget {
   /** p99 at most, ms. */
@@ -38,6 +43,11 @@ export interface Fixtures {
   writers: { id: string; ver: number }[]
   /** The reader with a big reading log, a book they are reading, and one they read most often. */
   library?: { id: string; ver: number; reads: number; reading: string[]; reread: string; busiestYear?: { year: number; reads: number } }
+  /**
+   * The year storm's reader: `yearreader` (25,000 reads in one year), else the library reader on data
+   * generated before it; their busiest year and a few books they read that year (whose ratings they change).
+   */
+  yearReader?: { id: string; ver: number; username: string; year: number; reads: number; books: string[] }
   counts: { books: number; reviews: number; users: number }
 }
 
@@ -85,13 +95,25 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     const [reread] = lib
       ? await q(sql<{ id: string }>`select book_id as id from read_throughs where user_id = ${lib.id} group by book_id order by count(*) desc, book_id limit 1`)
       : []
-    const [busiest] = lib
-      ? await q(
+    const busiestYearOf = async (userId: string) =>
+      (
+        await q(
           sql<{ year: string; reads: number }>`select substr(finished_on, 1, 4) as year, count(*) as reads from read_throughs
-            where user_id = ${lib.id} and outcome = 'finished' and removed_at is null and finished_on is not null
+            where user_id = ${userId} and outcome = 'finished' and removed_at is null and finished_on is not null
             group by substr(finished_on, 1, 4) order by count(*) desc, 1 desc limit 1`,
         )
-      : []
+      )[0]
+    const busiest = lib ? await busiestYearOf(lib.id) : undefined
+    const [yr] = await q(sql<{ id: string; ver: number; username: string }>`select id, token_version as ver, username from users
+      where username in (${YEAR_READER}, ${LIBRARY_READER}) order by case when username = ${YEAR_READER} then 0 else 1 end limit 1`)
+    const yrYear = yr ? await busiestYearOf(yr.id) : undefined
+    const yrBooks =
+      yr && yrYear
+        ? (
+            await q(sql<{ id: string }>`select distinct book_id as id from read_throughs where user_id = ${yr.id} and outcome = 'finished'
+              and removed_at is null and substr(finished_on, 1, 4) = ${yrYear.year} order by book_id limit 20`)
+          ).map((r) => r.id)
+        : []
     return {
       bookIds,
       topBook: top!.id,
@@ -109,6 +131,11 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
               reread: reread.id,
               ...(busiest ? { busiestYear: { year: Number(busiest.year), reads: Number(busiest.reads) } } : {}),
             },
+          }
+        : {}),
+      ...(yr && yrYear && yrBooks.length
+        ? {
+            yearReader: { id: yr.id, ver: Number(yr.ver), username: yr.username, year: Number(yrYear.year), reads: Number(yrYear.reads), books: yrBooks },
           }
         : {}),
       counts: { books: Number(counts!.books), reviews: Number(counts!.reviews), users: Number(counts!.users) },

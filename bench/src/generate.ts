@@ -1,10 +1,11 @@
-// npm run bench:data -- [--books 100000] [--users 20000] [--reviews 1000000] [--db <sqlite file>] [--now <ISO time>]
+// npm run bench:data -- [--books 100000] [--users 20000] [--reviews 1000000] [--year-reads 25000] [--db <sqlite file>] [--now <ISO time>]
 //
 // Fills a fresh database with a realistic catalogue and community, deterministically (fixed seed;
 // the same --now gives the same rows): skewed popularity (a few books with 10,000+ reviews, most with
 // a handful), reviews over two years with a lively last week, follows (a few readers followed by
 // thousands, most by a few, one reader following 500 for the feed benchmark), wishlists and reads,
-// genres and languages from the spec's lists, plus the demo classics. The schema comes from the real
+// one reader who finished 25,000 books in one year (the year storm's), genres and languages from the
+// spec's lists, plus the demo classics. The schema comes from the real
 // migrations; the bulk load drops secondary indexes and search triggers, inserts in big
 // transactions through prepared statements, then rebuilds the indexes and the search index once.
 import { rmSync } from 'node:fs'
@@ -31,6 +32,10 @@ export const FEED_READER = 'feedreader'
 export const WRITER_PREFIX = 'writer'
 /** The reader with a big reading log (2,000 reads or one per book): the library and reading-entry benchmarks' reader. */
 export const LIBRARY_READER = 'libraryreader'
+/** The reader who finished 25,000 books last year (or every book, on a smaller catalogue): the year storm's reader. */
+export const YEAR_READER = 'yearreader'
+/** How many books the year reader finished in their one year, unless --year-reads says otherwise (at most one read per book). */
+export const YEAR_READS = 25_000
 const SEED = 0x5eed_b00c
 const DAY = 86_400_000
 
@@ -155,7 +160,7 @@ const LANGUAGE_SHARE: Record<string, number> = {
 }
 const FICTION_GENRES = new Set(['Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Thriller', 'Horror', 'Drama', 'Adventure', 'Crime', 'Poetry'])
 
-export function buildPlan(opts: { books: number; users: number; reviews: number; now: number }): Plan {
+export function buildPlan(opts: { books: number; users: number; reviews: number; now: number; yearReads?: number }): Plan {
   const rng = createRandom(SEED)
   const { now } = opts
   const nUsers = Math.max(opts.users, 3)
@@ -173,6 +178,7 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
     let username: string
     if (u === 0) username = FEED_READER
     else if (u === nUsers - 1 && nWriters >= 2) username = LIBRARY_READER
+    else if (u === nUsers - 2 && nWriters >= 3) username = YEAR_READER
     else if (u >= reviewerEnd) username = `${WRITER_PREFIX}${String(u - reviewerEnd + 1).padStart(4, '0')}`
     else {
       const base = `${first}_${last}`.toLowerCase()
@@ -404,6 +410,17 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
       follows.push([u, v, now - rng.between(1, 700) * DAY])
       got++
     }
+  }
+  // The year reader: every read in last year, one per book, from a generator of its own so that the
+  // rows above stay the same whatever the size of this year (the year storm's worst reader).
+  const yearReads = Math.min(opts.yearReads ?? YEAR_READS, nBooks)
+  if (nWriters >= 3 && yearReads > 0) {
+    const yrng = createRandom(SEED + 3)
+    const year = new Date(now).getUTCFullYear() - 1
+    const from = Date.UTC(year, 0, 1)
+    const span = Date.UTC(year + 1, 0, 1) - from - 1000
+    const order = shuffled(nBooks, yrng)
+    for (let k = 0; k < yearReads; k++) reads.push([nUsers - 2, order[k]!, from + yrng.next() * span])
   }
   return { now, users, books, genres, reviews, reads, wishes, follows, ...(library ? { library } : {}) }
 }
@@ -738,10 +755,12 @@ async function main() {
     db: { type: 'string' },
     now: { type: 'string' },
     reset: { type: 'boolean', default: false },
+    'year-reads': { type: 'string' },
   })
   const books = wholeNumber('books', f.books, 100_000, 1)
   const users = wholeNumber('users', f.users, 20_000, 3)
   const reviews = wholeNumber('reviews', f.reviews, 1_000_000, 0)
+  const yearReads = wholeNumber('year-reads', f['year-reads'], YEAR_READS, 0)
   const now = f.now ? Date.parse(f.now) : Date.now()
   if (Number.isNaN(now)) {
     console.error(`--now: not a date, got "${f.now}"`)
@@ -754,7 +773,7 @@ async function main() {
   )
 
   const db = await step('migrations', () => prepare(target, f.reset === true))
-  const [plan, passwordHash] = await Promise.all([step('plan', () => buildPlan({ books, users, reviews, now })), hashPassword(BENCH_PASSWORD)])
+  const [plan, passwordHash] = await Promise.all([step('plan', () => buildPlan({ books, users, reviews, now, yearReads })), hashPassword(BENCH_PASSWORD)])
   if (target.kind === 'sqlite') {
     await db.destroy()
     await loadSqlite(target.path, plan, passwordHash)
@@ -764,11 +783,14 @@ async function main() {
   }
   const top = plan.books.reduce((a, b) => (b.count > a.count ? b : a))
   const feedFollows = plan.follows.filter(([a]) => a === 0).length
+  const yearReader = plan.users.findIndex((u) => u.username === YEAR_READER)
+  const yearReaderReads = yearReader < 0 ? 0 : plan.reads.filter(([u]) => u === yearReader).length
   const fmt = (n: number) => n.toLocaleString('en-US')
   console.log(
     `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, ` +
       `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows ` +
-      `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads, ${fmt(plan.wishes.length)} wishes. Password of every account: ${BENCH_PASSWORD}`,
+      `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads (${YEAR_READER}: ${fmt(yearReaderReads)} in one year), ${fmt(plan.wishes.length)} wishes. ` +
+      `Password of every account: ${BENCH_PASSWORD}`,
   )
 }
 

@@ -27,7 +27,10 @@ import { createDb, createRandom, type Random } from '../../apps/api/src/public.t
 
 const SEED = 0x600d_4ead
 
-/** The username prefix of the bench's importing readers: books their imports created are not picked as catalogue books. */
+/**
+ * The username prefix of the readers the bench signs up (importers, hostile importers, the year storm's
+ * writer): books they created are not picked as catalogue books.
+ */
 export const IMPORTER_PREFIX = 'importer-'
 
 /** Goodreads's "Export Library" columns, as the current export writes them (the API's export uses the same list). */

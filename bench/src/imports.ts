@@ -62,18 +62,32 @@ async function call<T>(base: string, path: string, init: RequestInit & { token?:
   return JSON.parse(text) as T
 }
 
-/** A new reader, signed up through the API as a person would: their token. */
-export async function signUpReader(base: string): Promise<{ token: string; username: string }> {
+/**
+ * A new reader, signed up through the API as a person would: their token (and password, to close the
+ * account). The username starts with IMPORTER_PREFIX, so books they add are set aside from the catalogue's.
+ */
+export async function signUpReader(base: string): Promise<{ token: string; username: string; password: string }> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
   const username = `${IMPORTER_PREFIX}${tag}`.slice(0, 30)
-  const body = { name: 'Moving Reader', username, email: `${username}@bench.example`, password: `Shelf-moves-${tag}-9q`, userType: 'Reader' }
+  const password = `Shelf-moves-${tag}-9q`
+  const body = { name: 'Moving Reader', username, email: `${username}@bench.example`, password, userType: 'Reader' }
   const res = await call<{ token: string }>(
     base,
     '/api/auth/register',
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     201,
   )
-  return { token: res.token, username }
+  return { token: res.token, username, password }
+}
+
+/** Closes a reader's account (DELETE /api/users/me): their imports and reading log go with it. */
+export async function closeAccount(base: string, reader: { token: string; password: string }): Promise<void> {
+  const res = await fetch(`${base}/api/users/me`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ password: reader.password }),
+  })
+  if (res.status !== 204) throw new Error(`DELETE /api/users/me: ${res.status} ${(await res.text()).slice(0, 200)}`)
 }
 
 export const uploadExport = (base: string, token: string, csv: string): Promise<ImportJobView> => {

@@ -15,8 +15,12 @@ export interface LoadSpec {
   paths: string[]
   /** Bearer tokens used in turn, alongside the paths (a write's reader). */
   tokens?: string[]
-  /** Bodies used in turn, alongside the paths. */
+  /** Bodies used in turn, alongside the paths ('' for none). */
   bodies?: string[]
+  /** Methods used in turn, alongside the paths, when requests of one load differ (a write, then a read). */
+  methods?: ('GET' | 'POST' | 'PUT')[]
+  /** Requests per second per connection at most (autocannon's connectionRate); as fast as answered without it. */
+  rate?: number
   headers?: Record<string, string>
 }
 
@@ -50,16 +54,19 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       connections: spec.connections,
       duration: spec.duration,
       method: spec.method,
+      ...(spec.rate ? { connectionRate: spec.rate } : {}),
       headers: { 'content-type': 'application/json', ...spec.headers },
       requests: [
         {
           setupRequest: (req) => {
             const i = next++
             const headers = { ...req.headers }
-            if (spec.tokens?.length) headers.authorization = `Bearer ${spec.tokens[i % spec.tokens.length]}`
+            // An empty token in the list: that request goes without one.
+            const token = spec.tokens?.length ? spec.tokens[i % spec.tokens.length] : undefined
+            if (token) headers.authorization = `Bearer ${token}`
             return {
               ...req,
-              method: spec.method,
+              method: spec.methods?.length ? spec.methods[i % spec.methods.length]! : spec.method,
               path: spec.paths[i % spec.paths.length]!,
               headers,
               ...(spec.bodies?.length ? { body: spec.bodies[i % spec.bodies.length] } : {}),

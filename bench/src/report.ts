@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Row } from './bench.ts'
 import type { ImportResult } from './imports.ts'
+import { STALL_BUDGET_P99_MS, type StallRow } from './stall.ts'
 
 interface Run {
   date: string
@@ -14,6 +15,7 @@ interface Run {
   rows: Row[]
   nodeArgs?: string[]
   imports?: ImportResult[]
+  stall?: StallRow[]
 }
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1))
@@ -39,6 +41,19 @@ for (const file of process.argv.slice(2)) {
         `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
       )
     }
+  }
+  if (run.stall?.length) {
+    console.log('| scenario | health p50 ms | p99 ms | max ms | attack answers | budget | | detail |')
+    console.log('|---|---:|---:|---:|---|---|---|---|')
+    for (const r of run.stall) {
+      const answers = Object.entries(r.attackStatuses)
+        .map(([s, n]) => `${n.toLocaleString('en-US')}×${s}`)
+        .join(' ')
+      console.log(
+        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${answers || '–'} | p99 ≤ ${STALL_BUDGET_P99_MS} ms | ${r.pass ? 'ok' : '**over**'} | ${r.detail ?? ''} |`,
+      )
+    }
+    console.log()
   }
   if (run.imports?.length) {
     const n = (v: number) => Math.round(v).toLocaleString('en-US')

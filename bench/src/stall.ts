@@ -11,10 +11,24 @@
 import { Agent, request } from 'node:http'
 import { ms, printTextTable } from './table.ts'
 
+export interface StallAttack {
+  /** Who they are, for the row's detail ('year', 'image', 'writer'…). */
+  label?: string
+  connections: number
+  /** The paths they ask in turn (and alongside them, when given, methods, tokens and bodies in turn). */
+  paths: string[]
+  methods?: ('GET' | 'POST' | 'PUT')[]
+  /** Bearer tokens in turn; '' for a request without one. */
+  tokens?: string[]
+  bodies?: string[]
+  /** Requests per second per connection at most. */
+  rate?: number
+}
+
 export interface StallScenario {
   name: string
-  /** Attack loads that run together while the probe runs: connections and the paths they ask in turn. */
-  attacks: { connections: number; paths: string[] }[]
+  /** Attack loads that run together while the probe runs. */
+  attacks: StallAttack[]
 }
 
 export interface ProbeResult {
@@ -30,6 +44,10 @@ export interface StallRow extends ProbeResult {
   /** What the attackers got back, by status. */
   attackStatuses: Record<string, number>
   attackRequests: number
+  /** What the attackers did and got, in words (uploads refused and taken, 429s…), when the scenario says more than statuses. */
+  detail?: string
+  /** Lines printed under the table (each hostile file's fate). */
+  notes?: string[]
   pass: boolean
 }
 
@@ -93,6 +111,58 @@ export const stallScenarios = (quick: boolean, random: (seed: number) => () => n
   ]
 }
 
+/** The year storm's reader: their id, the year they read most in, and a few books of that year. */
+export interface StormReader {
+  id: string
+  username: string
+  year: number
+  reads: number
+  books: string[]
+}
+
+/**
+ * The year storm (issue 19): anonymous clients ask one reader's year in numbers and its image over
+ * and over, while two signed-in clients each alternate a write with that year: a reader adding books
+ * to the catalogue (20 requests/s, so the catalogue grows by ~10 books a second, not thousands), and
+ * the reader themself changing a rating of a book they read that year, as fast as answered. Every
+ * write may throw the kept figures away, so the next ask counts the year again: a reader's own
+ * write always does (their log changed), a book added did while figures were kept under the
+ * catalogue's version. The red team's one attacker alternating a write and a stats call kept health
+ * p99 at 414 ms.
+ */
+export function yearStormScenario(reader: StormReader, tokens: { writer: string; reader: string }, quick: boolean, tag: string): StallScenario {
+  const year = `/api/users/${reader.id}/stats/${reader.year}`
+  const books = Array.from({ length: quick ? 100 : 1_000 }, (_, k) =>
+    JSON.stringify({ title: `Storm Almanac ${tag} ${k + 1}`, author: 'Storm Writer', pageCount: 100 + (k % 400), genre: ['Fiction'] }),
+  )
+  // Book k's rating in round r is 4 + r mod 2, so every PUT changes it.
+  const ratings = [0, 1].flatMap((round) => reader.books.flatMap(() => [JSON.stringify({ rating: 4 + round }), '']))
+  return {
+    name: `year storm: ${reader.username}'s ${reader.year} (${reader.reads.toLocaleString('en-US')} reads) + image, 2 writers`,
+    attacks: [
+      { label: 'year', connections: 6, paths: [year] },
+      { label: 'image', connections: 2, paths: [`${year}/image.png`] },
+      {
+        label: 'book added, year',
+        connections: 1,
+        rate: 20,
+        methods: ['POST', 'GET'],
+        paths: ['/api/books', year],
+        tokens: [tokens.writer, ''],
+        bodies: books.flatMap((b) => [b, '']),
+      },
+      {
+        label: 'own rating, year',
+        connections: 1,
+        methods: ['PUT', 'GET'],
+        paths: reader.books.flatMap((id) => [`/api/books/${id}/reading`, year]),
+        tokens: [tokens.reader],
+        bodies: ratings,
+      },
+    ],
+  }
+}
+
 // ---- the probe --------------------------------------------------------------------------------
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0)
@@ -126,7 +196,7 @@ export async function probe(base: string, seconds: number, until?: Promise<void>
 }
 
 export function printStallTable(rows: StallRow[], title: string) {
-  const head = ['scenario', 'health p50 ms', 'p99 ms', 'max ms', 'probes', 'attack answers', 'budget', '']
+  const head = ['scenario', 'health p50 ms', 'p99 ms', 'max ms', 'probes', 'attack answers', 'budget', '', 'detail']
   const cells = rows.map((r) => [
     r.name,
     ms(r.p50),
@@ -138,8 +208,10 @@ export function printStallTable(rows: StallRow[], title: string) {
       .join(' ') || '–',
     `p99≤${STALL_BUDGET_P99_MS}`,
     r.pass ? 'ok' : 'OVER',
+    r.detail ?? '',
   ])
   printTextTable(title, head, cells, 5)
+  for (const r of rows) for (const note of r.notes ?? []) console.log(`  ${r.name.split(':')[0]}: ${note}`)
 }
 
 if (import.meta.main && process.argv[2] === 'probe') {

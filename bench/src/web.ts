@@ -13,11 +13,11 @@ import { sql } from 'kysely'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber } from './target.ts'
+import { SECRET } from './calls.ts'
 import { createDb, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const WEB_DIST = join(ROOT_DIR, 'apps', 'web', 'dist')
-const SECRET = 'shelfwise-bench-secret-not-for-production-0123456789'
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 function npm(args: string[]): string {
