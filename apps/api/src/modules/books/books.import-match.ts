@@ -5,8 +5,12 @@ import { foldAccents, wordsOf } from '#/modules/books/books.search-terms.ts'
 // book: the titles' words must be equal (series in brackets aside), the authors' family names equal
 // and their given names agree name by name, where an initial agrees with any name it starts.
 
-/** A series note at the end of a title, as Goodreads writes it: "(The Broken Earth, #1)". */
-const SERIES = /\s*\([^()]*#\s*\d[\d.,–-]*\)\s*$/u
+/**
+ * A series note at the end of a title, as Goodreads writes it: "(The Broken Earth, #1)". It starts at
+ * a bracket, not at the spaces before it (the trim below takes those): a leading \s* was tried from
+ * every space of a long run, 40 KB of spaces 1.7 s.
+ */
+const SERIES = /\([^()]*#\s*\d[\d.,–-]*\)\s*$/u
 
 const PARTICLES = new Set(['de', 'da', 'di', 'du', 'del', 'della', 'der', 'den', 'des', 'la', 'le', 'van', 'von', 'ter', 'ten', 'st', 'bin', 'al', 'el'])
 
