@@ -119,6 +119,10 @@ const ROWS_DEFAULT_LIMIT = 100
 const CANDIDATES_MAX = 10
 /** Rows per page of the CSV of rows, each page read in its turn (costly reads take turns). */
 const CSV_PAGE = 500
+/** About how many characters of CSV one page of `rows.csv` may hold before the next page is made smaller. */
+const CSV_PAGE_CHARS = 256 * 1024
+/** The first page is small, until the rows show what they weigh. */
+const CSV_FIRST_PAGE = 50
 /** How often an instance removes imports whose time is up, at most. */
 const SWEEP_EVERY_MS = 10 * 60_000
 /** Imports removed per sweep, and rows per statement: the rest wait for the next sweep or statement. */
@@ -661,14 +665,19 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
       const cellsOf = keptCellsOf(header)
       async function* lines(): AsyncGenerator<string> {
         yield csvLine(header)
-        for (let after = 0; ;) {
+        // Pages are sized by what they weigh, not only by rows: 500 rows of 65,536-character cells
+        // would be read, parsed and written in one turn of the loop. The first page is small; one heavier than
+        // CSV_PAGE_CHARS makes the next one smaller; a light one lets it grow back.
+        for (let after = 0, size = CSV_FIRST_PAGE; ;) {
+          const asked = size
           const { count, last, text } = await gate.run(async () => {
-            const page = await listRows(db, id, wanted, after, CSV_PAGE)
+            const page = await listRows(db, id, wanted, after, asked)
             return { count: page.length, last: page.at(-1)?.line ?? after, text: page.map((r) => csvLine(cellsOf(r))).join('') }
           })
           if (text) yield text
-          if (count < CSV_PAGE) return
+          if (count < asked) return
           after = last
+          size = text.length > CSV_PAGE_CHARS ? Math.max(1, Math.floor(asked / 4)) : Math.min(CSV_PAGE, asked * 2)
         }
       }
       return { name: `${job.fileName.replace(/\.csv$/i, '')}-not-imported.csv`, lines: lines() }
