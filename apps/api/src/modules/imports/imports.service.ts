@@ -114,6 +114,8 @@ const CAREFUL_ROWS = APPLY_BATCH
 const SLICE_MS = 8
 /** Rows stored per statement while the file is read. */
 const STORE_BATCH = 500
+/** ...or fewer, when their cells come to this many characters (500 rows of 65,536-character cells would be one statement of 30 MB). */
+const STORE_BATCH_CHARS = 512 * 1024
 const ROWS_DEFAULT_LIMIT = 100
 /** At most this many candidates are kept for a row to choose from. */
 const CANDIDATES_MAX = 10
@@ -314,6 +316,7 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
     const format = detectFormat(header, job.source)
     if (!format.ok) throw new Error(format.message)
     let batch: NewImportRow[] = []
+    let batchChars = 0
     let first = true
     // Only the columns the format reads are kept: a file's other columns (a 10 MB one of them) are read past, not stored.
     for await (const record of csvRecordsSliced(text, SLICE_MS, { keep: () => format.columns.values() })) {
@@ -343,7 +346,9 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
               message: mapped.message,
             },
       )
-      if (batch.length >= STORE_BATCH) {
+      batchChars += (batch.at(-1)!.data?.length ?? 0) + batch.at(-1)!.fields.length
+      if (batch.length >= STORE_BATCH || batchChars >= STORE_BATCH_CHARS) {
+        batchChars = 0
         await insertRows(db, job.id, batch)
         if (!(await renewLease(db, job, leaseFrom(Date.now()), nowIso()))) throw new LeaseLost()
         batch = []
