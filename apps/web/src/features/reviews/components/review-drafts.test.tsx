@@ -100,7 +100,7 @@ describe('a review being written', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }))
     const dialog = await screen.findByRole('dialog', { name: 'Write a Review' })
     // The dialog first looks for the reader's own review (a spinner), then shows the form with the draft.
-    expect(await within(dialog).findByText('Your unsent draft is back.')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Your unsent draft is back.', {}, { timeout: 5000 })).toBeInTheDocument()
     expect(within(dialog).getByLabelText('Your Review')).toHaveValue('Half written when the tab reloaded')
     expect(within(dialog).getByLabelText('3 Stars')).toBeChecked()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard draft' }))
