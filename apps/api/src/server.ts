@@ -4,6 +4,7 @@ import { migrateToLatest } from '#/db/migrate.ts'
 import { retirePublishedDemoPassword, seedDemoIfEmpty } from '#/db/seed/demo.ts'
 import { demoPasswordFile } from '#/db/seed/demo-password.ts'
 import { buildApp } from '#/app.ts'
+import { closeListener, watchConnections } from '#/drain.ts'
 import { resolveSecret } from '#/security/secret.ts'
 import { logFormatOf, loggerOptions } from '#/logging/logging.ts'
 
@@ -54,6 +55,7 @@ async function main() {
   // SIGTERM (or Ctrl-C) stops taking connections, lets the requests in flight finish, then closes the
   // database, so a deploy or a scale-in loses no acknowledged write.
   let closingSince = 0
+  let port = 0
   const shutdown = async (signal: string) => {
     if (closingSince) {
       // npm forwards the terminal's Ctrl-C, so one press can arrive twice: only a later one cuts the drain short.
@@ -72,9 +74,19 @@ async function main() {
     }, DRAIN_DEADLINE_MS)
     // And if closing itself hangs (a pool waiting on a lost connection), exit all the same.
     setTimeout(() => process.exit(1), DRAIN_DEADLINE_MS + 5000).unref()
-    // A keep-alive connection whose request just finished would otherwise stay open for the 72 s
-    // keep-alive timeout and hold the close: shut each one as soon as it falls idle.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50)
+    // New connections are refused; the ones open finish (drain.ts says why not Node's own close).
+    connections.startDraining()
+    await closeListener(app.server, port)
+    // A keep-alive connection whose request just finished would otherwise stay open for the
+    // keep-alive timeout and hold the close: shut each one as soon as it has been answered.
+    const reaper = setInterval(() => connections.closeIdle(), 50)
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (connections.open > 0) return
+        clearInterval(check)
+        resolve()
+      }, 20)
+    })
     try {
       await app.close()
     } catch (err) {
@@ -95,9 +107,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
+  const connections = watchConnections(app.server)
   await app.listen({ port: config.port, host: config.host })
+  port = (app.server.address() as { port: number }).port
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  const port = (app.server.address() as { port: number }).port
   const where = config.isEmbedded ? `SQLite at ${config.databaseUrl}` : 'PostgreSQL'
   console.log(`\nShelfwise is running at http://${shown}:${port}  (API: /api, docs: /api/docs, data: ${where})`)
   if (demo) console.log(`Demo sign-in: ${demo.email} / ${demo.password}\n`)

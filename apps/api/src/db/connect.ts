@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely'
 import pg from 'pg'
+import { guardPool } from '#/db/pg-guard.ts'
 import { NodeSqliteDialect } from '#/db/sqlite-dialect.ts'
 import type { Database } from '#/db/schema.ts'
 import type { DialectName } from '#/db/portable.ts'
@@ -57,7 +58,7 @@ export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutM
     // Nor may a checked-out one (its socket can die between two queries of a transaction): its query
     // already failed with the error (answered 503), and the pool drops a broken client on release.
     pool.on('connect', (client) => client.on('error', () => {}))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, ...(log ? { log } : {}) })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }), plugins, ...(log ? { log } : {}) })
   }
   const path = url.replace(/^(sqlite|file):(\/\/)?/i, '')
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })

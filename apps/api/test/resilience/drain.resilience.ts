@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -112,6 +113,41 @@ describe('SIGTERM while requests are in flight (SQLite)', () => {
         walBytesLeft: walFrames(dbFile),
       })}`,
     )
+  })
+
+  it('answers a request that comes on a connection opened before the signal (as nginx opens one per request), then closes it', async () => {
+    const { server } = await fresh()
+    const { readers, books } = await setUpCommunity(server.url, new Ledger(), { readers: 1, books: 1 })
+    // Opened and accepted before SIGTERM, the request not yet sent: Node's own close called this
+    // connection idle and cut it, and nginx answered 502 for a POST it had already passed on.
+    const socket = net.connect(server.port, '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    const received: Buffer[] = []
+    socket.on('data', (c: Buffer) => received.push(c))
+    const ended = new Promise<string>((resolve) => {
+      socket.on('close', () => resolve(Buffer.concat(received).toString()))
+      socket.on('error', () => {})
+    })
+    await sleep(300)
+    server.child.kill('SIGTERM')
+    await sleep(300)
+    const { body, headers } = jsonBody({ rating: 4, comment: 'Sent after the signal on an open connection' }, readers[0]!.token)
+    socket.write(
+      [
+        `POST /api/reviews/book/${books[0]} HTTP/1.1`,
+        'host: 127.0.0.1',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        `content-length: ${body.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    )
+    socket.write(body)
+    const answer = await ended
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 201 Created')
+    // Told not to send another request on it: the server is going away.
+    expect(answer.toLowerCase()).toContain('connection: close')
+    expect(await server.exited).toEqual({ code: 0, signal: null })
   })
 
   it('does not wait past its deadline for a request that never ends', async () => {

@@ -25,8 +25,16 @@ const OUTAGE_MS = 5000
 const FREEZE_MS = 11_000
 /** No call may take longer than this while the database is stopped (refused connections fail at once). */
 const MAX_ANSWER_STOPPED_MS = 5000
-/** Nor while it is frozen: bounded by the pool's connect timeout and the query timeout (5 s each). */
+/**
+ * Nor while it is frozen: bounded by one query timeout (5 s). Without the guard in db/pg-guard.ts a call
+ * could wait for a connection, then for its statement, then for its rollback (10 s seen in CI).
+ */
 const MAX_ANSWER_FROZEN_MS = 6500
+/**
+ * Once one query has gone unanswered, the rest are refused at once: hundreds of quick 503s in the
+ * 11 s, where without the guard each client waited out a timeout per call (12 answers in all).
+ */
+const MIN_QUICK_503_FROZEN = 100
 
 type Mode = 'immediate' | 'fast' | 'freeze'
 
@@ -135,6 +143,8 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
       // While PostgreSQL was away: only 503 'unavailable' with the plain message, and within seconds.
       expect(w.during.length, `${w.mode}: ${JSON.stringify(figures)}`).toBeGreaterThan(3)
       expect(new Set(w.during.map((a) => `${a.status} ${a.code} ${a.message}`)), w.mode).toEqual(new Set([`503 unavailable ${MESSAGES.unavailable}`]))
+      if (w.mode === 'freeze')
+        expect(w.during.filter((a) => a.answeredAt - a.sentAt < 100).length, JSON.stringify(figures)).toBeGreaterThan(MIN_QUICK_503_FROZEN)
       const limit = w.mode === 'freeze' ? MAX_ANSWER_FROZEN_MS : MAX_ANSWER_STOPPED_MS
       const around = ledger.answers.filter((a) => a.answeredAt >= w.goneAt - 1000 && a.sentAt <= w.backAt)
       expect(Math.max(...around.map((a) => a.answeredAt - a.sentAt)), w.mode).toBeLessThan(limit)
