@@ -160,8 +160,6 @@ export interface ImportsTable {
   source: string
   status: string
   fileName: string
-  /** The file, until its rows are read. */
-  fileText: string | null
   /** The file's header cells (JSON), for the download of rows that did not import. */
   header: string
   total: number
@@ -193,6 +191,13 @@ interface ImportAllowancesTable {
   day: string
   books: Generated<number>
   reviews: Generated<number>
+}
+
+/** An import's file as sent (gzip-compressed UTF-8, in parts), until its rows are read (migration 2026_11_27_0300). */
+interface ImportFilesTable {
+  importId: string
+  part: number
+  bytes: Uint8Array
 }
 
 /** A row of an import's file and its fate. */
@@ -251,6 +256,7 @@ export interface Database {
   progressUpdates: ProgressUpdatesTable
   imports: ImportsTable
   importRows: ImportRowsTable
+  importFiles: ImportFilesTable
   importAllowances: ImportAllowancesTable
   readingGoals: ReadingGoalsTable
   bookEdits: BookEditsTable

@@ -229,7 +229,6 @@ export async function insertImport(db: Db, userId: string, o: ImportOverrides = 
       source: 'goodreads',
       status: o.status ?? 'done',
       fileName: o.fileName ?? 'library.csv',
-      fileText: o.fileText ?? null,
       header: JSON.stringify(o.header ?? ['Title', 'Author']),
       total: o.total ?? rows.length,
       message: null,
@@ -239,6 +238,7 @@ export async function insertImport(db: Db, userId: string, o: ImportOverrides = 
       finishedAt: (o.status ?? 'done') === 'done' ? at : null,
     })
     .execute()
+  if (o.fileText) await db.insertInto('importFiles').values({ importId: id, part: 0, bytes: Buffer.from(o.fileText) }).execute()
   if (rows.length)
     await db
       .insertInto('importRows')

@@ -22,6 +22,7 @@ import * as imports from './2026_11_26_0300_imports.ts'
 import * as readingGoals from './2026_11_26_0400_reading_goals.ts'
 import * as importLimits from './2026_11_27_0100_import_limits.ts'
 import * as bookIdentityAndHistory from './2026_11_27_0200_book_identity_and_history.ts'
+import * as importFiles from './2026_11_27_0300_import_files.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -51,4 +52,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_26_0400_reading_goals': readingGoals,
   '2026_11_27_0100_import_limits': importLimits,
   '2026_11_27_0200_book_identity_and_history': bookIdentityAndHistory,
+  '2026_11_27_0300_import_files': importFiles,
 }

@@ -95,4 +95,50 @@ describe.each(testDialects())('import limits migration (%s)', (dialect) => {
       await close()
     }
   })
+
+  it('moves a file not yet read out of its job, byte for byte, and the job keeps no text (2026_11_27_0300)', async () => {
+    const { db, migrator, close } = await freshDb(dialect)
+    try {
+      expect((await migrator.migrateTo('2026_11_27_0200_book_identity_and_history')).error).toBeUndefined()
+      const at = '2026-11-27T10:00:00.000Z'
+      const userId = uuidv7()
+      await db
+        .insertInto('users')
+        .values({
+          id: userId,
+          name: 'R',
+          username: `r${randomBytes(3).toString('hex')}`,
+          email: `${uuidv7()}@x.example`,
+          password_hash: 'x',
+          user_type: 'Reader',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const text = 'Title,Author\nمرحبا بالعالم 📚,Zoë Ø\n'
+      const job = (file_text: string | null, status: string) => ({
+        id: uuidv7(),
+        user_id: userId,
+        source: 'goodreads',
+        status,
+        file_name: 'a.csv',
+        file_text,
+        header: '[]',
+        total: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      const [waiting, done] = [job(text, 'queued'), job(null, 'done')]
+      await db.insertInto('imports').values([waiting, done]).execute()
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const parts = await db.selectFrom('import_files').select(['import_id', 'part', 'bytes']).execute()
+      expect(parts.map((p) => [p.import_id, p.part])).toEqual([[waiting.id, 0]])
+      expect(Buffer.from(parts[0]!.bytes as Uint8Array).toString('utf8')).toBe(text)
+      const columns = Object.keys((await db.selectFrom('imports').selectAll().where('id', '=', waiting.id).executeTakeFirstOrThrow()) as object)
+      expect(columns).not.toContain('file_text')
+    } finally {
+      await close()
+    }
+  })
 })
