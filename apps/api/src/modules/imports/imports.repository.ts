@@ -1,5 +1,6 @@
-import { promisify } from 'node:util'
-import { gunzip, gzip } from 'node:zlib'
+import { Readable, type Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
 import { sql } from 'kysely'
 import { IMPORT_LIMITS, type ImportJob, type ImportOutcome, type ImportSource, type ImportStatus } from '@shelfwise/contracts'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
@@ -10,8 +11,6 @@ import { yieldToLoop } from '#/work-gate.ts'
 // keep per reader (migration 2026_11_27_0100, issue 19).
 
 const DAY_MS = 86_400_000
-const gzipAsync = promisify(gzip)
-const gunzipAsync = promisify(gunzip)
 /** A file is stored (compressed) in parts of this many bytes: one statement writes or reads a part in a few milliseconds. */
 const FILE_PART_BYTES = 1024 * 1024
 
@@ -73,8 +72,8 @@ export interface NewImport {
   userId: string
   source: ImportSource
   fileName: string
-  /** The file as sent: stored in parts, apart from the job's row. */
-  file: Uint8Array
+  /** The file as sent, in the pieces it arrived in: stored compressed, in parts, apart from the job's row. */
+  file: Uint8Array[]
   header: string[]
   total: number
   fileBytes: number
@@ -84,7 +83,7 @@ export interface NewImport {
 export async function insertImport(db: Db, i: NewImport): Promise<void> {
   // Compressed on libuv's threads, not the event loop: an export shrinks about fourfold, a file of
   // one cell repeated a hundredfold, and the COMMIT that made 10 MB durable held the loop ~270 ms.
-  const packed = await gzipAsync(i.file)
+  const packed = await compress(i.file)
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('imports')
@@ -322,18 +321,33 @@ export async function moveCount(db: Db, id: string, from: ImportOutcome, to: Imp
     .execute()
 }
 
-/** A job's file as it was sent: its parts read one statement each, then uncompressed on libuv's threads. */
-export async function readFile(db: Db, id: string): Promise<Buffer> {
+/**
+ * A job's file as it was sent, in pieces: its parts read one statement each, then uncompressed on
+ * libuv's threads (the pieces are not joined: 10 MB in one copy held the loop for tens of ms).
+ */
+export async function readFile(db: Db, id: string): Promise<Uint8Array[]> {
   const parts: Uint8Array[] = []
   for (let part = 0; ; part++) {
     const row = await db.selectFrom('importFiles').select('bytes').where('importId', '=', id).where('part', '=', part).executeTakeFirst()
     if (!row) break
     parts.push(row.bytes)
   }
-  const stored = Buffer.concat(parts)
   // A file kept from before files were compressed (migration 2026_11_27_0300) is its text as is:
   // gzip's first two bytes are never the start of UTF-8 text.
-  return stored[0] === 0x1f && stored[1] === 0x8b ? gunzipAsync(stored) : stored
+  const packed = parts[0]?.[0] === 0x1f && parts[0][1] === 0x8b
+  return packed ? pipeThrough(parts, createGunzip()) : parts
+}
+
+/** The pieces compressed, on libuv's threads; the (small) result in one buffer. */
+const compress = async (pieces: Uint8Array[]): Promise<Buffer> => Buffer.concat(await pipeThrough(pieces, createGzip()))
+
+/** Pieces through a zlib stream, its output as the pieces it came in. */
+async function pipeThrough(pieces: Uint8Array[], transform: Transform): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = []
+  await pipeline(Readable.from(pieces), transform, async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) out.push(chunk)
+  })
+  return out
 }
 
 /** The file is read: its rows are stored, so the file goes. */

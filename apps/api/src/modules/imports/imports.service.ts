@@ -471,7 +471,7 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
       if (job.takeovers > MAX_TAKEOVERS) return await giveUp(job)
       if (job.hasFile) {
         // Checked as text when it was sent: bytes that are not text now were changed in the database.
-        const text = await textOf([await readFile(db, job.id)])
+        const text = await textOf(await readFile(db, job.id))
         if (text === undefined) throw new Error('the stored file is not UTF-8 text')
         await storeRows(job, text)
       }
@@ -603,13 +603,15 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
      * database's unique index decides between uploads sent at once (409 for all but one). The job
      * starts at once on this instance.
      */
-    async start(actor: Actor, file: { name: string; bytes: Buffer }, source: ImportSource | undefined): Promise<ImportJob> {
-      if (file.bytes.length > IMPORT_LIMITS.maxBytes) throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
+    async start(actor: Actor, file: { name: string; bytes: Buffer | Buffer[] }, source: ImportSource | undefined): Promise<ImportJob> {
+      const pieces = Array.isArray(file.bytes) ? file.bytes : [file.bytes]
+      const size = pieces.reduce((n, p) => n + p.length, 0)
+      if (size > IMPORT_LIMITS.maxBytes) throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
       // One import at a time per reader: a second file waits for the first (and nobody queues a
       // hundred). Looked at first to spare reading the file; the insert below is what holds it.
       if ((await listImports(db, actor.id, 5)).some((j) => j.status === 'queued' || j.status === 'running')) throw conflict(IMPORT_MESSAGES.oneAtATime)
-      await assertRoom(actor.id, file.bytes.length)
-      const text = await textOf([file.bytes])
+      await assertRoom(actor.id, size)
+      const text = await textOf(pieces)
       if (text === undefined) throw badRequest(IMPORT_MESSAGES.notText)
       let header: string[] | undefined
       let format: ReturnType<typeof detectFormat> | undefined
@@ -645,10 +647,10 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
           userId: actor.id,
           source: format.format,
           fileName: name,
-          file: file.bytes,
+          file: pieces,
           header,
           total: rows,
-          fileBytes: file.bytes.length,
+          fileBytes: size,
           at: nowIso(),
         })
       } catch (err) {
