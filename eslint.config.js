@@ -155,6 +155,20 @@ export default defineConfig(
     String.raw`^@shelfwise/(api|web)(/|$)|${CLIMB}`,
     'The contracts import nothing from the apps: what both sides need lives here, in packages/contracts.',
   ),
+  // The library-file rules (decision 0025) import the contracts at most: no app, no tool, no other package.
+  wall(
+    ['packages/library-files/src/**/*.ts'],
+    String.raw`^@shelfwise/(?!contracts$)|${CLIMB}`,
+    'The library-file rules import nothing but the contracts: what the server, the web app, the tests and the bench share about these files lives here.',
+  ),
+
+  // ---- The browser suite -------------------------------------------------------------------------
+  // It drives the built app as a reader would: it shares the library-file rules, never the apps' code.
+  wall(
+    ['e2e/**/*.ts'],
+    String.raw`(^|/)apps/|^@shelfwise/(api|web)(/|$)`,
+    'The browser suite imports no app code: what it shares with the apps about export files is in @shelfwise/library-files.',
+  ),
 
   // ---- Tools beside the API ----------------------------------------------------------------------
   wall(

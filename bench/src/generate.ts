@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { sql, type Kysely } from 'kysely'
 import { CATEGORIES, GENRES, LANGUAGES } from '@shelfwise/contracts'
+import { withIsbn13Check } from '@shelfwise/library-files'
 import { progress, step } from './progress.ts'
 import { describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
 import * as W from './words.ts'
@@ -140,11 +141,7 @@ const fill = (shape: string, rng: Random) =>
     .replace(/\{t\}/g, () => rng.pick(W.TOPICS).toLowerCase())
 
 /** An ISBN-13 for the n-th book: 978 + nine digits spread by a multiplier, + the check digit. */
-function isbn13(n: number): string {
-  const body = `978${String((n * 7_919_111 + 104_729) % 1_000_000_000).padStart(9, '0')}`
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0)
-  return body + String((10 - (sum % 10)) % 10)
-}
+const isbn13 = (n: number): string => withIsbn13Check(`978${String((n * 7_919_111 + 104_729) % 1_000_000_000).padStart(9, '0')}`)
 
 const LANGUAGE_SHARE: Record<string, number> = {
   English: 62,
@@ -677,8 +674,6 @@ const PG_LOAD_TRIGGERS: [string, string][] = [
   ['follows', 'follows_profile_version'],
   ['users', 'users_profile_version'],
   ['reviews', 'reviews_profile_version'],
-  ['reviews', 'reviews_supersede_lone_rating'],
-  ['reading_entries', 'reading_entries_lone_rating'],
 ]
 
 /** PostgreSQL: search and version triggers off and secondary indexes dropped for the load, 5,000-row INSERT … SELECT unnest(…). */

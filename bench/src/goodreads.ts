@@ -20,7 +20,7 @@
 // currently-reading. No book comes twice unless the catalogue has fewer books than the file needs.
 import { writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
-import { GOODREADS_EXPORT_COLUMNS } from '@shelfwise/contracts'
+import { csvQuoted, GOODREADS_EXPORT_COLUMNS, withIsbn10Check, withIsbn13Check } from '@shelfwise/library-files'
 import { describeTarget, flags, resolveTarget, wholeNumber, type Target } from './target.ts'
 import * as W from './words.ts'
 import { createDb, createRandom, type Random } from '../../apps/api/src/public.ts'
@@ -87,15 +87,8 @@ const lastFirst = (author: string) => {
 
 // ---- ISBNs ------------------------------------------------------------------------------------
 
-const check13 = (body12: string) => String((10 - ([...body12].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0) % 10)) % 10)
 /** The ISBN-10 of a 978 ISBN-13. */
-const isbn10Of = (isbn13: string): string | null => {
-  if (!/^978\d{10}$/.test(isbn13)) return null
-  const body = isbn13.slice(3, 12)
-  const sum = [...body].reduce((s, d, i) => s + (10 - i) * Number(d), 0)
-  const c = (11 - (sum % 11)) % 11
-  return body + (c === 10 ? 'X' : String(c))
-}
+const isbn10Of = (isbn13: string): string | null => (/^978\d{10}$/.test(isbn13) ? withIsbn10Check(isbn13.slice(3, 12)) : null)
 /** Goodreads writes ISBNs as a formula so spreadsheets keep the leading zeros: `="0441013597"`, or `=""`. */
 const formula = (isbn: string | null) => `="${isbn ?? ''}"`
 
@@ -110,8 +103,7 @@ const day = (ms: number) => {
   return `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}`
 }
 
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
-const csvLine = (cells: readonly string[]) => `${cells.map(quote).join(',')}\n`
+const csvLine = (cells: readonly string[]) => `${cells.map(csvQuoted).join(',')}\n`
 
 const fill = (shape: string, rng: Random) =>
   shape
@@ -288,8 +280,7 @@ export function goodreadsExport(catalogue: CatalogueBook[], rows: number, seed =
     let isbn13: string | null = null
     if (rng.chance(0.4))
       do {
-        const body = `979${String(rng.int(0, 999_999_999)).padStart(9, '0')}`
-        isbn13 = body + check13(body)
+        isbn13 = withIsbn13Check(`979${String(rng.int(0, 999_999_999)).padStart(9, '0')}`)
       } while (isbns.has(isbn13))
     if (isbn13) isbns.add(isbn13)
     const author = `${rng.pick(W.FIRST_NAMES)} ${rng.pick(W.LAST_NAMES)}`

@@ -16,7 +16,8 @@
 // it builds the files, prints "ready", attacks when a line comes on its stdin and prints what
 // happened as JSON. bench.ts imports the rest.
 import { readFileSync } from 'node:fs'
-import { GOODREADS_EXPORT_COLUMNS, IMPORT_LIMITS, IMPORT_OUTCOMES } from '@shelfwise/contracts'
+import { IMPORT_LIMITS, IMPORT_OUTCOMES } from '@shelfwise/contracts'
+import { csvQuoted, GOODREADS_EXPORT_COLUMNS, STORYGRAPH_EXPORT_COLUMNS } from '@shelfwise/library-files'
 
 /** A catalogue book the hostile rows point to by ISBN, so that they create no book. */
 export interface HostileBook {
@@ -72,40 +73,11 @@ const MAX_FILE = IMPORT_LIMITS.maxBytes - 64 * 1024
 /** A field just inside the CSV reader's cap on a field's length. */
 const NEAR_FIELD_CAP = IMPORT_LIMITS.maxFieldLength - 536
 
-const STORYGRAPH_COLUMNS = [
-  'Title',
-  'Authors',
-  'Contributors',
-  'ISBN/UID',
-  'Format',
-  'Read Status',
-  'Date Added',
-  'Last Date Read',
-  'Dates Read',
-  'Read Count',
-  'Moods',
-  'Pace',
-  'Character- or Plot-Driven?',
-  'Strong Character Development?',
-  'Loveable Characters?',
-  'Diverse Characters?',
-  'Flawed Characters?',
-  'Star Rating',
-  'Review',
-  'Content Warnings',
-  'Content Warning Description',
-  'Tags',
-  'Owned?',
-] as const
-
-/** A cell as CSV writes it: quoted (quotes doubled) when it holds a comma, a quote or a line end. */
-const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value)
-
-const line = (columns: readonly string[], values: Record<string, string>) => `${columns.map((c) => cell(values[c] ?? '')).join(',')}\n`
+const line = (columns: readonly string[], values: Record<string, string>) => `${columns.map((c) => csvQuoted(values[c] ?? '')).join(',')}\n`
 
 /** A header, then rows made by `row` until the next would make the file larger than `bytes`. */
 function fileOf(columns: readonly string[], bytes: number, row: (i: number) => Record<string, string>): string {
-  const parts = [`${columns.map(cell).join(',')}\n`]
+  const parts = [`${columns.map(csvQuoted).join(',')}\n`]
   let size = parts[0]!.length
   for (let i = 0; ; i++) {
     const next = line(columns, row(i))
@@ -174,7 +146,7 @@ export const HARMS: { kind: string; files: (book: HostileBook, quick: boolean) =
       [40_000, NEAR_FIELD_CAP - 22].map((spaces) => ({
         name: `${(spaces / 1000).toFixed(0)} KB of spaces between two authors`,
         source: 'storygraph' as const,
-        csv: fileOf(STORYGRAPH_COLUMNS, takenSize(quick), (i) =>
+        csv: fileOf(STORYGRAPH_EXPORT_COLUMNS, takenSize(quick), (i) =>
           storygraphRow(book, { Authors: `Ann Author${' '.repeat(spaces)}${i % 2 ? ', ' : ''}Bob Writer` }),
         ),
       })),
@@ -182,7 +154,7 @@ export const HARMS: { kind: string; files: (book: HostileBook, quick: boolean) =
   {
     kind: 'very many commas',
     files: (_book, quick) => {
-      const header = `${GOODREADS_EXPORT_COLUMNS.map(cell).join(',')}\n`
+      const header = `${GOODREADS_EXPORT_COLUMNS.map(csvQuoted).join(',')}\n`
       const rows = quick ? IMPORT_LIMITS.maxRows / 5 : IMPORT_LIMITS.maxRows
       return [
         { name: 'one record of 9.9 million commas', source: 'goodreads', csv: `${header}${','.repeat(MAX_FILE - header.length - 1)}\n` },

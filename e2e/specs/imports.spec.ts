@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect } from 'vitest'
 import type { Download, Locator, Page } from 'playwright-core'
+import { csvQuoted, GOODREADS_EXPORT_COLUMNS, withIsbn13Check } from '@shelfwise/library-files'
 import { apiGet, loginUser, postBook, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { holdCall } from '../support/failures.ts'
@@ -10,36 +11,7 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 // the progress, settles the rows that wait or failed, downloads the ones that did not import,
 // exports the library from the profile, and finally deletes the account.
 
-/** Goodreads's "Export Library" columns, as the current export writes them. */
-const GOODREADS_COLUMNS = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-] as const
-type GoodreadsRow = Partial<Record<(typeof GOODREADS_COLUMNS)[number], string>>
-
-const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
+type GoodreadsRow = Partial<Record<(typeof GOODREADS_EXPORT_COLUMNS)[number], string>>
 
 /** A Goodreads export: CR LF lines, ISBNs as ="…" (="" for none), unrated as 0, as Goodreads writes it. */
 function goodreadsCsv(rows: GoodreadsRow[]): string {
@@ -54,15 +26,15 @@ function goodreadsCsv(rows: GoodreadsRow[]): string {
     'Owned Copies': '0',
     ...r,
   }))
-  return [GOODREADS_COLUMNS, ...filled.map((r) => GOODREADS_COLUMNS.map((c) => r[c] ?? ''))].map((cells) => cells.map(quote).join(',')).join('\r\n') + '\r\n'
+  return (
+    [GOODREADS_EXPORT_COLUMNS, ...filled.map((r) => GOODREADS_EXPORT_COLUMNS.map((c) => r[c] ?? ''))]
+      .map((cells) => cells.map(csvQuoted).join(','))
+      .join('\r\n') + '\r\n'
+  )
 }
 
 /** An ISBN-13 nobody else has: 978, nine random digits and its check digit. */
-function randomIsbn13(): string {
-  const body = `978${Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')}`
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0)
-  return `${body}${(10 - (sum % 10)) % 10}`
-}
+const randomIsbn13 = () => withIsbn13Check(`978${Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')}`)
 
 const FILE_NAME = 'goodreads_library_export.csv'
 
@@ -261,7 +233,7 @@ describe('importing a library', () => {
         .replace(/^\uFEFF/, '')
         .split(/\r?\n/)
         .filter(Boolean)
-      expect(lines[0]).toBe(GOODREADS_COLUMNS.join(','))
+      expect(lines[0]).toBe(GOODREADS_EXPORT_COLUMNS.join(','))
       expect(lines).toHaveLength(2)
       expect(lines[1]).toContain('Nameless Author')
 
@@ -283,7 +255,7 @@ describe('importing a library', () => {
       await checkAtEveryWidth(page, 'profile-your-data')
       const exported = await downloadOf(page, yourData.getByRole('button', { name: 'Export (Goodreads CSV)' }))
       expect(exported.name).toMatch(/\.csv$/)
-      expect(exported.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(GOODREADS_COLUMNS.join(','))
+      expect(exported.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(GOODREADS_EXPORT_COLUMNS.join(','))
       for (const title of [numbered.title, titles.twin, titles.newBook, titles.review, titles.rtl, titles.emoji, titles.long]) {
         expect(exported.text, `the export holds “${title}”`).toContain(title)
       }

@@ -11,6 +11,7 @@ import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createImportsService } from '#/modules/imports/imports.service.ts'
 import { createStatsService } from '#/modules/stats/stats.service.ts'
+import { createReaderData } from '#/reader-data-doors.ts'
 
 export interface ServiceDeps {
   db: Db
@@ -24,11 +25,11 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const users = createUsersService({ db, uploads })
   const books = createBooksService({ db, uploads })
   const auth = createAuthService({ db, tokens, users })
-  const reviews = createReviewsService({ db, books })
   const reading = createReadingService({ db, books, users })
+  const reviews = createReviewsService({ db, books, reading })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
-  const account = createAccountService({ db, auth, books, reviews, uploads, stats })
+  const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads }) })
   const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
   return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats }
 }

@@ -8,34 +8,6 @@ import { BookEditSchema } from '#/books.ts'
 // "Export Library" CSV other book sites import, everything the reader owns as JSON, and the deletion
 // of the account with its personal data.
 
-/** The 24 columns of Goodreads's "Export Library" file, in its order. */
-export const GOODREADS_EXPORT_COLUMNS = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-] as const
-
 /** The file names the two exports are offered under. */
 export const EXPORT_FILE_NAMES = { goodreads: 'shelfwise-library.csv', json: 'shelfwise-export.json' } as const
 

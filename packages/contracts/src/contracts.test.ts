@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
+  bookAverage,
   BookSearchQuerySchema,
   CATEGORIES,
   CreateBookInputSchema,
   CreateReviewInputSchema,
   fieldInWords,
+  ratingSumOf,
   RegisterInputSchema,
   validationSentence,
+  withRatingChange,
 } from '@shelfwise/contracts'
 
 const firstMessage = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -103,5 +106,25 @@ describe('validation messages in plain words', () => {
     expect(validationSentence('constructor.toString', 'must not contain the NUL character (U+0000)')).toBe(
       'Constructor to string must not contain the NUL character (U+0000)',
     )
+  })
+})
+
+describe('a book’s rating', () => {
+  it('reads the exact sum back from the answered average for every book with fewer than 100 ratings', () => {
+    for (let count = 1; count < 100; count++)
+      for (let sum = count; sum <= 5 * count; sum++) if (ratingSumOf(bookAverage(sum, count), count) !== sum) expect.fail(`${sum} / ${count}`)
+  })
+
+  it('moves the average over every rating, lone ones included', () => {
+    // Two lone ratings (3 and 4), then a review of 4: 11 / 3, not the review alone.
+    const book = { averageRating: 3.5, totalReviews: 0, ratingsCount: 2 }
+    expect(withRatingChange(book, { reviews: 1, lone: 0, stars: 4 })).toEqual({ averageRating: 3.67, totalReviews: 1, ratingsCount: 3 })
+    // The reader's own lone rating of 3 superseded by their review of 5: one rating still, two stars more.
+    expect(withRatingChange(book, { reviews: 1, lone: -1, stars: 5 - 3 })).toEqual({ averageRating: 4.5, totalReviews: 1, ratingsCount: 2 })
+    expect(withRatingChange({ averageRating: 4, totalReviews: 1, ratingsCount: 1 }, { reviews: -1, lone: 0, stars: -4 })).toEqual({
+      averageRating: 0,
+      totalReviews: 0,
+      ratingsCount: 0,
+    })
   })
 })

@@ -42,9 +42,13 @@ export interface BooksTable {
   category: Generated<string>
   averageRating: Generated<number>
   totalReviews: Generated<number>
-  /** Sum of the book's ratings, kept beside totalReviews so averageRating = ratingSum / totalReviews exactly. */
+  /** Sum of the book's reviews' ratings, kept beside totalReviews. */
   ratingSum: Generated<number>
-  /** Ratings given without a review, and their sum (migration 2026_11_26_0200): they count in averageRating too. */
+  /**
+   * Ratings given without a review, and their sum (migration 2026_11_26_0200). averageRating is
+   * (ratingSum + loneRatingSum) / (totalReviews + loneRatings), all written by the books module's
+   * rating ledger alone (decision 0024).
+   */
   loneRatings: Generated<number>
   loneRatingSum: Generated<number>
   createdAt: Timestamp

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { csvRecords } from '#/csv/read.ts'
+import { csvRecords } from '@shelfwise/library-files'
 import { describeEachDialect } from '../support/context.ts'
 import { bearer, insertImport, insertUser } from '../support/factories.ts'
 

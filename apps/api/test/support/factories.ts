@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid'
-import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '#/db/portable.ts'
 import { hashPassword } from '#/security/passwords.ts'
 import { createTokens } from '#/security/tokens.ts'
 import { readFinishedAt } from '#/db/reading-log-rows.ts'
+import { moveBookRatings } from '#/modules/books/books.ratings.repository.ts'
 import { TEST_JWT_SECRET } from './context.ts'
 
 // Factories in pairs: buildX makes an object, insertX stores it (creating missing parents).
@@ -126,15 +126,8 @@ export async function insertReview(db: Db, o: { bookId?: string; userId?: string
   const createdAt = iso(o.createdAt)
   const review = { id: uuidv7(), bookId, userId, rating: o.rating ?? 4, comment: o.comment ?? `Review ${unique()}`, createdAt, updatedAt: createdAt }
   await db.insertInto('reviews').values(review).execute()
-  await db
-    .updateTable('books')
-    .set({
-      averageRating: sql<number>`coalesce((select avg(rating * 1.0) from reviews where book_id = ${bookId}), 0)`,
-      totalReviews: sql<number>`(select count(*) from reviews where book_id = ${bookId})`,
-      ratingSum: sql<number>`coalesce((select sum(rating) from reviews where book_id = ${bookId}), 0)`,
-    })
-    .where('id', '=', bookId)
-    .execute()
+  // Through the rating ledger, as the reviews service counts a review.
+  await moveBookRatings(db, bookId, { reviews: 1, reviewStars: review.rating })
   return review
 }
 
@@ -238,7 +231,11 @@ export async function insertImport(db: Db, userId: string, o: ImportOverrides = 
       finishedAt: (o.status ?? 'done') === 'done' ? at : null,
     })
     .execute()
-  if (o.fileText) await db.insertInto('importFiles').values({ importId: id, part: 0, bytes: Buffer.from(o.fileText) }).execute()
+  if (o.fileText)
+    await db
+      .insertInto('importFiles')
+      .values({ importId: id, part: 0, bytes: Buffer.from(o.fileText) })
+      .execute()
   if (rows.length)
     await db
       .insertInto('importRows')

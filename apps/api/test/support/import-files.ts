@@ -1,60 +1,12 @@
-// Export files as Goodreads and StoryGraph write them, for the import tests (issue 14).
+import { csvQuoted, GOODREADS_EXPORT_COLUMNS, STORYGRAPH_EXPORT_COLUMNS } from '@shelfwise/library-files'
 
-export const GOODREADS_HEADER = [
-  'Book Id',
-  'Title',
-  'Author',
-  'Author l-f',
-  'Additional Authors',
-  'ISBN',
-  'ISBN13',
-  'My Rating',
-  'Average Rating',
-  'Publisher',
-  'Binding',
-  'Number of Pages',
-  'Year Published',
-  'Original Publication Year',
-  'Date Read',
-  'Date Added',
-  'Bookshelves',
-  'Bookshelves with positions',
-  'Exclusive Shelf',
-  'My Review',
-  'Spoiler',
-  'Private Notes',
-  'Read Count',
-  'Owned Copies',
-]
+// Export files as Goodreads and StoryGraph write them, for the import tests (issue 14): the exports'
+// columns and the CSV quoting of @shelfwise/library-files, every cell written as given.
 
-const STORYGRAPH_HEADER = [
-  'Title',
-  'Authors',
-  'Contributors',
-  'ISBN/UID',
-  'Format',
-  'Read Status',
-  'Date Added',
-  'Last Date Read',
-  'Dates Read',
-  'Read Count',
-  'Moods',
-  'Pace',
-  'Character- or Plot-Driven?',
-  'Strong Character Development?',
-  'Loveable Characters?',
-  'Diverse Characters?',
-  'Flawed Characters?',
-  'Star Rating',
-  'Review',
-  'Content Warnings',
-  'Content Warning Description',
-  'Tags',
-  'Owned?',
-]
+export const GOODREADS_HEADER: string[] = [...GOODREADS_EXPORT_COLUMNS]
 
-export const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
-const csvOf = (header: string[], rows: Record<string, string>[]) =>
+export const quote = csvQuoted
+const csvOf = (header: readonly string[], rows: Record<string, string>[]) =>
   [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((cells) => cells.map(quote).join(',')).join('\r\n') + '\r\n'
 
 export type GoodreadsRow = Partial<Record<(typeof GOODREADS_HEADER)[number], string>>
@@ -66,4 +18,4 @@ export const goodreadsCsv = (rows: GoodreadsRow[]) =>
         ({ 'Book Id': '1', ISBN: '=""', ISBN13: '=""', 'My Rating': '0', 'Exclusive Shelf': 'to-read', 'Read Count': '0', ...r }) as Record<string, string>,
     ),
   )
-export const storygraphCsv = (rows: Record<string, string>[]) => csvOf(STORYGRAPH_HEADER, rows)
+export const storygraphCsv = (rows: Record<string, string>[]) => csvOf(STORYGRAPH_EXPORT_COLUMNS, rows)

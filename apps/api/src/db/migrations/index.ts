@@ -23,6 +23,7 @@ import * as readingGoals from './2026_11_26_0400_reading_goals.ts'
 import * as importLimits from './2026_11_27_0100_import_limits.ts'
 import * as bookIdentityAndHistory from './2026_11_27_0200_book_identity_and_history.ts'
 import * as importFiles from './2026_11_27_0300_import_files.ts'
+import * as oneRatingLedger from './2026_11_28_0100_one_rating_ledger.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -53,4 +54,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_27_0100_import_limits': importLimits,
   '2026_11_27_0200_book_identity_and_history': bookIdentityAndHistory,
   '2026_11_27_0300_import_files': importFiles,
+  '2026_11_28_0100_one_rating_ledger': oneRatingLedger,
 }

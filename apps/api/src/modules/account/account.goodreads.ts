@@ -1,5 +1,5 @@
 import type { ExportLibraryEntry, ReadingStatus } from '@shelfwise/contracts'
-import type { CsvValue } from '#/csv/write.ts'
+import { isbn10To13, isbn13To10, type CsvValue } from '@shelfwise/library-files'
 
 // A library entry as a row of Goodreads's "Export Library" file (decision 0019), written the way
 // Goodreads writes its own, so Goodreads, StoryGraph, BookWyrm, Hardcover and our own import read it.
@@ -18,37 +18,13 @@ const SHELVES: Record<ReadingStatus, string> = {
 
 export const exclusiveShelf = (status: ReadingStatus | null): string => (status === null ? 'read' : SHELVES[status])
 
-const digits = (s: string) => [...s].map((c) => (c === 'X' ? 10 : Number(c)))
-
-/** Whether a 10-character ISBN's check digit is right. */
-function validIsbn10(isbn: string): boolean {
-  if (!/^\d{9}[\dX]$/.test(isbn)) return false
-  return digits(isbn).reduce((sum, d, i) => sum + d * (10 - i), 0) % 11 === 0
-}
-
-/** Whether a 13-digit ISBN's check digit is right. */
-function validIsbn13(isbn: string): boolean {
-  if (!/^\d{13}$/.test(isbn)) return false
-  return digits(isbn).reduce((sum, d, i) => sum + d * (i % 2 === 0 ? 1 : 3), 0) % 10 === 0
-}
-
-/** The check digit of the first twelve digits of an ISBN-13. */
-const check13 = (twelve: string) => String((10 - (digits(twelve).reduce((sum, d, i) => sum + d * (i % 2 === 0 ? 1 : 3), 0) % 10)) % 10)
-
-/** The check character of the first nine digits of an ISBN-10. */
-function check10(nine: string): string {
-  const c = (11 - (digits(nine).reduce((sum, d, i) => sum + d * (10 - i), 0) % 11)) % 11
-  return c === 10 ? 'X' : String(c)
-}
-
 /**
  * A book's ISBN in both forms. The form stored is always given; the other is worked out when the
  * stored one is a valid ISBN that has it (an ISBN-13 has a 10-digit form only under the 978 prefix).
  */
 export function isbnForms(isbn: string): { isbn10: string; isbn13: string } {
-  if (isbn.length === 10) return { isbn10: isbn, isbn13: validIsbn10(isbn) ? `978${isbn.slice(0, 9)}${check13(`978${isbn.slice(0, 9)}`)}` : '' }
-  if (isbn.length === 13)
-    return { isbn13: isbn, isbn10: validIsbn13(isbn) && isbn.startsWith('978') ? `${isbn.slice(3, 12)}${check10(isbn.slice(3, 12))}` : '' }
+  if (isbn.length === 10) return { isbn10: isbn, isbn13: isbn10To13(isbn) ?? '' }
+  if (isbn.length === 13) return { isbn13: isbn, isbn10: isbn13To10(isbn) ?? '' }
   return { isbn10: '', isbn13: '' }
 }
 

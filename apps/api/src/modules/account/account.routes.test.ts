@@ -4,20 +4,13 @@ import { gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import sharp from 'sharp'
-import {
-  AccountExportSchema,
-  ErrorBodySchema,
-  GOODREADS_EXPORT_COLUMNS,
-  MESSAGES,
-  UploadResultSchema,
-  type AccountExport,
-  type ExportLibraryEntry,
-} from '@shelfwise/contracts'
-import { csvRecords } from '#/csv/read.ts'
+import { AccountExportSchema, ErrorBodySchema, MESSAGES, UploadResultSchema, type AccountExport, type ExportLibraryEntry } from '@shelfwise/contracts'
+import { csvRecords, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
+import { createReaderData } from '#/reader-data-doors.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertFollow, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { multipart } from '../../../test/support/multipart.ts'
@@ -243,9 +236,11 @@ describeEachDialect('account: export and leaving', (ctx) => {
         db: ctx.db,
         books: createBooksService({ db: ctx.db }),
         auth: { checkPassword: async () => {} },
-        reviews: { removeAllBy: async () => 0 },
-        uploads: { releaseAllOf: async () => 0 },
-        stats: { goalsOf: async () => [] },
+        readerData: createReaderData({
+          books: { ratings: { takeOutLoneRatingsOf: async () => {} } },
+          reviews: { removeAllBy: async () => 0 },
+          uploads: { releaseAllOf: async () => 0 },
+        }),
         pages: { library: 3, ids: 2 },
       })
     const text = async (pieces: AsyncIterable<string>) => {
@@ -589,14 +584,16 @@ describeEachDialect('account: export and leaving', (ctx) => {
         db: ctx.db,
         books,
         auth: { checkPassword: async () => {} },
-        reviews: createReviewsService({ db: ctx.db, books }),
-        stats: { goalsOf: async () => [] },
-        // The step after follows, reviews and the reading log have gone.
-        uploads: {
-          releaseAllOf: async () => {
-            throw new Error('the disk is on fire')
+        readerData: createReaderData({
+          books,
+          reviews: createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {} } }),
+          // The step after follows, reviews, the reading log, goals and the links on books have gone.
+          uploads: {
+            releaseAllOf: async () => {
+              throw new Error('the disk is on fire')
+            },
           },
-        },
+        }),
       })
       await expect(failing.deleteAccount({ id: s.leaver.id, jti: 'x', exp: 0 }, { password: s.password })).rejects.toThrow('the disk is on fire')
       expect(await rowsOf(s.leaver.id)).toEqual(before)

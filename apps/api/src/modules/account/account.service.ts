@@ -1,52 +1,70 @@
-import { GOODREADS_EXPORT_COLUMNS, MESSAGES, type AccountDeleteInput, type Book, type ExportLibraryEntry } from '@shelfwise/contracts'
-import { csvLine } from '#/csv/write.ts'
+import { AccountExportSchema, MESSAGES, type AccountDeleteInput, type Book, type ExportLibraryEntry } from '@shelfwise/contracts'
+import { csvLine, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
+import { z } from 'zod'
 import { dialectOf, nowIso, type Db } from '#/db/portable.ts'
 import { unauthorized } from '#/errors.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
+import type { Cursor, DoorSection, ExportSections, LibraryParts, LogPart, PageReader, ReaderData, ReaderDataDoor, ReviewPart } from '#/reader-data.ts'
 import type { AuthService } from '#/modules/auth/auth.service.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
-import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
-import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
-import type { StatsService } from '#/modules/stats/stats.service.ts'
 import { goodreadsRow, isOnAShelf } from '#/modules/account/account.goodreads.ts'
-import {
-  deleteFollows,
-  deleteReadingLog,
-  deleteUser,
-  findProfile,
-  listEntryPage,
-  listFollowPage,
-  listOwnBookIds,
-  listProgressOfReads,
-  listReadsOfBooks,
-  listReviewOnlyPage,
-  listReviewsOfBooks,
-  lockAccount,
-  type EntryRow,
-  type ReviewRow,
-} from '#/modules/account/account.repository.ts'
 
-// The reader's data taken away and the account closed (issue 14, decision 0019). Exports are written
-// page by page as they are read: a reader with 50,000 books is read in bounded pages along indexes,
-// each page taking its turn (one at a time on SQLite) with the event loop let go between pages, and
-// the answer streams out without the whole file ever being held.
+// The reader's data taken away and the account closed (issue 14, decision 0019). Every module
+// holding a reader's rows gives them through its door (src/reader-data.ts); this module puts the
+// doors' parts together and names no table. Exports are written page by page as they are read: a
+// reader with 50,000 books is read in bounded pages along indexes, each page taking its turn (one at
+// a time on SQLite) with the event loop let go between pages, and the answer streams out without the
+// whole file ever being held.
 
 export interface AccountDeps {
   db: Db
   auth: Pick<AuthService, 'checkPassword'>
-  books: Pick<BooksService, 'listByIds' | 'editsBy'>
-  reviews: Pick<ReviewsService, 'removeAllBy'>
-  uploads: Pick<UploadsService, 'releaseAllOf'>
-  stats: Pick<StatsService, 'goalsOf'>
+  books: Pick<BooksService, 'listByIds'>
+  /** Every module's door to a reader's data (src/reader-data-doors.ts). */
+  readerData: ReaderData
   /** Rows read per page (tests make them small to cross many pages). */
   pages?: { library?: number; ids?: number }
 }
 
-/** Books read per page of an export (entries, then their books, reviews, reads and progress). */
+/** Books read per page of an export (log entries, then their books, reviews, reads and progress). */
 const LIBRARY_PAGE = 200
-/** People and book ids read per page of the export's lists. */
+/** Items of the export's other lists read per page. */
 const ID_PAGE = 1000
+
+/** The sections doors fill whole, in the export's order, and the parts of each library entry. */
+const SECTIONS = Object.keys(AccountExportSchema.shape).filter((k) => k !== 'exportedAt' && k !== 'library') as DoorSection[]
+const LIBRARY_PARTS = ['log', 'reviews'] as const satisfies readonly (keyof LibraryParts)[]
+
+/**
+ * The doors' parts of one reader's export (nothing is read until asked for). Each section and each
+ * part of the library comes from exactly one door, and a door gives every section its tables say
+ * they are exported in; anything else is a wiring mistake, thrown.
+ */
+function partsOf(doors: readonly ReaderDataDoor[], db: Db, userId: string): { sections: ExportSections; library: LibraryParts } {
+  const sections: Record<string, unknown> = {}
+  const library: Record<string, unknown> = {}
+  for (const door of doors) {
+    const given = door.exportFor(db, userId)
+    for (const [into, parts] of [
+      [sections, given.sections],
+      [library, given.library],
+    ] as const) {
+      for (const [key, part] of Object.entries(parts ?? {})) {
+        if (key in into) throw new Error(`Two doors give the export's ${key}`)
+        into[key] = part
+      }
+    }
+    for (const [table, cover] of Object.entries(door.tables)) {
+      const owed = cover && 'in' in cover.exported ? cover.exported.in : []
+      const gives = (s: string) => (s === 'library' ? Object.keys(given.library ?? {}).length > 0 : s in (given.sections ?? {}))
+      for (const s of owed) if (!gives(s)) throw new Error(`The ${door.module} door says ${table} is exported in ${s} but gives no ${s}`)
+    }
+  }
+  const missing = [...SECTIONS.filter((k) => !(k in sections)), ...LIBRARY_PARTS.filter((k) => !(k in library)).map((k) => `library's ${k}`)]
+  if (missing.length) throw new Error(`No door gives the export's ${missing.join(', ')}`)
+  return { sections: sections as unknown as ExportSections, library: library as unknown as LibraryParts }
+}
 
 /** A library entry for the exports, with what only the CSV needs. */
 interface Item {
@@ -66,143 +84,113 @@ const exportBook = (b: Book): ExportLibraryEntry['book'] => ({
   edition: b.edition,
 })
 
-const exportReview = (r: ReviewRow): NonNullable<ExportLibraryEntry['review']> => ({
-  rating: r.rating,
-  comment: r.comment,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-})
-
 const earlier = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a)
 
-export const createAccountService = ({ db, auth, books, reviews, uploads, stats, pages = {} }: AccountDeps) => {
+/** A book's entry from what the log and the reviews hold of it (one of them at least). */
+const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review'] | undefined): Item => ({
+  averageRating: book.averageRating,
+  entry: {
+    book: exportBook(book),
+    status: log?.status ?? null,
+    rating: review?.rating ?? log?.rating ?? null,
+    reads: log?.reads ?? [],
+    review: review ?? null,
+    addedAt: log ? earlier(log.addedAt, review?.createdAt) : review!.createdAt,
+  },
+})
+
+export const createAccountService = ({ db, auth, books, readerData, pages = {} }: AccountDeps) => {
   const PAGE = pages.library ?? LIBRARY_PAGE
   const IDS = pages.ids ?? ID_PAGE
+  const doors = [readerData.account, ...readerData.doors]
+  // Wiring mistakes fail at start, not on a reader's download.
+  partsOf(doors, db, '')
   // Export pages take turns, as the catalogue's costly reads do (decision 0015).
   const gate = createWorkGate({ concurrency: dialectOf(db) === 'postgres' ? 2 : 1 })
 
-  /** The library entries of some of the reader's books, with their books, reviews, reads and (for the JSON) progress. */
-  const itemsOf = async (userId: string, entries: EntryRow[], reviewsKnown: ReviewRow[] | undefined, withProgress: boolean): Promise<Item[]> => {
-    const ids = entries.length ? entries.map((e) => e.bookId) : (reviewsKnown ?? []).map((r) => r.bookId)
-    const [found, reviewRows, reads] = await Promise.all([
-      books.listByIds(ids),
-      reviewsKnown ?? listReviewsOfBooks(db, userId, ids),
-      entries.length ? listReadsOfBooks(db, userId, ids) : [],
-    ])
-    const progress = withProgress
-      ? await listProgressOfReads(
-          db,
-          reads.map((r) => r.id),
-        )
-      : []
-    const bookById = new Map(found.map((b) => [b._id, b]))
-    const reviewByBook = new Map(reviewRows.map((r) => [r.bookId, r]))
-    const entryByBook = new Map(entries.map((e) => [e.bookId, e]))
-    const readsByBook = Map.groupBy(reads, (r) => r.bookId)
-    const progressByRead = Map.groupBy(progress, (p) => p.readId)
-    return ids.flatMap((bookId): Item[] => {
-      const book = bookById.get(bookId)
-      // Deleted from the catalogue since the page was read: its entry went with it.
-      if (!book) return []
-      const e = entryByBook.get(bookId)
-      const review = reviewByBook.get(bookId)
-      return [
-        {
-          averageRating: book.averageRating,
-          entry: {
-            book: exportBook(book),
-            status: e?.status ?? null,
-            rating: review?.rating ?? e?.rating ?? null,
-            reads: (readsByBook.get(bookId) ?? []).map((r) => ({
-              startedOn: r.startedOn,
-              finishedOn: r.finishedOn,
-              stoppedOn: r.stoppedOn,
-              outcome: r.outcome,
-              progress: { page: r.page, percent: r.percent, minutes: r.minutes },
-              removed: r.removed,
-              progressUpdates: (progressByRead.get(r.id) ?? []).map((p) => ({ page: p.page, percent: p.percent, minutes: p.minutes, at: p.at })),
-            })),
-            review: review ? exportReview(review) : null,
-            addedAt: e ? earlier(e.createdAt, review?.createdAt) : review!.createdAt,
-          },
-        },
-      ]
-    })
-  }
-
   /**
-   * The reader's library, page by page: the books of their reading log along its primary key, then
-   * the books they reviewed without logging, newest review first. Each book comes once.
+   * The reader's library, page by page: the books of their reading log along its key, each with its
+   * review, then the books they reviewed without logging, newest review first. Each book comes once.
    */
-  async function* library(userId: string, withProgress: boolean): AsyncGenerator<Item[]> {
-    for (let after: string | undefined; ;) {
-      const { rows, items } = await gate.run(async () => {
-        const rows = await listEntryPage(db, userId, after, PAGE)
-        return { rows, items: await itemsOf(userId, rows, undefined, withProgress) }
+  async function* library({ log, reviews }: LibraryParts): AsyncGenerator<Item[]> {
+    for (let after: Cursor | undefined; ;) {
+      const { items, next } = await gate.run(async () => {
+        const page = await log.pages(after, PAGE)
+        const ids = page.items.map((l) => l.bookId)
+        const [found, reviewed] = ids.length ? await Promise.all([books.listByIds(ids), reviews.ofBooks(ids)]) : [[], []]
+        const bookById = new Map(found.map((b) => [b._id, b]))
+        const reviewByBook = new Map(reviewed.map((r) => [r.bookId, r.review]))
+        // A book deleted from the catalogue since the page was read took its entry with it.
+        const items = page.items.flatMap((l) => {
+          const book = bookById.get(l.bookId)
+          return book ? [itemOf(book, l, reviewByBook.get(l.bookId))] : []
+        })
+        return { items, next: page.next }
       })
       if (items.length) yield items
-      if (rows.length < PAGE) break
-      after = rows.at(-1)!.bookId
+      if (next === undefined) break
+      after = next
       await yieldToLoop()
     }
-    for (let after: { createdAt: string; id: string } | undefined; ;) {
+    for (let after: Cursor | undefined; ;) {
       await yieldToLoop()
-      const { rows, items } = await gate.run(async () => {
-        const rows = await listReviewOnlyPage(db, userId, after, PAGE)
-        return { rows, items: await itemsOf(userId, [], rows, withProgress) }
+      const { items, next } = await gate.run(async () => {
+        const page = await reviews.pages(after, PAGE)
+        const logged = await log.loggedAmong(page.items.map((r) => r.bookId))
+        const only = page.items.filter((r) => !logged.has(r.bookId))
+        const bookById = new Map((only.length ? await books.listByIds(only.map((r) => r.bookId)) : []).map((b) => [b._id, b]))
+        const items = only.flatMap((r) => {
+          const book = bookById.get(r.bookId)
+          return book ? [itemOf(book, undefined, r.review)] : []
+        })
+        return { items, next: page.next }
       })
       if (items.length) yield items
-      if (rows.length < PAGE) break
-      const last = rows.at(-1)!
-      after = { createdAt: last.createdAt, id: last.id }
+      if (next === undefined) break
+      after = next
     }
   }
 
-  /** Every page of a list read in pages after its last key, as JSON array items joined by commas. */
-  async function* jsonItems<R>(readPage: (after: R | undefined) => Promise<R[]>, size: number, write: (row: R) => unknown): AsyncGenerator<string> {
+  /** Every page of a list, as JSON array items joined by commas. */
+  async function* listItems<T>(pagesOf: PageReader<T>): AsyncGenerator<string> {
     let first = true
-    for (let after: R | undefined; ;) {
-      const rows = await gate.run(() => readPage(after))
-      if (rows.length) yield `${first ? '' : ','}${rows.map((r) => JSON.stringify(write(r))).join(',')}`
-      first = false
-      if (rows.length < size) break
-      after = rows.at(-1)!
-      await yieldToLoop()
-    }
-  }
-
-  const people = (userId: string, side: 'following' | 'followers') =>
-    jsonItems(
-      (after: { id: string; username: string; followedAt: string } | undefined) => listFollowPage(db, userId, side, after, IDS),
-      IDS,
-      (p) => ({ _id: p.id, username: p.username }),
-    )
-
-  const bookIds = (userId: string, kind: 'listed' | 'credited') =>
-    jsonItems(
-      (after: string | undefined) => listOwnBookIds(db, userId, kind, after, IDS),
-      IDS,
-      (id) => id,
-    )
-
-  /** The corrections the reader made to books, oldest first, a page at a time (the books module reads them). */
-  async function* bookEdits(userId: string): AsyncGenerator<string> {
-    let first = true
-    for (let after: string | undefined; ;) {
-      const page = await gate.run(() => books.editsBy(userId, after))
-      if (page.edits.length) yield `${first ? '' : ','}${page.edits.map((e) => JSON.stringify(e)).join(',')}`
-      first = false
-      if (!page.next) break
+    for (let after: Cursor | undefined; ;) {
+      const page = await gate.run(() => pagesOf(after, IDS))
+      if (page.items.length) {
+        yield `${first ? '' : ','}${page.items.map((i) => JSON.stringify(i)).join(',')}`
+        first = false
+      }
+      if (page.next === undefined) break
       after = page.next
       await yieldToLoop()
     }
   }
 
-  const profileOf = async (actor: Actor) => {
-    const profile = await findProfile(db, actor.id)
-    // The token was good a moment ago; the account was closed since.
+  /** A section's JSON as its contract shapes it: a list page by page, an object of lists key by key, a value once. */
+  async function* sectionJson(schema: z.ZodType, part: unknown): AsyncGenerator<string> {
+    if (schema instanceof z.ZodArray) {
+      yield '['
+      yield* listItems((part as { pages: PageReader<unknown> }).pages)
+      yield ']'
+    } else if (schema instanceof z.ZodObject && Object.values(schema.shape).every((s) => s instanceof z.ZodArray)) {
+      let first = true
+      for (const [key, inner] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+        yield `${first ? '{' : ','}${JSON.stringify(key)}:`
+        yield* sectionJson(inner, (part as Record<string, unknown>)[key])
+        first = false
+      }
+      yield '}'
+    } else {
+      yield JSON.stringify(await gate.run(() => (part as { value: () => Promise<unknown> }).value()))
+    }
+  }
+
+  /** The doors' parts of the reader's export and their profile; 401 when the account was closed since the token was good. */
+  const exportOf = async (actor: Actor) => {
+    const parts = partsOf(doors, db, actor.id)
+    const profile = await parts.sections.profile.value()
     if (!profile) throw unauthorized(MESSAGES.authFailed)
-    return profile
+    return { ...parts, profile }
   }
 
   return {
@@ -211,69 +199,56 @@ export const createAccountService = ({ db, auth, books, reviews, uploads, stats,
      * header, then one line per book with a status, a rating, a review or a finished read.
      */
     async goodreadsCsv(actor: Actor): Promise<AsyncGenerator<string>> {
-      await profileOf(actor)
+      const { library: parts } = await exportOf(actor)
       return (async function* () {
         yield csvLine(GOODREADS_EXPORT_COLUMNS)
-        for await (const items of library(actor.id, false)) {
+        for await (const items of library(parts)) {
           const lines = items.filter((i) => isOnAShelf(i.entry)).map((i) => csvLine(goodreadsRow(i.entry, i.averageRating)))
           if (lines.length) yield lines.join('')
         }
       })()
     },
 
-    /** Everything the reader owns, as the JSON text of AccountExportSchema, piece by piece. */
+    /** Everything the reader owns, as the JSON text of AccountExportSchema, piece by piece, in the contract's order. */
     async exportJson(actor: Actor): Promise<AsyncGenerator<string>> {
-      const p = await profileOf(actor)
-      const profile = {
-        name: p.name,
-        username: p.username,
-        email: p.email,
-        userType: p.userType,
-        bio: p.bio,
-        profileImage: p.profileImage,
-        createdAt: p.createdAt,
-      }
+      const { sections, library: parts, profile } = await exportOf(actor)
       return (async function* () {
-        yield `{"exportedAt":${JSON.stringify(nowIso())},"profile":${JSON.stringify(profile)},"library":[`
         let first = true
-        for await (const items of library(actor.id, true)) {
-          yield `${first ? '' : ','}${items.map((i) => JSON.stringify(i.entry)).join(',')}`
+        for (const [key, schema] of Object.entries(AccountExportSchema.shape as Record<string, z.ZodType>)) {
+          yield `${first ? '{' : ','}${JSON.stringify(key)}:`
           first = false
+          if (key === 'exportedAt') yield JSON.stringify(nowIso())
+          else if (key === 'profile') yield JSON.stringify(profile)
+          else if (key === 'library') {
+            yield '['
+            let firstItem = true
+            for await (const items of library(parts)) {
+              yield `${firstItem ? '' : ','}${items.map((i) => JSON.stringify(i.entry)).join(',')}`
+              firstItem = false
+            }
+            yield ']'
+          } else yield* sectionJson(schema, sections[key as DoorSection])
         }
-        yield '],"follows":{"following":['
-        yield* people(actor.id, 'following')
-        yield '],"followers":['
-        yield* people(actor.id, 'followers')
-        yield ']},"booksListed":['
-        yield* bookIds(actor.id, 'listed')
-        yield '],"booksCredited":['
-        yield* bookIds(actor.id, 'credited')
-        yield '],"goals":'
-        yield JSON.stringify(await gate.run(() => stats.goalsOf(actor.id)))
-        yield ',"bookEdits":['
-        yield* bookEdits(actor.id)
-        yield ']}'
+        yield '}'
       })()
     },
 
     /**
      * Closes the reader's account once their current password is checked (400 'Current password is
-     * incorrect' otherwise, with nothing touched). In one transaction: their follows both ways, their
-     * reviews (out of their books' counts and averages), their reading log and lists (lone ratings
-     * out of the averages by triggers), their uploads let go of for the sweep, their kept sessions and
-     * the user row. Books they listed, created or are credited on stay, without the link to them.
+     * incorrect' otherwise, with nothing touched). In one transaction: the account row is locked, every
+     * door removes the reader's rows in its turn (follows, reviews out of their books' counts and
+     * averages, the reading log, goals, links on books cleared, uploads let go of for the sweep,
+     * imports, kept sessions), then the account row goes. Books they listed, created or are credited
+     * on stay, without the link to them.
      */
     async deleteAccount(actor: Actor, input: AccountDeleteInput): Promise<void> {
       await auth.checkPassword(actor, input.password)
       const gone = await db.transaction().execute(async (trx) => {
-        // Users are locked before books by every writer: the reader, then the people they follow
-        // and who follow them (the follows' triggers), then books (reviews, lone ratings).
-        if (!(await lockAccount(trx, actor.id))) return false
-        await deleteFollows(trx, actor.id)
-        await reviews.removeAllBy(actor.id, trx)
-        await deleteReadingLog(trx, actor.id)
-        await uploads.releaseAllOf(actor.id, trx)
-        return deleteUser(trx, actor.id)
+        // Users are locked before books by every writer: the reader first, then the doors in their order.
+        if (!(await readerData.account.lockFor(trx, actor.id))) return false
+        for (const door of readerData.doors) await door.removeFor(trx, actor.id)
+        await readerData.account.removeFor(trx, actor.id)
+        return true
       })
       if (!gone) throw unauthorized(MESSAGES.authFailed)
     },

@@ -9,6 +9,7 @@ import {
   ReadingEntrySchema,
   type Book,
 } from '@shelfwise/contracts'
+import { withIsbn13Check } from '@shelfwise/library-files'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
@@ -20,12 +21,7 @@ import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factori
 type User = Awaited<ReturnType<typeof insertUser>>
 
 /** A well-formed ISBN-13 (979 prefix, right check digit), different for each n. */
-const isbnOf = (n: number) => {
-  const body = `9791000${String(n).padStart(5, '0')}`
-  let sum = 0
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(body[i])
-  return `${body}${(10 - (sum % 10)) % 10}`
-}
+const isbnOf = (n: number) => withIsbn13Check(`9791000${String(n).padStart(5, '0')}`)
 
 describeEachDialect('a book’s identity and history', (ctx) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely'
-import type { Book, BookListQuery } from '@shelfwise/contracts'
+import { roundAverage, type Book, type BookListQuery } from '@shelfwise/contracts'
 import { dialectOf, jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 import { precompile, type Precompiled } from '#/db/precompiled.ts'
@@ -101,7 +101,7 @@ function toBook(row: BookRow, genres: string[]): Book {
     publisher_username: row.publisherUsername ?? null,
     description: row.description ?? '',
     coverImage: row.coverImage,
-    averageRating: Math.round(Number(row.averageRating) * 100) / 100,
+    averageRating: roundAverage(Number(row.averageRating)),
     totalReviews: Number(row.totalReviews),
     ratingsCount: Number(row.totalReviews) + Number(row.loneRatings),
     publishedDate: row.publishedDate,

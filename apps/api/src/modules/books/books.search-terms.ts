@@ -1,3 +1,5 @@
+import { compactIsbn, isIsbnShape } from '@shelfwise/library-files'
+
 // Turns a search box's text into plain words and corrects small typos against the index's
 // vocabulary. Nothing the user types reaches a search engine's query syntax: the words are letters
 // and digits only, and each dialect quotes them itself.
@@ -32,12 +34,10 @@ export const foldAccents = (s: string): string =>
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC')
 
-const ISBN = /^(\d{9}[\dX]|\d{13})$/i
-
 /** The words of a query: lower-cased, accents folded, punctuation dropped; an ISBN with hyphens is one word. */
 export function toSearchWords(query: string): string[] {
-  const compact = query.replace(/[\s-]/g, '')
-  if (ISBN.test(compact)) return [compact.toLowerCase()]
+  const isbn = compactIsbn(query)
+  if (isIsbnShape(isbn)) return [isbn.toLowerCase()]
   // "978-0-14" is the start of an ISBN, not three numbers.
   const text = foldAccents(query.replace(/(\d)-(?=\d)/g, '$1')).toLowerCase()
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []

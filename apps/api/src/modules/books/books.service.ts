@@ -23,7 +23,9 @@ import {
   type CreateBookInput,
   type DuplicateReason,
   type IdentityField,
+  type Review,
 } from '@shelfwise/contracts'
+import { isIsbn10Shape, withIsbn13Check } from '@shelfwise/library-files'
 import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeCursor, decodeKeyset, encodeCursor, keyOfKind, type KeyKind, type Page } from '#/paging.ts'
@@ -52,6 +54,7 @@ import {
   type BookSort,
   type EditableBook,
 } from '#/modules/books/books.repository.ts'
+import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove } from '#/modules/books/books.ratings.repository.ts'
 import { countBookEdits, insertBookEdits, listBookEditsByUserPage, listBookEditsPage } from '#/modules/books/books.history.repository.ts'
 import {
   asksEverything,
@@ -202,13 +205,7 @@ const fieldsOf = (input: CreateBookInput) => ({
 const identityKey = (text: string): string => wordsOf(text).join(' ') || text.trim()
 
 /** An ISBN as the identity rule compares it: an ISBN-10 as its ISBN-13, the same book written the other way. */
-function isbnKey(isbn: string): string {
-  if (!/^\d{9}[\dX]$/.test(isbn)) return isbn
-  const body = `978${isbn.slice(0, 9)}`
-  let sum = 0
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(body[i])
-  return `${body}${(10 - (sum % 10)) % 10}`
-}
+const isbnKey = (isbn: string): string => (isIsbn10Shape(isbn) ? withIsbn13Check(`978${isbn.slice(0, 9)}`) : isbn)
 
 /** A book's fields as its history records them: text, or null for none; linked readers by user id. */
 type EditSnapshot = Record<BookEditField, string | null>
@@ -386,6 +383,22 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     /** 404 'Book not found' unless the book exists. */
     async assertExists(id: string): Promise<void> {
       if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
+    },
+
+    /**
+     * The rating ledger (books.ratings.repository.ts, decision 0024): the one writer of a book's
+     * rating counters and average. Reviews and the reading log tell it every change of a rating, in
+     * the transaction that makes the change (`trx`).
+     */
+    ratings: {
+      /** Moves a book's counters and average by one change of its ratings; false when the book is absent. */
+      move: (trx: Db, bookId: string, change: RatingMove): Promise<boolean> => moveBookRatings(trx, bookId, change),
+      /** A new review's rating in, answering the book part of the Review (one statement); undefined when the book is absent. */
+      addReview: (trx: Db, bookId: string, rating: number): Promise<Review['book'] | undefined> => addNewReviewRating(trx, bookId, rating),
+      /** A reader's reviews' ratings out of all their books, before the reviews are deleted. */
+      takeOutReviewsOf: (trx: Db, userId: string): Promise<void> => takeOutRatingsOf(trx, userId, 'reviews'),
+      /** A reader's lone ratings out of all their books, before their reading log is deleted. */
+      takeOutLoneRatingsOf: (trx: Db, userId: string): Promise<void> => takeOutRatingsOf(trx, userId, 'lone'),
     },
 
     /** One page of the catalogue in one order. */
@@ -604,8 +617,6 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
         publisherUserId: null,
         listedByUserId: userId,
         createdByUserId: userId,
-        averageRating: 0,
-        totalReviews: 0,
         createdAt: now,
         updatedAt: now,
       }
@@ -628,8 +639,6 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
         ...fieldsOf(input),
         ...links,
         createdByUserId: actor.id,
-        averageRating: 0,
-        totalReviews: 0,
         createdAt: now,
         updatedAt: now,
       }

@@ -1,20 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CreateBookInputSchema } from '@shelfwise/contracts'
-import { csvRecords } from '#/csv/read.ts'
-import { toCsv } from '#/csv/write.ts'
+import { csvRecords, STORYGRAPH_EXPORT_COLUMNS, toCsv } from '@shelfwise/library-files'
 import {
   AUTHOR_MAX,
   detectFormat,
   firstAuthor,
   IMPORT_FORMAT_MESSAGES as M,
-  isbn10To13,
-  isbn13To10,
   mapRow,
   SHELF_MAX,
   TITLE_MAX,
-  validIsbn10,
-  validIsbn13,
   withoutTags,
   type ImportFormat,
   type ImportRead,
@@ -38,31 +33,7 @@ const GOODREADS_31 = [
   'BCID',
 ]
 
-const STORYGRAPH = [
-  'Title',
-  'Authors',
-  'Contributors',
-  'ISBN/UID',
-  'Format',
-  'Read Status',
-  'Date Added',
-  'Last Date Read',
-  'Dates Read',
-  'Read Count',
-  'Moods',
-  'Pace',
-  'Character- or Plot-Driven?',
-  'Strong Character Development?',
-  'Loveable Characters?',
-  'Diverse Characters?',
-  'Flawed Characters?',
-  'Star Rating',
-  'Review',
-  'Content Warnings',
-  'Content Warning Description',
-  'Tags',
-  'Owned?',
-]
+const STORYGRAPH: string[] = [...STORYGRAPH_EXPORT_COLUMNS]
 
 type Cells = Record<string, string>
 
@@ -452,20 +423,6 @@ describe('StoryGraph rows', () => {
 
   it('cleans the review as for Goodreads', () => {
     expect(storygraphRow({ Review: 'Strange<br/>and lovely &amp; <em>quiet</em>' }).review).toBe('Strange\nand lovely & quiet')
-  })
-})
-
-describe('ISBN helpers', () => {
-  it('check ISBN-10 and ISBN-13 checksums', () => {
-    expect(['0593135202', '080442957X', '0593135203', '059313520', '080442957x'].map(validIsbn10)).toEqual([true, true, false, false, false])
-    expect(['9780593135204', '9791032305690', '9780593135205', '978059313520'].map(validIsbn13)).toEqual([true, true, false, false])
-  })
-
-  it('convert between the two forms where one exists', () => {
-    expect(isbn10To13('080442957X')).toBe('9780804429573')
-    expect(isbn13To10('9780804429573')).toBe('080442957X')
-    expect(isbn13To10('9791032305690')).toBeNull()
-    expect(isbn10To13('0593135203')).toBeNull()
   })
 })
 

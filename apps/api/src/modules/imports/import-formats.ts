@@ -1,6 +1,15 @@
 import { isPartialDate, LIMITS, mayPrecede, multiLineText, singleLineText, type ReadingStatus } from '@shelfwise/contracts'
-import type { CsvRecord } from '#/csv/read.ts'
-import { fromInertCell } from '#/csv/write.ts'
+import {
+  foldColumnName,
+  fromInertCell,
+  IMPORT_COLUMNS,
+  isbn10To13,
+  isbn13To10,
+  isbnOfCell,
+  validIsbn10,
+  validIsbn13,
+  type CsvRecord,
+} from '@shelfwise/library-files'
 
 // The formats a reader's library comes in (issue 14): Goodreads's "Export Library" CSV (the current
 // 24 columns and the older 31) and StoryGraph's export. This layer only reads: it recognises the
@@ -76,28 +85,6 @@ export type MappedRow = { ok: true; row: ImportRow } | { ok: false; line: number
 
 const FORMAT_NAMES: Record<ImportFormat, string> = { goodreads: 'Goodreads', storygraph: 'StoryGraph' }
 
-interface FormatColumns {
-  /** Without these a file is not this export. */
-  required: readonly string[]
-  optional: readonly string[]
-  /** Columns only this export has: any of them makes a file look like it. */
-  distinctive: readonly string[]
-}
-
-/** The columns each export is read by, spelt as the export spells them. */
-const IMPORT_COLUMNS: Record<ImportFormat, FormatColumns> = {
-  goodreads: {
-    required: ['Title', 'Author', 'ISBN', 'ISBN13', 'My Rating', 'Exclusive Shelf'],
-    optional: ['Book Id', 'Publisher', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'My Review', 'Read Count'],
-    distinctive: ['Exclusive Shelf', 'Book Id'],
-  },
-  storygraph: {
-    required: ['Title', 'Authors', 'ISBN/UID', 'Read Status', 'Star Rating'],
-    optional: ['Last Date Read', 'Dates Read', 'Read Count', 'Review'],
-    distinctive: ['Read Status', 'ISBN/UID'],
-  },
-}
-
 const FORMATS = Object.keys(IMPORT_COLUMNS) as ImportFormat[]
 
 /** Most readers count at most a few dozen re-reads; more is a typing slip and would make thousands of reads. */
@@ -152,20 +139,17 @@ const M = IMPORT_FORMAT_MESSAGES
 
 // ---- Detection ---------------------------------------------------------------------------------
 
-/** A column name as compared: trimmed, runs of spaces made one, lower case. */
-const foldName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
-
 /** Where each of `format`'s columns is in `header` (the first, if a name comes twice). */
 function columnsOf(format: ImportFormat, header: readonly string[]): Map<string, number> {
   const at = new Map<string, number>()
   header.forEach((name, i) => {
-    const folded = foldName(name)
+    const folded = foldColumnName(name)
     if (!at.has(folded)) at.set(folded, i)
   })
   const { required, optional } = IMPORT_COLUMNS[format]
   const columns = new Map<string, number>()
   for (const name of [...required, ...optional]) {
-    const i = at.get(foldName(name))
+    const i = at.get(foldColumnName(name))
     if (i !== undefined) columns.set(name, i)
   }
   return columns
@@ -200,50 +184,12 @@ export function detectFormat(header: readonly string[], source?: ImportFormat): 
 
 // ---- ISBNs -------------------------------------------------------------------------------------
 
-/** Whether `isbn` (ten characters, no hyphens) is an ISBN-10 with a right check character. */
-export function validIsbn10(isbn: string): boolean {
-  if (!/^\d{9}[\dX]$/.test(isbn)) return false
-  let sum = 0
-  for (let i = 0; i < 10; i++) sum += (10 - i) * (isbn[i] === 'X' ? 10 : Number(isbn[i]))
-  return sum % 11 === 0
-}
-
-/** Whether `isbn` (thirteen digits, no hyphens) is an ISBN-13 with a right check digit. */
-export function validIsbn13(isbn: string): boolean {
-  if (!/^\d{13}$/.test(isbn)) return false
-  let sum = 0
-  for (let i = 0; i < 13; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(isbn[i])
-  return sum % 10 === 0
-}
-
-/** The ISBN-13 of a valid ISBN-10 (978 and its first nine digits), else null. */
-export function isbn10To13(isbn10: string): string | null {
-  if (!validIsbn10(isbn10)) return null
-  const body = `978${isbn10.slice(0, 9)}`
-  let sum = 0
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(body[i])
-  return `${body}${(10 - (sum % 10)) % 10}`
-}
-
-/** The ISBN-10 of a valid 978 ISBN-13, else null (979 ISBNs have none). */
-export function isbn13To10(isbn13: string): string | null {
-  if (!validIsbn13(isbn13) || !isbn13.startsWith('978')) return null
-  const body = isbn13.slice(3, 12)
-  let sum = 0
-  for (let i = 0; i < 9; i++) sum += (10 - i) * Number(body[i])
-  const check = (11 - (sum % 11)) % 11
-  return `${body}${check === 10 ? 'X' : check}`
-}
-
-/** A cell's ISBN with Goodreads's `="…"` wrapper, hyphens and spaces taken off, and x made X. */
-const compactIsbn = (cell: string) => cell.trim().replace(/^=/, '').replace(/^"|"$/g, '').replace(/[\s-]/g, '').toUpperCase()
-
 /** The valid ISBNs among `cells`, each filled in from the other when it converts. */
 function isbnsOf(...cells: string[]): { isbn13: string | null; isbn10: string | null } {
   let isbn13: string | null = null
   let isbn10: string | null = null
   for (const cell of cells) {
-    const isbn = compactIsbn(cell)
+    const isbn = isbnOfCell(cell)
     if (isbn13 === null && validIsbn13(isbn)) isbn13 = isbn
     else if (isbn10 === null && validIsbn10(isbn)) isbn10 = isbn
   }

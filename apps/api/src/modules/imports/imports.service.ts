@@ -12,8 +12,7 @@ import {
   type ImportRowsQuery,
   type ImportSource,
 } from '@shelfwise/contracts'
-import { csvRecordsSliced, CsvError } from '#/csv/read.ts'
-import { csvLine } from '#/csv/write.ts'
+import { compactIsbn, csvLine, csvRecordsSliced, CsvError, isIsbnShape } from '@shelfwise/library-files'
 import { dialectOf, isConnectionError, isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
@@ -578,8 +577,8 @@ export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_0
       return strictly(() => applyToBook(userId, parsed, input.bookId, false, trx))
     }
     if (input.action === 'create') return strictly(() => createAndApply(userId, parsed, trx))
-    const isbn = input.isbn?.replace(/[\s-]/g, '').toUpperCase()
-    if (isbn !== undefined && isbn !== '' && !/^(\d{9}[\dX]|\d{13})$/.test(isbn)) throw badRequest('isbn: must be an ISBN-10 or ISBN-13')
+    const isbn = input.isbn === undefined ? undefined : compactIsbn(input.isbn)
+    if (isbn !== undefined && isbn !== '' && !isIsbnShape(isbn)) throw badRequest('isbn: must be an ISBN-10 or ISBN-13')
     const corrected: ParsedRow = {
       ...parsed,
       title: input.title ?? parsed.title,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Progress, ReadingStatus } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { ReadThroughsTable } from '#/db/schema.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 
@@ -111,6 +111,23 @@ export async function updateEntry(
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .execute()
+}
+
+/**
+ * The reader's rating of a book given without a review (null when none), locked until the
+ * transaction ends on PostgreSQL (SQLite transactions already hold the whole database), so the
+ * change the caller makes and tells the rating ledger is exactly the change made to the row.
+ */
+export async function findEntryRatingForChange(db: Db, userId: string, bookId: string): Promise<number | null> {
+  let q = db.selectFrom('readingEntries').select('rating').where('userId', '=', userId).where('bookId', '=', bookId).where('rating', 'is not', null)
+  if (dialectOf(db) === 'postgres') q = q.forUpdate()
+  const row = await q.executeTakeFirst()
+  return row ? Number(row.rating) : null
+}
+
+/** Takes the rating off a reader's entry without marking the entry changed (a review holds the rating now). */
+export async function clearEntryRating(db: Db, userId: string, bookId: string): Promise<void> {
+  await db.updateTable('readingEntries').set({ rating: null }).where('userId', '=', userId).where('bookId', '=', bookId).execute()
 }
 
 /** The newest change of a reader's log (every change touches its entry): the version their library answers are kept under. */

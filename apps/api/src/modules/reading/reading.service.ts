@@ -26,10 +26,12 @@ import { shared, type Shared } from '#/ready-json.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import {
+  clearEntryRating,
   countLibrary,
   deleteRead,
   touchEntry,
   findEntry,
+  findEntryRatingForChange,
   findLogVersion,
   findRead,
   findReviewRating,
@@ -215,6 +217,18 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     await insertProgressUpdate(trx, uuidv7(), readId, progress, at)
   }
 
+  /**
+   * Sets the reader's rating of a book given without a review, and tells the rating ledger the
+   * change (a lone rating added, changed or taken off), in the caller's transaction.
+   */
+  const rate = async (trx: Db, userId: string, bookId: string, rating: number | null, at: string) => {
+    const before = await findEntryRatingForChange(trx, userId, bookId)
+    await updateEntry(trx, userId, bookId, { rating }, at)
+    if (before !== rating) {
+      await books.ratings.move(trx, bookId, { lone: Number(rating !== null) - Number(before !== null), loneStars: (rating ?? 0) - (before ?? 0) })
+    }
+  }
+
   const ownRead = async (actor: Actor, id: string) => {
     const read = await findRead(db, id)
     if (!read || read.userId !== actor.id) throw notFound(READING_MESSAGES.readNotFound)
@@ -300,7 +314,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         bookId,
         async (trx, at, statusBefore) => {
           if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
-          if (input.rating !== undefined) await updateEntry(trx, actor.id, bookId, { rating: input.rating }, at)
+          if (input.rating !== undefined) await rate(trx, actor.id, bookId, input.rating, at)
           if (input.progress !== undefined) {
             await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
             if (input.status === undefined && statusBefore !== 'reading') {
@@ -422,6 +436,17 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     },
 
     /**
+     * A review of the book now holds the reader's rating: their rating given without a review, if
+     * any, is taken off the entry and out of the book's counters. Runs in the review's transaction.
+     */
+    async supersedeRating(trx: Db, userId: string, bookId: string): Promise<void> {
+      const before = await findEntryRatingForChange(trx, userId, bookId)
+      if (before === null) return
+      await clearEntryRating(trx, userId, bookId)
+      await books.ratings.move(trx, bookId, { lone: -1, loneStars: -before })
+    },
+
+    /**
      * Applies what an imported row says of one book to the reader's log (decision 0020), in one
      * transaction, and answers whether anything changed, with notes for the import's report. Nothing
      * is added twice: a read is the same read when it ends on the same date (a dated read fills an
@@ -497,8 +522,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         if (!writes.length && status === undefined && rating === undefined) return false
         await touchEntry(trx, userId, bookId, at)
         for (const write of writes) await write(trx)
-        if (status !== undefined || rating !== undefined)
-          await updateEntry(trx, userId, bookId, { ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) }, at)
+        if (status !== undefined) await updateEntry(trx, userId, bookId, { status }, at)
+        if (rating !== undefined) await rate(trx, userId, bookId, rating, at)
         await syncProjections(trx, userId, bookId, at)
         return true
       })

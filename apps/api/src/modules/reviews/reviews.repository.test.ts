@@ -8,7 +8,7 @@ import * as booksRatingSum from '#/db/migrations/2026_11_22_1000_books_rating_su
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
 import { queryPlan } from '../../../test/support/query-plan.ts'
-import { addRatingOfNewReview, applyRatingChange, buildPopularInWindowQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
+import { buildPopularInWindowQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -17,25 +17,6 @@ describeEachDialect('reviews.repository', (ctx) => {
     const row = await ctx.db.selectFrom('books').select(['totalReviews', 'ratingSum', 'averageRating']).where('id', '=', bookId).executeTakeFirstOrThrow()
     return { count: Number(row.totalReviews), sum: Number(row.ratingSum), average: Number(row.averageRating) }
   }
-
-  describe('applyRatingChange', () => {
-    it('moves count, sum and average by deltas, back to 0 when the last review goes', async () => {
-      const book = await insertBook(ctx.db)
-      expect(await applyRatingChange(ctx.db, book.id, 1, 5)).toBe(true)
-      expect(await applyRatingChange(ctx.db, book.id, 1, 2)).toBe(true)
-      expect(await stats(book.id)).toEqual({ count: 2, sum: 7, average: 3.5 })
-      await applyRatingChange(ctx.db, book.id, 0, 2) // an edit from 2 to 4
-      expect(await stats(book.id)).toEqual({ count: 2, sum: 9, average: 4.5 })
-      await applyRatingChange(ctx.db, book.id, 1, 1)
-      expect((await stats(book.id)).average).toBeCloseTo(10 / 3, 12)
-      await applyRatingChange(ctx.db, book.id, -3, -10)
-      expect(await stats(book.id)).toEqual({ count: 0, sum: 0, average: 0 })
-    })
-
-    it('answers false for an absent book', async () => {
-      expect(await applyRatingChange(ctx.db, uuidv7(), 1, 3)).toBe(false)
-    })
-  })
 
   describe('popular this week', () => {
     it('reads only the window through the created_at index, not every review', async () => {
@@ -68,18 +49,8 @@ describeEachDialect('reviews.repository', (ctx) => {
 
   // After the week's count: these write reviews of today.
   describe('the create path', () => {
-    it('adds a new review to its book in one statement that answers the book, and finds its reader', async () => {
-      const book = await insertBook(ctx.db, { title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
+    it('finds a new review’s reader (its book is answered by the rating ledger, books.ratings.repository.ts)', async () => {
       const reader = await insertUser(ctx.db, { profileImage: '/uploads/me.webp' })
-      expect(await addRatingOfNewReview(ctx.db, book.id, 5)).toEqual({
-        _id: book.id,
-        title: 'Counted',
-        author: 'Someone',
-        coverImage: 'https://img.test/k.jpg',
-      })
-      expect(await addRatingOfNewReview(ctx.db, book.id, 2)).toMatchObject({ _id: book.id })
-      expect(await stats(book.id)).toEqual({ count: 2, sum: 7, average: 3.5 })
-      expect(await addRatingOfNewReview(ctx.db, uuidv7(), 4)).toBeUndefined()
       expect(await findReviewer(ctx.db, reader.id)).toEqual({ _id: reader.id, username: reader.username, profileImage: '/uploads/me.webp' })
       expect(await findReviewer(ctx.db, uuidv7())).toBeUndefined()
     })

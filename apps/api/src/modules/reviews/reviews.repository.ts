@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { Review } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
@@ -219,61 +218,10 @@ export async function deleteOwnReview(db: Db, id: string, userId: string): Promi
 }
 
 /**
- * Deletes every review a reader wrote and takes each out of its book's count, rating sum and average
- * (the same relative change as applyRatingChange(-1, -rating), for all their books in one UPDATE);
- * answers how many reviews went.
+ * Deletes every review a reader wrote; answers how many went. Their ratings leave their books'
+ * counters first, through the books service's rating ledger.
  */
 export async function deleteReviewsBy(db: Db, userId: string): Promise<number> {
-  // The reader's rating of the book being updated (one review per reader and book).
-  const rating = sql<number>`(select r.rating from reviews r where r.book_id = books.id and r.user_id = ${userId})`
-  const count = sql`total_reviews + lone_ratings`
-  const sum = sql`rating_sum + lone_rating_sum`
-  await db
-    .updateTable('books')
-    .set((eb) => ({
-      totalReviews: eb('totalReviews', '-', 1),
-      ratingSum: sql<number>`rating_sum - ${rating}`,
-      averageRating: sql<number>`case when ${count} - 1 > 0 then (${sum} - ${rating}) * 1.0 / (${count} - 1) else 0 end`,
-    }))
-    .where('id', 'in', (eb) => eb.selectFrom('reviews').select('bookId').where('userId', '=', userId))
-    .execute()
   const res = await db.deleteFrom('reviews').where('userId', '=', userId).executeTakeFirst()
   return Number(res.numDeletedRows)
-}
-
-/**
- * Moves a book's review count, rating sum and average by a delta in one relative UPDATE (never a
- * recount), so concurrent changes add up and the average stays exactly sum / count; false when the
- * book is absent.
- */
-export async function applyRatingChange(db: Db, bookId: string, countDelta: number, sumDelta: number): Promise<boolean> {
-  const res = await ratingChange(db, bookId, countDelta, sumDelta).executeTakeFirst()
-  return Number(res.numUpdatedRows) > 0
-}
-
-const ratingChange = (db: Db, bookId: string, countDelta: number, sumDelta: number) => {
-  // Every rating counts in the average: the reviews' and the lone ones (migration 2026_11_26_0200).
-  const count = sql`total_reviews + lone_ratings`
-  const sum = sql`rating_sum + lone_rating_sum`
-  // SET expressions read the row as it was before this UPDATE, so the deltas are added again here.
-  const average = sql<number>`case when ${count} + ${countDelta} > 0 then (${sum} + ${sumDelta}) * 1.0 / (${count} + ${countDelta}) else 0 end`
-  return db
-    .updateTable('books')
-    .set((eb) => ({
-      totalReviews: eb('totalReviews', '+', countDelta),
-      ratingSum: eb('ratingSum', '+', sumDelta),
-      averageRating: average,
-    }))
-    .where('id', '=', bookId)
-}
-
-const addRating = precompile(2, (db, bookId: string, rating: number) => ratingChange(db, bookId, 1, rating).returning(['id', 'title', 'author', 'coverImage']))
-
-/**
- * A new review's share of its book's counters (applyRatingChange with one more review), answering
- * the book part of a Review in the same statement; undefined when the book is absent.
- */
-export async function addRatingOfNewReview(db: Db, bookId: string, rating: number): Promise<Review['book'] | undefined> {
-  const row = await addRating.first(db, bookId, rating)
-  return row && { _id: row.id, title: row.title, author: row.author, coverImage: row.coverImage }
 }

@@ -5,10 +5,9 @@ import { conflict, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
+import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
 import {
-  addRatingOfNewReview,
-  applyRatingChange,
   deleteOwnReview,
   deleteReviewsBy,
   findBookReviewCount,
@@ -24,12 +23,16 @@ import {
   listRecentReviews,
   listUserReviews,
   updateReview,
+  type NewReview,
   type ReviewListOptions,
 } from '#/modules/reviews/reviews.repository.ts'
 
 export interface ReviewsDeps {
   db: Db
+  /** The book's details, and its rating ledger: every review's rating moves the book's counters through it. */
   books: BooksService
+  /** A new review supersedes the reader's rating given without one. */
+  reading: Pick<ReadingService, 'supersedeRating'>
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000
@@ -51,7 +54,15 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books }: ReviewsDeps) => {
+export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
+  /** Stores a new review and moves its book's ratings (the reader's lone rating, if any, gives way to it); the book part of the Review, or undefined for an absent book. */
+  const addReview = async (trx: Db, review: NewReview) => {
+    await insertReview(trx, review)
+    await reading.supersedeRating(trx, review.userId, review.bookId)
+    // Counted in the same transaction as the insert, so the average never drifts from the rows.
+    return books.ratings.addReview(trx, review.bookId, review.rating)
+  }
+
   const popular = createMemo<{ bookId: string; reviewCount: number }[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 1 })
   const recent = createMemo<Review[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 10 })
   return {
@@ -102,14 +113,12 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
       const id = uuidv7()
       const createdAt = nowIso()
       try {
-        // Three statements, no read before the transaction: the insert's foreign key tells an absent
-        // book, and the review is answered from what was written, with its book and reader.
+        // No read before the transaction: the insert's foreign key tells an absent book, and the
+        // review is answered from what was written, with its book and reader.
         return await db
           .transaction()
           .execute(async (trx) => {
-            await insertReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
-            // Counted in the same transaction as the insert, so the average never drifts from the rows.
-            const book = await addRatingOfNewReview(trx, bookId, input.rating)
+            const book = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
             const user = await findReviewer(trx, actor.id)
             if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
             return { _id: id, rating: input.rating, comment: input.comment, createdAt, updatedAt: createdAt, user, book }
@@ -146,14 +155,13 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
         if (mine.rating === rating) return 'same'
         await write(async (trx) => {
           await updateReview(trx, mine._id, { rating }, nowIso())
-          await applyRatingChange(trx, bookId, 0, rating - mine.rating)
+          await books.ratings.move(trx, bookId, { reviewStars: rating - mine.rating })
         })
         return 'rated'
       }
       try {
         await write(async (trx) => {
-          await insertReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: writtenAt ?? nowIso() })
-          await addRatingOfNewReview(trx, bookId, rating)
+          await addReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: writtenAt ?? nowIso() })
         })
         return 'created'
       } catch (err) {
@@ -172,7 +180,7 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
           if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
           await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
           const delta = (input.rating ?? current.rating) - current.rating
-          if (delta !== 0) await applyRatingChange(trx, current.bookId, 0, delta)
+          if (delta !== 0) await books.ratings.move(trx, current.bookId, { reviewStars: delta })
           return (await findReviewById(trx, id))!
         })
         .finally(() => recent.clear()),
@@ -184,7 +192,7 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
         .execute(async (trx) => {
           const gone = await deleteOwnReview(trx, id, actor.id)
           if (!gone) throw notFound(MESSAGES.reviewNotFound)
-          await applyRatingChange(trx, gone.bookId, -1, -gone.rating)
+          await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })
         })
         .finally(() => recent.clear()),
 
@@ -194,6 +202,7 @@ export const createReviewsService = ({ db, books }: ReviewsDeps) => {
      */
     async removeAllBy(userId: string, trx: Db = db): Promise<number> {
       try {
+        await books.ratings.takeOutReviewsOf(trx, userId)
         return await deleteReviewsBy(trx, userId)
       } finally {
         recent.clear()

@@ -31,10 +31,11 @@ describeEachDialect('kept followed-users feeds', (ctx) => {
   const instance = (feedKeepFromItems = 3) => {
     const users = createUsersService({ db: ctx.db })
     const books = createBooksService({ db: ctx.db })
+    const reading = createReadingService({ db: ctx.db, books, users })
     return {
       users,
-      reviews: createReviewsService({ db: ctx.db, books }),
-      shelves: createShelvesService({ db: ctx.db, books, users, reading: createReadingService({ db: ctx.db, books, users }), feedKeepFromItems }),
+      reviews: createReviewsService({ db: ctx.db, books, reading }),
+      shelves: createShelvesService({ db: ctx.db, books, users, reading, feedKeepFromItems }),
     }
   }
   const feed = async (i: ReturnType<typeof instance>, readerId: string): Promise<FollowedBookEntry[]> =>

@@ -44,6 +44,9 @@ import_allowances.user_id text not null
 import_allowances.day text not null
 import_allowances.books integer not null default 0
 import_allowances.reviews integer not null default 0
+import_files.import_id text not null
+import_files.part integer not null
+import_files.bytes bytea not null
 import_rows.import_id text not null
 import_rows.line integer not null
 import_rows.title text not null
@@ -59,7 +62,6 @@ imports.user_id text not null
 imports.source text not null
 imports.status text not null
 imports.file_name text not null
-imports.file_text text
 imports.header text not null
 imports.total integer not null
 imports.processed integer not null default 0
@@ -174,6 +176,8 @@ follows follows_not_self: CHECK ((follower_id <> followee_id))
 follows follows_pkey: PRIMARY KEY (follower_id, followee_id)
 import_allowances import_allowances_pkey: PRIMARY KEY (user_id, day)
 import_allowances import_allowances_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+import_files import_files_import_id_fkey: FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
+import_files import_files_pkey: PRIMARY KEY (import_id, part)
 import_rows import_rows_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE SET NULL
 import_rows import_rows_import_id_fkey: FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
 import_rows import_rows_outcome_check: CHECK ((outcome = ANY (ARRAY['pending'::text, 'imported'::text, 'unchanged'::text, 'needs_review'::text, 'failed'::text, 'skipped'::text])))
@@ -252,6 +256,7 @@ CREATE INDEX follows_follower_created_idx ON public.follows USING btree (followe
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)
 CREATE INDEX import_allowances_day_idx ON public.import_allowances USING btree (day)
 CREATE UNIQUE INDEX import_allowances_pkey ON public.import_allowances USING btree (user_id, day)
+CREATE UNIQUE INDEX import_files_pkey ON public.import_files USING btree (import_id, part)
 CREATE INDEX import_rows_book_idx ON public.import_rows USING btree (book_id)
 CREATE INDEX import_rows_outcome_idx ON public.import_rows USING btree (import_id, outcome, line)
 CREATE UNIQUE INDEX import_rows_pkey ON public.import_rows USING btree (import_id, line)
@@ -304,9 +309,7 @@ CREATE TRIGGER book_genres_search_ins AFTER INSERT ON public.book_genres REFEREN
 CREATE TRIGGER book_genres_search_upd AFTER UPDATE ON public.book_genres REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
 CREATE TRIGGER books_search_refresh BEFORE INSERT OR UPDATE OF title, author, description, isbn, language, category ON public.books FOR EACH ROW EXECUTE FUNCTION books_search_refresh()
 CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
-CREATE TRIGGER reading_entries_lone_rating AFTER INSERT OR DELETE OR UPDATE OF rating ON public.reading_entries FOR EACH ROW EXECUTE FUNCTION reading_entries_lone_rating()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
-CREATE TRIGGER reviews_supersede_lone_rating AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_supersede_lone_rating()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 
 -- functions
@@ -385,23 +388,6 @@ AS $function$
       return null;
     end $function$
 
-CREATE OR REPLACE FUNCTION public.reading_entries_lone_rating()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-    declare dc integer := 0; ds integer := 0; book text;
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and old.rating is not null then dc := dc - 1; ds := ds - old.rating; book := old.book_id; end if;
-      if tg_op in ('UPDATE', 'INSERT') and new.rating is not null then dc := dc + 1; ds := ds + new.rating; book := new.book_id; end if;
-      if dc <> 0 or ds <> 0 then
-        update books set lone_ratings = lone_ratings + dc, lone_rating_sum = lone_rating_sum + ds,
-          average_rating = case when total_reviews + lone_ratings + dc > 0
-            then (rating_sum + lone_rating_sum + ds) * 1.0 / (total_reviews + lone_ratings + dc) else 0 end
-          where id = book;
-      end if;
-      return null;
-    end $function$
-
 CREATE OR REPLACE FUNCTION public.reviews_profile_version()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -414,15 +400,6 @@ AS $function$
       else
         update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id);
       end if;
-      return null;
-    end $function$
-
-CREATE OR REPLACE FUNCTION public.reviews_supersede_lone_rating()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-    begin
-      update reading_entries set rating = null where user_id = new.user_id and book_id = new.book_id and rating is not null;
       return null;
     end $function$
 

@@ -205,11 +205,14 @@ CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on
 -- table import_allowances
 CREATE TABLE "import_allowances" ("user_id" text not null references "users" ("id") on delete cascade, "day" text not null, "books" integer default 0 not null, "reviews" integer default 0 not null, constraint "import_allowances_pkey" primary key ("user_id", "day"));
 
+-- table import_files
+CREATE TABLE "import_files" ("import_id" text not null references "imports" ("id") on delete cascade, "part" integer not null, "bytes" blob not null, constraint "import_files_pkey" primary key ("import_id", "part"));
+
 -- table import_rows
 CREATE TABLE "import_rows" ("import_id" text not null references "imports" ("id") on delete cascade, "line" integer not null, "title" text not null, "author" text not null, "data" text, "fields" text not null, "outcome" text not null, "book_id" text references "books" ("id") on delete set null, "candidates" text default '[]' not null, "message" text, constraint "import_rows_pkey" primary key ("import_id", "line"), constraint "import_rows_outcome_check" check (outcome in ('pending', 'imported', 'unchanged', 'needs_review', 'failed', 'skipped')));
 
 -- table imports
-CREATE TABLE "imports" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "source" text not null, "status" text not null, "file_name" text not null, "file_text" text, "header" text not null, "total" integer not null, "processed" integer default 0 not null, "imported" integer default 0 not null, "unchanged" integer default 0 not null, "needs_review" integer default 0 not null, "failed" integer default 0 not null, "skipped" integer default 0 not null, "message" text, "lease_until" text, "created_at" text not null, "updated_at" text not null, "finished_at" text, "takeovers" integer default 0 not null, "lease_holder" text, "current_line" integer, "file_bytes" integer default 0 not null, constraint "imports_status_check" check (status in ('queued', 'running', 'done', 'failed')), constraint "imports_source_check" check (source in ('goodreads', 'storygraph')));
+CREATE TABLE "imports" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "source" text not null, "status" text not null, "file_name" text not null, "header" text not null, "total" integer not null, "processed" integer default 0 not null, "imported" integer default 0 not null, "unchanged" integer default 0 not null, "needs_review" integer default 0 not null, "failed" integer default 0 not null, "skipped" integer default 0 not null, "message" text, "lease_until" text, "created_at" text not null, "updated_at" text not null, "finished_at" text, "takeovers" integer default 0 not null, "lease_holder" text, "current_line" integer, "file_bytes" integer default 0 not null, constraint "imports_status_check" check (status in ('queued', 'running', 'done', 'failed')), constraint "imports_source_check" check (source in ('goodreads', 'storygraph')));
 
 -- table kept_tokens
 CREATE TABLE "kept_tokens" ("jti" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "token_version" integer not null, "expires_at" text not null);
@@ -317,24 +320,6 @@ CREATE TRIGGER follows_profile_version_ai after insert on follows begin update u
 CREATE TRIGGER follows_profile_version_au after update on follows begin
     update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id); end;
 
--- trigger reading_entries_lone_rating_ad
-CREATE TRIGGER reading_entries_lone_rating_ad after delete on reading_entries when old.rating is not null begin
-    update books set lone_ratings = lone_ratings + -1, lone_rating_sum = lone_rating_sum + -old.rating,
-     average_rating = case when total_reviews + lone_ratings + -1 > 0
-     then (rating_sum + lone_rating_sum + -old.rating) * 1.0 / (total_reviews + lone_ratings + -1) else 0 end where id = old.book_id; end;
-
--- trigger reading_entries_lone_rating_ai
-CREATE TRIGGER reading_entries_lone_rating_ai after insert on reading_entries when new.rating is not null begin
-    update books set lone_ratings = lone_ratings + 1, lone_rating_sum = lone_rating_sum + new.rating,
-     average_rating = case when total_reviews + lone_ratings + 1 > 0
-     then (rating_sum + lone_rating_sum + new.rating) * 1.0 / (total_reviews + lone_ratings + 1) else 0 end where id = new.book_id; end;
-
--- trigger reading_entries_lone_rating_au
-CREATE TRIGGER reading_entries_lone_rating_au after update of rating on reading_entries when old.rating is not new.rating begin
-    update books set lone_ratings = lone_ratings + ((new.rating is not null) - (old.rating is not null)), lone_rating_sum = lone_rating_sum + (coalesce(new.rating, 0) - coalesce(old.rating, 0)),
-     average_rating = case when total_reviews + lone_ratings + ((new.rating is not null) - (old.rating is not null)) > 0
-     then (rating_sum + lone_rating_sum + (coalesce(new.rating, 0) - coalesce(old.rating, 0))) * 1.0 / (total_reviews + lone_ratings + ((new.rating is not null) - (old.rating is not null))) else 0 end where id = new.book_id; end;
-
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
 
@@ -343,10 +328,6 @@ CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update u
 
 -- trigger reviews_profile_version_au
 CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
-
--- trigger reviews_supersede_lone_rating
-CREATE TRIGGER reviews_supersede_lone_rating after insert on reviews begin
-    update reading_entries set rating = null where user_id = new.user_id and book_id = new.book_id and rating is not null; end;
 
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;

@@ -12,6 +12,7 @@ import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import type { Book, BookDuplicate } from '@shelfwise/contracts'
 import { ADD_BOOK_CATEGORIES } from '@shelfwise/contracts/constants'
+import { compactIsbn } from '@shelfwise/library-files/isbn'
 import { BOOK_MESSAGES } from '#/features/books/components/add-book-values.ts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
@@ -29,7 +30,6 @@ import {
   FIELD_ORDER,
   fieldErrorsFromIssues,
   formValuesOf,
-  normalIsbn,
   toBookBody,
   type BookField,
   type BookFormValues,
@@ -54,7 +54,7 @@ const hasText = (v: BookFormValues) => FIELD_ORDER.some((f) => f !== 'role' && S
 /** Worth keeping and asking about on leaving: adding, anything typed; correcting, anything changed from the book as it was. */
 const isWorthKeeping = (v: BookFormValues, saved: BookFormValues | undefined) => (saved ? FIELD_ORDER.some((f) => v[f] !== saved[f]) : hasText(v))
 
-const checkOf = (v: BookFormValues): DuplicateCheck => ({ isbn: normalIsbn(v.isbn.trim()), title: v.title.trim(), author: v.author.trim() })
+const checkOf = (v: BookFormValues): DuplicateCheck => ({ isbn: compactIsbn(v.isbn.trim()), title: v.title.trim(), author: v.author.trim() })
 const sameCheck = (a: DuplicateCheck | null, b: DuplicateCheck) => a !== null && a.isbn === b.isbn && a.title === b.title && a.author === b.author
 
 // Every problem at once, each beside its field (react-hook-form keeps them by field name).
@@ -162,7 +162,7 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
     }
     // A correction sending the book's ISBN back as it was is not stopped by it: an imported book's ISBN
     // that another book holds by now stays as it is, and the rest of the correction is saved.
-    if (book && check.isbn === normalIsbn(book.isbn)) {
+    if (book && check.isbn === compactIsbn(book.isbn)) {
       matches = matches.filter((d) => d.reasons.includes('title_author')).map((d) => ({ ...d, reasons: ['title_author'] }))
     }
     if (matches.some((d) => d.reasons.includes('isbn'))) return showFieldErrors({ isbn: BOOK_MESSAGES.isbnTaken })

@@ -192,6 +192,3 @@ export async function checkBookForm(v: BookFormValues): Promise<Partial<Record<B
   }
   return errors
 }
-
-/** The ISBN as the server stores it: no spaces or hyphens, upper case (for comparing with a found book's). */
-export const normalIsbn = (isbn: string) => isbn.replace(/[\s-]/g, '').toUpperCase()

@@ -1,24 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportJob } from '@shelfwise/contracts'
+import { csvQuoted, GOODREADS_EXPORT_COLUMNS, STORYGRAPH_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type Handler } from '#/test/fake-api.ts'
 import { buildUser, signIn } from '#/test/factories.ts'
 
 // The preview of a chosen export, read in the browser before anything is sent (issue 14).
 
-const GOODREADS_HEADER =
-  'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,' +
-  'Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies'
-const STORYGRAPH_HEADER =
-  'Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,Character- or Plot-Driven?,' +
-  'Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,' +
-  'Content Warning Description,Tags,Owned?'
+const GOODREADS_HEADER = GOODREADS_EXPORT_COLUMNS.join(',')
+const STORYGRAPH_HEADER = STORYGRAPH_EXPORT_COLUMNS.join(',')
 
 /** A Goodreads row: its title, author, rating and shelf, the other 20 cells as the export leaves them. */
 const goodreadsRow = (id: number, title: string, author: string, rating: number, shelf: string, review = '') =>
   [id, title, author, '', '', '="0593135202"', '=""', rating, '4.1', '', '', '', '', '', '', '2024/03/15', '', '', shelf, review, '', '', '1', '0']
-    .map((v) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v)))
+    .map((v) => csvQuoted(String(v)))
     .join(',')
 
 const GOODREADS_FILE =

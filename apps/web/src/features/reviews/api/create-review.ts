@@ -19,7 +19,7 @@ export const useCreateReview = (bookId: string, options: { onSuccess?: (review: 
     onSuccess: (review) => {
       // The new review goes on top at once; the average moves with it, then both are re-read.
       putReviewInList(queryClient, bookId, review, true)
-      moveBookAverage(queryClient, bookId, 1, review.rating)
+      moveBookAverage(queryClient, bookId, null, review.rating)
       void refreshAfterReviewChange(queryClient, bookId)
       options.onSuccess?.(review)
     },

@@ -19,7 +19,7 @@ export const useDeleteReview = (options: { onSuccess?: (review: Review) => void;
     },
     onSuccess: async (review) => {
       dropReviewFromList(queryClient, review)
-      moveBookAverage(queryClient, review.book._id, -1, -review.rating)
+      moveBookAverage(queryClient, review.book._id, review.rating, null)
       await refreshAfterReviewChange(queryClient, review.book._id)
       options.onSuccess?.(review)
     },

@@ -1,25 +1,32 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import type { Book, Review } from '@shelfwise/contracts'
+import type { Book, ReadingEntry, Review } from '@shelfwise/contracts'
+// Imported alone, as the constants are: the contracts' schemas (and zod) stay out of the book page's first load.
+import { withRatingChange } from '@shelfwise/contracts/ratings'
 import type { Page } from '#/lib/api-client.ts'
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { myReviewQuery } from '#/features/reviews/api/get-my-review.ts'
-import { bookKeys, reviewKeys, userKeys } from '#/lib/query-keys.ts'
+import { bookKeys, readingKeys, reviewKeys, userKeys } from '#/lib/query-keys.ts'
 
 // What a review's creation, edit or deletion changes on screen at once, before the answers are read
 // again: the book's reviews, the reader's own review, the book's count and average.
 
-/** The book's detail as the books feature keeps it (its key, without importing that feature). */
-
 type ReviewPages = InfiniteData<Page<Review>, string | undefined>
 
-/** The book's count and average after one review is added (+1), changed (0) or removed (−1). */
-export function moveBookAverage(client: QueryClient, bookId: string, countDelta: -1 | 0 | 1, sumDelta: number): void {
-  client.setQueryData<Book>(bookKeys.detail(bookId), (b) => {
-    if (!b) return b
-    const total = Math.max(0, b.totalReviews + countDelta)
-    const sum = b.averageRating * b.totalReviews + sumDelta
-    return { ...b, totalReviews: total, averageRating: total > 0 ? sum / total : 0 }
-  })
+/**
+ * The book's counts and average once the reader's review of it is written (`before` null), changed,
+ * or deleted (`after` null), worked out as the server works them out (withRatingChange, decision
+ * 0024): over every rating of the book, those given without a review included. A new review takes
+ * the place of the reader's own rating given without one, as on the server; their entry then holds
+ * the review's rating (none once it is deleted).
+ */
+export function moveBookAverage(client: QueryClient, bookId: string, before: number | null, after: number | null): void {
+  const entry = client.getQueryData<ReadingEntry>(readingKeys.entry(bookId))
+  // Before the reader's first review, their entry's rating is the one they gave without a review.
+  const superseded = before === null ? (entry?.rating ?? null) : null
+  const reviews = Number(after !== null) - Number(before !== null)
+  const stars = (after ?? 0) - (before ?? 0) - (superseded ?? 0)
+  client.setQueryData<Book>(bookKeys.detail(bookId), (b) => b && withRatingChange(b, { reviews, lone: superseded === null ? 0 : -1, stars }))
+  if (entry) client.setQueryData<ReadingEntry>(readingKeys.entry(bookId), { ...entry, rating: after })
 }
 
 /** Puts a review of the book on top of its list (a new one), or in its place (a changed one). */

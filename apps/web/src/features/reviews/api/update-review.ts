@@ -22,7 +22,7 @@ export const useUpdateReview = (
     mutationFn: (change: ReviewChange) => updateReview(review!._id, change),
     onSuccess: async (updated) => {
       putReviewInList(queryClient, updated.book._id, updated, false)
-      moveBookAverage(queryClient, updated.book._id, 0, updated.rating - (review?.rating ?? updated.rating))
+      moveBookAverage(queryClient, updated.book._id, review?.rating ?? updated.rating, updated.rating)
       options.onSuccess?.(updated)
       await refreshAfterReviewChange(queryClient, updated.book._id)
     },

@@ -15,13 +15,13 @@ const mineOf = (b: Book, o: Partial<Review> = {}) =>
 
 /** A book with 3 reviews averaging 4 (12 stars), one of them the reader's 2-star review; the server keeps the count exact. */
 function bookWithMine() {
-  let book = buildBook({ title: 'Dracula', averageRating: 4, totalReviews: 3, inWishlist: false, inRecentlyRead: false })
+  let book = buildBook({ title: 'Dracula', averageRating: 4, totalReviews: 3, ratingsCount: 3, inWishlist: false, inRecentlyRead: false })
   let mine: Review | null = mineOf(book)
   const others = [buildReview({ rating: 5, comment: 'Chilling.', book: ref(book) }), buildReview({ rating: 5, comment: 'Perfect.', book: ref(book) })]
   const sum = () => others.reduce((s, r) => s + r.rating, 0) + (mine?.rating ?? 0)
   const count = () => others.length + (mine ? 1 : 0)
   const refresh = () => {
-    book = { ...book, totalReviews: count(), averageRating: count() ? sum() / count() : 0 }
+    book = { ...book, totalReviews: count(), ratingsCount: count(), averageRating: count() ? sum() / count() : 0 }
   }
   const routes: Record<string, Handler> = {
     [`GET /books/${book._id}`]: () => ({ body: book }),

@@ -1,7 +1,7 @@
-// A CSV reader for the files readers bring from other book sites (RFC 4180): UTF-8 text with or
-// without a byte order mark, lines ending in CR LF, LF or a lone CR, and quoted fields that hold
-// commas, doubled quotes and line breaks. Each record says the line it starts on, so a report can
-// say "line 14" and the reader finds that line in a text editor.
+// The CSV reader for the files readers bring from other book sites (RFC 4180), the server's and the
+// browser preview's: UTF-8 text with or without a byte order mark, lines ending in CR LF, LF or a
+// lone CR, and quoted fields that hold commas, doubled quotes and line breaks. Each record says the
+// line it starts on, so a report can say "line 14" and the reader finds that line in a text editor.
 //
 // It scans with indexOf and slice, never character by character, and remembers where the next
 // comma, LF and CR are until it passes them, so a file with no CR at all is not searched to its end
@@ -9,19 +9,21 @@
 // LF, CR, quote) only moves forward, so the time is linear in the text's length whatever the text
 // holds (issue 19).
 //
-// Capped, so one degenerate record cannot hold the server or its memory: a record of more fields
-// than IMPORT_LIMITS.maxFields, or a field longer than maxFieldLength, throws a CsvError naming the
-// line as soon as the reader gets there, before the record is kept (ten million commas make 201
-// fields, not ten million; a field of five million doubled quotes is read to its 65,537th character,
-// not copied piece by piece). A caller that needs only some columns names them once it has the
-// header, and the reader gives the others as '' without copying them.
+// Capped, so one degenerate record cannot hold the server or its memory (csv-records.ts gives it the
+// import's caps): a record of more fields than the cap, or a field longer than the cap, throws a
+// CsvError naming the line as soon as the reader gets there, before the record is kept (ten million
+// commas make 201 fields, not ten million; a field of five million doubled quotes is read to its
+// 65,537th character, not copied piece by piece). A caller that needs only some columns names them
+// once it has the header, and the reader gives the others as '' without copying them.
 //
 // Lenient where no meaning is lost: a quote inside an unquoted field (`5" single`) is kept as text,
 // and records may have different numbers of fields (the caller decides what a short row means).
 // Strict where a guess could shift every later field: a quoted field that never closes, or text
 // after a closing quote, throws a CsvError naming the line.
-
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shelfwise/contracts'
+//
+// The browser's preview reads with csvHead: leniently and without caps, so it refuses nothing (the
+// server has the last word and says where), and it keeps the first records and only counts the rest.
+// This file imports nothing, so the web app loads it without the contracts, which it loads apart.
 
 /** One record: its fields, and the 1-based physical line it starts on. */
 export interface CsvRecord {
@@ -47,9 +49,9 @@ const CR = 13
 const BOM = 0xfeff
 
 export interface CsvOptions {
-  /** The most fields a record may have; one more throws a CsvError naming its line. */
+  /** The most fields a record may have (the import's, IMPORT_LIMITS.maxFields, unless given); one more throws a CsvError naming its line. */
   maxFields?: number
-  /** The longest a field may be, in characters once read (a doubled quote counts once). */
+  /** The longest a field may be, in characters once read, a doubled quote counted once (the import's unless given). */
   maxFieldLength?: number
   /**
    * Called with the first record (the header): the positions of the fields to keep in every later
@@ -57,52 +59,46 @@ export interface CsvOptions {
    * their positions. Without it, or when it answers undefined, every field is kept.
    */
   keep?: (header: readonly string[]) => Iterable<number> | undefined
+  /**
+   * Read as the preview does: a quoted field that never closes runs to the end of the text, and text
+   * after a closing quote belongs to the field (up to the next comma or line end).
+   */
+  lenient?: boolean
 }
 
-/** The records of `text`, in order. Blank lines (a line end alone) are skipped. Throws CsvError. */
-export function* csvRecords(text: string, options: CsvOptions = {}): Generator<CsvRecord> {
-  const scanner = new Scanner(text, options)
-  for (let record = scanner.next(); record; record = scanner.next()) yield record
+/** The most a record and a field may hold, and the words a CsvError says when one holds more. */
+export interface Caps {
+  maxFields: number
+  maxFieldLength: number
+  tooManyFields: string
+  fieldTooLong: string
 }
 
-/** Gives the event loop its turn (timers, sockets, other requests) before going on. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** Inside a record, the clock is looked at again once the reader has moved on this many characters. */
-const LOOK_EVERY_CHARS = 64 * 1024
+const NO_CAPS: Caps = { maxFields: Infinity, maxFieldLength: Infinity, tooManyFields: '', fieldTooLong: '' }
 
 /**
- * The same records as csvRecords, handing the event loop back at least every `sliceMs`
- * milliseconds so that reading a 10 MB file never stalls the server. The time counted includes
- * what the caller does with each record before asking for the next, so a caller doing a little
- * synchronous work per record keeps the same bound. A long record is read a field at a time with
- * the same turns between its fields: one record may fill the whole file (76 fields of 65,536
- * doubled quotes held the loop 0.8 s read whole).
+ * The first `count` records of `text` (the header among them), and how many records follow, read
+ * `lenient` and without caps: it never throws. The rest are counted without keeping any field, only
+ * quoted fields (which may hold line ends) and line ends looked for: 10 MB in a few tens of milliseconds.
  */
-export async function* csvRecordsSliced(text: string, sliceMs = 8, options: CsvOptions = {}): AsyncGenerator<CsvRecord> {
-  const scanner = new Scanner(text, options)
-  let sliceStart = performance.now()
-  let lookedAt = 0
-  for (;;) {
-    const record = scanner.step()
-    if (record === null) return
-    if (record === undefined && scanner.position - lookedAt < LOOK_EVERY_CHARS) continue
-    if (record) yield record
-    lookedAt = scanner.position
-    if (performance.now() - sliceStart >= sliceMs) {
-      await yieldToEventLoop()
-      sliceStart = performance.now()
-    }
+export function csvHead(text: string, count: number): { records: CsvRecord[]; rest: number } {
+  const scanner = new Scanner(text, NO_CAPS, { lenient: true })
+  const records: CsvRecord[] = []
+  while (records.length < count) {
+    const record = scanner.next()
+    if (!record) return { records, rest: 0 }
+    records.push(record)
   }
+  return { records, rest: scanner.countRest() }
 }
 
 /** Reads a string a field at a time, keeping its place, its line and the record under way. */
-class Scanner {
+export class Scanner {
   private readonly text: string
   private readonly end: number
-  private readonly maxFields: number
-  private readonly maxFieldLength: number
+  private readonly caps: Caps
   private readonly keepOf: CsvOptions['keep']
+  private readonly lenient: boolean
   /** The positions kept once the header is read; null while every field is kept. */
   private kept: ReadonlySet<number> | null = null
   private isHeader = true
@@ -115,14 +111,18 @@ class Scanner {
   private nextComma = -1
   private nextLf = -1
   private nextCr = -1
+  /** Likewise the next quote that opens a field; only countRest looks for it. */
+  private nextQuote = -1
+  private readonly start: number
 
-  constructor(text: string, { maxFields = IMPORT_LIMITS.maxFields, maxFieldLength = IMPORT_LIMITS.maxFieldLength, keep }: CsvOptions) {
+  constructor(text: string, caps: Caps, { lenient = false, keep }: CsvOptions) {
     this.text = text
     this.end = text.length
-    this.maxFields = maxFields
-    this.maxFieldLength = maxFieldLength
+    this.caps = caps
     this.keepOf = keep
-    this.pos = text.charCodeAt(0) === BOM ? 1 : 0
+    this.lenient = lenient
+    this.start = text.charCodeAt(0) === BOM ? 1 : 0
+    this.pos = this.start
   }
 
   /** How far into the text the reader is. */
@@ -139,6 +139,36 @@ class Scanner {
   }
 
   /**
+   * How many records are left, read to the end of the text without keeping their fields (for
+   * csvHead, whose scanner has no caps to count against): only quoted fields (which may hold line
+   * ends) and line ends matter, and the text between them is jumped over with indexOf.
+   */
+  countRest(): number {
+    let count = 0
+    for (;;) {
+      this.skipBlankLines()
+      if (this.pos >= this.end) return count
+      count++
+      for (;;) {
+        const quote = this.openingQuote()
+        const lineEnd = this.lineEnd()
+        if (lineEnd < quote) {
+          this.pos = lineEnd
+          this.skipLineEnd()
+          break
+        }
+        if (quote === this.end) {
+          this.pos = this.end
+          break
+        }
+        this.pos = quote
+        // Leaves `pos` on the comma, line end or end after the field.
+        this.quotedField(false)
+      }
+    }
+  }
+
+  /**
    * Reads one field: answers the record once its last field is read, undefined while it has more,
    * and null at the end of the text.
    */
@@ -151,7 +181,7 @@ class Scanner {
     const record = this.record
     const { fields } = record
     // Refused before the field is read, so a record of ten million commas stops at its 201st.
-    if (fields.length === this.maxFields) throw new CsvError(record.line, IMPORT_MESSAGES.tooManyFields)
+    if (fields.length === this.caps.maxFields) throw new CsvError(record.line, this.caps.tooManyFields)
     const wanted = this.kept === null || this.kept.has(fields.length)
     const quoted = this.text.charCodeAt(this.pos) === QUOTE
     fields.push(quoted ? this.quotedField(wanted) : this.unquotedField(wanted))
@@ -192,6 +222,27 @@ class Scanner {
     return i === -1 ? this.end : i
   }
 
+  /** The next LF or CR at or after `pos`, or `end`. */
+  private lineEnd(): number {
+    if (this.nextLf < this.pos) this.nextLf = this.find('\n', this.pos)
+    if (this.nextCr < this.pos) this.nextCr = this.find('\r', this.pos)
+    return Math.min(this.nextLf, this.nextCr)
+  }
+
+  /**
+   * The next quote at or after `pos` (outside quoted fields) that opens a field: at the text's start,
+   * after a comma or after a line end; any other quote is text. `end` when there is none.
+   */
+  private openingQuote(): number {
+    if (this.nextQuote < this.pos) this.nextQuote = this.find('"', this.pos)
+    for (;;) {
+      const q = this.nextQuote
+      const before = this.text.charCodeAt(q - 1)
+      if (q === this.end || q === this.start || before === COMMA || before === LF || before === CR) return q
+      this.nextQuote = this.find('"', q + 1)
+    }
+  }
+
   /** A field without quotes: everything up to the next comma or line end ('' when not `wanted`). */
   private unquotedField(wanted: boolean): string {
     const start = this.pos
@@ -199,7 +250,7 @@ class Scanner {
     if (this.nextLf < start) this.nextLf = this.find('\n', start)
     if (this.nextCr < start) this.nextCr = this.find('\r', start)
     const stop = Math.min(this.nextComma, this.nextLf, this.nextCr)
-    if (stop - start > this.maxFieldLength) throw new CsvError(this.line, IMPORT_MESSAGES.fieldTooLong)
+    if (stop - start > this.caps.maxFieldLength) throw new CsvError(this.line, this.caps.fieldTooLong)
     this.pos = stop
     return wanted ? this.text.slice(start, stop) : ''
   }
@@ -210,7 +261,8 @@ class Scanner {
    * stopping once the field is longer than the cap; then the field is cut out once and its doubled
    * quotes made single by a split and a join, which make one flat string. (Joining piece by piece
    * took a second for five million doubled quotes; replaceAll left each field a chain of small
-   * pieces, 400 MB of them for one 10 MB record.)
+   * pieces, 400 MB of them for one 10 MB record.) Lenient, a field that never closes ends with the
+   * text, and the text after a closing quote up to the next comma or line end is added to it.
    */
   private quotedField(wanted: boolean): string {
     const openedOn = this.line
@@ -219,10 +271,13 @@ class Scanner {
     let doubled = 0
     let close: number
     for (;;) {
-      const quote = this.text.indexOf('"', from)
-      if (quote === -1) throw new CsvError(openedOn, 'a quoted field never closes')
+      let quote = this.text.indexOf('"', from)
+      if (quote === -1) {
+        if (!this.lenient) throw new CsvError(openedOn, 'a quoted field never closes')
+        quote = this.end
+      }
       // The field's length so far, each doubled quote counted once.
-      if (quote - open - 1 - doubled > this.maxFieldLength) throw new CsvError(openedOn, IMPORT_MESSAGES.fieldTooLong)
+      if (quote - open - 1 - doubled > this.caps.maxFieldLength) throw new CsvError(openedOn, this.caps.fieldTooLong)
       if (this.text.charCodeAt(quote + 1) !== QUOTE) {
         close = quote
         break
@@ -231,14 +286,18 @@ class Scanner {
       from = quote + 2
     }
     this.countLineEnds(open, close)
-    this.pos = close + 1
+    this.pos = close === this.end ? close : close + 1
     const after = this.text.charCodeAt(this.pos)
+    let more = ''
     if (this.pos < this.end && after !== COMMA && after !== LF && after !== CR) {
-      throw new CsvError(this.line, 'a quoted field has more text after its closing quote (a quote inside a quoted field must be doubled: "")')
+      if (!this.lenient) {
+        throw new CsvError(this.line, 'a quoted field has more text after its closing quote (a quote inside a quoted field must be doubled: "")')
+      }
+      more = this.unquotedField(wanted)
     }
     if (!wanted) return ''
     const raw = this.text.slice(open + 1, close)
-    return doubled === 0 ? raw : raw.split('""').join('"')
+    return (doubled === 0 ? raw : raw.split('""').join('"')) + more
   }
 
   /** Counts the line ends (CR LF, LF or a lone CR) between `from` and `to` into `line`. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvRecords } from '#/csv/read.ts'
-import { csvLine, fromInertCell, inertCell, toCsv } from '#/csv/write.ts'
+import { csvRecords } from '#/csv-records.ts'
+import { csvLine, csvQuoted, fromInertCell, inertCell, toCsv } from '#/csv-write.ts'
 
 const readBack = (text: string) => [...csvRecords(text)].map((r) => r.fields)
 /** What our own import reads back: each cell with the apostrophe inertCell put before it taken off. */
@@ -48,6 +48,21 @@ describe('csvLine', () => {
 
   it('writes a line of one empty field so that it reads back as a record, not a blank line', () => {
     expect(readBack(toCsv(['Title'], [[''], [null]]))).toEqual([['Title'], [''], ['']])
+  })
+})
+
+describe('csvQuoted', () => {
+  it('quotes as csvLine does but writes a formula as it is, for files that must reach the reader unchanged', () => {
+    expect(['=HYPERLINK("x")', '-1+1', 'plain', 'a,b', 'one\ntwo', '\uFEFFTitle'].map(csvQuoted)).toEqual([
+      '"=HYPERLINK(""x"")"',
+      '-1+1',
+      'plain',
+      '"a,b"',
+      '"one\ntwo"',
+      '"\uFEFFTitle"',
+    ])
+    const text = ['=1+1', '@SUM(1)', 'a "b"'].map(csvQuoted).join(',')
+    expect([...csvRecords(text)][0]!.fields).toEqual(['=1+1', '@SUM(1)', 'a "b"'])
   })
 })
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shelfwise/contracts'
-import { CsvError, csvRecords, csvRecordsSliced, type CsvOptions, type CsvRecord } from '#/csv/read.ts'
+import { CsvError, csvHead, type CsvOptions, type CsvRecord } from '#/csv-read.ts'
+import { csvRecords, csvRecordsSliced } from '#/csv-records.ts'
 
 const read = (text: string, options?: CsvOptions) => [...csvRecords(text, options)]
 const fieldsOf = (text: string, options?: CsvOptions) => read(text, options).map((r) => r.fields)
@@ -231,5 +232,73 @@ describe('csvRecordsSliced', () => {
     expect(records[1]!.fields.every((f) => f === '"'.repeat(IMPORT_LIMITS.maxFieldLength))).toBe(true)
     // Read a record at a time, the loop was held 0.8 s; a field at a time, about 20 ms.
     expect(longest).toBeLessThan(200)
+  })
+})
+
+describe('csvRecords, lenient', () => {
+  const lenient = (text: string) => fieldsOf(text, { lenient: true })
+
+  it('runs a quoted field that never closes to the end of the text, doubled quotes made single', () => {
+    expect(lenient('Title,Review\nDune,"starts ""here""\nand never,ends\n')).toEqual([
+      ['Title', 'Review'],
+      ['Dune', 'starts "here"\nand never,ends\n'],
+    ])
+  })
+
+  it('keeps the text after a closing quote as part of the field, up to the next comma or line end', () => {
+    expect(lenient('a,b\n"one\ntwo"x "y",c\n')).toEqual([
+      ['a', 'b'],
+      ['one\ntwox "y"', 'c'],
+    ])
+  })
+})
+
+describe('csvHead (the browser preview)', () => {
+  it('gives the first records whole and the number of the others, blank lines and line breaks in quotes not counted', () => {
+    const text = 'Title,Review\r\n\r\nDune,"one\r\ntwo"\r\nEmma,ok\n\n"Kindred","a\nb"\nBeloved,x'
+    expect(csvHead(text, 2)).toEqual({
+      records: [
+        { line: 1, fields: ['Title', 'Review'] },
+        { line: 3, fields: ['Dune', 'one\r\ntwo'] },
+      ],
+      rest: 3,
+    })
+    expect(csvHead(text, 10)).toEqual({ records: read(text), rest: 0 })
+    expect(csvHead('', 1)).toEqual({ records: [], rest: 0 })
+  })
+
+  it('refuses nothing: a field that never closes, text after a closing quote, a record or a field past the caps', () => {
+    expect(csvHead('a\nb\n"never closes\nc\n', 1)).toEqual({ records: [{ line: 1, fields: ['a'] }], rest: 2 })
+    expect(csvHead('a\n"x"y,z\nb', 5).records[1]).toEqual({ line: 2, fields: ['xy', 'z'] })
+    const many = `${'c,'.repeat(IMPORT_LIMITS.maxFields)}c`
+    const long = 'x'.repeat(IMPORT_LIMITS.maxFieldLength + 1)
+    expect(csvHead(`${many}\n${long}\n${many}\n${long}\n`, 2)).toMatchObject({
+      records: [{ fields: { length: IMPORT_LIMITS.maxFields + 1 } }, { fields: [long] }],
+      rest: 2,
+    })
+  })
+
+  it('counts 10 MB of rows in well under a second', () => {
+    const row = '12345,"Title, with a comma",Some Author,"=""0593135202""",4,2024/03/15,read,"A review<br/>with ""quotes""",1\r\n'
+    const rows = Math.ceil(10e6 / row.length)
+    const text = 'Book Id,Title,Author,ISBN,My Rating,Date Read,Exclusive Shelf,My Review,Read Count\r\n' + row.repeat(rows)
+    const started = performance.now()
+    expect(csvHead(text, 6).rest).toBe(rows - 5)
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  it('gives the records lenient csvRecords gives without caps, the ones it only counts too (property)', () => {
+    const unit = fc.oneof(fc.constantFrom(',', '"', '""', '\r', '\n', '\r\n', '\uFEFF', 'a', ' '), fc.string({ unit: 'binary', maxLength: 3 }))
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 60 }).map((parts) => parts.join('')),
+        fc.nat(4),
+        (text, count) => {
+          const records = read(text, { lenient: true, maxFields: Infinity, maxFieldLength: Infinity })
+          expect(csvHead(text, count)).toEqual({ records: records.slice(0, count), rest: Math.max(0, records.length - count) })
+        },
+      ),
+      { numRuns: 5000 },
+    )
   })
 })

@@ -12,6 +12,9 @@
 // ISBN (`="0593135202"`, Goodreads's own ISBN cells, which keep the leading zeros). Goodreads and
 // other sites import such a cell with the apostrophe; our own import takes it off again
 // (fromInertCell), so a title like '-ism' or '+1' comes back exactly.
+//
+// Files made to be read as they are given (the tests' and the benchmark's export files, hostile
+// cells included) are written with csvQuoted alone: the same quoting, no apostrophe.
 
 /** What a field may be given as: null and undefined are written as an empty field. */
 export type CsvValue = string | number | null | undefined
@@ -38,11 +41,18 @@ export const inertCell = (text: string): string => (isFormulaLike(text) ? `'${te
  */
 export const fromInertCell = (text: string): string => (text.startsWith("'") && isFormulaLike(text.slice(1)) ? text.slice(1) : text)
 
-function csvField(value: CsvValue): string {
-  // Numbers are the writer's own (ratings, counts, pages): only text can carry a formula.
-  const text = value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : inertCell(value)
+/**
+ * A text as one CSV field, exactly as given: in quotes, its quotes doubled, when it holds a comma, a
+ * quote or a line break or starts with a byte order mark.
+ */
+export function csvQuoted(text: string): string {
   // split and join, not replaceAll: a field of millions of quotes is one new string, not millions of pieces.
   return NEEDS_QUOTES.test(text) ? `"${text.split('"').join('""')}"` : text
+}
+
+function csvField(value: CsvValue): string {
+  // Numbers are the writer's own (ratings, counts, pages): only text can carry a formula.
+  return csvQuoted(value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : inertCell(value))
 }
 
 /**

@@ -1,0 +1,381 @@
+import { describe, expect, it } from 'vitest'
+import { sql, type RawBuilder } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { AccountExportSchema, type AccountExport } from '@shelfwise/contracts'
+import { dialectOf, type Db } from '#/db/portable.ts'
+import type { ReaderDataDoor, TableCover } from '#/reader-data.ts'
+import { createReaderData } from '#/reader-data-doors.ts'
+import { createAccountService } from '#/modules/account/account.service.ts'
+import { createBooksService } from '#/modules/books/books.service.ts'
+import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
+import { createTestContext, describeEachDialect } from '../../../test/support/context.ts'
+import { bearer, insertBook, insertFollow, insertImport, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+
+// Doors to a reader's data (issue 20, decision 0019): every table of the live schema that names a
+// reader is exported and removed by one module's door, and the doors together export everything a
+// reader has and leave nothing naming them when the account closes.
+//
+// What names a reader (read from each database's own catalogue, never from our schema file):
+// - the `users` row itself;
+// - a column with a foreign key to `users`, or named `user_id` / `…_user_id` (`uploads.user_id` has no
+//   foreign key on purpose: a book's cover must not vanish with its uploader);
+// - a table whose foreign key points at a reader's own rows (progress updates of their reads, the rows
+//   and files of their imports).
+// A table is the reader's own when such a column or key cannot be null: its rows go with the account.
+// Where every such column may be null the row is shared catalogue data (books, book edits; decision
+// 0019's "Books stay", 0023): the export names it, and closing the account clears the reader from it
+// while the row stays. Values that merely mention a user id in text (a book edit's old or new link
+// value) are the book's, not the reader's, and stay (decision 0023).
+
+interface ForeignKey {
+  columns: string[]
+  parent: string
+  parentColumns: string[]
+}
+interface TableShape {
+  columns: { name: string; notNull: boolean }[]
+  foreignKeys: ForeignKey[]
+}
+
+/** Every table of the database as its own catalogue describes it (SQLite: sqlite_master and pragmas; PostgreSQL: information_schema and pg_constraint). */
+async function liveSchema(db: Db): Promise<Map<string, TableShape>> {
+  const tables = new Map<string, TableShape>()
+  const table = (name: string) => tables.get(name) ?? tables.set(name, { columns: [], foreignKeys: [] }).get(name)!
+  if (dialectOf(db) === 'sqlite') {
+    const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db)
+    for (const { name } of names.rows) {
+      const t = table(name)
+      const columns = await sql<{ name: string; nn: number }>`select name, "notnull" as nn from pragma_table_info(${name})`.execute(db)
+      t.columns = columns.rows.map((c) => ({ name: c.name, notNull: Number(c.nn) === 1 }))
+      const keys = await sql<{ id: number; parent: string; col: string; ref: string | null }>`
+        select id, "table" as parent, "from" as col, "to" as ref from pragma_foreign_key_list(${name}) order by id, seq`.execute(db)
+      for (const k of Map.groupBy(keys.rows, (k) => k.id).values()) {
+        t.foreignKeys.push({ columns: k.map((c) => c.col), parent: k[0]!.parent, parentColumns: k.map((c) => c.ref ?? 'id') })
+      }
+    }
+  } else {
+    const columns = await sql<{ tbl: string; col: string; nullable: string }>`
+      select c.table_name as tbl, c.column_name as col, c.is_nullable as nullable
+      from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = current_schema()
+      order by c.table_name, c.ordinal_position`.execute(db)
+    for (const c of columns.rows) table(c.tbl).columns.push({ name: c.col, notNull: c.nullable === 'NO' })
+    const keys = await sql<{ fk: string; tbl: string; parent: string; col: string; ref: string }>`
+      select con.conname as fk, cl.relname as tbl, pcl.relname as parent, a.attname as col, pa.attname as ref
+      from pg_constraint con
+      join pg_class cl on cl.oid = con.conrelid
+      join pg_namespace n on n.oid = cl.relnamespace
+      join pg_class pcl on pcl.oid = con.confrelid
+      cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(attnum, refnum, ord)
+      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+      join pg_attribute pa on pa.attrelid = con.confrelid and pa.attnum = k.refnum
+      where con.contype = 'f' and n.nspname = current_schema()
+      order by con.conname, k.ord`.execute(db)
+    for (const k of Map.groupBy(keys.rows, (k) => `${k.tbl}.${k.fk}`).values()) {
+      table(k[0]!.tbl).foreignKeys.push({ columns: k.map((c) => c.col), parent: k[0]!.parent, parentColumns: k.map((c) => c.ref) })
+    }
+  }
+  return tables
+}
+
+interface ReaderTable {
+  /** Columns holding the reader's id (`id` for the users row). */
+  readerColumns: string[]
+  /** Foreign keys to a reader's own rows in another table. */
+  via: ForeignKey[]
+  /** The rows cannot exist without the reader. */
+  owned: boolean
+}
+
+const READER_NAME = /(^|_)user_id$/
+
+/** The tables naming a reader, by the rule above. */
+function readerTables(schema: Map<string, TableShape>): Map<string, ReaderTable> {
+  const found = new Map<string, ReaderTable>()
+  for (const [name, t] of schema) {
+    const keyed = new Set(t.foreignKeys.filter((k) => k.parent === 'users' && k.columns.length === 1).map((k) => k.columns[0]!))
+    const readerColumns = name === 'users' ? ['id'] : t.columns.filter((c) => keyed.has(c.name) || READER_NAME.test(c.name)).map((c) => c.name)
+    if (readerColumns.length) {
+      const owned = name === 'users' || t.columns.some((c) => readerColumns.includes(c.name) && c.notNull)
+      found.set(name, { readerColumns, via: [], owned })
+    }
+  }
+  // Rows hanging off a reader's own rows, as far as the keys go.
+  for (let grew = true; grew;) {
+    grew = false
+    for (const [name, t] of schema) {
+      for (const k of t.foreignKeys) {
+        const parent = found.get(k.parent)
+        if (!parent?.owned || k.parent === 'users' || k.parent === name) continue
+        const mine = found.get(name) ?? { readerColumns: [], via: [], owned: false }
+        if (mine.via.some((v) => v.parent === k.parent)) continue
+        mine.via.push(k)
+        mine.owned ||= k.columns.every((c) => t.columns.find((col) => col.name === c)?.notNull)
+        found.set(name, mine)
+        grew = true
+      }
+    }
+  }
+  return found
+}
+
+const snake = (table: string) => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** The doors' declarations held against the live schema: every way a declaration and the schema can disagree. */
+function coverage(found: Map<string, ReaderTable>, doors: readonly ReaderDataDoor[]) {
+  const declared = new Map<string, { module: string; cover: TableCover }[]>()
+  for (const door of doors) {
+    for (const [table, cover] of Object.entries(door.tables)) {
+      if (cover) declared.set(snake(table), [...(declared.get(snake(table)) ?? []), { module: door.module, cover }])
+    }
+  }
+  return {
+    /** Tables naming a reader that no door exports and removes. */
+    withoutDoor: [...found.keys()].filter((t) => !declared.has(t)).sort(),
+    /** Tables a door declares that name no reader (or no longer exist). */
+    namingNoReader: [...declared.keys()].filter((t) => !found.has(t)).sort(),
+    declaredTwice: [...declared].filter(([, by]) => by.length > 1).map(([t]) => t),
+    /** A reader's own rows cannot stay without them. */
+    ownRowsKept: [...declared].filter(([t, by]) => found.get(t)?.owned && by.some((d) => d.cover.removed === 'unlinked')).map(([t]) => t),
+  }
+}
+
+/** The doors as the app wires them (the services they call are not reached by these tests). */
+const registered = () =>
+  createReaderData({
+    books: { ratings: { takeOutLoneRatingsOf: async () => {} } },
+    reviews: { removeAllBy: async () => 0 },
+    uploads: { releaseAllOf: async () => 0 },
+  })
+const allDoors = () => {
+  const r = registered()
+  return [r.account, ...r.doors]
+}
+
+describeEachDialect('account: doors to a reader’s data', (ctx) => {
+  it('finds every table naming a reader in the live schema, by key, by name and through a reader’s own rows', async () => {
+    const found = readerTables(await liveSchema(ctx.db))
+    // By a foreign key to users only (no user_id in the name).
+    expect(found.get('follows')).toMatchObject({ readerColumns: ['follower_id', 'followee_id'], owned: true })
+    // By name only: no foreign key on purpose.
+    expect(found.get('uploads')).toMatchObject({ readerColumns: ['user_id'], owned: true })
+    // Through the reader's own rows.
+    expect(found.get('progress_updates')).toMatchObject({ readerColumns: [], owned: true })
+    expect(found.get('progress_updates')!.via.map((k) => k.parent)).toEqual(['read_throughs'])
+    // Shared catalogue rows: every reader column may be null.
+    expect(found.get('books')).toMatchObject({ owned: false })
+    expect(found.get('books')!.readerColumns.sort()).toEqual(['author_user_id', 'created_by_user_id', 'listed_by_user_id', 'publisher_user_id'])
+    expect(found.get('book_edits')).toMatchObject({ readerColumns: ['user_id'], owned: false })
+    // Books' own children are the catalogue's, not a reader's.
+    expect(found.has('book_genres')).toBe(false)
+    expect(found.has('revoked_tokens')).toBe(false)
+  })
+
+  it('has a door exporting and removing every table that names a reader, each declared once, a reader’s own rows never kept', async () => {
+    const found = readerTables(await liveSchema(ctx.db))
+    expect(coverage(found, allDoors())).toEqual({ withoutDoor: [], namingNoReader: [], declaredTwice: [], ownRowsKept: [] })
+  })
+
+  it('names a table added by a migration without a door, and a door left out of the registry', async () => {
+    const fresh = await createTestContext(ctx.dialect)
+    try {
+      // A key to users under another name; a key to those rows; a user id by name alone; nothing of a reader.
+      await sql`create table scratch_notes (id text primary key, owner text not null references users (id) on delete cascade, body text)`.execute(fresh.db)
+      await sql`create table scratch_note_lines (note_id text not null references scratch_notes (id) on delete cascade, line integer)`.execute(fresh.db)
+      await sql`create table scratch_marks (marked_by_user_id text, at text)`.execute(fresh.db)
+      await sql`create table scratch_plain (id text primary key, title text)`.execute(fresh.db)
+      const found = readerTables(await liveSchema(fresh.db))
+      expect(coverage(found, allDoors()).withoutDoor).toEqual(['scratch_marks', 'scratch_note_lines', 'scratch_notes'])
+      // The catalogue-like one is shared (its column may be null); the others are the reader's own.
+      expect([found.get('scratch_notes')?.owned, found.get('scratch_note_lines')?.owned, found.get('scratch_marks')?.owned]).toEqual([true, true, false])
+    } finally {
+      await fresh.close()
+    }
+    const found = readerTables(await liveSchema(ctx.db))
+    const withoutGoals = allDoors().filter((d) => d.module !== 'stats')
+    expect(coverage(found, withoutGoals).withoutDoor).toEqual(['reading_goals'])
+  })
+
+  it('refuses to start an account service whose doors leave a section of the export to nobody, or twice, or owe one they do not give', () => {
+    const r = registered()
+    const make = (doors: readonly ReaderDataDoor[]) => () =>
+      createAccountService({ db: ctx.db, auth: { checkPassword: async () => {} }, books: createBooksService({ db: ctx.db }), readerData: { ...r, doors } })
+    expect(make(r.doors)).not.toThrow()
+    expect(make(r.doors.filter((d) => d.module !== 'stats'))).toThrow("No door gives the export's goals")
+    expect(make(r.doors.filter((d) => d.module !== 'reading'))).toThrow("No door gives the export's library's log")
+    const books = r.doors.find((d) => d.module === 'books')!
+    expect(make([...r.doors, books])).toThrow("Two doors give the export's booksListed")
+    const mute: ReaderDataDoor = { ...books, exportFor: () => ({}) }
+    expect(make([...r.doors.filter((d) => d !== books), mute])).toThrow('The books door says books is exported in booksListed but gives no booksListed')
+  })
+
+  describe('a reader with something in every table', () => {
+    const NEW_PASSWORD = 'a-brand-new-phrase'
+    const ok = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) => {
+      const res = await ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
+      return res
+    }
+
+    /** A reader with rows in every table that names readers, through the API where it writes them. */
+    async function fill() {
+      const reader = await signUp(ctx.app, { password: TEST_PASSWORD })
+      // A password change keeps its session in kept_tokens.
+      const token = (await ok('PUT', '/api/users/password', reader.token, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).json().token as string
+      const followed = await insertUser(ctx.db)
+      const fan = await insertUser(ctx.db)
+      await insertFollow(ctx.db, reader.id, followed.id)
+      await insertFollow(ctx.db, fan.id, reader.id)
+      const reviewed = await insertBook(ctx.db)
+      await ok('POST', `/api/reviews/book/${reviewed.id}`, token, { rating: 4, comment: 'Kept me up' })
+      const reading = await insertBook(ctx.db, { pageCount: 300 })
+      await ok('PUT', `/api/books/${reading.id}/reading`, token, { progress: { page: 30 }, rating: 3 })
+      const wished = await insertBook(ctx.db)
+      await ok('PUT', `/api/books/${wished.id}/reading`, token, { status: 'want' })
+      const finished = await insertBook(ctx.db)
+      await ok('POST', `/api/books/${finished.id}/reads`, token, { finishedOn: '2024-05-02' })
+      await ok('PUT', '/api/me/goals/2025', token, { books: 12 })
+      const listed = await insertBook(ctx.db, { listedByUserId: reader.id, createdByUserId: reader.id })
+      const credited = await insertBook(ctx.db, { publisherUserId: reader.id })
+      const at = new Date().toISOString()
+      const editId = uuidv7()
+      await ctx.db
+        .insertInto('bookEdits')
+        .values({ id: editId, bookId: listed.id, userId: reader.id, field: 'title', oldValue: 'Old title', newValue: listed.title, editedAt: at })
+        .execute()
+      const upload = `${uuidv7()}.webp`
+      await ctx.db
+        .insertInto('uploads')
+        .values({ name: upload, userId: reader.id, bytes: 100, createdAt: at, referencedAt: null, releasedAt: null, removedAt: null })
+        .execute()
+      const importId = await insertImport(ctx.db, reader.id, {
+        fileText: 'Title,Author\r\nNowhere,Nobody\r\n',
+        rows: [{ line: 2, outcome: 'failed', title: 'Nowhere', author: 'Nobody', message: 'No book found' }],
+      })
+      await ctx.db
+        .insertInto('importAllowances')
+        .values({ userId: reader.id, day: at.slice(0, 10), books: 1, reviews: 0 })
+        .execute()
+      return { reader, token, followed, fan, reviewed, reading, wished, finished, listed, credited, editId, upload, importId }
+    }
+
+    /** How many rows of each table name the reader, and how many rows each table holds. */
+    async function census(found: Map<string, ReaderTable>, userId: string, db: Db = ctx.db) {
+      const naming = (table: string): RawBuilder<unknown> => {
+        const t = found.get(table)!
+        const own = t.readerColumns.map((c) => sql`${sql.id(c)} = ${userId}`)
+        const through = t.via.map(
+          (k) =>
+            sql`(${sql.join(k.columns.map((c) => sql.id(c)))}) in (select ${sql.join(k.parentColumns.map((c) => sql.id(c)))} from ${sql.id(k.parent)} where ${naming(k.parent)})`,
+        )
+        return sql`(${sql.join([...own, ...through], sql` or `)})`
+      }
+      const counts: Record<string, { mine: number; all: number }> = {}
+      for (const table of [...found.keys()].sort()) {
+        const { rows } = await sql<{ mine: number | string; all: number | string }>`
+          select count(case when ${naming(table)} then 1 end) as mine, count(*) as "all" from ${sql.id(table)}`.execute(db)
+        counts[table] = { mine: Number(rows[0]!.mine), all: Number(rows[0]!.all) }
+      }
+      return counts
+    }
+
+    it('each door alone removes, unlinks or releases every row of its tables naming the reader, inside the caller’s transaction', async () => {
+      const found = readerTables(await liveSchema(ctx.db))
+      const s = await fill()
+      const before = await census(found, s.reader.id)
+      const books = createBooksService({ db: ctx.db })
+      const real = createReaderData({
+        books,
+        reviews: createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {} } }),
+        uploads: createUploadsService({ db: ctx.db, config: ctx.config }),
+      })
+      const undo = new Error('undo')
+      for (const door of [real.account, ...real.doors]) {
+        await expect(
+          ctx.db.transaction().execute(async (trx) => {
+            await door.removeFor(trx, s.reader.id)
+            const after = await census(found, s.reader.id, trx)
+            for (const [table, cover] of Object.entries(door.tables)) {
+              const t = snake(table)
+              if (cover!.removed === 'released') {
+                const kept = await trx.selectFrom('uploads').select('releasedAt').where('userId', '=', s.reader.id).execute()
+                expect(kept.length, t).toBe(before[t]!.mine)
+                expect(
+                  kept.every((u) => u.releasedAt !== null),
+                  t,
+                ).toBe(true)
+              } else expect(after[t]!.mine, `${door.module}: ${t}`).toBe(0)
+            }
+            throw undo
+          }),
+        ).rejects.toBe(undo)
+      }
+      // Every removal went back with its transaction.
+      expect(await census(found, s.reader.id)).toEqual(before)
+    })
+
+    it('exports all of it, each section as its contract says; closing the account leaves no row naming them, and another reader’s rows untouched', async () => {
+      const found = readerTables(await liveSchema(ctx.db))
+      const s = await fill()
+      const bystander = await fill()
+
+      const before = await census(found, s.reader.id)
+      const empty = Object.entries(before).filter(([, n]) => n.mine === 0)
+      expect(empty, 'tables the scene leaves empty: give the reader a row there').toEqual([])
+      const bystanderBefore = await census(found, bystander.reader.id)
+
+      // The export: every section a door declares a table exported in holds something.
+      const res = await ok('GET', '/api/me/export.json', s.token)
+      const data: AccountExport = AccountExportSchema.parse(res.json())
+      // A list holds an item; an object of lists holds one in each; a value is there.
+      const hasSome = (v: unknown): boolean =>
+        Array.isArray(v) ? v.length > 0 : typeof v === 'object' && v !== null && Object.values(v).every((x) => !Array.isArray(x) || x.length > 0)
+      for (const door of allDoors()) {
+        for (const [table, cover] of Object.entries(door.tables)) {
+          if (cover && 'in' in cover.exported) for (const section of cover.exported.in) expect(hasSome(data[section]), `${table} in ${section}`).toBe(true)
+        }
+      }
+      expect(data.profile.username).toBe(s.reader.user.username)
+      const entry = (bookId: string) => data.library.find((e) => e.book._id === bookId)
+      expect(entry(s.reviewed.id)).toMatchObject({ status: null, rating: 4, review: { rating: 4, comment: 'Kept me up' } })
+      expect(entry(s.reading.id)).toMatchObject({ status: 'reading', rating: 3, review: null })
+      expect(entry(s.reading.id)!.reads[0]!.progressUpdates.map((p) => p.page)).toEqual([30])
+      expect(entry(s.wished.id)).toMatchObject({ status: 'want', reads: [] })
+      expect(entry(s.finished.id)!.reads).toMatchObject([{ finishedOn: '2024-05-02', outcome: 'finished' }])
+      expect(data.library).toHaveLength(4)
+      expect(data.follows).toEqual({
+        following: [{ _id: s.followed.id, username: s.followed.username }],
+        followers: [{ _id: s.fan.id, username: s.fan.username }],
+      })
+      expect(data.booksListed).toEqual([s.listed.id])
+      expect(data.booksCredited).toEqual([s.credited.id])
+      expect(data.goals).toEqual([{ year: 2025, books: 12, pages: null }])
+      expect(data.bookEdits.map((e) => e._id)).toEqual([s.editId])
+
+      const gone = await ctx.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(s.token), payload: { password: NEW_PASSWORD } })
+      expect(gone.statusCode, gone.body).toBe(204)
+
+      const after = await census(found, s.reader.id)
+      const removal = new Map(allDoors().flatMap((d) => Object.entries(d.tables).map(([t, c]) => [snake(t), c!.removed] as const)))
+      for (const [table, n] of Object.entries(before)) {
+        const how = removal.get(table)
+        if (how === 'released') {
+          // Kept until the sweep removes the file (a cover a book shows stays); every one let go of.
+          expect(after[table], table).toEqual(n)
+          continue
+        }
+        expect(after[table]!.mine, `${table}: rows still naming the reader`).toBe(0)
+        // Deleted rows are exactly the reader's; unlinked rows stay, without them.
+        expect(after[table]!.all, `${table}: rows left`).toBe(how === 'unlinked' ? n.all : n.all - n.mine)
+      }
+      const uploads = await ctx.db.selectFrom('uploads').select(['name', 'releasedAt']).where('userId', '=', s.reader.id).execute()
+      expect(uploads.map((u) => [u.name, u.releasedAt !== null])).toEqual([[s.upload, true]])
+      expect(await ctx.db.selectFrom('bookEdits').select('userId').where('id', '=', s.editId).executeTakeFirst()).toEqual({ userId: null })
+      const mineOnly = (c: Record<string, { mine: number }>) => Object.fromEntries(Object.entries(c).map(([t, n]) => [t, n.mine]))
+      expect(mineOnly(await census(found, bystander.reader.id))).toEqual(mineOnly(bystanderBefore))
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(bystander.token) })).statusCode).toBe(200)
+    })
+  })
+})

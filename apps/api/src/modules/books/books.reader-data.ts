@@ -1,0 +1,66 @@
+import type { Db } from '#/db/portable.ts'
+import type { Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
+import { listBookEditsByUserPage } from '#/modules/books/books.history.repository.ts'
+
+// The books module's door to a reader's data (decisions 0019 and 0023). Books and their histories
+// are the catalogue's, shared by every reader: the export names the books the reader listed or is
+// credited on and carries the corrections they made; closing the account clears the reader from
+// them and the rows stay (others review, shelve and read those books).
+
+/** Edits carry their old and new values (a description each): at most this many a page. */
+const EDITS_PAGE = 500
+
+/** The columns of `books` that name a reader: `listed` (they put the book in) and `credited` (linked as author or publisher). */
+const LINKS = { listed: ['createdByUserId', 'listedByUserId'], credited: ['authorUserId', 'publisherUserId'] } as const
+
+/** A page of the ids of the books the reader is linked on in one way, by id. */
+const bookIdPages =
+  (db: Db, userId: string, kind: keyof typeof LINKS): PageReader<string> =>
+  async (after: Cursor | undefined, limit: number) => {
+    const [a, b] = LINKS[kind]
+    let q = db
+      .selectFrom('books')
+      .select('id')
+      .where((eb) => eb.or([eb(a, '=', userId), eb(b, '=', userId)]))
+    if (after !== undefined) q = q.where('id', '>', after)
+    const ids = (await q.orderBy('id').limit(limit).execute()).map((r) => r.id)
+    return { items: ids, ...(ids.length === limit ? { next: ids.at(-1)! } : {}) }
+  }
+
+/** The books the reader listed or is credited on, and the corrections they made to books. */
+export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksListed' | 'booksCredited' | 'bookEdits'> }> = {
+  module: 'books',
+  tables: {
+    books: { exported: { in: ['booksListed', 'booksCredited'] }, removed: 'unlinked' },
+    // The history stays without the editor (decision 0023); its values are the book's.
+    bookEdits: { exported: { in: ['bookEdits'] }, removed: 'unlinked' },
+  },
+
+  exportFor: (db, userId) => ({
+    sections: {
+      booksListed: { pages: bookIdPages(db, userId, 'listed') },
+      booksCredited: { pages: bookIdPages(db, userId, 'credited') },
+      // Oldest first along book_edits_user_idx.
+      bookEdits: {
+        async pages(after, limit) {
+          const page = await listBookEditsByUserPage(db, userId, { limit: Math.min(limit, EDITS_PAGE), after })
+          return { items: page.edits, ...(page.next ? { next: page.next } : {}) }
+        },
+      },
+    },
+  }),
+
+  // What the foreign keys' ON DELETE SET NULL would do when the user row goes, done by the door
+  // itself. Nobody may correct or delete such a book afterwards (it has no adder), as for the seeded
+  // catalogue (decision 0017).
+  async removeFor(trx, userId) {
+    for (const column of [...LINKS.listed, ...LINKS.credited]) {
+      await trx
+        .updateTable('books')
+        .set({ [column]: null })
+        .where(column, '=', userId)
+        .execute()
+    }
+    await trx.updateTable('bookEdits').set({ userId: null }).where('userId', '=', userId).execute()
+  },
+}

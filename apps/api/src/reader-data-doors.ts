@@ -1,0 +1,29 @@
+import type { ReaderData } from '#/reader-data.ts'
+import type { BooksService } from '#/modules/books/books.service.ts'
+import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
+import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
+import { accountDoor, followsDoor } from '#/modules/users/users.reader-data.ts'
+import { sessionsDoor } from '#/modules/auth/auth.reader-data.ts'
+import { createReviewsDoor } from '#/modules/reviews/reviews.reader-data.ts'
+import { createReadingDoor } from '#/modules/reading/reading.reader-data.ts'
+import { goalsDoor } from '#/modules/stats/stats.reader-data.ts'
+import { booksDoor } from '#/modules/books/books.reader-data.ts'
+import { createUploadsDoor } from '#/modules/uploads/uploads.reader-data.ts'
+import { importsDoor } from '#/modules/imports/imports.reader-data.ts'
+
+// Every module's door to a reader's data, for the account module (decision 0019). A module that
+// keeps rows naming a reader adds its door here; account.reader-data.test.ts fails for a table
+// naming readers that no door declares.
+
+export interface ReaderDataDeps {
+  books: { ratings: Pick<BooksService['ratings'], 'takeOutLoneRatingsOf'> }
+  reviews: Pick<ReviewsService, 'removeAllBy'>
+  uploads: Pick<UploadsService, 'releaseAllOf'>
+}
+
+export const createReaderData = ({ books, reviews, uploads }: ReaderDataDeps): ReaderData => ({
+  account: accountDoor,
+  // Users' rows (the follows' triggers move others' profile versions) before books' (reviews move
+  // their books' counters, lone ratings leave averages, links are cleared), as every writer locks them.
+  doors: [followsDoor, createReviewsDoor(reviews), createReadingDoor(books), goalsDoor, booksDoor, createUploadsDoor(uploads), importsDoor, sessionsDoor],
+})
