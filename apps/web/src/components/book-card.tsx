@@ -13,7 +13,7 @@ import { descriptionPreview, formatAverage } from '#/lib/format.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { Stars } from '#/components/stars.tsx'
 
-type CardBook = Pick<Book, '_id' | 'title' | 'author' | 'coverImage' | 'averageRating'> & Partial<Pick<Book, 'description' | 'totalReviews'>>
+type CardBook = Pick<Book, '_id' | 'title' | 'author' | 'coverImage' | 'averageRating'> & Partial<Pick<Book, 'description' | 'totalReviews' | 'ratingsCount'>>
 
 interface Props {
   book: CardBook
@@ -25,7 +25,8 @@ interface Props {
 
 export function BookCard({ book, variant = 'details', badges, footer }: Props) {
   const href = paths.book.href(book._id)
-  const average = formatAverage(book.averageRating, book.totalReviews)
+  // Ratings given without a review count too, as on the book's own page.
+  const average = formatAverage(book.averageRating, book.ratingsCount ?? book.totalReviews)
   if (variant === 'preview') {
     return (
       // The card clips its corners (overflow: hidden), which would clip the link's focus ring too: the

@@ -29,6 +29,15 @@ describe('Browse', () => {
     for (const tab of ['All Books', 'Popular This Week', 'New Releases', 'Top Rated']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument()
   })
 
+  it('shows the average of a book rated only without reviews on its card, as its own page does (not N/A)', async () => {
+    const rated = buildBook({ title: 'Persuasion', averageRating: 3.5, totalReviews: 0, ratingsCount: 2 })
+    fakeApi({ ...base, 'GET /books': { body: [rated], headers: { 'X-Total-Count': '1' } } })
+    renderApp('/browse')
+    expect(await screen.findByRole('heading', { name: 'Persuasion' })).toBeInTheDocument()
+    expect(screen.getByText('★ 3.5')).toBeInTheDocument()
+    expect(screen.queryByText('★ N/A')).not.toBeInTheDocument()
+  })
+
   it('shows a spinner, then the error alert', async () => {
     fakeApi({ ...base, 'GET /books': serverError() })
     renderApp('/browse')
