@@ -1,11 +1,15 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
-import { postgresNameKey, sqliteNameKey } from '#/db/migrations/2026_11_25_0200_books_name_keys.ts'
+import { postgresNameKey, sqliteNameKey } from '#/db/name-keys.ts'
 
 // The only file besides connect.ts that may look at which database is underneath.
 
 export type DialectName = 'sqlite' | 'postgres'
+/** The database or a transaction on it (Kysely's Transaction is a Kysely): what every repository function takes first. */
 export type Db = Kysely<Database>
+
+/** Runs `fn` in the caller's transaction when one is given (`on`), else in a transaction of its own (decision 0026). */
+export const inTransaction = <T>(db: Db, on: Db | undefined, fn: (trx: Db) => Promise<T>): Promise<T> => (on ? fn(on) : db.transaction().execute(fn))
 
 export const dialectOf = (db: Kysely<any>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite')
 
@@ -33,7 +37,7 @@ function nameKeyOfExpr(db: Kysely<any>, expr: string): string {
 
 /**
  * A person's name column folded for comparison (letter case and accents ignored), spelled exactly as
- * the name-key indexes of migration 2026_11_25_0200 are, so a comparison on it is served by them.
+ * the name-key indexes are (name-keys.ts), so a comparison on it is served by them.
  * `column` is trusted SQL (a column name), never input: compare it with `nameKeyOf(db, value)`.
  */
 export const nameKey = (db: Kysely<any>, column: string): RawBuilder<string> => sql.raw<string>(nameKeyOfExpr(db, column))

@@ -16,6 +16,8 @@ export interface UsersTable {
   tokenVersion: Generated<number>
   /** Changes with every follow of or by the user, edit of a shown field and review of theirs (a cache key); kept by triggers. */
   profileVersion: Generated<number>
+  /** Changes with every write to the user's reading log, in its transaction (a cache key; decision 0026); kept by the reading module. */
+  logVersion: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

@@ -24,6 +24,7 @@ import * as importLimits from './2026_11_27_0100_import_limits.ts'
 import * as bookIdentityAndHistory from './2026_11_27_0200_book_identity_and_history.ts'
 import * as importFiles from './2026_11_27_0300_import_files.ts'
 import * as oneRatingLedger from './2026_11_28_0100_one_rating_ledger.ts'
+import * as usersLogVersion from './2026_11_29_0100_users_log_version.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -55,4 +56,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_27_0200_book_identity_and_history': bookIdentityAndHistory,
   '2026_11_27_0300_import_files': importFiles,
   '2026_11_28_0100_one_rating_ledger': oneRatingLedger,
+  '2026_11_29_0100_users_log_version': usersLogVersion,
 }

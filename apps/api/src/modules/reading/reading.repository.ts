@@ -130,10 +130,23 @@ export async function clearEntryRating(db: Db, userId: string, bookId: string): 
   await db.updateTable('readingEntries').set({ rating: null }).where('userId', '=', userId).where('bookId', '=', bookId).execute()
 }
 
-/** The newest change of a reader's log (every change touches its entry): the version their library answers are kept under. */
-export async function findLogVersion(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('readingEntries').select('updatedAt').where('userId', '=', userId).orderBy('updatedAt', 'desc').limit(1).executeTakeFirst()
-  return row ? toIso(row.updatedAt) : null
+/**
+ * Marks the reader's log changed (`users.log_version`, decision 0026), in the transaction of the
+ * write. Run before the write's other statements: the reader's row is locked first, as every writer
+ * locks users' rows before others, so two transactions never wait on each other crosswise.
+ */
+export async function bumpLogVersion(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ logVersion: eb('logVersion', '+', 1) }))
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** The version of a reader's log: it changes with every write to it, on any instance; undefined for an unknown reader. */
+export async function findLogVersion(db: Db, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('logVersion').where('id', '=', userId).executeTakeFirst()
+  return row && Number(row.logVersion)
 }
 
 /** The reader's reads of a book, oldest first (by start, else finish, else when logged). */

@@ -1,15 +1,10 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
-  isAfterDay,
-  latestDayAnywhere,
-  mayPrecede,
   MESSAGES,
   READING_MESSAGES,
   READING_STATUSES,
-  READING_STATUS_LABELS,
   type LibraryEntry,
   type LibraryQuery,
-  type Progress,
   type ProgressInput,
   type Read,
   type ReadInput,
@@ -17,7 +12,7 @@ import {
   type ReadingStatus,
   type ReadingUpdate,
 } from '@shelfwise/contracts'
-import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
+import { inTransaction, isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
@@ -26,6 +21,7 @@ import { shared, type Shared } from '#/ready-json.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import {
+  bumpLogVersion,
   clearEntryRating,
   countLibrary,
   deleteRead,
@@ -44,17 +40,31 @@ import {
   syncProjections,
   updateEntry,
   updateRead,
-  type ReadRow,
-  type ReadValues,
 } from '#/modules/reading/reading.repository.ts'
+import {
+  BLANK_READ,
+  checkPage,
+  isKeptFinished,
+  isOpen,
+  libraryEntry,
+  NO_PROGRESS,
+  readValuesOf,
+  readWriteForProgress,
+  readWriteForStatus,
+  statusAfterAddedRead,
+  statusAfterProgress,
+  statusAfterRestore,
+  statusAfterWantToggle,
+  toRead,
+  type ReadWrite,
+} from '#/modules/reading/reading.rules.ts'
+import { mergeImport, type ImportPlan } from '#/modules/reading/reading.import-merge.ts'
 
-/** What an imported row says of a book (decision 0020): dates as in the file, never invented. */
-export interface ImportPlan {
-  status: ReadingStatus | null
-  reads: { startedOn: string | null; finishedOn: string | null; stoppedOn: string | null; outcome: 'finished' | 'stopped' | null }[]
-  /** A rating alone (a row with review text gives its rating to the review instead). */
-  rating: number | null
-}
+// The reading log (decision 0018): the service reads the rows, asks the rules (reading.rules.ts, and
+// reading.import-merge.ts for an import's rows) what a change does, and writes it in one transaction
+// that also moves the reader's log version (decision 0026).
+
+export type { ImportPlan }
 
 export interface ReadingDeps {
   db: Db
@@ -62,77 +72,13 @@ export interface ReadingDeps {
   users: UsersService
 }
 
-const NO_PROGRESS: Progress = { page: null, percent: null, minutes: null }
-/** A read with nothing known yet; the others below are this with what they know. */
-const BLANK_READ: ReadValues = { startedOn: null, finishedOn: null, stoppedOn: null, outcome: null, finishedAt: null, progress: NO_PROGRESS }
 const LIBRARY_DEFAULT_LIMIT = 50
 /** How long a library page is reused (others' reviews move its books' averages within this time). */
 const LIBRARY_TTL_MS = 5_000
 
-const isOpen = (r: ReadRow) => r.outcome === null && r.removedAt === null
-
-const toRead = (r: ReadRow): Read => ({
-  _id: r.id,
-  bookId: r.bookId,
-  startedOn: r.startedOn,
-  finishedOn: r.finishedOn,
-  stoppedOn: r.stoppedOn,
-  outcome: r.outcome,
-  progress: r.progress,
-  updatedAt: r.updatedAt,
-})
-
-/** The moment a finish on `day` (YYYY[-MM[-DD]]) orders at in Recently Read: its first instant, or now when it is today. */
-const finishMoment = (day: string | null, today: string, now: string): string => {
-  if (day === null || day === today) return now
-  const [y, m = '01', d = '01'] = day.split('-')
-  return new Date(`${y}-${m}-${d}T00:00:00.000Z`).toISOString()
-}
-
-/**
- * The reads of an import with every date after the latest date anywhere taken off (a file's Date Read
- * of 9999/12/31 would head Recently Read and followers' feeds for good), each one named in a note.
- * The read itself is kept, undated, as the file says it happened.
- */
-function withoutFutureDates(reads: ImportPlan['reads'], now: Date, notes: string[]): ImportPlan['reads'] {
-  const latest = latestDayAnywhere(now)
-  return reads.map((read) => {
-    const kept = { ...read }
-    for (const field of ['startedOn', 'finishedOn', 'stoppedOn'] as const) {
-      const date = read[field]
-      if (date !== null && isAfterDay(date, latest)) {
-        kept[field] = null
-        notes.push(`The date ${date} was left out: it is after ${latest}, and no place on Earth has reached it yet`)
-      }
-    }
-    return kept
-  })
-}
-
-/** Checks a read's dates together: a finish or stop never before the start, never both. */
-function checkDates(v: Pick<ReadValues, 'startedOn' | 'finishedOn' | 'stoppedOn'>): void {
-  if (v.finishedOn !== null && v.stoppedOn !== null) throw badRequest(READING_MESSAGES.finishedAndStopped)
-  if (v.startedOn !== null && v.finishedOn !== null && !mayPrecede(v.startedOn, v.finishedOn)) throw badRequest(READING_MESSAGES.finishBeforeStart)
-  if (v.startedOn !== null && v.stoppedOn !== null && !mayPrecede(v.startedOn, v.stoppedOn)) throw badRequest(READING_MESSAGES.stopBeforeStart)
-}
-
-/** The progress a change leaves: the fields sent replace the old ones (null clears one). */
-const mergeProgress = (old: Progress, p: ProgressInput | undefined): Progress =>
-  p === undefined
-    ? old
-    : {
-        page: p.page === undefined ? old.page : p.page,
-        percent: p.percent === undefined ? old.percent : p.percent,
-        minutes: p.minutes === undefined ? old.minutes : p.minutes,
-      }
-
 export const createReadingService = ({ db, books, users }: ReadingDeps) => {
   /** The book's page count (for progress checks); 404 when the book is absent. */
   const pagesOf = (bookId: string) => books.pageCount(bookId)
-
-  const checkPage = (p: Progress, pages: number | null) => {
-    if (p.page !== null && pages !== null && pages > 0 && p.page > pages) throw badRequest(READING_MESSAGES.pageBeyondBook(pages))
-  }
 
   const entryOf = async (userId: string, bookId: string): Promise<ReadingEntry> => {
     const [entry, reads, reviewRating] = await Promise.all([findEntry(db, userId, bookId), listReads(db, userId, bookId), findReviewRating(db, userId, bookId)])
@@ -147,74 +93,52 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     }
   }
 
+  /** Writes a read the rules worked out. */
+  const writeRead = (trx: Db, userId: string, bookId: string, w: ReadWrite, at: string) =>
+    w.op === 'insert' ? insertRead(trx, w.id, userId, bookId, w.values, at) : updateRead(trx, w.id, w.values, at)
+
   /**
-   * Runs a change of one reader's log of one book in a transaction, then rewrites the spec's lists;
-   * `listAfter` reads what the caller answers with inside the same transaction.
+   * Runs a change of one reader's log of one book in the caller's transaction (`on`) or one of its
+   * own: the reader's log version moves first, the entry is marked changed, and the spec's lists are
+   * rewritten after, unless `syncIf` says neither the status nor the finished reads moved.
    */
-  function change<T>(
+  async function change<T>(
     userId: string,
     bookId: string,
     fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
-    listAfter?: undefined,
-    syncIf?: () => boolean,
-  ): Promise<T>
-  function change<T, L>(
-    userId: string,
-    bookId: string,
-    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
-    listAfter: (trx: Db) => Promise<L>,
-  ): Promise<{ on: T; list: L }>
-  async function change<T, L>(
-    userId: string,
-    bookId: string,
-    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
-    listAfter?: (trx: Db) => Promise<L>,
-    syncIf: () => boolean = () => true,
-  ) {
+    { on, syncIf = () => true }: { on?: Db; syncIf?: () => boolean } = {},
+  ): Promise<T> {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await inTransaction(db, on, async (trx) => {
         const at = nowIso()
-        // Every change of the log is a change of its entry: the library orders by it and is kept under it.
+        await bumpLogVersion(trx, userId)
+        // Every change of the log is a change of its entry: the library orders by it.
         const statusBefore = await touchEntry(trx, userId, bookId, at)
         const result = await fn(trx, at, statusBefore)
-        // The spec's lists follow the status and the finished reads: a change of neither leaves them.
         if (syncIf()) await syncProjections(trx, userId, bookId, at)
-        return listAfter ? { on: result, list: await listAfter(trx) } : result
+        return result
       })
     } catch (err) {
-      // The book was deleted meanwhile.
+      // The book is absent, or was deleted meanwhile.
       if (isForeignKeyViolation(err)) throw notFound(MESSAGES.bookNotFound)
       throw err
-    } finally {
-      // Two changes in one millisecond leave the same newest time: this instance's count tells them apart.
-      changesHere.set(userId, (changesHere.get(userId) ?? 0) + 1)
     }
   }
 
-  /** Sets a status the way the reading control does: starting opens a read, finishing or stopping closes the open one (decision 0018). */
+  /** Sets a status the way the reading control does (readWriteForStatus). */
   const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string) => {
-    const reads = await listReads(trx, userId, bookId)
-    const open = reads.find(isOpen)
-    if (status === 'reading' && !open) await insertRead(trx, uuidv7(), userId, bookId, { ...BLANK_READ, startedOn: today }, at)
-    if (status === 'read') {
-      const finished = { finishedOn: today, outcome: 'finished', finishedAt: at } as const
-      if (open) await updateRead(trx, open.id, { ...open, ...finished }, at)
-      else await insertRead(trx, uuidv7(), userId, bookId, { ...BLANK_READ, ...finished }, at)
-    }
-    if (status === 'dnf' && open) await updateRead(trx, open.id, { ...open, stoppedOn: today, outcome: 'stopped' }, at)
+    const open = (await listReads(trx, userId, bookId)).find(isOpen)
+    const write = readWriteForStatus(status, open, today, at, uuidv7)
+    if (write) await writeRead(trx, userId, bookId, write, at)
     await updateEntry(trx, userId, bookId, { status }, at)
   }
 
+  /** Reports progress on the open read, or on a read started today (readWriteForProgress), and keeps the report. */
   const applyProgress = async (trx: Db, userId: string, bookId: string, p: ProgressInput, pages: number | null, today: string, at: string) => {
-    const reads = await listReads(trx, userId, bookId)
-    const open = reads.find(isOpen)
-    const progress = mergeProgress(open?.progress ?? NO_PROGRESS, p)
-    checkPage(progress, pages)
-    // Progress on a book not being read starts a read today, with that progress.
-    const readId = open?.id ?? uuidv7()
-    if (open) await updateRead(trx, readId, { ...open, progress }, at)
-    else await insertRead(trx, readId, userId, bookId, { ...BLANK_READ, startedOn: today, progress }, at)
-    await insertProgressUpdate(trx, uuidv7(), readId, progress, at)
+    const open = (await listReads(trx, userId, bookId)).find(isOpen)
+    const write = readWriteForProgress(open, p, pages, today, uuidv7)
+    await writeRead(trx, userId, bookId, write, at)
+    await insertProgressUpdate(trx, uuidv7(), write.id, write.values.progress, at)
   }
 
   /**
@@ -235,28 +159,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     return read
   }
 
-  /** A read's values after a change: the fields sent replace the old ones; the outcome follows the dates unless sent. */
-  const readValuesOf = (old: ReadValues, input: ReadInput, today: string, now: string): ReadValues => {
-    const startedOn = input.startedOn === undefined ? old.startedOn : input.startedOn
-    const finishedOn = input.finishedOn === undefined ? old.finishedOn : input.finishedOn
-    const stoppedOn = input.stoppedOn === undefined ? old.stoppedOn : input.stoppedOn
-    checkDates({ startedOn, finishedOn, stoppedOn })
-    // An outcome sent against the dates sent is a contradiction, not a choice to make silently.
-    if ((input.outcome === 'stopped' && finishedOn !== null) || (input.outcome === 'finished' && stoppedOn !== null))
-      throw badRequest(READING_MESSAGES.finishedAndStopped)
-    let outcome = input.outcome === undefined ? old.outcome : input.outcome
-    if (finishedOn !== null) outcome = 'finished'
-    else if (stoppedOn !== null) outcome = 'stopped'
-    else if (input.finishedOn === null && old.outcome === 'finished' && input.outcome === undefined) outcome = null
-    else if (input.stoppedOn === null && old.outcome === 'stopped' && input.outcome === undefined) outcome = null
-    const finishedAt = outcome === 'finished' ? (finishedOn === old.finishedOn && old.finishedAt ? old.finishedAt : finishMoment(finishedOn, today, now)) : null
-    return { startedOn, finishedOn, stoppedOn, outcome, finishedAt, progress: mergeProgress(old.progress, input.progress) }
-  }
-
   const todayOf = (today: string | undefined) => today ?? nowIso().slice(0, 10)
 
-  /** Changes of each reader's log made on this instance, part of their library's version. */
-  const changesHere = new Map<string, number>()
   const libraries = createMemo<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }>({ ttlMs: LIBRARY_TTL_MS, max: 512 })
 
   const libraryPage = async (
@@ -273,23 +177,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     const readsByBook = Map.groupBy(reads, (r) => r.bookId)
     const items = page.rows.flatMap((row): LibraryEntry[] => {
       const book = bookById.get(row.bookId)
-      if (!book) return []
-      const mine = readsByBook.get(row.bookId) ?? []
-      const open = mine.find(isOpen)
-      const finished = mine.filter((r) => r.outcome === 'finished')
-      const latest = finished.toSorted((a, b) => (b.finishedAt ?? '').localeCompare(a.finishedAt ?? ''))[0]
-      return [
-        {
-          book,
-          status: row.status,
-          rating: row.rating,
-          progress: open?.progress ?? NO_PROGRESS,
-          startedOn: (open ?? latest)?.startedOn ?? null,
-          finishedOn: latest?.finishedOn ?? null,
-          readCount: finished.length,
-          updatedAt: row.updatedAt,
-        },
-      ]
+      return book ? [libraryEntry(row, book, readsByBook.get(row.bookId) ?? [])] : []
     })
     return { items: shared(items, true), total: page.total, ...(page.next ? { nextCursor: encodeCursor([page.next.at, page.next.bookId]) } : {}) }
   }
@@ -317,14 +205,15 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
           if (input.rating !== undefined) await rate(trx, actor.id, bookId, input.rating, at)
           if (input.progress !== undefined) {
             await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
-            if (input.status === undefined && statusBefore !== 'reading') {
-              await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
+            const status = input.status === undefined ? statusAfterProgress(statusBefore) : undefined
+            if (status !== undefined) {
+              await updateEntry(trx, actor.id, bookId, { status }, at)
               statusMoved = true
             }
           }
         },
-        undefined,
-        () => statusMoved,
+        // The spec's lists follow the status and the finished reads: a change of neither leaves them.
+        { syncIf: () => statusMoved },
       )
       return entryOf(actor.id, bookId)
     },
@@ -340,10 +229,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         const reads = await listReads(trx, actor.id, bookId)
         if (values.outcome === null && reads.some(isOpen)) throw conflict(READING_MESSAGES.readInProgress)
         await insertRead(trx, id, actor.id, bookId, values, at)
-        const entry = await findEntry(trx, actor.id, bookId)
-        const status = entry?.status ?? null
-        if (values.outcome === null && status !== 'reading' && status !== 'paused') await updateEntry(trx, actor.id, bookId, { status: 'reading' }, at)
-        else if (values.outcome === 'finished' && (status === null || status === 'want')) await updateEntry(trx, actor.id, bookId, { status: 'read' }, at)
+        const status = statusAfterAddedRead(values.outcome, (await findEntry(trx, actor.id, bookId))?.status ?? null)
+        if (status !== undefined) await updateEntry(trx, actor.id, bookId, { status }, at)
       })
       return toRead((await findRead(db, id))!)
     },
@@ -377,8 +264,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       const read = await ownRead(actor, id)
       await change(actor.id, read.bookId, async (trx, at) => {
         await setReadRemoved(trx, id, null, at)
-        const entry = await findEntry(trx, actor.id, read.bookId)
-        if (read.outcome === 'finished' && (entry?.status ?? null) === null) await updateEntry(trx, actor.id, read.bookId, { status: 'read' }, at)
+        const status = statusAfterRestore(read.outcome, (await findEntry(trx, actor.id, read.bookId))?.status ?? null)
+        if (status !== undefined) await updateEntry(trx, actor.id, read.bookId, { status }, at)
       })
       return toRead((await findRead(db, id))!)
     },
@@ -386,22 +273,21 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     /**
      * The spec's 'Add to Wishlist' toggle: on, the status becomes Want to Read (its reads stay, so a
      * book read before can be wanted again); off, it is Read again if it has a kept finished read, or
-     * has no status. Answers whether it is on the wishlist now.
+     * has no status. Answers whether it is on the wishlist now. In the caller's transaction when given.
      */
-    async toggleWant<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
-      await books.assertExists(bookId)
+    async toggleWant(actor: Actor, bookId: string, on?: Db): Promise<boolean> {
+      // An absent book is 404 from the entry's foreign key (change), read nowhere but in the transaction.
       return change(
         actor.id,
         bookId,
         async (trx, at) => {
-          const entry = await findEntry(trx, actor.id, bookId)
-          const on = entry?.status === 'want'
-          // Off: a book with a kept finished read is Read again; otherwise it has no status.
-          const read = on && (await listReads(trx, actor.id, bookId)).some((r) => r.outcome === 'finished' && r.removedAt === null)
-          await updateEntry(trx, actor.id, bookId, { status: on ? (read ? 'read' : null) : 'want' }, at)
-          return !on
+          const status = (await findEntry(trx, actor.id, bookId))?.status ?? null
+          const kept = status === 'want' && (await listReads(trx, actor.id, bookId)).some(isKeptFinished)
+          const next = statusAfterWantToggle(status, kept)
+          await updateEntry(trx, actor.id, bookId, { status: next }, at)
+          return next === 'want'
         },
-        listAfter,
+        { on },
       )
     },
 
@@ -409,16 +295,14 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
      * The spec's 'Add to Recently Read' toggle: on, a read finished today (the open one, or a new
      * one), status Read unless the book is wanted (the spec's two lists are independent); off, the
      * book's finished reads are taken off the list but kept, so they can be brought back, and a Read
-     * status is cleared. Answers whether it is on the list now.
+     * status is cleared. Answers whether it is on the list now. In the caller's transaction when given.
      */
-    async toggleFinished<T>(actor: Actor, bookId: string, listAfter: (trx: Db) => Promise<T>): Promise<{ on: boolean; list: T }> {
-      await books.assertExists(bookId)
+    async toggleFinished(actor: Actor, bookId: string, on?: Db): Promise<boolean> {
       return change(
         actor.id,
         bookId,
         async (trx, at) => {
-          const reads = await listReads(trx, actor.id, bookId)
-          const finished = reads.filter((r) => r.outcome === 'finished' && r.removedAt === null)
+          const finished = (await listReads(trx, actor.id, bookId)).filter(isKeptFinished)
           if (finished.length) {
             for (const r of finished) await setReadRemoved(trx, r.id, at, at)
             const entry = await findEntry(trx, actor.id, bookId)
@@ -431,111 +315,56 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
           if (before?.status === 'want') await updateEntry(trx, actor.id, bookId, { status: 'want' }, at)
           return true
         },
-        listAfter,
+        { on },
       )
     },
 
     /**
      * A review of the book now holds the reader's rating: their rating given without a review, if
-     * any, is taken off the entry and out of the book's counters. Runs in the review's transaction.
+     * any, is taken off the entry and out of the book's counters. A step of the review's transaction.
      */
     async supersedeRating(trx: Db, userId: string, bookId: string): Promise<void> {
+      // The rating shown in the reader's library moves with the review: their log's version too.
+      await bumpLogVersion(trx, userId)
       const before = await findEntryRatingForChange(trx, userId, bookId)
       if (before === null) return
       await clearEntryRating(trx, userId, bookId)
       await books.ratings.move(trx, bookId, { lone: -1, loneStars: -before })
     },
 
+    /** Marks the reader's log changed, a step of the caller's transaction (a goal set is part of their log). */
+    markLogChanged: (trx: Db, userId: string): Promise<void> => bumpLogVersion(trx, userId),
+
     /**
-     * Applies what an imported row says of one book to the reader's log (decision 0020), in one
-     * transaction, and answers whether anything changed, with notes for the import's report. Nothing
-     * is added twice: a read is the same read when it ends on the same date (a dated read fills an
-     * undated one first), undated reads only make up the count the file gives, and the file's status
-     * and rating replace the reader's when they differ. Undated finished reads stay undated: the spec's
-     * Recently Read list holds their book after every dated one, and they count in no year.
+     * Applies what an imported row says of one book to the reader's log (mergeImport, decision 0020),
+     * in the caller's transaction when given (an import's batch), else in one of its own; answers
+     * whether anything changed, with notes for the import's report. Undated finished reads stay
+     * undated: the spec's Recently Read list holds their book after every dated one, and they count in
+     * no year.
      */
-    async importEntry(userId: string, bookId: string, given: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
-      const notes: string[] = []
-      const plan = { ...given, reads: withoutFutureDates(given.reads, new Date(), notes) }
-      // In the caller's transaction when given (an import's batch), else in one of its own.
-      const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (on ? fn(on) : db.transaction().execute(fn))
-      const result = await inTransaction(async (trx) => {
+    async importEntry(userId: string, bookId: string, plan: ImportPlan, on?: Db): Promise<{ changed: boolean; notes: string[] }> {
+      return inTransaction(db, on, async (trx) => {
         const entry = await findEntry(trx, userId, bookId)
         const reads = await listReads(trx, userId, bookId)
+        const reviewRating = plan.rating === null ? null : await findReviewRating(trx, userId, bookId)
         const at = nowIso()
-        const writes: ((trx: Db) => Promise<void>)[] = []
-        const known = reads.map((r) => ({ ...r }))
-        const add = (v: ReadValues) => {
-          const row = { ...v, id: uuidv7(), bookId, removedAt: null, updatedAt: at }
-          known.push(row)
-          writes.push((t) => insertRead(t, row.id, userId, bookId, v, at))
-        }
-        const fill = (r: ReadRow, v: Partial<ReadValues>) => {
-          Object.assign(r, v)
-          writes.push((t) => updateRead(t, r.id, r, at))
-        }
-        const ends = (r: { finishedOn: string | null; stoppedOn: string | null }) => r.finishedOn ?? r.stoppedOn
-        for (const read of plan.reads.filter((r) => r.startedOn !== null || ends(r) !== null)) {
-          if (read.outcome === null) {
-            const open = known.find(isOpen)
-            if (!open) add({ ...BLANK_READ, startedOn: read.startedOn })
-            else if (open.startedOn === null && read.startedOn !== null) fill(open, { startedOn: read.startedOn })
-            continue
-          }
-          const same = known.find((r) => r.outcome === read.outcome && ends(r) !== null && ends(r) === ends(read))
-          if (same) {
-            if (same.startedOn === null && read.startedOn !== null && mayPrecede(read.startedOn, ends(read)!)) fill(same, { startedOn: read.startedOn })
-            continue
-          }
-          const values = {
-            startedOn: read.startedOn,
-            finishedOn: read.finishedOn,
-            stoppedOn: read.stoppedOn,
-            outcome: read.outcome,
-            finishedAt: read.outcome === 'finished' && read.finishedOn !== null ? finishMoment(read.finishedOn, '', at) : null,
-          }
-          const undated = known.find((r) => r.outcome === read.outcome && r.removedAt === null && ends(r) === null && r.startedOn === null)
-          if (undated) fill(undated, values)
-          else add({ ...BLANK_READ, ...values })
-        }
-        // Undated reads make up the number of reads the file gives, and no more.
-        for (const outcome of ['finished', 'stopped'] as const) {
-          const wanted = plan.reads.filter((r) => r.outcome === outcome).length
-          // Reads the reader took off the list count too: importing again does not bring them back.
-          const have = known.filter((r) => r.outcome === outcome).length
-          for (let i = have; i < wanted; i++) add({ ...BLANK_READ, outcome })
-        }
-        const undatedOpen = plan.reads.some((r) => r.outcome === null && r.startedOn === null)
-        if (undatedOpen && !known.some(isOpen)) add(BLANK_READ)
-
-        const statusBefore = entry?.status ?? null
-        const status = plan.status !== null && plan.status !== statusBefore ? plan.status : undefined
-        if (status !== undefined && statusBefore !== null)
-          notes.push(`Status changed from ${READING_STATUS_LABELS[statusBefore]} to ${READING_STATUS_LABELS[status]}`)
-        let rating: number | undefined
-        if (plan.rating !== null) {
-          const reviewRating = await findReviewRating(trx, userId, bookId)
-          if (reviewRating !== null) {
-            if (reviewRating !== plan.rating) notes.push(`Your review’s rating (${reviewRating}★) kept; the file says ${plan.rating}★`)
-          } else if (entry?.rating !== plan.rating) rating = plan.rating
-        }
-        if (!writes.length && status === undefined && rating === undefined) return false
+        const { writes, status, rating, notes } = mergeImport({ plan, bookId, entry, reads, reviewRating, at, newId: uuidv7 })
+        if (!writes.length && status === undefined && rating === undefined) return { changed: false, notes }
+        await bumpLogVersion(trx, userId)
         await touchEntry(trx, userId, bookId, at)
-        for (const write of writes) await write(trx)
+        for (const write of writes) await writeRead(trx, userId, bookId, write, at)
         if (status !== undefined) await updateEntry(trx, userId, bookId, { status }, at)
         if (rating !== undefined) await rate(trx, userId, bookId, rating, at)
         await syncProjections(trx, userId, bookId, at)
-        return true
+        return { changed: true, notes }
       })
-      if (result) changesHere.set(userId, (changesHere.get(userId) ?? 0) + 1)
-      return { changed: result, notes }
     },
 
     /**
      * A reader's books with a status, newest change first; another reader's Want to Read stays
-     * private. 404 for an unknown reader. A page is kept LIBRARY_TTL_MS under the reader's newest log
-     * change and the catalogue's version: the reader's own changes show at once; others' reviews move
-     * the books' averages within that time.
+     * private. 404 for an unknown reader. A page is kept LIBRARY_TTL_MS under the reader's log version
+     * and the catalogue's version: the reader's own changes show at once, on every instance; others'
+     * reviews move the books' averages within that time.
      */
     async library(userId: string, viewer: Actor | undefined, q: LibraryQuery): Promise<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }> {
       await users.assertExists(userId)
@@ -543,16 +372,14 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       if (!own && q.status === 'want') return { items: shared([], false), total: 0 }
       const limit = q.limit ?? LIBRARY_DEFAULT_LIMIT
       const after = q.cursor ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
-      const version = `${await findLogVersion(db, userId)}|${await books.catalogueVersion()}|${changesHere.get(userId) ?? 0}`
+      const version = `${await findLogVersion(db, userId)}|${await books.catalogueVersion()}`
       const key = `${userId}|${own}|${q.status ?? ''}|${limit}|${q.cursor ?? ''}`
       const page = await libraries.get(key, () => libraryPage(userId, own, q.status, limit, after), { version })
       return { items: page.items, total: page.total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
     },
 
-    /** A version of a reader's log: it changes with every change of it made on any instance (a cache key). */
-    async logVersion(userId: string): Promise<string> {
-      return `${await findLogVersion(db, userId)}|${changesHere.get(userId) ?? 0}`
-    },
+    /** The version of a reader's log (a cache key): it changes with every write to it, on any instance; undefined for an unknown reader. */
+    logVersion: (userId: string): Promise<number | undefined> => findLogVersion(db, userId),
 
     /** How many of a reader's books have each status (Want to Read only for the reader themself). */
     async libraryCounts(userId: string, viewer: Actor | undefined): Promise<Record<ReadingStatus, number>> {

@@ -106,8 +106,11 @@ export const createShelvesService = ({ db, books, users, reading, feedKeepFromIt
 
     /** Adds the book to the caller's wishlist (status Want to Read) or takes it off (decision 0018); 404 for an absent book. */
     async toggleWishlist(actor: Actor, bookId: string) {
-      const { on, list } = await reading.toggleWant(actor, bookId, (trx) => listShelfBookIds(trx, 'wishlist', actor.id))
-      return { inWishlist: on, wishlist: list }
+      // The list as this change left it: read in the change's transaction.
+      return db.transaction().execute(async (trx) => {
+        const inWishlist = await reading.toggleWant(actor, bookId, trx)
+        return { inWishlist, wishlist: await listShelfBookIds(trx, 'wishlist', actor.id) }
+      })
     },
 
     /** A reader's recently-read list as Books, most recently read first; 404 for an unknown reader id. */
@@ -117,8 +120,10 @@ export const createShelvesService = ({ db, books, users, reading, feedKeepFromIt
 
     /** Finishes a read of the book today, or takes its finished reads off the list, kept (decision 0018); 404 for an absent book. */
     async toggleRecentlyRead(actor: Actor, bookId: string) {
-      const { on, list } = await reading.toggleFinished(actor, bookId, (trx) => listShelfBookIds(trx, 'reads', actor.id))
-      return { inRecentlyRead: on, recentlyRead: list }
+      return db.transaction().execute(async (trx) => {
+        const inRecentlyRead = await reading.toggleFinished(actor, bookId, trx)
+        return { inRecentlyRead, recentlyRead: await listShelfBookIds(trx, 'reads', actor.id) }
+      })
     },
 
     /**

@@ -173,21 +173,19 @@ export async function listGoals(db: Db, userId: string): Promise<{ year: number;
   return rows.map((r) => ({ year: Number(r.year), books: r.books === null ? null : Number(r.books), pages: r.pages === null ? null : Number(r.pages) }))
 }
 
-/** Sets the year's targets (a field left undefined stays); a goal with neither target is removed. */
+/** Sets the year's targets (a field left undefined stays); a goal with neither target is removed. Call inside a transaction. */
 export async function saveGoal(db: Db, userId: string, year: number, change: { books?: number | null; pages?: number | null }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await findGoal(trx, userId, year)
-    const books = change.books === undefined ? (before?.books ?? null) : change.books
-    const pages = change.pages === undefined ? (before?.pages ?? null) : change.pages
-    if (books === null && pages === null) {
-      await trx.deleteFrom('readingGoals').where('userId', '=', userId).where('year', '=', year).execute()
-      return
-    }
-    const at = nowIso()
-    await trx
-      .insertInto('readingGoals')
-      .values({ userId, year, books, pages, createdAt: at, updatedAt: at })
-      .onConflict((oc) => oc.columns(['userId', 'year']).doUpdateSet({ books, pages, updatedAt: at }))
-      .execute()
-  })
+  const before = await findGoal(db, userId, year)
+  const books = change.books === undefined ? (before?.books ?? null) : change.books
+  const pages = change.pages === undefined ? (before?.pages ?? null) : change.pages
+  if (books === null && pages === null) {
+    await db.deleteFrom('readingGoals').where('userId', '=', userId).where('year', '=', year).execute()
+    return
+  }
+  const at = nowIso()
+  await db
+    .insertInto('readingGoals')
+    .values({ userId, year, books, pages, createdAt: at, updatedAt: at })
+    .onConflict((oc) => oc.columns(['userId', 'year']).doUpdateSet({ books, pages, updatedAt: at }))
+    .execute()
 }

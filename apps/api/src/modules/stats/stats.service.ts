@@ -29,7 +29,7 @@ import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
 export interface StatsDeps {
   db: Db
   users: UsersService
-  reading: Pick<ReadingService, 'logVersion'>
+  reading: Pick<ReadingService, 'logVersion' | 'markLogChanged'>
   uploads: Pick<UploadsService, 'readShown'>
 }
 
@@ -133,9 +133,10 @@ async function countFigures(db: Db, userId: string, year: number): Promise<Figur
 }
 
 export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) => {
-  // A reader's figures are kept under what they change with that is theirs: their reading log (reads
-  // and ratings alone) and their reviews (profile_version moves with each). Not the catalogue's
-  // version: another reader's new book changes nothing here (see STATS_TTL_MS for corrections).
+  // A reader's figures are kept under what they change with that is theirs: their reading log's
+  // version (stored, moved by every write to the log on any instance: decision 0026) and their
+  // reviews (profile_version moves with each). Not the catalogue's version: another reader's new book
+  // changes nothing here (see STATS_TTL_MS for corrections).
   const years = createMemo<Figures>({ ttlMs: STATS_TTL_MS, max: 1_000 })
   const yearLists = createMemo<Awaited<ReturnType<typeof listYears>>>({ ttlMs: STATS_TTL_MS, max: 1_000 })
   const images = createMemo<{ png: Buffer; etag: string }>({ ttlMs: STATS_TTL_MS, max: IMAGES_KEPT })
@@ -223,7 +224,10 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
 
     /** Sets the caller's targets for a year and answers the goal with what is done. */
     async setGoal(actor: Actor, year: number, input: GoalInput, now: Date = new Date()): Promise<Goal> {
-      await saveGoal(db, actor.id, year, input)
+      await db.transaction().execute(async (trx) => {
+        await reading.markLogChanged(trx, actor.id)
+        await saveGoal(trx, actor.id, year, input)
+      })
       const stats = await yearStats(actor.id, year, now)
       return stats.goal ?? { year, books: null, pages: null, done: { books: stats.booksRead, pages: stats.pagesRead }, onTrack: true }
     },

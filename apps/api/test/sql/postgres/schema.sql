@@ -150,6 +150,7 @@ users.token_version integer not null default 0
 users.created_at timestamp with time zone not null
 users.updated_at timestamp with time zone not null
 users.profile_version integer not null default 0
+users.log_version integer not null default 0
 wishlist.user_id text not null
 wishlist.book_id text not null
 wishlist.added_at timestamp with time zone not null

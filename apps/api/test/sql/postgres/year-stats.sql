@@ -6,9 +6,9 @@ select "books", "pages" from "reading_goals" where "user_id" = $1 and "year" = $
 
 select "g"."genre", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = $1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= $2 and "rt"."finished_on" < $3 group by "rt"."book_id") as "yb" inner join "book_genres" as "g" on "g"."book_id" = "yb"."book_id" group by "g"."genre" order by "books" desc, "g"."genre" limit $4;
 
-select "profile_version" from "users" where "id" = $1;
+select "log_version" from "users" where "id" = $1;
 
-select "updated_at" from "reading_entries" where "user_id" = $1 order by "updated_at" desc limit $2;
+select "profile_version" from "users" where "id" = $1;
 
 select coalesce(r.rating, e.rating) as "rating", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = $1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= $2 and "rt"."finished_on" < $3 group by "rt"."book_id") as "yb" left join "reviews" as "r" on "r"."book_id" = "yb"."book_id" and "r"."user_id" = $4 left join "reading_entries" as "e" on "e"."book_id" = "yb"."book_id" and "e"."user_id" = $5 group by coalesce(r.rating, e.rating);
 

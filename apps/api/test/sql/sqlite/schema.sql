@@ -248,7 +248,7 @@ CREATE TABLE "revoked_tokens" ("jti" text primary key, "expires_at" text not nul
 CREATE TABLE "uploads" ("name" text primary key, "user_id" text not null, "bytes" integer not null, "created_at" text not null, "referenced_at" text, "released_at" text, "removed_at" text);
 
 -- table users
-CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null);
+CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null, "log_version" integer default 0 not null);
 
 -- table wishlist
 CREATE TABLE "wishlist" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "added_at" text not null, constraint "wishlist_pkey" primary key ("user_id", "book_id"));

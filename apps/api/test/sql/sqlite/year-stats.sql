@@ -6,9 +6,9 @@ select "books", "pages" from "reading_goals" where "user_id" = ? and "year" = ?;
 
 select "g"."genre", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = ? and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ? group by "rt"."book_id") as "yb" inner join "book_genres" as "g" on "g"."book_id" = "yb"."book_id" group by "g"."genre" order by "books" desc, "g"."genre" limit ?;
 
-select "profile_version" from "users" where "id" = ?;
+select "log_version" from "users" where "id" = ?;
 
-select "updated_at" from "reading_entries" where "user_id" = ? order by "updated_at" desc limit ?;
+select "profile_version" from "users" where "id" = ?;
 
 select coalesce(r.rating, e.rating) as "rating", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = ? and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ? group by "rt"."book_id") as "yb" left join "reviews" as "r" on "r"."book_id" = "yb"."book_id" and "r"."user_id" = ? left join "reading_entries" as "e" on "e"."book_id" = "yb"."book_id" and "e"."user_id" = ? group by coalesce(r.rating, e.rating);
 
