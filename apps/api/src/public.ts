@@ -15,5 +15,4 @@ export { hashPassword } from '#/security/passwords.ts'
 export { CLASSICS } from '#/db/seed/classics.ts'
 export { createRandom, type Random } from '#/db/seed/random.ts'
 // The data generator loads books with the search triggers off and builds the search index once.
-export { rebuildPostgresSearch, rebuildSqliteSearch } from '#/db/migrations/2026_11_23_0900_search_by_popularity.ts'
-export { fillSearchKeys } from '#/db/migrations/2026_11_24_0910_search_rank_keys.ts'
+export { fillSearchKeys, rebuildPostgresSearch, rebuildSqliteSearch } from '#/db/search-rebuild.ts'
