@@ -48,7 +48,8 @@ describeEachDialect('the search index built in one pass', (ctx) => {
           from book_search_docs order by book_id`.execute(db)
         answers.keys = rows.map((r) => JSON.stringify(r))
       } else {
-        const { rows } = await sql<{ term: string }>`select term from book_search_terms where term in ('dune', 'exupery', 'xgsciencefiction') order by term`.execute(db)
+        const terms = sql<{ term: string }>`select term from book_search_terms where term in ('dune', 'exupery', 'xgsciencefiction') order by term`
+        const { rows } = await terms.execute(db)
         answers.terms = rows.map((r) => r.term)
       }
       return answers
@@ -67,7 +68,9 @@ describeEachDialect('the search index built in one pass', (ctx) => {
       await sql`delete from books_fts`.execute(db)
       await rebuildSqliteSearch(db)
       // As the generator finds them, with the keys trigger off: empty.
-      await sql`update book_search_docs set title = '', author = '', isbn = null, average_rating = 0, total_reviews = 0, page_count = null, published_date = null`.execute(db)
+      const emptyKeys = sql`update book_search_docs
+        set title = '', author = '', isbn = null, average_rating = 0, total_reviews = 0, page_count = null, published_date = null`
+      await emptyKeys.execute(db)
       await fillSearchKeys(db)
     }
     expect(await found()).toEqual(byTriggers)

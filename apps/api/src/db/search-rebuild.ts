@@ -24,14 +24,16 @@ const SEARCH_KEY_COLUMNS = ['title', 'author', 'isbn', 'average_rating', 'total_
 
 /** Numbers every book by popularity and fills the FTS5 index; then `fillSearchKeys`. */
 export async function rebuildSqliteSearch(db: Kysely<any>): Promise<void> {
+  const numberBooks = `insert into book_search_docs (doc_id, book_id)
+    select ${docNumber('total_reviews', 'row_number() over (order by created_at, id)')}, id from books`
+  const indexBooks = `insert into books_fts (rowid, title, author, genres, description, isbn, facets)
+    select d.doc_id, b.title, b.author, ${genresOf('b.id')}, b.description, ${isbnOf('b.isbn')}, ${facetsOf('b.id', 'b.language', 'b.category')}
+    from books b join book_search_docs d on d.book_id = b.id order by d.doc_id`
   await sql.raw(`delete from books_fts`).execute(db)
   await sql.raw(`delete from book_search_docs`).execute(db)
-  await sql.raw(`insert into book_search_docs (doc_id, book_id)
-    select ${docNumber('total_reviews', 'row_number() over (order by created_at, id)')}, id from books`).execute(db)
+  await sql.raw(numberBooks).execute(db)
   await sql.raw(`update book_search_seq set n = (select count(*) from books)`).execute(db)
-  await sql.raw(`insert into books_fts (rowid, title, author, genres, description, isbn, facets)
-    select d.doc_id, b.title, b.author, ${genresOf('b.id')}, b.description, ${isbnOf('b.isbn')}, ${facetsOf('b.id', 'b.language', 'b.category')}
-    from books b join book_search_docs d on d.book_id = b.id order by d.doc_id`).execute(db)
+  await sql.raw(indexBooks).execute(db)
   await sql.raw(`insert into books_fts (books_fts) values ('optimize')`).execute(db)
 }
 
