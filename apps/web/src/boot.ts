@@ -7,7 +7,7 @@
 // asking again once its code has loaded, and (3) loads the app's entry and preloads the screen's
 // chunks, as listed in index.html. It imports nothing the app's entry imports.
 import { BOOK_TITLE_VIEW, EARLY_ANSWERS_GLOBAL, SHELL_ROUTES, type ShellRoute } from '#/shell/routes.ts'
-import type { EarlyAnswer } from '#/shell/early.ts'
+import type { EarlyAnswer } from '#/lib/early-answers.ts'
 
 /** The bearer token the app sends (src/lib/session.ts: a token and a stored user with an id), else null. */
 function sessionToken(): string | null {
@@ -22,7 +22,7 @@ function sessionToken(): string | null {
 }
 
 function requestData(route: ShellRoute, path: string): EarlyAnswer[] {
-  // Should this differ from the app's token in some corner, the app does not take the answer (early.ts).
+  // Should this differ from the app's token in some corner, the app does not take the answer (lib/early-answers.ts).
   const token = sessionToken()
   const headers: Record<string, string> = token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' }
   const answers = ((globalThis as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL] ??= new Map()) as Map<string, EarlyAnswer>

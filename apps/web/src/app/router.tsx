@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '#/config/paths.ts'
 import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
-import { WITH_TOP_BAR_ACTIONS, type RouteHandle } from '#/app/route-handle.ts'
+import { WITH_TOP_BAR_ACTIONS, type RouteHandle } from '#/lib/route-handle.ts'
 
 /** The page of an author's (or publisher's) books: one screen for both. */
 const nameRoute = (field: 'author' | 'publisher'): RouteObject => ({

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import type { Root } from 'react-dom/client'
 import { App, createRouterNow, routerReady } from '#/app/app.tsx'
 import { createQueryClient } from '#/app/provider.tsx'
-import type { RouteHandle } from '#/app/route-handle.ts'
+import type { RouteHandle } from '#/lib/route-handle.ts'
 
 /** A task boundary: what follows runs in a task of its own, after the browser has had its turn. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))

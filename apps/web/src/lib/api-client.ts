@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { bearerToken, clearSession } from '#/lib/session.ts'
-import { dropEarlyAnswers, takeEarlyAnswer } from '#/shell/early.ts'
+import { dropEarlyAnswers, takeEarlyAnswer } from '#/lib/early-answers.ts'
 
 type Contracts = typeof import('@shelfwise/contracts')
 /** Picks the response schema out of the contracts, which (with zod) load apart from the first screen's code. */

@@ -1,4 +1,4 @@
-import { listName, type ScrollMark } from '#/lib/use-scroll-memory.ts'
+import { listName, type ScrollMark } from '#/lib/scroll-mark.ts'
 
 // Loaded only when the reader comes back to a screen that remembers where they were (Home, Browse).
 

@@ -1,15 +1,6 @@
 import { useLayoutEffect } from 'react'
 import { useLocation, useNavigationType } from 'react-router'
-
-/**
- * Where the reader was, by history entry: the book card at the top of the window (its link and the
- * list it is in) and how far below the window's top it stood, plus how far the page's <main> had
- * scrolled past the window's top, for when no card was in view.
- */
-export interface ScrollMark {
-  past: number
-  card?: { href: string; list: string; top: number }
-}
+import { listName, type ScrollMark } from '#/lib/scroll-mark.ts'
 
 const marks = new Map<string, ScrollMark>()
 
@@ -27,13 +18,6 @@ function markScroll(): ScrollMark {
     if (!best || box.top < best.top) best = { href, list: listName(li), top: box.top }
   }
   return { past, card: best }
-}
-
-/** The list a card is in, by its own name or its region's: Home's popular row and its grid hold the same books. */
-export function listName(li: Element): string {
-  const list = li.closest('ul,ol')
-  const region = li.closest('section,[role="region"]')
-  return `${list?.getAttribute('aria-label') ?? ''}|${region?.getAttribute('aria-labelledby') ?? region?.getAttribute('aria-label') ?? ''}`
 }
 
 /**

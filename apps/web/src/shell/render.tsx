@@ -20,7 +20,7 @@ import { popularBooksQuery } from '#/features/books/api/get-popular-books.ts'
 import { recentReviewsQuery } from '#/features/reviews/api/get-recent-reviews.ts'
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { paths } from '#/config/paths.ts'
-import { WITH_TOP_BAR_ACTIONS } from '#/app/route-handle.ts'
+import { WITH_TOP_BAR_ACTIONS } from '#/lib/route-handle.ts'
 import { BOOK_TITLE_MARK, BOOK_TITLE_VIEW, SHELL_ROUTES } from '#/shell/routes.ts'
 import { FRAME_SAMPLE, SHELL_SCREENS } from '#/shell/screens.ts'
 

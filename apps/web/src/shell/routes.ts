@@ -46,5 +46,5 @@ export const BOOK_TITLE_VIEW = 'book-title'
 /** Where that view's title goes. */
 export const BOOK_TITLE_MARK = 'BOOK_TITLE'
 
-/** The global the boot script leaves its early answers under (src/shell/early.ts reads it). */
+/** The global the boot script leaves its early answers under (src/lib/early-answers.ts reads it). */
 export const EARLY_ANSWERS_GLOBAL = '__shelfwiseEarly'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
-import { EARLY_ANSWERS, EARLY_MAX_AGE_MS, type EarlyAnswer } from '#/shell/early.ts'
+import { EARLY_ANSWERS, EARLY_MAX_AGE_MS, type EarlyAnswer } from '#/lib/early-answers.ts'
 import { EARLY_ANSWERS_GLOBAL, SHELL_ROUTES } from '#/shell/routes.ts'
 import { prefetchHome } from '#/app/routes/home.tsx'
 import { prefetchBrowse } from '#/app/routes/browse.tsx'

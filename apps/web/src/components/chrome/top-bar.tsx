@@ -14,7 +14,7 @@ import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { profileImageUrl } from '#/lib/image-url.ts'
 import { allLinks, mainLinks } from '#/components/chrome/nav-links.ts'
-import type { RouteHandle } from '#/app/route-handle.ts'
+import type { RouteHandle } from '#/lib/route-handle.ts'
 
 // The height of a row of small buttons (MUI's size="small"), which the actions' row keeps while empty.
 const ACTIONS_ROW_HEIGHT = 30.75

@@ -13,7 +13,7 @@ export interface RouteHandle {
    * screen just before that render (src/main.tsx), so the screen's components find them running:
    * mounting does not start them, which would change every query's state while React commits and
    * draw the screen a second time at once, within the same long task. They take over the boot
-   * script's early answers (src/shell/early.ts): the same requests as SHELL_ROUTES' `data`.
+   * script's early answers (src/lib/early-answers.ts): the same requests as SHELL_ROUTES' `data`.
    */
   prefetch?: (client: QueryClient, params: Params) => void
 }
