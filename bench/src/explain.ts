@@ -23,7 +23,7 @@ const BIG = /^(books|reviews|follows)$/
 
 // Statements that scan on purpose, and why that is fine on a hot path.
 const MEMOISED: [RegExp, string][] = [
-  [/^select count\(\*\) as "n" from "books"$/, 'the catalogue size, counted once per new book or 5 s (memo in books.service)'],
+  [/^select count\(\*\) as "n" from "books"$/, 'the catalogue size, counted once per new book or 5 s (memo in books.search)'],
   [
     /^select "b"\."id", "w"\."review_count" from \(select "book_id", count\(\*\)/,
     "popular this week, counted at most once per 5 s per instance (memo in reviews.service); PostgreSQL hashes the week's counts against books",

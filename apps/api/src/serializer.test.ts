@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { BookListSchema, BookSchema, type Book } from '@shelfwise/contracts'
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod'
-import { compileSerializer, serializerCompiler } from '#/plugins/serializer.ts'
+import { compileSerializer, serializerCompiler } from '#/serializer.ts'
 
 // Answers are written by serializers compiled from the routes' schemas; a client must see the same
 // text the zod serializer wrote, and never a field the contract does not name.

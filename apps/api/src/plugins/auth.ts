@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { MESSAGES } from '@shelfwise/contracts'
 import { unauthorized } from '#/errors.ts'
+import { PRIVATE } from '#/http-cache.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { AuthService } from '#/modules/auth/auth.service.ts'
 
@@ -46,10 +47,6 @@ export function createActorResolver(auth: Pick<AuthService, 'actorOfToken'>): Ac
   }
 }
 
-// An answer to a signed-in reader may carry what is theirs alone (e-mail, lists, flags): never kept
-// by a browser or a shared cache.
-const PRIVATE = 'no-store'
-
 /** Decorates the app with the guards of protected routes (requireUser) and of public ones that know the viewer (optionalUser). */
 export function registerAuth(app: FastifyInstance, deps: { actorOf: ActorOf }) {
   app.decorate('requireUser', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -70,6 +67,3 @@ export function registerAuth(app: FastifyInstance, deps: { actorOf: ActorOf }) {
     }, done)
   })
 }
-
-/** Marks an answer as never to be stored (one that hands out a token, for instance). */
-export const noStore = (reply: FastifyReply) => reply.header('cache-control', PRIVATE)

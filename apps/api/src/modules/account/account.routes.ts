@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AccountDeleteInputSchema, AccountExportSchema, EXPORT_FILE_NAMES } from '@shelfwise/contracts'
 import { GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
-import { noStore } from '#/plugins/auth.ts'
+import { noStore } from '#/http-cache.ts'
 import type { AccountService } from '#/modules/account/account.service.ts'
 
 const tags = ['account']

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AuthResultSchema, LoginInputSchema, PasswordChangeInputSchema, RegisterInputSchema } from '@shelfwise/contracts'
 import type { AuthService } from '#/modules/auth/auth.service.ts'
-import { noStore } from '#/plugins/auth.ts'
+import { noStore } from '#/http-cache.ts'
 import { isOwnIdentity, OWN_IDENTITY, passwordWeakness } from '#/security/passwords.ts'
 
 const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() })

@@ -1,28 +1,22 @@
 import { sql, type SqlBool } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
-import { MAX_WORDS, wordsOf } from '#/modules/books/books.search-terms.ts'
+import { lookupWords, queryWords, sameTitleAndAuthor } from '#/modules/books/books.match-keys.ts'
 
 // Likely duplicates of a book about to be added (decision 0011): the same ISBN (the unique index),
 // or the same title and author, letter case, accents and punctuation aside. An index narrows the
 // catalogue to a few candidates — SQLite: the FTS5 index (kept by triggers whoever writes books),
 // books whose title holds every word of the title and whose author every word of the author;
 // PostgreSQL: books_match_key_idx, the same words in any order — which are then compared word for
-// word here, so both databases answer alike.
+// word here (books.match-keys.ts), so both databases answer alike.
 
 /** At most this many index matches are compared: books whose title and author hold all the words. */
 const DUPLICATE_CANDIDATES = 200
-
-/** The key two books with the same title (or author) share: their words, folded, in order. */
-const matchKey = (text: string): string => wordsOf(text).join(' ')
 
 /** The id of the book holding this ISBN (already normalised: no spaces or hyphens, upper case). */
 export async function findBookIdByIsbn(db: Db, isbn: string): Promise<string | undefined> {
   const row = await db.selectFrom('books').select('id').where('isbn', '=', isbn).executeTakeFirst()
   return row?.id
 }
-
-/** Distinct words of a text for the index query (the comparison afterwards uses all of them). */
-const queryWords = (text: string) => [...new Set(wordsOf(text))].slice(0, MAX_WORDS)
 
 /**
  * The ids of books with the same title and author as given (their words equal after folding),
@@ -33,9 +27,7 @@ export async function listSameTitleAndAuthor(db: Db, title: string, author: stri
   const authorWords = queryWords(author)
   if (!titleWords.length || !authorWords.length) return []
   const rows = dialectOf(db) === 'postgres' ? await candidatesPostgres(db, title, author) : await candidatesSqlite(db, titleWords, authorWords)
-  const titleKey = matchKey(title)
-  const authorKey = matchKey(author)
-  return rows.filter((r) => matchKey(r.title) === titleKey && matchKey(r.author) === authorKey).map((r) => r.id)
+  return rows.filter(sameTitleAndAuthor(title, author)).map((r) => r.id)
 }
 
 type Candidate = { id: string; title: string; author: string }
@@ -89,14 +81,8 @@ export async function listImportCandidates(db: Db, title: string, family: string
       .limit(DUPLICATE_CANDIDATES)
       .execute()
   }
-  // The commonest words match most of the catalogue and slow the lookup down; the comparison
-  // afterwards checks every word of the title anyway.
-  const rare = titleWords.filter((w) => !COMMON_WORDS.has(w))
-  return candidatesSqlite(db, rare.length ? rare : titleWords, [family])
+  return candidatesSqlite(db, lookupWords(titleWords), [family])
 }
-
-/** Words too common to narrow a title lookup (English articles, conjunctions and prepositions). */
-const COMMON_WORDS = new Set(['the', 'a', 'an', 'and', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'or', 'is', 's'])
 
 /** The ids of the books holding one of these ISBNs (normalised: digits and X, no hyphens). */
 export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string }[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { familyName, sameAuthor, titleKey, withoutSeries } from '#/modules/books/books.import-match.ts'
+import { familyName, firstByIsbn, isImportMatch, sameAuthor, titleKey, withoutSeries } from '#/modules/books/books.import-match.ts'
 
 // The rule that decides whether an imported row is a catalogue book by title and author (decision
 // 0020): a wrong match would file a reader's history under another book, so it is strict.
@@ -47,5 +47,23 @@ describe('the import match rule', () => {
     expect(familyName("Flannery O'Connor")).toBe('connor')
     expect(familyName('Tolkien, J.R.R.')).toBe('tolkien')
     expect(sameAuthor('Wu Cheng’en', "Wu Cheng'en")).toBe(true)
+  })
+
+  it("takes the book of the row's first ISBN a book holds, an ISBN-13 before its ISBN-10", () => {
+    const found = [
+      { id: 'by10', isbn: '0261103342' },
+      { id: 'by13', isbn: '9780261103344' },
+    ]
+    expect(firstByIsbn(['9780261103344', '0261103342'], found)).toBe('by13')
+    expect(firstByIsbn(['9780000000002', '0261103342'], found)).toBe('by10')
+    expect(firstByIsbn(['9780000000002'], found)).toBeUndefined()
+  })
+
+  it('matches a catalogue book to a row by its title, series note aside, and by the same author', () => {
+    const matches = isImportMatch({ title: 'The Fifth Season (The Broken Earth, #1)', author: 'N.K. Jemisin' })
+    expect(matches({ title: 'The Fifth Season', author: 'N. K. Jemisin' })).toBe(true)
+    expect(matches({ title: 'the fifth season', author: 'Nora K. Jemisin' })).toBe(true)
+    expect(matches({ title: 'The Fifth Season', author: 'K. Jemisin' })).toBe(false)
+    expect(matches({ title: 'The Fifth Season: A Novel', author: 'N. K. Jemisin' })).toBe(false)
   })
 })

@@ -73,3 +73,13 @@ export const familyName = (author: string): string | undefined => {
   const words = parts ? wordsOf(parts.family) : []
   return words.reduce<string | undefined>((best, w) => (best === undefined || w.length > best.length ? w : best), undefined)
 }
+
+/** The book an imported row's ISBNs find among `found` (the books holding one): the first ISBN's, an ISBN-13 before its ISBN-10 as the row lists them. */
+export const firstByIsbn = (isbns: string[], found: { id: string; isbn: string }[]): string | undefined =>
+  isbns.map((i) => found.find((b) => b.isbn === i)).find((b) => b !== undefined)?.id
+
+/** Whether a catalogue book is the imported row's by the rule above: the same title key and the same author. */
+export const isImportMatch = (row: { title: string; author: string }) => {
+  const key = titleKey(row.title)
+  return (c: { title: string; author: string }) => titleKey(c.title) === key && sameAuthor(c.author, row.author)
+}

@@ -1,12 +1,12 @@
-import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool, type Updateable } from 'kysely'
-import { roundAverage, type Book, type BookListQuery } from '@shelfwise/contracts'
-import { dialectOf, jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
+import { sql, type CompiledQuery, type Insertable } from 'kysely'
+import { roundAverage, type Book } from '@shelfwise/contracts'
+import { jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 import { precompile, type Precompiled } from '#/db/precompiled.ts'
-import { cutPage, rowsToRead } from '#/paging.ts'
 
 // The book as stored plus the usernames of its linked people, joined in on read so a rename
-// never breaks a link.
+// never breaks a link. The catalogue in an order is in books.list.repository.ts; correcting and
+// removing a book in books.edit.repository.ts.
 
 /** Selects every column a Book needs; compose with where/order/limit. */
 const selectBooks = (db: Db) =>
@@ -46,12 +46,12 @@ type BookRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['execute']>>[nu
  * selectBooks plus each book's genres as a JSON array column: a book, or a page of them, is then one
  * statement instead of two (the second, for genres, cost as much as the first on a point read).
  */
-const selectWholeBooks = (db: Db) =>
+export const selectWholeBooks = (db: Db) =>
   selectBooks(db).select(sql<unknown>`(select ${sortedJsonArray(db, sql.ref('bg.genre'))} from book_genres as bg where bg.book_id = b.id)`.as('genres'))
 
 type WholeBookRow = BookRow & { genres: unknown }
 
-const wholeBook = (row: WholeBookRow): Book => toBook(row, jsonArrayValue<string>(row.genres))
+export const wholeBook = (row: WholeBookRow): Book => toBook(row, jsonArrayValue<string>(row.genres))
 
 type CompiledQueryBuilder<R> = { compile(): CompiledQuery<R> }
 
@@ -151,99 +151,6 @@ export async function findBookPageCount(db: Db, id: string): Promise<number | nu
 /** True when a book with this id exists. */
 export async function bookExists(db: Db, id: string): Promise<boolean> {
   return (await bookIdOf.first(db, id)) !== undefined
-}
-
-// ---- The catalogue in a chosen order, with keyset paging ----------------------------------------
-
-export type BookSort = BookListQuery['sort']
-/** The sort key of the last book of a page: the order's columns, then the id. */
-export type BookKeyset = (string | number | null)[]
-
-export interface BookListRequest {
-  sort: BookSort
-  /** At most this many books (the whole catalogue is walked a page at a time, see the service). */
-  limit: number
-  after?: BookKeyset | undefined
-}
-
-/** Top Rated's prior: a book is ranked as if it also had this many reviews of RATING_PRIOR_MEAN stars. */
-const RATING_PRIOR_REVIEWS = 5
-const RATING_PRIOR_MEAN = 3.5
-
-/**
- * The confidence-weighted average a book ranks by in Top Rated, (C·m + Σ ratings) / (C + n), spelled
- * exactly as migration 2026_11_25_0100 indexes it so both databases walk that index. The rating a
- * book shows stays its plain average.
- */
-export const weightedRating = (alias: 'b' | 'd') =>
-  sql.raw(
-    `((${alias}.average_rating * ${alias}.total_reviews + ${RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN}) / (${alias}.total_reviews + ${RATING_PRIOR_REVIEWS}))`,
-  )
-
-/** The same weighted average in memory, for ranking candidates already read. */
-export const weightedRatingOf = (average: number, reviews: number) =>
-  (average * reviews + RATING_PRIOR_REVIEWS * RATING_PRIOR_MEAN) / (reviews + RATING_PRIOR_REVIEWS)
-
-// Every order ends in the id, so it is total and a keyset never skips or repeats a book.
-// Raw SQL over `b` because the title order is an expression (lower(title)) and the keys must compare
-// exactly as the database orders them.
-const ORDERS: Record<BookSort, { orderBy: RawBuilder<unknown>; after: (k: BookKeyset) => RawBuilder<SqlBool> }> = {
-  recent: {
-    orderBy: sql`b.created_at desc, b.id desc`,
-    after: ([at, id]) => sql<SqlBool>`(b.created_at, b.id) < (${at}, ${id})`,
-  },
-  published: {
-    // A book without a date has the key '', which sorts after every date in descending order.
-    orderBy: sql`coalesce(b.published_date, '') desc, b.id desc`,
-    after: ([date, id]) => sql<SqlBool>`(coalesce(b.published_date, ''), b.id) < (${date}, ${id})`,
-  },
-  rating: {
-    // Confidence-weighted (decision 0009), as books_weighted_rating_idx spells it.
-    orderBy: sql`${weightedRating('b')} desc, b.total_reviews desc, b.id desc`,
-    after: ([score, count, id]) => sql<SqlBool>`(${weightedRating('b')}, b.total_reviews, b.id) < (${score}, ${count}, ${id})`,
-  },
-  title: {
-    orderBy: sql`lower(b.title), b.id`,
-    after: ([title, id]) => sql<SqlBool>`(lower(b.title), b.id) > (${title}, ${id})`,
-  },
-}
-
-/** How many values a keyset of each order has. */
-export const KEYSET_ARITY: Record<BookSort, number> = { recent: 2, published: 2, rating: 3, title: 2 }
-
-const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit: number) => {
-  let query = selectWholeBooks(db)
-    .select(sql<string>`lower(b.title)`.as('titleKey'))
-    .select(sql<number>`${weightedRating('b')}`.as('weightedRating'))
-    .orderBy(ORDERS[sort].orderBy)
-  if (after) query = query.where(ORDERS[sort].after(after))
-  return query.limit(limit)
-}
-
-// The grid's pages are the hottest list: each order's first and later pages are built once (db/precompiled.ts).
-const firstPages = new Map(
-  (Object.keys(ORDERS) as BookSort[]).map((sort) => [sort, precompile(1, (db, limit: number) => pageQuery(db, sort, undefined, limit))]),
-)
-const laterPages = new Map(
-  (Object.keys(ORDERS) as BookSort[]).map((sort) => [
-    sort,
-    precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => pageQuery(db, sort, after, limit)),
-  ]),
-)
-
-/** One page of the catalogue in the given order, and the keyset of its last book when more follow. */
-export async function listBooksPage(db: Db, req: BookListRequest): Promise<{ books: Book[]; next?: BookKeyset }> {
-  const take = rowsToRead(req.limit)!
-  const rows = req.after ? await laterPages.get(req.sort)!.all(db, take, ...req.after) : await firstPages.get(req.sort)!.all(db, take)
-  const keyOf: Record<BookSort, (last: (typeof rows)[number]) => BookKeyset> = {
-    recent: (last) => [toIso(last.createdAt), last.id],
-    published: (last) => [last.publishedDate ?? '', last.id],
-    rating: (last) => [Number(last.weightedRating), Number(last.totalReviews), last.id],
-    title: (last) => [last.titleKey, last.id],
-  }
-  const cut = cutPage(rows, req.limit, keyOf[req.sort])
-  const books = cut.rows.map(wholeBook)
-  return cut.next ? { books, next: cut.next } : { books }
 }
 
 const catalogueVersion = precompile(0, (db) =>
@@ -350,152 +257,4 @@ export async function insertBookWithGenres(db: Db, book: Insertable<BooksTable>,
       .insertInto('bookGenres')
       .values(genres.map((genre) => ({ bookId: book.id, genre })))
       .execute()
-}
-
-// ---- Correcting and removing a book, by the reader who added it --------------------------------
-
-/** Who a book belongs to and what an edit must let go of; locked for the rest of the transaction. */
-export interface BookOwnership {
-  id: string
-  createdByUserId: string | null
-  authorUserId: string | null
-  publisherUserId: string | null
-  listedByUserId: string | null
-  coverImage: string
-}
-
-/**
- * The book's owners, its row locked until the transaction ends. On PostgreSQL FOR UPDATE also waits
- * for (and then blocks) the key-share locks a review, wishlist or read row takes on its book, so a
- * reader shelving the book while it is deleted either lands first (and is counted) or finds it gone.
- * SQLite's writer is one connection at a time, so the transaction alone does that there.
- */
-export async function findBookOwnershipForWrite(db: Db, id: string): Promise<BookOwnership | undefined> {
-  let query = db.selectFrom('books').select(['id', 'createdByUserId', 'authorUserId', 'publisherUserId', 'listedByUserId', 'coverImage']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') query = query.forUpdate()
-  return query.executeTakeFirst()
-}
-
-/** What an edit compares and records: the book's own fields, its links and genres as stored. */
-export interface EditableBook extends BookOwnership {
-  title: string
-  author: string
-  publisher: string
-  description: string
-  publishedDate: string | null
-  language: string
-  edition: string
-  pageCount: number | null
-  amazonLink: string
-  isbn: string | null
-  unclaimedIsbn: string | null
-  category: string
-  genres: string[]
-}
-
-/** The book as an edit finds it, its row locked as findBookOwnershipForWrite locks it. */
-export async function findEditableBookForWrite(db: Db, id: string): Promise<EditableBook | undefined> {
-  let query = db
-    .selectFrom('books')
-    .select([
-      'id',
-      'createdByUserId',
-      'authorUserId',
-      'publisherUserId',
-      'listedByUserId',
-      'coverImage',
-      'title',
-      'author',
-      'publisher',
-      'description',
-      'publishedDate',
-      'language',
-      'edition',
-      'pageCount',
-      'amazonLink',
-      'isbn',
-      'unclaimedIsbn',
-      'category',
-    ])
-    .where('id', '=', id)
-  if (dialectOf(db) === 'postgres') query = query.forUpdate()
-  const row = await query.executeTakeFirst()
-  if (!row) return undefined
-  const genres = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).orderBy('genre').execute()
-  return { ...row, pageCount: row.pageCount === null ? null : Number(row.pageCount), genres: genres.map((g) => g.genre) }
-}
-
-/** Rewrites a book's own fields and its genres; call inside a transaction. */
-export async function updateBookWithGenres(db: Db, id: string, book: Updateable<BooksTable>, genres: string[]): Promise<void> {
-  await db.updateTable('books').set(book).where('id', '=', id).execute()
-  const before = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).execute()
-  // Only what changed is written: each genre row rewrites the book's search entry (triggers).
-  const keep = new Set(genres)
-  const gone = before.map((r) => r.genre).filter((g) => !keep.has(g))
-  const had = new Set(before.map((r) => r.genre))
-  const added = genres.filter((g) => !had.has(g))
-  if (gone.length) await db.deleteFrom('bookGenres').where('bookId', '=', id).where('genre', 'in', gone).execute()
-  if (added.length)
-    await db
-      .insertInto('bookGenres')
-      .values(added.map((genre) => ({ bookId: id, genre })))
-      .execute()
-}
-
-/**
- * How many readers other than `userId` rely on the book (decision 0023): they reviewed it, rated it,
- * have it on their wishlist or read list, or have anything in their reading log for it (a status, a
- * rating, a read, kept or taken off Recently Read). An entry emptied of all of these does not count.
- */
-export async function countOtherReaders(db: Db, bookId: string, userId: string): Promise<number> {
-  const others = db
-    .selectFrom('reviews')
-    .select('userId')
-    .where('bookId', '=', bookId)
-    .where('userId', '<>', userId)
-    .union(db.selectFrom('wishlist').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
-    .union(db.selectFrom('reads').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
-    .union(
-      db
-        .selectFrom('readingEntries as e')
-        .select('e.userId')
-        .where('e.bookId', '=', bookId)
-        .where('e.userId', '<>', userId)
-        .where((eb) =>
-          eb.or([
-            eb('e.status', 'is not', null),
-            eb('e.rating', 'is not', null),
-            eb.exists(eb.selectFrom('readThroughs as r').select('r.id').whereRef('r.userId', '=', 'e.userId').whereRef('r.bookId', '=', 'e.bookId')),
-          ]),
-        ),
-    )
-  const row = await db
-    .selectFrom(others.as('o'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-/**
- * Removes a book with what only its adder had on it (their review, wishlist and read rows), its
- * genres and its history; call inside a transaction, after countOtherReaders found nobody else.
- */
-export async function deleteBookWithOwnRows(db: Db, bookId: string): Promise<void> {
-  // Each written out rather than left to the foreign keys' cascades, so the rows' triggers (the
-  // reviewer's profile version, the search index) run the same way on both databases.
-  await db.deleteFrom('reviews').where('bookId', '=', bookId).execute()
-  await db.deleteFrom('wishlist').where('bookId', '=', bookId).execute()
-  await db.deleteFrom('reads').where('bookId', '=', bookId).execute()
-  await db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute()
-  await db.deleteFrom('bookEdits').where('bookId', '=', bookId).execute()
-  await db.deleteFrom('books').where('id', '=', bookId).execute()
-}
-
-/** Sets a book's links to readers (author, publisher, lister) and its updatedAt. */
-export async function updateBookLinks(
-  db: Db,
-  id: string,
-  links: Pick<Updateable<BooksTable>, 'authorUserId' | 'publisherUserId' | 'listedByUserId' | 'updatedAt'>,
-): Promise<void> {
-  await db.updateTable('books').set(links).where('id', '=', id).execute()
 }

@@ -20,9 +20,9 @@ import {
 } from '@shelfwise/contracts'
 import { BOOKS_BY_NAME_DEFAULT_LIMIT, BookNameParamsSchema, BooksByNameQuerySchema } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
-import { compileSerializer } from '#/plugins/serializer.ts'
+import { compileSerializer } from '#/serializer.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
-import { SEARCH_COUNT_CAP } from '#/modules/books/books.search.repository.ts'
+import { SEARCH_COUNT_CAP } from '#/modules/books/books.search-query.ts'
 import { SEARCH_DEFAULT_LIMIT } from '#/modules/books/books.service.ts'
 
 /** One book as the list's JSON writes it (the same serializer the route compiles for its items). */

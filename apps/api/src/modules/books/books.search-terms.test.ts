@@ -7,7 +7,7 @@ import {
   typoVariants,
   type Vocabulary,
 } from '#/modules/books/books.search-terms.ts'
-import { toFts5Query, toTsQuery } from '#/modules/books/books.search.repository.ts'
+import { toFts5Query, toTsQuery } from '#/modules/books/books.search-query.ts'
 
 describe('toSearchWords', () => {
   it('lower-cases, folds Latin accents and keeps letters and digits only', () => {

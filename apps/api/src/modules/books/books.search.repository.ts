@@ -1,62 +1,42 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import { GENRES, type BookSearchQuery } from '@shelfwise/contracts'
+import { sql, type SqlBool } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
-import { weightedRating, weightedRatingOf } from '#/modules/books/books.repository.ts'
+import { weightedRating } from '#/modules/books/books.list.repository.ts'
+import {
+  byPublished,
+  byRelevance,
+  byWeekThenRated,
+  byWeekThenWeighted,
+  byWeighted,
+  mayNameAGenre,
+  relevanceOf,
+  tokensOf,
+  weekContenders,
+  weightedRatingOf,
+  type Candidate,
+  type WalkKey,
+} from '#/modules/books/books.ranking.ts'
+import {
+  facetGroups,
+  numericFilterSql,
+  TEXT_COLUMNS,
+  toFts5Match,
+  tsQuerySql,
+  type SearchFilters,
+  type SearchRequest,
+  type SearchType,
+} from '#/modules/books/books.search-query.ts'
+import { SEARCH_COUNT_CAP } from '#/modules/books/books.search-query.ts'
+import { MAX_WORDS, resolveWords, toSearchWords, type Vocabulary, type WordGroup } from '#/modules/books/books.search-terms.ts'
 import { yieldToLoop } from '#/work-gate.ts'
-import { foldAccents, MAX_WORDS, resolveWords, toSearchWords, type Vocabulary, type WordGroup } from '#/modules/books/books.search-terms.ts'
 
 // Book search (DESIGN.md §5, decision 0004): one implementation per dialect — SQLite FTS5,
 // PostgreSQL tsvector — behind `searchCandidates`. Work is bounded whatever the words: at most the
 // SEARCH_COUNT_CAP most-reviewed matches are examined (both indexes yield the most-reviewed first, see
-// migration 2026_11_23_0900), then ranked the same way on both: each word scores by the best field it
-// is found in (title 10, author 6, genres or ISBN 3, description 1), ties by rating, then review count;
-// without words by rating. The filters' genres, categories and languages are facet tokens of the index
-// itself; pages, rating and years are checked on the books table as the index yields matches.
-
-type SearchType = BookSearchQuery['type']
-
-/** A search examines, counts and pages at most this many matches: the most-reviewed ones. */
-export const SEARCH_COUNT_CAP = 1000
-
-interface SearchFilters {
-  genres?: string[] | undefined
-  categories?: string[] | undefined
-  languages?: string[] | undefined
-  minPages?: number | undefined
-  maxPages?: number | undefined
-  minRating?: number | undefined
-  minYear?: number | undefined
-  maxYear?: number | undefined
-}
-
-type SearchSort = BookSearchQuery['sort']
-
-export interface SearchRequest {
-  /** The text as typed; it is reduced to plain words here. */
-  query: string
-  type: SearchType
-  filters: SearchFilters
-  /** relevance (default), rating (weighted), published (newest first), popular (reviews this week). */
-  sort?: SearchSort | undefined
-  /** Popular's counts: reviews of each book in the last 7×24 h (absent books: none). */
-  weekCounts?: (() => Promise<Map<string, number>>) | undefined
-}
-
-/** Neither words nor filters: the whole catalogue in the sort's order. */
-export function asksEverything(req: SearchRequest): boolean {
-  const f = req.filters
-  return (
-    !toSearchWords(req.query).length &&
-    !f.genres?.length &&
-    !f.categories?.length &&
-    !f.languages?.length &&
-    f.minPages === undefined &&
-    f.maxPages === undefined &&
-    f.minRating === undefined &&
-    f.minYear === undefined &&
-    f.maxYear === undefined
-  )
-}
+// migration 2026_11_23_0900), then ranked the same way on both (books.ranking.ts): each word scores by
+// the best field it is found in (title 10, author 6, genres or ISBN 3, description 1), ties by rating,
+// then review count; without words by rating. The filters' genres, categories and languages are facet
+// tokens of the index itself; pages, rating and years are checked on the books table as the index
+// yields matches. What each index is asked is written in books.search-query.ts.
 
 export interface SearchCandidates {
   /** Book ids, best first: at most SEARCH_COUNT_CAP. */
@@ -67,27 +47,8 @@ export interface SearchCandidates {
   walkFrom?: WalkKey | undefined
 }
 
-/** A candidate as a dialect's query answers it, before ranking. */
-interface Candidate {
-  id: string
-  title: string
-  author: string
-  isbn: string | null
-  rating: number
-  reviews: number
-  published: string | null
-  /** Where the index walk stands after this match: the doc number (SQLite's index) or [reviews, id]. */
-  key: WalkKey
-}
-
-/** A position in a walk over the matches in index (popularity) order. */
-export type WalkKey = [number] | [number, string]
-
 /** How many most-reviewed title (and author) matches join a capped search. */
 const RESCUE_LIMIT = 200
-
-/** What a word is worth in each field; a word found only in the description is worth 1. */
-const FIELD_WEIGHTS = { title: 10, author: 6, genres: 3, isbn: 3 } as const
 
 /**
  * The matching books, best first: by relevance, then rating, then review count; without words by
@@ -122,25 +83,16 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
     }
   }
   const sort = req.sort ?? 'relevance'
-  const byWeighted = (a: Candidate, b: Candidate) =>
-    weightedRatingOf(b.rating, b.reviews) - weightedRatingOf(a.rating, a.reviews) || b.reviews - a.reviews || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
   let order: Candidate[]
   if (sort === 'rating') {
     order = rows.sort(byWeighted)
   } else if (sort === 'published') {
-    // Newest first; a book without a date last (as GET /books?sort=published).
-    order = rows.sort(
-      (a, b) =>
-        ((b.published ?? '') < (a.published ?? '') ? -1 : (b.published ?? '') > (a.published ?? '') ? 1 : 0) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    )
+    order = rows.sort(byPublished)
   } else if (sort === 'popular') {
     const week = await (req.weekCounts?.() ?? Promise.resolve(new Map<string, number>()))
-    order = rows.sort((a, b) => (week.get(b.id) ?? 0) - (week.get(a.id) ?? 0) || byWeighted(a, b))
+    order = rows.sort(byWeekThenWeighted(week))
   } else {
-    const scores = await scoreWords(db, rows, groups)
-    const scored = rows.map((r, i) => ({ r, score: scores[i]! }))
-    scored.sort((a, b) => b.score - a.score || b.r.rating - a.r.rating || b.r.reviews - a.r.reviews || (a.r.id < b.r.id ? 1 : a.r.id > b.r.id ? -1 : 0))
-    order = scored.map((o) => o.r)
+    order = byRelevance(rows, await scoreWords(db, rows, groups))
   }
   return { ids: order.slice(0, SEARCH_COUNT_CAP).map((r) => r.id), capped, walkFrom }
 }
@@ -151,13 +103,7 @@ export async function searchCandidates(db: Db, req: SearchRequest): Promise<Sear
  */
 async function popularEverything(db: Db, req: SearchRequest): Promise<SearchCandidates> {
   const week = await (req.weekCounts?.() ?? Promise.resolve(new Map<string, number>()))
-  const byCount = [...week].sort((a, b) => b[1] - a[1])
-  // Every book with as many reviews this week as the cap-th one, so ties are broken by rating fairly.
-  const floor = byCount[SEARCH_COUNT_CAP - 1]?.[1] ?? 0
-  const contenders = byCount
-    .filter(([, n]) => n >= floor)
-    .slice(0, 4 * SEARCH_COUNT_CAP)
-    .map(([id]) => id)
+  const contenders = weekContenders(week, SEARCH_COUNT_CAP)
   const rated = new Map<string, number>()
   for (let i = 0; i < contenders.length; i += 500) {
     const rows = await db
@@ -169,7 +115,7 @@ async function popularEverything(db: Db, req: SearchRequest): Promise<SearchCand
   }
   const ids = contenders
     .filter((id) => rated.has(id))
-    .sort((a, b) => week.get(b)! - week.get(a)! || rated.get(b)! - rated.get(a)! || (a < b ? 1 : a > b ? -1 : 0))
+    .sort(byWeekThenRated(week, rated))
     .slice(0, SEARCH_COUNT_CAP)
   if (ids.length < SEARCH_COUNT_CAP) {
     const seen = new Set(ids)
@@ -254,77 +200,15 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
 /** Search rows counted per statement when pages, rating or years must be checked row by row. */
 const COUNT_SLICE = 5_000
 
-/** The books reviewed in the last 7×24 h up to `until`, with how many reviews each got then. */
-export async function listWeekReviewCounts(db: Db, since: string, until: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('reviews')
-    .select((e) => ['bookId', e.fn.countAll<number>().as('n')])
-    .where('createdAt', '>=', since)
-    .where('createdAt', '<=', until)
-    .groupBy('bookId')
-    .execute()
-  return new Map(rows.map((r) => [r.bookId, Number(r.n)]))
-}
-
-/** The categories books carry, among the known ones, each probed off its index. */
-export async function listCarriedCategories(db: Db, known: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(known.map((c) => db.selectFrom('books').select('id').where('category', '=', c).limit(1).executeTakeFirst()))
-  return known.filter((_, i) => found[i] !== undefined)
-}
-
-/** The oldest and newest publication years in the catalogue (null when no book has a date). */
-export async function findYearBounds(db: Db): Promise<{ minYear: number | null; maxYear: number | null }> {
-  // The first dated book in each direction of the published-date index.
-  const edge = (direction: 'asc' | 'desc') =>
-    db
-      .selectFrom('books')
-      .select('publishedDate')
-      .where('publishedDate', 'is not', null)
-      .where('publishedDate', '!=', '')
-      .orderBy('publishedDate', direction)
-      .limit(1)
-      .executeTakeFirst()
-  const [lo, hi] = await Promise.all([edge('asc'), edge('desc')])
-  const year = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) : null)
-  return { minYear: year(lo?.publishedDate), maxYear: year(hi?.publishedDate) }
-}
-
-// Plain ASCII (most titles and names) has no accents to fold and only ASCII letters and digits:
-// the same tokens, without two Unicode normalisations per field of every candidate.
-// eslint-disable-next-line no-control-regex -- the whole ASCII range, control characters included
-const ASCII = /^[\x00-\x7f]*$/
-const tokensOf = (text: string | null): string[] => {
-  if (!text) return []
-  if (ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? []
-  return (
-    foldAccents(text)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  )
-}
-const GENRE_TOKENS = [...new Set(GENRES.flatMap(tokensOf))]
-/** How a field holds a word: 2 as a whole word (or a typo's correction), 1 as the start of a longer one, 0 not at all. */
-const holds = (g: WordGroup, tokens: string[]): 0 | 1 | 2 => {
-  let best: 0 | 1 | 2 = 0
-  for (const t of tokens) {
-    if (t === g.word || g.corrections.includes(t)) return 2
-    if (g.prefix && t.startsWith(g.word)) best = 1
-  }
-  return best
-}
-const hasWord = (g: WordGroup, tokens: string[]) => holds(g, tokens) > 0
-
 /**
- * Relevance, the same on both databases: each word scores by the best field it is found in (title
- * 10, author 6, genres or ISBN 3; half a point less as the start of a longer word), else 1 (it
- * matched, so it is in the description). Read off the
- * candidates' own text in memory: asking the index field by field, or FTS5's bm25 (which first
- * counts every document of every word), costs more than the search itself for a common word.
+ * Each candidate's relevance (books.ranking.ts), read off its own text in memory: asking the index
+ * field by field, or FTS5's bm25 (which first counts every document of every word), costs more than
+ * the search itself for a common word.
  */
 async function scoreWords(db: Db, rows: Candidate[], groups: WordGroup[]): Promise<number[]> {
   if (!groups.length) return rows.map(() => 0)
   // Genres are fetched only when some word could be a genre's.
-  const genreWord = groups.some((g) => hasWord(g, GENRE_TOKENS))
+  const genreWord = mayNameAGenre(groups)
   const genres =
     genreWord && rows.length
       ? await listGenreTokens(
@@ -332,17 +216,7 @@ async function scoreWords(db: Db, rows: Candidate[], groups: WordGroup[]): Promi
           rows.map((r) => r.id),
         )
       : new Map<string, string[]>()
-  return rows.map((r) => {
-    const fields: [number, string[]][] = [
-      [FIELD_WEIGHTS.title, tokensOf(r.title)],
-      [FIELD_WEIGHTS.author, tokensOf(r.author)],
-      [FIELD_WEIGHTS.genres, genres.get(r.id) ?? []],
-      [FIELD_WEIGHTS.isbn, tokensOf(r.isbn?.replaceAll('-', '') ?? '')],
-    ]
-    // A whole word beats the start of a longer one: 'bronte' puts Brontë before Brontes.
-    const worth = (g: WordGroup, w: number, tokens: string[]) => [1, w - 0.5, w][holds(g, tokens)]!
-    return groups.reduce((sum, g) => sum + Math.max(1, ...fields.map(([w, tokens]) => worth(g, w, tokens))), 0)
-  })
+  return rows.map((r) => relevanceOf(r, groups, genres.get(r.id) ?? []))
 }
 
 async function listGenreTokens(db: Db, ids: string[]): Promise<Map<string, string[]>> {
@@ -363,36 +237,6 @@ async function bestRated(db: Db): Promise<SearchCandidates> {
   return { ids: rows.map((r) => r.id), capped: rows.length >= SEARCH_COUNT_CAP }
 }
 
-const yearStart = (y: number) => `${String(y).padStart(4, '0')}-01-01`
-const yearEnd = (y: number) => `${String(y).padStart(4, '0')}-12-31`
-
-// The filters the index cannot answer, as raw SQL for both dialects over a table with the books
-// columns' names: `b` (books) or, on SQLite, `d` (the search rows, which carry copies); values are always bound.
-function numericFilterSql(f: SearchFilters, alias: 'b' | 'd' = 'b', { unindexed = false } = {}): RawBuilder<SqlBool> {
-  // SQLite's unary + keeps the planner off a column's own index (to walk another index in its order).
-  const col = (name: string) => (unindexed ? sql`+${sql.ref(`${alias}.${name}`)}` : sql.ref(`${alias}.${name}`))
-  const conds: RawBuilder<unknown>[] = []
-  if (f.minPages !== undefined) conds.push(sql`${col('page_count')} >= ${f.minPages}`)
-  if (f.maxPages !== undefined) conds.push(sql`${col('page_count')} <= ${f.maxPages}`)
-  if (f.minRating !== undefined) conds.push(sql`${col('average_rating')} >= ${f.minRating}`)
-  // published_date is 'YYYY-MM-DD' text on both databases; a book without one never matches a year.
-  if (f.minYear !== undefined) conds.push(sql`${col('published_date')} >= ${yearStart(f.minYear)}`)
-  if (f.maxYear !== undefined) conds.push(sql`${col('published_date')} <= ${yearEnd(f.maxYear)}`)
-  return conds.length ? sql<SqlBool>`(${sql.join(conds, sql` and `)})` : sql<SqlBool>`1 = 1`
-}
-
-/** A facet's token, as both indexes store it: 'xl' + 'french', 'xg' + 'sciencefiction' (letters and digits only). */
-const facetToken = (kind: 'xg' | 'xc' | 'xl', value: string): string => kind + value.toLowerCase().replace(/[^a-z0-9]/g, '')
-
-/** The facet filters as groups of tokens: a book must carry one token of every group. */
-function facetGroups(f: SearchFilters): string[][] {
-  const groups: string[][] = []
-  if (f.genres?.length) groups.push(f.genres.map((g) => facetToken('xg', g)))
-  if (f.categories?.length) groups.push(f.categories.map((c) => facetToken('xc', c)))
-  if (f.languages?.length) groups.push(f.languages.map((l) => facetToken('xl', l)))
-  return groups
-}
-
 type CandidateRow = { id: string; title: string; author: string; isbn: string | null; rating: number; reviews: number; published: string | null; doc?: number }
 const toCandidate = (r: CandidateRow): Candidate => ({
   id: r.id,
@@ -406,8 +250,6 @@ const toCandidate = (r: CandidateRow): Candidate => ({
 })
 
 // ---- SQLite: FTS5 over (title, author, genres, description, isbn, facets) ------------------------
-
-const TEXT_COLUMNS = '{title author genres description isbn}'
 
 // Words are probed with MATCH … LIMIT 1 (the index stops at the first hit; the fts5vocab table would
 // count a common word's every document); the many candidate spellings of a typo go to the vocabulary at once.
@@ -428,25 +270,6 @@ const sqliteVocabulary = (db: Db): Vocabulary => ({
     return rows.length > 0
   },
 })
-
-/** FTS5 query text from plain words: each one quoted (so no word is ever an operator), the last a prefix. */
-export function toFts5Query(groups: WordGroup[], type: SearchType): string {
-  const column = type === 'title' ? '{title} : ' : type === 'author' ? '{author} : ' : ''
-  return groups
-    .map((g) => {
-      const options = [`${column}"${g.word}"${g.prefix ? ' *' : ''}`, ...g.corrections.map((c) => `${column}"${c}"`)]
-      return `(${options.join(' OR ')})`
-    })
-    .join(' AND ')
-}
-
-/** The whole MATCH: the words in the text columns (or the one column of a type), and every facet group. */
-function toFts5Match(groups: WordGroup[], type: SearchType, facets: string[][]): string {
-  const parts: string[] = []
-  if (groups.length) parts.push(type === 'all' ? `${TEXT_COLUMNS} : (${toFts5Query(groups, type)})` : toFts5Query(groups, type))
-  for (const tokens of facets) parts.push(`{facets} : (${tokens.map((t) => `"${t}"`).join(' OR ')})`)
-  return parts.join(' AND ')
-}
 
 type FtsTables = {
   booksFts: { rowid: number }
@@ -552,41 +375,6 @@ const postgresVocabulary = (db: Db): Vocabulary => ({
     return rows.length > 0
   },
 })
-
-/**
- * tsquery text from plain words: each one quoted (by `quote`), the last a prefix (:*), restricted by
- * weight for a type.
- */
-export function toTsQuery(groups: WordGroup[], type: SearchType, quote = (w: string) => `'${w}'`): string {
-  const weight = type === 'title' ? 'A' : type === 'author' ? 'B' : ''
-  const lexeme = (w: string, prefix: boolean) => {
-    const label = `${prefix ? '*' : ''}${weight}`
-    return label ? `${quote(w)}:${label}` : quote(w)
-  }
-  return groups.map((g) => `(${[lexeme(g.word, g.prefix), ...g.corrections.map((c) => lexeme(c, false))].join(' | ')})`).join(' & ')
-}
-
-/** The facet groups as tsquery text: a book carries one token of every group. */
-const facetTsQuery = (facets: string[][]) => facets.map((tokens) => `(${tokens.map((t) => `'${t}'`).join(' | ')})`).join(' & ')
-
-// One word of a tsquery, quoted by PostgreSQL after unaccent: a quote doubled, a backslash escaped.
-const quotedWordSql = (word: string) =>
-  sql`chr(39) || replace(replace(shelfwise_unaccent(${word}::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39)`
-
-/**
- * The whole tsquery, built by PostgreSQL: each word is unaccented first and only then quoted, so
- * nothing unaccent makes of a letter ('ʻ' and 'ŉ' hold an apostrophe, 'ː' becomes a colon, '⑴'
- * brackets) can leave its quotes and be read as syntax. Inside its quotes a word is split as the
- * documents were ("hawai'i" → 'hawai' <-> 'i'), and one that leaves no word at all (':') is dropped.
- * Only operators, weights and facet tokens (a-z, 0-9) are our own text. Every function here is
- * immutable, so the planner still sees the query itself when it weighs the index against the order.
- */
-function tsQuerySql(groups: WordGroup[], type: SearchType, facets: string[][]): RawBuilder<unknown> {
-  const words: string[] = []
-  const template = [groups.length ? toTsQuery(groups, type, (w) => (words.push(w), '%s')) : '', facetTsQuery(facets)].filter(Boolean).join(' & ')
-  const pieces = template.split('%s').flatMap((text, i) => [sql`${text}::text`, ...(i < words.length ? [quotedWordSql(words[i]!)] : [])])
-  return sql`to_tsquery('simple', ${sql.join(pieces, sql` || `)})`
-}
 
 /** PostgreSQL: the GIN index finds the matches, the popularity index orders them; the planner walks whichever is cheaper. */
 async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[], limit = SEARCH_COUNT_CAP, after?: WalkKey): Promise<Candidate[]> {

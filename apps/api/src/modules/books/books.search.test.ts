@@ -1,3 +1,4 @@
+// One piece (~500 lines): every block reads the one corpus inserted and indexed per dialect in beforeAll; split, each file would build it again.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { BookListSchema, BookSchema, ErrorBodySchema, type Book } from '@shelfwise/contracts'

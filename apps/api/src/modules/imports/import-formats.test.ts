@@ -1,7 +1,9 @@
+// One piece (~590 lines): the specification of the format reader, every block mapping rows through the fixture rows and helpers below.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { CreateBookInputSchema } from '@shelfwise/contracts'
 import { csvRecords, STORYGRAPH_EXPORT_COLUMNS, toCsv } from '@shelfwise/library-files'
+import { withoutTags } from '#/modules/imports/import-cells.ts'
 import {
   AUTHOR_MAX,
   detectFormat,
@@ -10,12 +12,11 @@ import {
   mapRow,
   SHELF_MAX,
   TITLE_MAX,
-  withoutTags,
   type ImportFormat,
-  type ImportRead,
   type ImportRow,
   type MappedRow,
 } from '#/modules/imports/import-formats.ts'
+import type { ImportRead } from '#/modules/imports/import-reads.ts'
 import { GOODREADS_HEADER } from '../../../test/support/import-files.ts'
 
 /** The current export's 24 columns (the import tests' one copy). */

@@ -1,15 +1,7 @@
-import { isPartialDate, LIMITS, mayPrecede, multiLineText, singleLineText, type ReadingStatus } from '@shelfwise/contracts'
-import {
-  foldColumnName,
-  fromInertCell,
-  IMPORT_COLUMNS,
-  isbn10To13,
-  isbn13To10,
-  isbnOfCell,
-  validIsbn10,
-  validIsbn13,
-  type CsvRecord,
-} from '@shelfwise/library-files'
+import { isPartialDate, LIMITS, mayPrecede, singleLineText, type ReadingStatus } from '@shelfwise/contracts'
+import { foldColumnName, fromInertCell, IMPORT_COLUMNS, type CsvRecord } from '@shelfwise/library-files'
+import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, yearOf } from '#/modules/imports/import-cells.ts'
+import { finishedRead, openRead, settleReads, type ImportRead } from '#/modules/imports/import-reads.ts'
 
 // The formats a reader's library comes in (issue 14): Goodreads's "Export Library" CSV (the current
 // 24 columns and the older 31) and StoryGraph's export. This layer only reads: it recognises the
@@ -43,15 +35,6 @@ import {
 //   from every `<` (issue 19: 120 KB of `<a` held the server for 9.9 s).
 
 export type ImportFormat = 'goodreads' | 'storygraph'
-
-/** One read as the file gives it: dates as written, never invented. */
-export interface ImportRead {
-  startedOn: string | null
-  finishedOn: string | null
-  stoppedOn: string | null
-  /** null while the read is in progress (or paused). */
-  outcome: 'finished' | 'stopped' | null
-}
 
 /** One row of an export, ready to be matched and applied. */
 export interface ImportRow {
@@ -90,10 +73,9 @@ const FORMATS = Object.keys(IMPORT_COLUMNS) as ImportFormat[]
 /** Most readers count at most a few dozen re-reads; more is a typing slip and would make thousands of reads. */
 const MAX_READ_COUNT = 100
 
-/** The longest title and author the catalogue takes (CreateBookInputSchema), and the longest publisher. */
+/** The longest title and author the catalogue takes (CreateBookInputSchema). */
 export const TITLE_MAX = LIMITS.titleMax
 export const AUTHOR_MAX = 200
-const PUBLISHER_MAX = 200
 /** Goodreads's shelf names are short; StoryGraph's Read Status is one of five. */
 export const SHELF_MAX = 100
 /** How much of a value a message quotes. */
@@ -182,20 +164,6 @@ export function detectFormat(header: readonly string[], source?: ImportFormat): 
   return { ok: false, message: M.notThisFormat(likeliest, missing(likeliest)) }
 }
 
-// ---- ISBNs -------------------------------------------------------------------------------------
-
-/** The valid ISBNs among `cells`, each filled in from the other when it converts. */
-function isbnsOf(...cells: string[]): { isbn13: string | null; isbn10: string | null } {
-  let isbn13: string | null = null
-  let isbn10: string | null = null
-  for (const cell of cells) {
-    const isbn = isbnOfCell(cell)
-    if (isbn13 === null && validIsbn13(isbn)) isbn13 = isbn
-    else if (isbn10 === null && validIsbn10(isbn)) isbn10 = isbn
-  }
-  return { isbn13: isbn13 ?? (isbn10 && isbn10To13(isbn10)), isbn10: isbn10 ?? (isbn13 && isbn13To10(isbn13)) }
-}
-
 // ---- Cells -------------------------------------------------------------------------------------
 
 /** A value the row cannot be imported with; mapRow turns it into the row's failure. */
@@ -212,19 +180,11 @@ function cellsOf(columns: ReadonlyMap<string, number>, record: CsvRecord): Cell 
   }
 }
 
-const oneSpaced = (text: string) => text.replace(/\s+/g, ' ').trim()
-
 /** The shelf name in `column`; one longer than a shelf name can be fails the row. */
 function shelfCell(cell: Cell, column: string): string {
   const shelf = cell(column)
   if (shelf.length > SHELF_MAX) throw new RowProblem(M.tooLong(column, SHELF_MAX))
   return shelf
-}
-
-/** The publisher, one-spaced; null when empty or longer than the catalogue takes (a book detail, left out). */
-function publisherOf(text: string): string | null {
-  const publisher = oneSpaced(singleLineText(text))
-  return publisher === '' || publisher.length > PUBLISHER_MAX ? null : publisher
 }
 
 /** A date written YYYY/MM/DD, YYYY-MM-DD, YYYY/MM or YYYY, as 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'; null if it is none. */
@@ -252,124 +212,6 @@ function countCell(cell: Cell, column: string): number {
   if (text === '') return 0
   if (!/^\d+$/.test(text) || Number(text) > MAX_READ_COUNT) throw new RowProblem(M.notACount(column, text))
   return Number(text)
-}
-
-function positiveInt(text: string, max: number): number | null {
-  if (!/^\d+$/.test(text)) return null
-  const n = Number(text)
-  return n >= 1 && n <= max ? n : null
-}
-
-/** A year, negative for works before the common era (Goodreads gives the Odyssey -800); 0 is none. */
-function yearOf(text: string): number | null {
-  if (!/^-?\d{1,4}$/.test(text)) return null
-  return Number(text) || null
-}
-
-// A Map, not an object: `&constructor;` must not find Object's constructor.
-const ENTITIES = new Map([
-  ['amp', '&'],
-  ['lt', '<'],
-  ['gt', '>'],
-  ['quot', '"'],
-  ['apos', "'"],
-  ['nbsp', ' '],
-])
-
-function decodeEntity(entity: string, body: string): string {
-  if (body[0] !== '#') return ENTITIES.get(body.toLowerCase()) ?? entity
-  const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1))
-  const printable = Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-  return printable ? String.fromCodePoint(code) : entity
-}
-
-const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
-
-/** Whether a tag opens at `i` (a `<`): a letter follows it, or a slash and a letter. */
-function opensTag(text: string, i: number): boolean {
-  const c = text.charCodeAt(i + 1)
-  return isAsciiLetter(c) || (c === 47 && isAsciiLetter(text.charCodeAt(i + 2)))
-}
-
-/**
- * `text` without its tags: from a `<` that opens one to the next `>`. The same tags as
- * /<\/?[a-z][^>]*>/gi, found in one pass: that pattern looks for a `>` from every `<a`, to the end
- * of the text when there is none (quadratic), where this scan looks once, and stops once no `>` is left.
- */
-export function withoutTags(text: string): string {
-  const parts: string[] = []
-  let kept = 0
-  for (let lt = text.indexOf('<'); lt !== -1; lt = text.indexOf('<', lt + 1)) {
-    if (!opensTag(text, lt)) continue
-    const gt = text.indexOf('>', lt + 2)
-    // No `>` after this `<`, so none after any later one: no more tags.
-    if (gt === -1) break
-    parts.push(text.slice(kept, lt))
-    kept = gt + 1
-    lt = gt
-  }
-  parts.push(text.slice(kept))
-  return parts.join('')
-}
-
-/**
- * A review as plain text: `<br>` and `<br/>` become line breaks, other markup is dropped, entities
- * (&amp; &lt; &#39; &#8217; &nbsp; …) are decoded once, and it is trimmed; empty is null. A `<` that
- * opens no tag ("I <3 it") is kept. Linear: each pattern below starts only at a `<br` or a `&`, and
- * what it repeats (spaces; letters or digits) cannot hold the next `<br` or `&`, so no character is
- * tried by two starts.
- */
-function plainText(html: string): string | null {
-  const text = withoutTags(html.replace(/\r\n?/g, '\n').replace(/<br\s*\/?>/gi, '\n'))
-    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, decodeEntity)
-    .trim()
-  const clean = multiLineText(text)
-  return clean === '' ? null : clean
-}
-
-// ---- Reads -------------------------------------------------------------------------------------
-
-const openRead = (startedOn: string | null = null): ImportRead => ({ startedOn, finishedOn: null, stoppedOn: null, outcome: null })
-const finishedRead = (finishedOn: string | null, startedOn: string | null = null): ImportRead => ({
-  startedOn,
-  finishedOn,
-  stoppedOn: null,
-  outcome: 'finished',
-})
-
-/** A read's place in time: its end, else its start. */
-const readKey = (read: ImportRead) => read.finishedOn ?? read.stoppedOn ?? read.startedOn ?? ''
-
-/** Oldest first, reads still open after the ones that ended. */
-function byTime(a: ImportRead, b: ImportRead): number {
-  const open = Number(a.outcome === null) - Number(b.outcome === null)
-  if (open !== 0) return open
-  const x = readKey(a)
-  const y = readKey(b)
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
-/**
- * The reads of a row: those its dates give (oldest first), settled with its status and Read Count.
- * Only the newest read may stay open; a book being read or paused has one open read, a book not
- * finished ends in a stop (on the date of its last read, if it has one), a read book's newest read is
- * finished; then undated finished reads make up Read Count (at least one for a read book).
- */
-function settleReads(status: ReadingStatus | null, dated: readonly ImportRead[], readCount: number): ImportRead[] {
-  const reads = [...dated].sort(byTime).map((read, i, all) => (read.outcome === null && i < all.length - 1 ? { ...read, outcome: 'finished' as const } : read))
-  const last = reads.at(-1)
-  if (status === 'reading' || status === 'paused') {
-    if (last?.outcome !== null) reads.push(openRead())
-  } else if (status === 'dnf') {
-    const stop: ImportRead = { startedOn: last?.startedOn ?? null, finishedOn: null, stoppedOn: last?.finishedOn ?? null, outcome: 'stopped' }
-    if (last) reads[reads.length - 1] = stop
-    else reads.push(stop)
-  } else if (status === 'read' && last?.outcome === null) {
-    reads[reads.length - 1] = { ...last, outcome: 'finished' }
-  }
-  const wanted = Math.max(readCount, status === 'read' ? 1 : 0)
-  const undated = Array.from({ length: Math.max(0, wanted - reads.length) }, () => finishedRead(null))
-  return [...undated, ...reads]
 }
 
 // ---- Goodreads ---------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+// One piece (~420 lines): issue 19's limits, a block per point, all but the last sharing one app per dialect and the helpers below.
 import { describe, expect, it } from 'vitest'
 import {
   ErrorBodySchema,

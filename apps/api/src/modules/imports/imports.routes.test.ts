@@ -1,3 +1,4 @@
+// One piece (~450 lines): every block drives one app per dialect through the upload, get and resolve helpers below; split, each file would start its own.
 import { describe, expect, it } from 'vitest'
 import { ErrorBodySchema, ImportJobSchema, ImportRowListSchema, ImportRowSchema, ReadingEntrySchema, type ImportJob } from '@shelfwise/contracts'
 import { buildApp } from '#/app.ts'

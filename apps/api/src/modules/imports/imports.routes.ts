@@ -17,7 +17,7 @@ import {
 } from '@shelfwise/contracts'
 import { AppError, badRequest } from '#/errors.ts'
 import { sendPage } from '#/paging.ts'
-import { noStore } from '#/plugins/auth.ts'
+import { noStore } from '#/http-cache.ts'
 import type { ImportsService } from '#/modules/imports/imports.service.ts'
 
 const tags = ['imports']

@@ -1,0 +1,330 @@
+import { v7 as uuidv7 } from 'uuid'
+import {
+  BOOK_HISTORY_DEFAULT_LIMIT,
+  BOOK_MESSAGES,
+  DUPLICATES_MAX,
+  MESSAGES,
+  type Book,
+  type BookDuplicate,
+  type BookDuplicatesQuery,
+  type BookEdit,
+  type BookHistoryQuery,
+  CreateBookInputSchema,
+  type CreateBookInput,
+  type DuplicateReason,
+} from '@shelfwise/contracts'
+import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
+import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
+import type { UploadClaims } from '#/modules/uploads/uploads.service.ts'
+import {
+  findBookIdByIsbn,
+  listBookIdsByIsbns,
+  listImportCandidates,
+  listOwnUnclaimedByIsbns,
+  listSameTitleAndAuthor,
+  listUnclaimedIsbnHolders,
+} from '#/modules/books/books.duplicates.repository.ts'
+import {
+  countOtherReaders,
+  deleteBookWithOwnRows,
+  findBookOwnershipForWrite,
+  findEditableBookForWrite,
+  updateBookLinks,
+  updateBookWithGenres,
+} from '#/modules/books/books.edit.repository.ts'
+import { editRowsOf, fieldsOf, genresOf, identityChanges, snapshotOf } from '#/modules/books/books.fields.ts'
+import { countBookEdits, insertBookEdits, listBookEditsByUserPage, listBookEditsPage } from '#/modules/books/books.history.repository.ts'
+import { familyName, firstByIsbn, isImportMatch, withoutSeries } from '#/modules/books/books.import-match.ts'
+import {
+  bookExists,
+  countCatalogueEdit,
+  findUserRefById,
+  insertBookWithGenres,
+  listBooksByIds,
+  listUserRefsByUsernames,
+} from '#/modules/books/books.repository.ts'
+
+// The catalogue's books one at a time (decisions 0011, 0020 and 0023): adding, correcting and
+// removing a book, its history, the books a new one may repeat, and an imported row's way in (its
+// matches, and the book made from it).
+
+/** Edits a reader's export reads per page. */
+const EXPORT_EDITS_PAGE = 500
+
+/** Waits for a write of a book; the unique index decides an ISBN, so two racing writes cannot both hold one. */
+async function isbnChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(BOOK_MESSAGES.isbnTaken)
+    throw err
+  }
+}
+
+export interface CatalogueDeps {
+  db: Db
+  /** Told when a cover shows an upload, so it is never removed. */
+  uploads: UploadClaims
+  /** One book; 404 'Book not found' when absent. */
+  get: (id: string) => Promise<Book>
+}
+
+export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
+  /**
+   * The readers a book links to, from the form: named users resolved in any letter case (400 naming
+   * an unknown one); the role links the submitter as author or publisher (their Created list) or,
+   * with none, as the lister (their Listed list).
+   */
+  const linksOf = async (actor: Actor, input: CreateBookInput) => {
+    const named = [input.author_username, input.publisher_username].filter((u): u is string => !!u)
+    const [me, users] = await Promise.all([findUserRefById(db, actor.id), listUserRefsByUsernames(db, named)])
+    if (!me) throw unauthorized(MESSAGES.authFailed)
+    const resolve = (name: string | null) => {
+      if (!name) return null
+      const user = users.get(name.toLowerCase())
+      if (!user) throw badRequest(MESSAGES.userNamed(name))
+      return user.id
+    }
+    const authorId = resolve(input.author_username)
+    const publisherId = resolve(input.publisher_username)
+    const isMe = (name: string | null) => name?.toLowerCase() === me.username.toLowerCase()
+    const role = input.role ?? (isMe(input.author_username) ? 'author' : isMe(input.publisher_username) ? 'publisher' : 'none')
+    return {
+      authorUserId: role === 'author' ? me.id : authorId,
+      publisherUserId: role === 'publisher' ? me.id : publisherId,
+      listedByUserId: role === 'none' ? me.id : null,
+    }
+  }
+
+  return {
+    /**
+     * The books a new one may repeat (at most DUPLICATES_MAX): the one with the same ISBN first, then
+     * those with the same title and author (letter case, accents and punctuation aside), each with why.
+     */
+    async duplicates(query: BookDuplicatesQuery): Promise<BookDuplicate[]> {
+      const [byIsbn, unclaimed, byName] = await Promise.all([
+        query.isbn ? findBookIdByIsbn(db, query.isbn) : undefined,
+        query.isbn ? listUnclaimedIsbnHolders(db, query.isbn, DUPLICATES_MAX) : [],
+        query.title && query.author ? listSameTitleAndAuthor(db, query.title, query.author) : [],
+      ])
+      const reasons = new Map<string, DuplicateReason[]>()
+      if (byIsbn) reasons.set(byIsbn, ['isbn'])
+      // Books imports made with this ISBN: possible duplicates of the one holding it, for the merge path.
+      for (const id of unclaimed) reasons.set(id, ['isbn_unclaimed'])
+      for (const id of byName) reasons.set(id, [...(reasons.get(id) ?? []), 'title_author'])
+      const books = await listBooksByIds(db, [...reasons.keys()])
+      // The ISBN's book, then books an import made with it, then the most reviewed, then the first added (the one others were copied from).
+      const rank = (b: Book) => ['isbn', 'isbn_unclaimed'].indexOf(reasons.get(b._id)![0]!) >>> 0
+      books.sort((a, b) => rank(a) - rank(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
+      return books.slice(0, DUPLICATES_MAX).map((book) => ({ book, reasons: reasons.get(book._id)! }))
+    },
+
+    /**
+     * The catalogue books an imported row may be (decision 0020): the book with one of its ISBNs, else
+     * the books whose title and author agree with the row's by the import rule (books.import-match.ts),
+     * most reviewed first. Never a book by another author. An ISBN an import's book carries without
+     * holding it (decision 0023) is taken only for the reader whose import made that book (`userId`),
+     * and for them before the book holding it, where their history already is; for anyone else
+     * such a book is found by its title and author alone.
+     */
+    async importMatches(
+      row: { title: string; author: string; isbns: string[]; userId?: string },
+      on: Db = db,
+    ): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
+      const own = row.userId ? await listOwnUnclaimedByIsbns(on, row.userId, row.isbns) : []
+      const byIsbn = own.length ? own : await listBookIdsByIsbns(on, row.isbns)
+      if (byIsbn.length) {
+        return { byIsbn: firstByIsbn(row.isbns, byIsbn), candidates: [] }
+      }
+      const family = familyName(row.author)
+      const title = withoutSeries(row.title)
+      if (!family) return { byIsbn: undefined, candidates: [] }
+      // In the caller's transaction, as the ISBN lookup: a book an earlier row of the same batch made is found too.
+      const found = (await listImportCandidates(on, title, family)).filter(isImportMatch(row))
+      if (!found.length) return { byIsbn: undefined, candidates: [] }
+      const books = await listBooksByIds(
+        on,
+        found.map((c) => c.id),
+      )
+      books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
+      return { byIsbn: undefined, candidates: books }
+    },
+
+    /**
+     * Adds a book made from an imported row, listed by the reader who imported it, under the rules of
+     * the Add Book form (400 naming the field otherwise). A year alone is kept as the year's first
+     * day, the catalogue's dates being days. Its ISBN is shown but held against nobody (decision
+     * 0023): a reader adding that book by hand is never refused for it, and the importer claims it
+     * by saving the book through the edit form. Answers the new book's id.
+     */
+    async createFromImport(
+      userId: string,
+      row: { title: string; author: string; isbn: string | null; pages: number | null; year: number | null; publisher: string | null },
+      /** The caller's transaction, when the book is one write of several. */
+      on?: Db,
+    ): Promise<string> {
+      const parsed = CreateBookInputSchema.safeParse({
+        title: row.title,
+        author: row.author,
+        isbn: row.isbn ?? '',
+        pageCount: row.pages && row.pages <= 100_000 ? row.pages : null,
+        publishedDate: row.year && row.year >= 1 && row.year <= new Date().getUTCFullYear() + 5 ? `${String(row.year).padStart(4, '0')}-01-01` : null,
+        publisher: (row.publisher ?? '').slice(0, 200),
+      })
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        throw badRequest(`${issue.path.join('.') || 'book'}: ${issue.message}`)
+      }
+      const id = uuidv7()
+      const now = nowIso()
+      const fields = fieldsOf(parsed.data)
+      const book = {
+        id,
+        ...fields,
+        isbn: null,
+        unclaimedIsbn: fields.isbn,
+        authorUserId: null,
+        publisherUserId: null,
+        listedByUserId: userId,
+        createdByUserId: userId,
+        createdAt: now,
+        updatedAt: now,
+      }
+      await (on ? insertBookWithGenres(on, book, []) : db.transaction().execute((trx) => insertBookWithGenres(trx, book, [])))
+      return id
+    },
+
+    /**
+     * Adds a book for the signed-in submitter. The server sets ids, ratings, counts and timestamps;
+     * named users are resolved case-insensitively (400 when unknown); the role decides whose list the
+     * book lands on: author/publisher link the submitter as such (their Created list), none makes
+     * them the lister (their Listed list). 409 when the ISBN is taken.
+     */
+    async create(actor: Actor, input: CreateBookInput): Promise<Book> {
+      const links = await linksOf(actor, input)
+      const id = uuidv7()
+      const now = nowIso()
+      const book = {
+        id,
+        ...fieldsOf(input),
+        ...links,
+        createdByUserId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      }
+      await isbnChecked(
+        db.transaction().execute(async (trx) => {
+          await insertBookWithGenres(trx, book, genresOf(input.genre))
+          await uploads.claim(book.coverImage, 'coverImage', trx)
+        }),
+      )
+      return get(id)
+    },
+
+    /**
+     * Corrects a book: only the reader who added it may (404 'Book not found' for anyone else, as
+     * for an absent book), with the whole form under the same rules as adding. Ratings, reviews and
+     * who added it stay. A cover that is no longer shown is let go of. 409 when the ISBN is another
+     * book's; 409 saying what to do instead when the title, author or ISBN would become another
+     * book's while other readers rely on it (decision 0023). Every changed field is recorded in the
+     * book's history. An ISBN an import left unclaimed is claimed here when no other book holds it.
+     */
+    async update(actor: Actor, id: string, input: CreateBookInput): Promise<Book> {
+      const links = await linksOf(actor, input)
+      await isbnChecked(
+        db.transaction().execute(async (trx) => {
+          // Locked first: a reader shelving or reviewing the book meanwhile lands before the count below, or after the edit.
+          const old = await findEditableBookForWrite(trx, id)
+          if (!old || old.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
+          const fields = fieldsOf(input)
+          const genres = genresOf(input.genre)
+          const shownIsbn = old.isbn ?? old.unclaimedIsbn
+          const changed = identityChanges(old, shownIsbn, fields)
+          if (changed.length) {
+            const others = await countOtherReaders(trx, id, actor.id)
+            if (others > 0) throw conflict(BOOK_MESSAGES.identityLocked(others, changed))
+          }
+          // The form's ISBN is claimed, as adding claims it (409 when another book holds it); an
+          // import's ISBN sent back as it was stays unclaimed while another book holds it, so the
+          // rest of the edit still goes through.
+          let isbn = fields.isbn
+          let unclaimedIsbn: string | null = null
+          if (isbn !== null && old.isbn === null && isbn === old.unclaimedIsbn) {
+            const holder = await findBookIdByIsbn(trx, isbn)
+            if (holder !== undefined && holder !== id) [isbn, unclaimedIsbn] = [null, isbn]
+          }
+          await updateBookWithGenres(trx, id, { ...fields, isbn, unclaimedIsbn, ...links, updatedAt: nowIso() }, genres)
+          await uploads.replace(old.coverImage, input.coverImage, 'coverImage', trx)
+          const before = snapshotOf({ ...old, isbn: shownIsbn }, old.genres)
+          const after = snapshotOf({ ...fields, ...links }, genres)
+          await insertBookEdits(trx, editRowsOf(id, actor.id, before, after))
+          await countCatalogueEdit(trx)
+        }),
+      )
+      return get(id)
+    },
+
+    /** One page of a book's history, newest first (`limit`, default BOOK_HISTORY_DEFAULT_LIMIT); 404 'Book not found' when absent. */
+    async history(id: string, query: BookHistoryQuery): Promise<Page<BookEdit>> {
+      const limit = query.limit ?? BOOK_HISTORY_DEFAULT_LIMIT
+      const after = query.cursor ? decodeKeyset(query.cursor, ['id'] as const)[0] : undefined
+      if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
+      const [{ edits, next }, total] = await Promise.all([listBookEditsPage(db, id, { limit, after }), countBookEdits(db, id)])
+      return { items: edits, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
+    },
+
+    /**
+     * The edits a reader made to any book, oldest first, EXPORT_EDITS_PAGE at a time, for their
+     * export: pass a page's `next` to read the following one (none after the last).
+     */
+    editsBy: (userId: string, after?: string): Promise<{ edits: BookEdit[]; next?: string }> =>
+      listBookEditsByUserPage(db, userId, { limit: EXPORT_EDITS_PAGE, after }),
+
+    /**
+     * Deletes a book its adder no longer wants in the catalogue: 404 for anyone else; 409 saying why
+     * when other readers rely on it (reviewed, rated, shelved or logged it: their history is not ours to take). The
+     * adder's own review and list entries go with it, in one transaction; its cover is let go of.
+     */
+    async remove(actor: Actor, id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const owner = await findBookOwnershipForWrite(trx, id)
+        if (!owner || owner.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
+        const others = await countOtherReaders(trx, id, actor.id)
+        if (others > 0) throw conflict(BOOK_MESSAGES.inOthersLists(others))
+        await deleteBookWithOwnRows(trx, id)
+        await uploads.release(owner.coverImage, trx)
+        await countCatalogueEdit(trx)
+      })
+    },
+
+    /**
+     * Removes the caller's credit as the book's linked author or publisher (both, when both are
+     * theirs); the names printed on the book stay. 404 'You are not credited on this book' when
+     * neither link is theirs (or there is no such book). A book the caller added stays theirs to
+     * edit: when no credit is left it moves to their Listed books.
+     */
+    async removeCredit(actor: Actor, id: string): Promise<Book> {
+      await db.transaction().execute(async (trx) => {
+        const owner = await findBookOwnershipForWrite(trx, id)
+        if (!owner || (owner.authorUserId !== actor.id && owner.publisherUserId !== actor.id)) throw notFound(BOOK_MESSAGES.notCredited)
+        const authorUserId = owner.authorUserId === actor.id ? null : owner.authorUserId
+        const publisherUserId = owner.publisherUserId === actor.id ? null : owner.publisherUserId
+        const listedByUserId = owner.createdByUserId === actor.id && !owner.listedByUserId ? actor.id : owner.listedByUserId
+        await updateBookLinks(trx, id, { authorUserId, publisherUserId, listedByUserId, updatedAt: nowIso() })
+        await insertBookEdits(
+          trx,
+          editRowsOf(
+            id,
+            actor.id,
+            { author_username: owner.authorUserId, publisher_username: owner.publisherUserId, listed_by_username: owner.listedByUserId },
+            { author_username: authorUserId, publisher_username: publisherUserId, listed_by_username: listedByUserId },
+          ),
+        )
+        await countCatalogueEdit(trx)
+      })
+      return get(id)
+    },
+  }
+}

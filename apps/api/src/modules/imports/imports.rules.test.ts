@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest'
+import type { Book } from '@shelfwise/contracts'
+import { AppError } from '#/errors.ts'
+import type { ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
+import type { StoredRow } from '#/modules/imports/imports.rows.repository.ts'
+import {
+  candidateOf,
+  correctedRow,
+  counted,
+  CSV_FIRST_PAGE,
+  dayOf,
+  failed,
+  fileNameOf,
+  inWords,
+  keptCellsOf,
+  nextCsvPage,
+  textOf,
+  writtenOn,
+} from '#/modules/imports/imports.rules.ts'
+
+// The imports' rules that need no database (imports.rules.ts), each on its own.
+
+const parsed = (over: Partial<ParsedRow> = {}): ParsedRow => ({
+  line: 2,
+  title: 'The Fifth Season',
+  author: 'N. K. Jemisin',
+  isbn13: '9780316229296',
+  isbn10: '0316229296',
+  pages: 512,
+  year: 2015,
+  publisher: 'Orbit',
+  status: 'read',
+  shelf: 'read',
+  reads: [],
+  rating: 5,
+  ratingRoundedFrom: null,
+  review: null,
+  ...over,
+})
+
+const finished = (finishedOn: string | null) => ({ startedOn: null, finishedOn, stoppedOn: null, outcome: 'finished' as const })
+
+const stored = (over: Partial<StoredRow> = {}): StoredRow => ({
+  line: 3,
+  title: 'Emma',
+  author: 'Jane Austen',
+  data: null,
+  fields: '[]',
+  outcome: 'imported',
+  bookId: null,
+  candidates: [],
+  message: null,
+  ...over,
+})
+
+const bytes = (text: string) => new TextEncoder().encode(text)
+
+describe('when an imported review was written', () => {
+  it('is noon (UTC) of the day its last read ended, finished or stopped', () => {
+    expect(writtenOn(parsed({ reads: [finished('2019-01-01'), finished('2020-05-02')] }))).toBe('2020-05-02T12:00:00.000Z')
+    expect(writtenOn(parsed({ reads: [{ startedOn: '2021-03-01', finishedOn: null, stoppedOn: '2021-03-09', outcome: 'stopped' }] }))).toBe(
+      '2021-03-09T12:00:00.000Z',
+    )
+  })
+
+  it('is now (undefined) for a read with no whole date, a read still open, no read, or a day not yet past', () => {
+    expect(writtenOn(parsed({ reads: [finished('2020-05')] }))).toBeUndefined()
+    expect(writtenOn(parsed({ reads: [finished(null)] }))).toBeUndefined()
+    expect(writtenOn(parsed({ reads: [{ startedOn: '2020-01-01', finishedOn: null, stoppedOn: null, outcome: null }] }))).toBeUndefined()
+    expect(writtenOn(parsed({ reads: [] }))).toBeUndefined()
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    expect(writtenOn(parsed({ reads: [finished(tomorrow)] }))).toBeUndefined()
+  })
+})
+
+describe('days', () => {
+  it('counts allowances by the UTC day, and names a day in words', () => {
+    expect(dayOf(Date.UTC(2026, 0, 2, 23, 59))).toBe('2026-01-02')
+    expect(dayOf(Date.UTC(2026, 0, 3, 0, 0))).toBe('2026-01-03')
+    expect(inWords(Date.UTC(2026, 0, 2, 23, 59))).toBe('January 2, 2026')
+  })
+})
+
+describe("a file's text", () => {
+  it('is its UTF-8, a BOM dropped, a character split between two pieces joined again', async () => {
+    const e = bytes('é')
+    expect(await textOf([bytes('\ufeffTitle,Author\n'), bytes('Les Mis'), e.subarray(0, 1), e.subarray(1), bytes('rables,Hugo')])).toBe(
+      'Title,Author\nLes Misérables,Hugo',
+    )
+    async function* pieces() {
+      yield bytes('a,')
+      yield bytes('b')
+    }
+    expect(await textOf(pieces())).toBe('a,b')
+  })
+
+  it('is none for bytes that are not UTF-8, or text holding a NUL', async () => {
+    expect(await textOf([new Uint8Array([0x54, 0xff, 0x54])])).toBeUndefined()
+    expect(await textOf([bytes('Title'), new Uint8Array([0xc3])])).toBeUndefined()
+    expect(await textOf([bytes('Title\u0000,Author')])).toBeUndefined()
+  })
+
+  it('keeps a name without its control characters, at most 200 characters, library.csv when nothing is left', () => {
+    expect(fileNameOf('my\u0007 library\u007f\u001b.csv')).toBe('my library.csv')
+    expect(fileNameOf('x'.repeat(300))).toBe('x'.repeat(200))
+    expect(fileNameOf('\u0000\u0001')).toBe('library.csv')
+    expect(fileNameOf('')).toBe('library.csv')
+  })
+})
+
+describe("a row's outcome", () => {
+  it('fails with its message, and counts once among the outcomes without changing the counts it was given', () => {
+    expect(failed('No title')).toEqual({ outcome: 'failed', bookId: null, candidates: [], message: 'No title' })
+    const before = { imported: 1, unchanged: 0, needs_review: 0, failed: 2, skipped: 0 }
+    const after = counted(before, [failed('x'), { outcome: 'imported', bookId: 'b', candidates: [], message: null }, failed('y')])
+    expect(after).toEqual({ imported: 2, unchanged: 0, needs_review: 0, failed: 4, skipped: 0 })
+    expect(before.failed).toBe(2)
+  })
+})
+
+describe('a row the reader corrected', () => {
+  const retry = (over: { title?: string; author?: string; isbn?: string }) => ({ action: 'retry' as const, ...over })
+
+  it('takes the title and author sent, and keeps the rest as the file gave it', () => {
+    const row = correctedRow(parsed(), retry({ title: 'The Obelisk Gate', author: 'Nora Jemisin' }))
+    expect(row).toEqual(parsed({ title: 'The Obelisk Gate', author: 'Nora Jemisin' }))
+    expect(correctedRow(parsed(), retry({}))).toEqual(parsed())
+  })
+
+  it('takes an ISBN-13 or ISBN-10 in place of both, written with hyphens or spaces, and none when it is emptied', () => {
+    expect(correctedRow(parsed(), retry({ isbn: '978-0-306-40615-7' }))).toMatchObject({ isbn13: '9780306406157', isbn10: null })
+    expect(correctedRow(parsed(), retry({ isbn: '0 306 40615 2' }))).toMatchObject({ isbn10: '0306406152', isbn13: null })
+    expect(correctedRow(parsed(), retry({ isbn: '' }))).toMatchObject({ isbn13: null, isbn10: null })
+  })
+
+  it('refuses an ISBN that is none with a 400 naming the field', () => {
+    const refusal = (() => {
+      try {
+        correctedRow(parsed(), retry({ isbn: '12345' }))
+      } catch (err) {
+        return err
+      }
+    })()
+    expect(refusal).toBeInstanceOf(AppError)
+    expect(refusal).toMatchObject({ status: 400, message: 'isbn: must be an ISBN-10 or ISBN-13' })
+  })
+})
+
+describe('the report', () => {
+  it('shows a candidate book with what tells editions apart, an absent ISBN or date as null', () => {
+    const book = { _id: 'b1', title: 'Emma', author: 'Jane Austen', publishedDate: undefined, isbn: '', totalReviews: 7 } as unknown as Book
+    expect(candidateOf(book)).toEqual({ _id: 'b1', title: 'Emma', author: 'Jane Austen', publishedDate: null, isbn: null, totalReviews: 7 })
+  })
+
+  it("writes a row's own cells, and a settled row's title and author under the file's own columns", () => {
+    const goodreads = keptCellsOf(['Book Id', ' Title ', 'Author', 'ISBN'])
+    expect(goodreads(stored({ fields: JSON.stringify(['1', 'Emma', 'Jane Austen', '']) }))).toEqual(['1', 'Emma', 'Jane Austen', ''])
+    expect(goodreads(stored())).toEqual(['', 'Emma', 'Jane Austen', ''])
+    expect(keptCellsOf(['title', 'Authors', 'Read Status'])(stored())).toEqual(['Emma', 'Jane Austen', ''])
+    expect(keptCellsOf(['Read Status'])(stored())).toEqual([''])
+  })
+
+  it('starts rows.csv with a small page, doubles a light one up to 500 rows, and quarters a heavy one down to 1', () => {
+    expect(CSV_FIRST_PAGE).toBe(4)
+    expect(nextCsvPage(4, 1_000)).toBe(8)
+    expect(nextCsvPage(400, 1_000)).toBe(500)
+    expect(nextCsvPage(500, 256 * 1024)).toBe(500)
+    expect(nextCsvPage(500, 256 * 1024 + 1)).toBe(125)
+    expect(nextCsvPage(2, 10_000_000)).toBe(1)
+  })
+})
