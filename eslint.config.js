@@ -98,7 +98,7 @@ const WALLS = [
     forbidden: String.raw`\.repository\.ts$`,
     message: "A routes file calls its own module's service, never a repository (its own included): the service hands out what the routes need.",
   },
-  // Plugins (the auth guard, limits, serialisers) use no module's repository or routes.
+  // Plugins (the auth guard, limits, errors, compression) use no module's repository or routes.
   {
     name: 'plugin-reach',
     files: ['apps/api/src/plugins/**/*.ts'],

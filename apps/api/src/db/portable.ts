@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
 import { postgresNameKey, sqliteNameKey } from '#/db/name-keys.ts'
 
-// The only file besides connect.ts that may look at which database is underneath.
+// What differs between the two databases, in one place where it can be hidden; code whose SQL or concurrency must differ asks dialectOf itself.
 
 export type DialectName = 'sqlite' | 'postgres'
 /** The database or a transaction on it (Kysely's Transaction is a Kysely): what every repository function takes first. */
