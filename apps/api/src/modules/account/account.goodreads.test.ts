@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { authorLastFirst, exclusiveShelf, isbnCell, isbnForms, dateRead, reviewHtml, slashDate, slashDay } from '#/modules/account/account.goodreads.ts'
+import { GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
+import {
+  authorLastFirst,
+  exclusiveShelf,
+  goodreadsRow,
+  isbnCell,
+  isbnForms,
+  dateRead,
+  reviewHtml,
+  slashDate,
+  slashDay,
+} from '#/modules/account/account.goodreads.ts'
 import type { ExportLibraryEntry } from '@shelfwise/contracts'
 
 // The cells of Goodreads's "Export Library" file, one rule at a time (decision 0019).
@@ -59,7 +70,7 @@ describe('Goodreads cells', () => {
     ])
   })
 
-  it('takes the latest dated finish of the reads kept, whatever order they were logged in, or the last stop of a book not finished', () => {
+  it('takes the latest dated finish of the reads kept, whatever order they were logged in; none for a book not finished', () => {
     const read = (finishedOn: string | null, removed = false, outcome: 'finished' | 'stopped' = 'finished') => ({
       startedOn: null,
       finishedOn: outcome === 'finished' ? finishedOn : null,
@@ -75,8 +86,77 @@ describe('Goodreads cells', () => {
     expect(dateRead(entry([read(null)]))).toBeNull()
     // A read taken off the list, or stopped, is not a finish.
     expect(dateRead(entry([read('2019-01-01'), read('2025-01-01', true), read('2026-01-01', false, 'stopped')]))).toBe('2019-01-01')
-    // On a did-not-finish row, the day the reader last stopped.
+    // A did-not-finish row has none, as on Goodreads (decision 0031), even when an earlier read was finished.
     const dnf = { ...entry([read('2019-01-01'), read('2026-01', false, 'stopped')]), status: 'dnf' } as ExportLibraryEntry
-    expect(dateRead(dnf)).toBe('2026-01')
+    expect(dateRead(dnf)).toBeNull()
+  })
+
+  it('writes the reader’s own edition, shelves with positions, copies, notes and a read under way as Goodreads does (decision 0031)', () => {
+    const entry = {
+      book: {
+        _id: 'b1',
+        title: 'Orbit',
+        author: 'Lena Hart',
+        isbn: '9780000001030',
+        publisher: 'Work Press',
+        publishedDate: '1990-01-01',
+        pageCount: 100,
+        language: 'en',
+        edition: '',
+      },
+      status: 'reading',
+      rating: null,
+      reads: [
+        {
+          startedOn: null,
+          finishedOn: '2020',
+          stoppedOn: null,
+          outcome: 'finished',
+          progress: { page: null, percent: null, minutes: null },
+          removed: false,
+          progressUpdates: [],
+        },
+        {
+          startedOn: '2025-01',
+          finishedOn: null,
+          stoppedOn: null,
+          outcome: null,
+          progress: { page: null, percent: null, minutes: null },
+          removed: false,
+          progressUpdates: [],
+        },
+      ],
+      review: null,
+      addedAt: '2019-07-01T00:00:00.000Z',
+      editionId: 'e1',
+      owned: { format: 'paperback', copies: 2 },
+      privateNotes: 'Signed.',
+    } as ExportLibraryEntry
+    const edition = { isbn: '9780000001016', format: 'ebook' as const, publisher: 'Hart & Vale', pageCount: 388, publishedDate: '2024-01-01' }
+    const shelves = [
+      { name: '2025-challenge', position: 2 },
+      { name: 'sci-fi', position: 4 },
+    ]
+    const cells = Object.fromEntries(GOODREADS_EXPORT_COLUMNS.map((c, i) => [c, goodreadsRow(entry, 3.9, edition, shelves)[i]]))
+    expect(cells).toMatchObject({
+      ISBN: '="0000001015"',
+      ISBN13: '="9780000001016"',
+      Publisher: 'Hart & Vale',
+      'Number of Pages': 388,
+      'Year Published': '2024',
+      // The edition's format first; the copies' only when the edition has none.
+      Binding: 'Kindle Edition',
+      'Date Added': '2019/07/01',
+      Bookshelves: 'currently-reading, 2025-challenge, sci-fi',
+      'Bookshelves with positions': '2025-challenge (#2), sci-fi (#4)',
+      'Private Notes': 'Signed.',
+      // The finished read and the one under way.
+      'Read Count': 2,
+      'Owned Copies': 2,
+    })
+    const workOnly = Object.fromEntries(
+      GOODREADS_EXPORT_COLUMNS.map((c, i) => [c, goodreadsRow({ ...entry, owned: null, privateNotes: null }, 3.9, { ...edition, format: null })[i]]),
+    )
+    expect(workOnly).toMatchObject({ Binding: '', 'Owned Copies': 0, 'Private Notes': '' })
   })
 })

@@ -1,4 +1,4 @@
-import type { ExportLibraryEntry, ReadingStatus } from '@shelfwise/contracts'
+import type { BookFormat, ExportLibraryEntry, ReadingStatus } from '@shelfwise/contracts'
 import { isbn10To13, isbn13To10, type CsvValue } from '@shelfwise/library-files'
 
 // A library entry as a row of Goodreads's "Export Library" file (decision 0019), written the way
@@ -60,6 +60,34 @@ export function authorLastFirst(author: string): string {
 /** A review's text as Goodreads writes it: its line breaks as <br/>. */
 export const reviewHtml = (text: string) => text.replace(/\r\n|\r|\n/g, '<br/>')
 
+/**
+ * The Binding written for each format (decision 0031): Goodreads's own words for the commonest
+ * printing of each, which our import and Goodreads's read back as the same format.
+ */
+const BINDINGS: Record<BookFormat, string> = {
+  hardcover: 'Hardcover',
+  paperback: 'Paperback',
+  ebook: 'Kindle Edition',
+  audiobook: 'Audible Audio',
+}
+
+/** The edition a row describes (decision 0031): the one the reader names on their entry, else the work's shown one. */
+export interface GoodreadsEdition {
+  isbn: string
+  format: BookFormat | null
+  publisher: string
+  pageCount: number | null
+  publishedDate: string | null
+}
+
+/** Bookshelves as Goodreads writes them: the status's shelf (but `read`), then the reader's own; with positions, each own shelf as `name (#n)`. */
+function bookshelves(shelf: string, own: readonly { name: string; position: number }[]): { names: string; withPositions: string } {
+  return {
+    names: [...(shelf === 'read' ? [] : [shelf]), ...own.map((s) => s.name)].join(', '),
+    withPositions: own.map((s) => `${s.name} (#${s.position})`).join(', '),
+  }
+}
+
 /** The finished reads that count: the ones the reader kept on their lists. */
 const keptFinished = (entry: ExportLibraryEntry) => entry.reads.filter((r) => r.outcome === 'finished' && !r.removed)
 
@@ -79,15 +107,34 @@ const latestOf = (dates: (string | null)[]): string | null => dates.reduce<strin
  * last stopped, as Goodreads's own did-not-finish shelves carry it. Null when none is dated.
  */
 export function dateRead(entry: ExportLibraryEntry): string | null {
-  if (entry.status === 'dnf') return latestOf(entry.reads.filter((r) => r.outcome === 'stopped').map((r) => r.stoppedOn))
+  // A book the reader did not finish has no Date Read, as on Goodreads (decision 0031); the JSON keeps the day they stopped.
+  if (entry.status === 'dnf') return null
   return latestOf(keptFinished(entry).map((r) => r.finishedOn))
 }
 
+/**
+ * Read Count as Goodreads counts it: the kept finished reads, and the one in progress on a book being
+ * read (a first read under way counts 1); on `read` at least 1.
+ */
+function readCount(entry: ExportLibraryEntry, shelf: string): number {
+  const open = entry.status === 'reading' || entry.status === 'paused' ? entry.reads.filter((r) => r.outcome === null && !r.removed).length : 0
+  const count = keptFinished(entry).length + open
+  return shelf === 'read' ? Math.max(1, count) : count
+}
+
 /** One row of the file, in GOODREADS_EXPORT_COLUMNS's order. */
-export function goodreadsRow(entry: ExportLibraryEntry, averageRating: number): CsvValue[] {
+export function goodreadsRow(
+  entry: ExportLibraryEntry,
+  averageRating: number,
+  edition: GoodreadsEdition = { ...entry.book, format: null },
+  own: readonly { name: string; position: number }[] = [],
+): CsvValue[] {
   const { book } = entry
-  const { isbn10, isbn13 } = isbnForms(book.isbn)
+  // The reader's own edition's ISBN (decision 0031), never another's.
+  const { isbn10, isbn13 } = isbnForms(edition.isbn)
   const shelf = exclusiveShelf(entry.status)
+  const shelves = bookshelves(shelf, own)
+  const format = edition.format ?? entry.owned?.format ?? null
   return [
     book._id,
     book.title,
@@ -96,25 +143,26 @@ export function goodreadsRow(entry: ExportLibraryEntry, averageRating: number): 
     '',
     isbnCell(isbn10),
     isbnCell(isbn13),
-    entry.review?.rating ?? entry.rating ?? 0,
+    // A review without stars (rating 0, decision 0029) leaves the rating given without a review.
+    entry.review?.rating || entry.rating || 0,
     averageRating.toFixed(2),
-    book.publisher,
-    '',
-    book.pageCount,
-    book.publishedDate?.slice(0, 4),
+    edition.publisher,
+    format ? BINDINGS[format] : '',
+    edition.pageCount,
+    edition.publishedDate?.slice(0, 4),
     '',
     slashDate(dateRead(entry)),
     slashDay(entry.addedAt),
-    // Goodreads lists every shelf but `read` here.
-    shelf === 'read' ? '' : shelf,
-    '',
+    // Goodreads lists every shelf but `read` here, the reader's own after the status's.
+    shelves.names,
+    shelves.withPositions,
     shelf,
     reviewHtml(entry.review?.comment ?? ''),
     '',
-    '',
+    entry.privateNotes ?? '',
     // On Goodreads a book on `read` was read at least once, and importers count it so: a book rated or
     // reviewed without a read logged says 1, so importing the file and exporting again gives the same file.
-    shelf === 'read' ? Math.max(1, keptFinished(entry).length) : keptFinished(entry).length,
-    0,
+    readCount(entry, shelf),
+    entry.owned?.copies ?? 0,
   ]
 }

@@ -234,11 +234,13 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       await ok('PUT', `/api/books/${reading.id}/reading`, token, { progress: { page: 30 }, rating: 3 })
       const wished = await insertBook(ctx.db)
       await ok('PUT', `/api/books/${wished.id}/reading`, token, { status: 'want' })
+      await ok('PUT', `/api/books/${wished.id}/shelves`, token, { names: ['favourites'] })
       const finished = await insertBook(ctx.db)
       await ok('POST', `/api/books/${finished.id}/reads`, token, { finishedOn: '2024-05-02' })
       await ok('PUT', '/api/me/goals/2025', token, { books: 12 })
       const listed = await insertBook(ctx.db, { listedByUserId: reader.id, createdByUserId: reader.id })
       const credited = await insertBook(ctx.db, { publisherUserId: reader.id })
+      const editionId: string = (await ok('POST', `/api/books/${credited.id}/editions`, token, { format: 'ebook' })).json()._id
       const at = new Date().toISOString()
       const editId = uuidv7()
       await ctx.db
@@ -258,7 +260,14 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
         .insertInto('importAllowances')
         .values({ userId: reader.id, day: at.slice(0, 10), books: 1, reviews: 0 })
         .execute()
-      return { reader, token, followed, fan, reviewed, reading, wished, finished, listed, credited, editId, upload, importId }
+      // A merge they proposed, applied and reverted as a moderator (decision 0030).
+      const proposal = (
+        await ok('POST', '/api/merge-proposals', token, { kind: 'work', ids: [(await insertBook(ctx.db)).id, (await insertBook(ctx.db)).id] })
+      ).json()
+      await ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', reader.id).execute()
+      const merge = (await ok('POST', `/api/merge-proposals/${proposal._id}/apply`, token)).json().merge
+      await ok('POST', `/api/merges/${merge._id}/revert`, token)
+      return { reader, token, followed, fan, reviewed, reading, wished, finished, listed, credited, editionId, editId, upload, importId }
     }
 
     /** How many rows of each table name the reader, and how many rows each table holds. */
@@ -351,6 +360,7 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       })
       expect(data.booksListed).toEqual([s.listed.id])
       expect(data.booksCredited).toEqual([s.credited.id])
+      expect(data.editionsAdded).toEqual([s.editionId])
       expect(data.goals).toEqual([{ year: 2025, books: 12, pages: null }])
       expect(data.bookEdits.map((e) => e._id)).toEqual([s.editId])
 

@@ -193,8 +193,9 @@ describeEachDialect('account: export and leaving', (ctx) => {
       expect(byId.get(reviewedOnly.id)!['Date Added']).toBe(
         dayOf((await ctx.db.selectFrom('reviews').select('createdAt').where('bookId', '=', reviewedOnly.id).executeTakeFirstOrThrow()).createdAt),
       )
+      // A book not finished has no Date Read (decision 0031); the JSON export keeps the day the reader stopped.
       expect(byId.get(dropped.id)).toMatchObject({
-        'Date Read': '2025/01/09',
+        'Date Read': '',
         Bookshelves: 'did-not-finish',
         'Exclusive Shelf': 'did-not-finish',
         'Read Count': '0',
@@ -370,7 +371,18 @@ describeEachDialect('account: export and leaving', (ctx) => {
       expect(res.headers['content-disposition']).toBe('attachment; filename="shelfwise-export.json"')
       expect(res.headers['cache-control']).toBe('no-store')
       const body = res.json()
-      expect(Object.keys(body)).toEqual(['exportedAt', 'profile', 'library', 'follows', 'booksListed', 'booksCredited', 'goals', 'bookEdits'])
+      expect(Object.keys(body)).toEqual([
+        'exportedAt',
+        'profile',
+        'library',
+        'follows',
+        'booksListed',
+        'booksCredited',
+        'editionsAdded',
+        'goals',
+        'bookEdits',
+        'shelves',
+      ])
       const data = AccountExportSchema.parse(body)
       expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000)
       expect(data.profile).toEqual({

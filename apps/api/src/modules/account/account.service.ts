@@ -8,7 +8,7 @@ import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 import type { Cursor, DoorSection, ExportSections, LibraryParts, LogPart, PageReader, ReaderData, ReaderDataDoor, ReviewPart } from '#/reader-data.ts'
 import type { AuthService } from '#/modules/auth/auth.service.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
-import { goodreadsRow, isOnAShelf } from '#/modules/account/account.goodreads.ts'
+import { goodreadsRow, isOnAShelf, type GoodreadsEdition } from '#/modules/account/account.goodreads.ts'
 
 // The reader's data taken away and the account closed (issue 14, decision 0019). Every module
 // holding a reader's rows gives them through its door (src/reader-data.ts); this module puts the
@@ -20,7 +20,7 @@ import { goodreadsRow, isOnAShelf } from '#/modules/account/account.goodreads.ts
 export interface AccountDeps {
   db: Db
   auth: Pick<AuthService, 'checkPassword'>
-  books: Pick<BooksService, 'listByIds'>
+  books: Pick<BooksService, 'listByIds' | 'getForViewer'>
   /** Every module's door to a reader's data (src/reader-data-doors.ts). */
   readerData: ReaderData
   /** Rows read per page (tests make them small to cross many pages). */
@@ -34,7 +34,7 @@ const ID_PAGE = 1000
 
 /** The sections doors fill whole, in the export's order, and the parts of each library entry. */
 const SECTIONS = Object.keys(AccountExportSchema.shape).filter((k) => k !== 'exportedAt' && k !== 'library') as DoorSection[]
-const LIBRARY_PARTS = ['log', 'reviews'] as const satisfies readonly (keyof LibraryParts)[]
+const LIBRARY_PARTS = ['log', 'reviews', 'shelves'] as const satisfies readonly (keyof LibraryParts)[]
 
 /**
  * The doors' parts of one reader's export (nothing is read until asked for). Each section and each
@@ -66,10 +66,12 @@ function partsOf(doors: readonly ReaderDataDoor[], db: Db, userId: string): { se
   return { sections: sections as unknown as ExportSections, library: library as unknown as LibraryParts }
 }
 
-/** A library entry for the exports, with what only the CSV needs. */
+/** A library entry for the exports, with what only the CSV needs: the reader's edition (its ISBN and format) and shelves. */
 interface Item {
   entry: ExportLibraryEntry
   averageRating: number
+  edition: GoodreadsEdition
+  shelves: { name: string; position: number }[]
 }
 
 const exportBook = (b: Book): ExportLibraryEntry['book'] => ({
@@ -87,15 +89,24 @@ const exportBook = (b: Book): ExportLibraryEntry['book'] => ({
 const earlier = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a)
 
 /** A book's entry from what the log and the reviews hold of it (one of them at least). */
-const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review'] | undefined): Item => ({
+const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review'] | undefined, edition?: Book): Item => ({
   averageRating: book.averageRating,
+  // The edition the reader names (decision 0031), else the work's shown one.
+  edition: ((e: Book) => ({ isbn: e.isbn, format: e.format ?? null, publisher: e.publisher, pageCount: e.pageCount, publishedDate: e.publishedDate }))(
+    edition ?? book,
+  ),
+  shelves: [],
   entry: {
     book: exportBook(book),
     status: log?.status ?? null,
-    rating: review?.rating ?? log?.rating ?? null,
+    // A review without stars (rating 0, decision 0029) leaves the rating given without a review.
+    rating: review?.rating || log?.rating || null,
     reads: log?.reads ?? [],
     review: review ?? null,
     addedAt: log ? earlier(log.addedAt, review?.createdAt) : review!.createdAt,
+    editionId: log?.editionId ?? null,
+    owned: log?.owned ?? null,
+    privateNotes: log?.privateNotes ?? null,
   },
 })
 
@@ -112,18 +123,32 @@ export const createAccountService = ({ db, auth, books, readerData, pages = {} }
    * The reader's library, page by page: the books of their reading log along its key, each with its
    * review, then the books they reviewed without logging, newest review first. Each book comes once.
    */
-  async function* library({ log, reviews }: LibraryParts): AsyncGenerator<Item[]> {
+  /** The editions some entries name, each read by its id (a page's entries: at most PAGE reads, each along a primary key). */
+  async function editionsOf(entries: LogPart[]): Promise<Map<string, Book>> {
+    const found = new Map<string, Book>()
+    for (const id of new Set(entries.flatMap((l) => (l.editionId ? [l.editionId] : [])))) {
+      // An edition removed since the page was read leaves the work's shown one.
+      const edition = await books.getForViewer(id, undefined).catch(() => undefined)
+      if (edition) found.set(id, edition)
+    }
+    return found
+  }
+
+  async function* library({ log, reviews, shelves }: LibraryParts): AsyncGenerator<Item[]> {
     for (let after: Cursor | undefined; ;) {
       const { items, next } = await gate.run(async () => {
         const page = await log.pages(after, PAGE)
         const ids = page.items.map((l) => l.bookId)
-        const [found, reviewed] = ids.length ? await Promise.all([books.listByIds(ids), reviews.ofBooks(ids)]) : [[], []]
+        const [found, reviewed, shelved, editions] = ids.length
+          ? await Promise.all([books.listByIds(ids), reviews.ofBooks(ids), shelves.ofBooks(ids), editionsOf(page.items)])
+          : [[], [], new Map<string, Item['shelves']>(), new Map<string, Book>()]
         const bookById = new Map(found.map((b) => [b._id, b]))
         const reviewByBook = new Map(reviewed.map((r) => [r.bookId, r.review]))
         // A book deleted from the catalogue since the page was read took its entry with it.
         const items = page.items.flatMap((l) => {
           const book = bookById.get(l.bookId)
-          return book ? [itemOf(book, l, reviewByBook.get(l.bookId))] : []
+          const edition = l.editionId ? editions.get(l.editionId) : undefined
+          return book ? [{ ...itemOf(book, l, reviewByBook.get(l.bookId), edition), shelves: shelved.get(l.bookId) ?? [] }] : []
         })
         return { items, next: page.next }
       })
@@ -203,7 +228,7 @@ export const createAccountService = ({ db, auth, books, readerData, pages = {} }
       return (async function* () {
         yield csvLine(GOODREADS_EXPORT_COLUMNS)
         for await (const items of library(parts)) {
-          const lines = items.filter((i) => isOnAShelf(i.entry)).map((i) => csvLine(goodreadsRow(i.entry, i.averageRating)))
+          const lines = items.filter((i) => isOnAShelf(i.entry)).map((i) => csvLine(goodreadsRow(i.entry, i.averageRating, i.edition, i.shelves)))
           if (lines.length) yield lines.join('')
         }
       })()

@@ -1,6 +1,8 @@
 import { sql, type SqlBool } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
+import { listEditionsByIsbns } from '#/modules/books/books.editions.repository.ts'
 import { lookupWords, queryWords, sameTitleAndAuthor } from '#/modules/books/books.match-keys.ts'
+import { tsQuerySql } from '#/modules/books/books.search-query.ts'
 
 // Likely duplicates of a book about to be added (decision 0011): the same ISBN (the unique index),
 // or the same title and author, letter case, accents and punctuation aside. An index narrows the
@@ -11,12 +13,6 @@ import { lookupWords, queryWords, sameTitleAndAuthor } from '#/modules/books/boo
 
 /** At most this many index matches are compared: books whose title and author hold all the words. */
 const DUPLICATE_CANDIDATES = 200
-
-/** The id of the book holding this ISBN (already normalised: no spaces or hyphens, upper case). */
-export async function findBookIdByIsbn(db: Db, isbn: string): Promise<string | undefined> {
-  const row = await db.selectFrom('books').select('id').where('isbn', '=', isbn).executeTakeFirst()
-  return row?.id
-}
 
 /**
  * The ids of books with the same title and author as given (their words equal after folding),
@@ -64,47 +60,70 @@ async function candidatesPostgres(db: Db, title: string, author: string): Promis
     .execute()
 }
 
+/** At most this many books are compared with an imported row (issue 21): books whose title holds its main title's words and whose author one of its names. */
+const IMPORT_CANDIDATES = 200
+
 /**
- * Books whose title holds the words of `title` (its series note aside) and whose author holds
- * `family`, at most DUPLICATE_CANDIDATES of them, for an imported row's title and author to be
- * compared with (books.import-match.ts decides). The ids of books whose ISBN is one of `isbns` come too.
+ * Books whose title holds the words of `title` (an imported row's main title, its notes and subtitle
+ * aside; the commonest words left out unless all are) and whose author holds one of `authorWords`
+ * (any author when there are none), at most IMPORT_CANDIDATES of them, for the row to be compared
+ * with (books.import-match.ts decides). One lookup of the search index on either database: FTS5's
+ * title and author columns, or the tsvector's title (A) and author (B) weights.
  */
-export async function listImportCandidates(db: Db, title: string, family: string): Promise<Candidate[]> {
-  const titleWords = queryWords(title)
+export async function listImportCandidates(db: Db, title: string, authorWords: string[]): Promise<Candidate[]> {
+  const titleWords = lookupWords(queryWords(title))
   if (!titleWords.length) return []
   if (dialectOf(db) === 'postgres') {
-    // The leading column of books_match_key_idx: the title's words in any order.
+    const words = titleWords.map((word) => ({ word, prefix: false, corrections: [] }))
+    const titleQuery = tsQuerySql(words, 'title', [])
+    const [first, ...others] = authorWords
+    const query = first === undefined ? titleQuery : sql`${titleQuery} && ${tsQuerySql([{ word: first, prefix: false, corrections: others }], 'author', [])}`
     return db
       .selectFrom('books as b')
-      .where(sql<SqlBool>`books_match_key(b.title) = books_match_key(${title})`)
+      .where(sql<SqlBool>`b.search_vector @@ (${query})`)
       .select(['b.id', 'b.title', 'b.author'])
-      .limit(DUPLICATE_CANDIDATES)
+      .limit(IMPORT_CANDIDATES)
       .execute()
   }
-  return candidatesSqlite(db, lookupWords(titleWords), [family])
+  const match = authorWords.length
+    ? `${fts5All('title', titleWords)} AND {author} : (${authorWords.map((w) => `"${w}"`).join(' OR ')})`
+    : fts5All('title', titleWords)
+  return db
+    .withTables<FtsTables>()
+    .selectFrom('booksFts')
+    .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
+    .where(sql<SqlBool>`books_fts match ${match}`)
+    .select(['d.bookId as id', 'd.title', 'd.author'])
+    .orderBy('booksFts.rowid')
+    .limit(IMPORT_CANDIDATES)
+    .execute()
 }
 
-/** The ids of the books holding one of these ISBNs (normalised: digits and X, no hyphens). */
-export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string }[]> {
+/**
+ * The ids of the works holding one of these ISBNs (normalised: digits and X, no hyphens): books
+ * holding it, and works one of whose other editions holds it (decision 0027), with that `editionId`.
+ */
+export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string; editionId?: string }[]> {
   if (!isbns.length) return []
-  const rows = await db.selectFrom('books').select(['id', 'isbn']).where('isbn', 'in', isbns).execute()
-  return rows.map((r) => ({ id: r.id, isbn: r.isbn! }))
+  const [rows, editions] = await Promise.all([
+    db.selectFrom('books').select(['id', 'isbn']).where('isbn', 'in', isbns).execute(),
+    listEditionsByIsbns(db, isbns),
+  ])
+  return [...rows.map((r) => ({ id: r.id, isbn: r.isbn! })), ...editions]
 }
 
 /**
  * The ids of books a reader's import made that carry one of these ISBNs without holding it
- * (decision 0023), oldest first.
+ * (decision 0023), oldest first; then the works one of whose editions their import attached so
+ * (decision 0027), with that `editionId`.
  */
-export async function listOwnUnclaimedByIsbns(db: Db, userId: string, isbns: string[]): Promise<{ id: string; isbn: string }[]> {
+export async function listOwnUnclaimedByIsbns(db: Db, userId: string, isbns: string[]): Promise<{ id: string; isbn: string; editionId?: string }[]> {
   if (!isbns.length) return []
-  const rows = await db
-    .selectFrom('books')
-    .select(['id', 'unclaimedIsbn'])
-    .where('unclaimedIsbn', 'in', isbns)
-    .where('createdByUserId', '=', userId)
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => ({ id: r.id, isbn: r.unclaimedIsbn! }))
+  const [rows, editions] = await Promise.all([
+    db.selectFrom('books').select(['id', 'unclaimedIsbn']).where('unclaimedIsbn', 'in', isbns).where('createdByUserId', '=', userId).orderBy('id').execute(),
+    listEditionsByIsbns(db, isbns, userId),
+  ])
+  return [...rows.map((r) => ({ id: r.id, isbn: r.unclaimedIsbn! })), ...editions]
 }
 
 /** The ids of the books that carry this ISBN without holding it (books imports made), at most `limit`, oldest first. */

@@ -19,7 +19,7 @@ import {
 import type { ImportRead } from '#/modules/imports/import-reads.ts'
 import { GOODREADS_HEADER } from '../../../test/support/import-files.ts'
 
-/** The current export's 24 columns (the import tests' one copy). */
+/** The current export's 24 columns (packages/library-files' GOODREADS_EXPORT_COLUMNS, through the test support). */
 const GOODREADS_24 = GOODREADS_HEADER
 
 const GOODREADS_31 = [
@@ -196,6 +196,13 @@ describe('Goodreads rows', () => {
           rating: null,
           ratingRoundedFrom: null,
           review: null,
+          // Decision 0031: the day it was added, its shelves (to-read is the status, not a shelf), its format.
+          addedOn: '2023-11-25',
+          shelves: [],
+          format: 'ebook',
+          binding: null,
+          ownedCopies: null,
+          privateNotes: null,
         },
       },
     ])
@@ -586,5 +593,71 @@ describe('our own export read back (issue 19)', () => {
     const rows = records.map((record) => mapRow('goodreads', detected.columns, record))
     expect(rows.map((r) => (r.ok ? r.row.title : r.message))).toEqual(titles)
     expect(rows.map((r) => (r.ok ? r.row.author : r.message))).toEqual(titles.map((_t, i) => `Author ${i}`))
+  })
+})
+
+describe('shelves, formats, copies, notes and the day added (issue 21, point 6, decision 0031)', () => {
+  it('reads Goodreads’s Bookshelves with their positions, leaving the statuses’ names out', () => {
+    const row = goodreadsRow({
+      'Exclusive Shelf': 'currently-reading',
+      Bookshelves: 'currently-reading, sci-fi, 2025-challenge, to-read, Sci-Fi',
+      'Bookshelves with positions': 'sci-fi (#4), 2025-challenge (#2), currently-reading (#9)',
+    })
+    expect(row.shelves).toEqual([
+      { name: 'sci-fi', position: 4 },
+      { name: '2025-challenge', position: 2 },
+    ])
+  })
+
+  it('keeps an own exclusive shelf that says no status as a shelf, and one that says a status as that status only', () => {
+    expect(goodreadsRow({ 'Exclusive Shelf': 'classics-club', Bookshelves: 'classics-club, favourites' })).toMatchObject({
+      status: null,
+      shelves: [
+        { name: 'classics-club', position: null },
+        { name: 'favourites', position: null },
+      ],
+    })
+    expect(goodreadsRow({ 'Exclusive Shelf': 'abandoned', Bookshelves: 'abandoned' })).toMatchObject({ status: 'dnf', shelves: [] })
+  })
+
+  it('reads Binding as a format, and keeps one it does not know for the report', () => {
+    expect(goodreadsRow({ Binding: 'Mass Market Paperback' })).toMatchObject({ format: 'paperback', binding: null })
+    expect(goodreadsRow({ Binding: 'Kindle Edition' })).toMatchObject({ format: 'ebook', binding: null })
+    expect(goodreadsRow({ Binding: 'Audible Audio' })).toMatchObject({ format: 'audiobook', binding: null })
+    expect(goodreadsRow({ Binding: 'Board book' })).toMatchObject({ format: null, binding: 'Board book' })
+    expect(goodreadsRow({ Binding: '' })).toMatchObject({ format: null, binding: null })
+  })
+
+  it('reads Owned Copies, Private Notes and Date Added (a whole day only; never a reason to fail the row)', () => {
+    expect(goodreadsRow({ 'Owned Copies': '2', 'Private Notes': 'Signed.<br/>Shelf 3', 'Date Added': '2019/07/01' })).toMatchObject({
+      ownedCopies: 2,
+      privateNotes: 'Signed.\nShelf 3',
+      addedOn: '2019-07-01',
+    })
+    expect(goodreadsRow({ 'Owned Copies': '0', 'Private Notes': '', 'Date Added': '2019/07' })).toMatchObject({
+      ownedCopies: null,
+      privateNotes: null,
+      addedOn: null,
+    })
+    expect(goodreadsRow({ 'Date Added': 'yesterday' })).toMatchObject({ addedOn: null })
+  })
+
+  it('reads StoryGraph’s Tags as shelves, Owned? as one copy, Format as the format', () => {
+    const header = [...STORYGRAPH, 'Tags', 'Owned?', 'Format', 'Date Added'].filter((c, i, all) => all.indexOf(c) === i)
+    const [result] = importFile(
+      fileOf(header, [{ ...STORYGRAPH_ROW, Tags: 'cosy, book club, read', 'Owned?': 'Yes', Format: 'digital', 'Date Added': '2024/02/03' }]),
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      row: {
+        shelves: [
+          { name: 'cosy', position: null },
+          { name: 'book club', position: null },
+        ],
+        ownedCopies: 1,
+        format: 'ebook',
+        addedOn: '2024-02-03',
+      },
+    })
   })
 })

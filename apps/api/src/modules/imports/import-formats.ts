@@ -1,4 +1,4 @@
-import { isPartialDate, LIMITS, mayPrecede, singleLineText, type ReadingStatus } from '@shelfwise/contracts'
+import { isPartialDate, LIMITS, mayPrecede, singleLineText, statusNamed, type BookFormat, type ReadingStatus } from '@shelfwise/contracts'
 import { foldColumnName, fromInertCell, IMPORT_COLUMNS, type CsvRecord } from '@shelfwise/library-files'
 import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, yearOf } from '#/modules/imports/import-cells.ts'
 import { finishedRead, openRead, settleReads, type ImportRead } from '#/modules/imports/import-reads.ts'
@@ -20,7 +20,11 @@ import { finishedRead, openRead, settleReads, type ImportRead } from '#/modules/
 // - A Goodreads exclusive shelf of the reader's own gets a status when its name says one (did not
 //   finish, paused); any other own shelf (owned, tbr-2024, favourites) gets no status, and the row
 //   still brings its reads, rating and review. `shelf` keeps the name so the report can show it.
-// - Bookshelves (Goodreads's non-exclusive shelves) are tags, not statuses, and are not read.
+// - Bookshelves (Goodreads's non-exclusive shelves, with their positions from "Bookshelves with
+//   positions") and StoryGraph's Tags are the reader's shelves (decision 0031): the reading statuses'
+//   names among them are not shelves and are left out. Date Added (a whole day) is when the book came
+//   into the library; Binding or Format its format; Owned Copies or Owned? the copies owned; Private
+//   Notes the reader's own notes (decision 0031).
 // - A value that cannot be read (a date that is not a date, a rating of 7) fails the row with a
 //   message rather than being dropped, so the reader can correct it; an ISBN with a wrong checksum,
 //   pages or a year that are not numbers are book details and are left out instead.
@@ -60,6 +64,18 @@ export interface ImportRow {
   ratingRoundedFrom: number | null
   /** Plain text: line breaks kept, markup dropped, entities decoded. */
   review: string | null
+  // Issue 21, point 6 (decision 0031). Optional: rows stored before them lack them.
+  /** Date Added, a whole day 'YYYY-MM-DD'; null when absent or not a whole day. */
+  addedOn?: string | null
+  /** The reader's own shelves, in the file's order, each with its position when the file gives one. */
+  shelves?: { name: string; position: number | null }[]
+  /** Binding or Format as a format; `binding` the cell as written when it names none here. */
+  format?: BookFormat | null
+  binding?: string | null
+  /** Owned Copies (Goodreads), 1 for StoryGraph's Owned? "Yes"; null for none. */
+  ownedCopies?: number | null
+  /** Private Notes, as written (line breaks kept). */
+  privateNotes?: string | null
 }
 
 export type FormatDetection = { ok: true; format: ImportFormat; columns: ReadonlyMap<string, number> } | { ok: false; message: string }
@@ -214,6 +230,79 @@ function countCell(cell: Cell, column: string): number {
   return Number(text)
 }
 
+// ---- Shelves, formats, copies (decision 0031) ---------------------------------------------------
+
+/** The most shelves read from one row (a book is on at most 50 of a reader's shelves; the rest are refused when placed). */
+const SHELVES_PER_ROW = 60
+/** The longest private notes kept, as a review. */
+const NOTES_MAX = LIMITS.reviewMax
+
+/**
+ * A row's own shelves: the names of a comma-separated cell, trimmed, each once (letter case folded),
+ * the statuses' names (to-read, read, currently-reading, …) and `skip` left out; a position from
+ * `withPositions` ("classics (#3), favourites (#12)") joins its name.
+ */
+function shelvesOf(names: string, withPositions = '', skip: string[] = []): { name: string; position: number | null }[] {
+  const positions = new Map<string, number>()
+  for (const part of withPositions.split(',')) {
+    const m = /^(.*?)\s*\(#(\d{1,9})\)$/.exec(part.trim())
+    if (m && m[1]) positions.set(m[1].toLowerCase(), Number(m[2]))
+  }
+  const seen = new Set(skip.map((n) => n.toLowerCase()))
+  const shelves: { name: string; position: number | null }[] = []
+  const add = (raw: string) => {
+    const name = raw.trim()
+    const key = name.toLowerCase()
+    if (name === '' || seen.has(key) || statusNamed(name) || shelves.length >= SHELVES_PER_ROW) return
+    seen.add(key)
+    shelves.push({ name: name.length > SHELF_MAX ? cut(name, SHELF_MAX) : name, position: positions.get(key) ?? null })
+  }
+  for (const name of names.split(',')) add(name)
+  // A shelf only the positions name (a file edited by hand) is still one of the book's.
+  for (const part of withPositions.split(',')) add(part.trim().replace(/\s*\(#\d{1,9}\)$/, ''))
+  return shelves
+}
+
+/** Goodreads's Bindings and StoryGraph's Formats, folded, as formats here. */
+const FORMATS_NAMED = new Map<string, BookFormat>([
+  ['hardcover', 'hardcover'],
+  ['hardback', 'hardcover'],
+  ['library binding', 'hardcover'],
+  ['paperback', 'paperback'],
+  ['mass market paperback', 'paperback'],
+  ['trade paperback', 'paperback'],
+  ['kindle edition', 'ebook'],
+  ['ebook', 'ebook'],
+  ['e book', 'ebook'],
+  ['nook', 'ebook'],
+  ['kobo ebook', 'ebook'],
+  ['digital', 'ebook'],
+  ['audiobook', 'audiobook'],
+  ['audible audio', 'audiobook'],
+  ['audio cd', 'audiobook'],
+  ['audio', 'audiobook'],
+  ['mp3 cd', 'audiobook'],
+])
+
+/** The format a Binding or Format cell names, and the cell when it names none here (for the report). */
+function formatOf(text: string): { format: BookFormat | null; binding: string | null } {
+  if (text === '') return { format: null, binding: null }
+  const format = FORMATS_NAMED.get(foldShelf(text)) ?? null
+  return { format, binding: format ? null : cut(text, SHELF_MAX) }
+}
+
+/** Date Added as a whole day; null when empty or not a whole day (it is no read's date: never a reason to fail the row). */
+function addedOnOf(text: string): string | null {
+  const date = partialDate(text.split(' ')[0] ?? '')
+  return date !== null && date.length === 10 ? date : null
+}
+
+/** Private Notes as kept: markup-free text, cut to the longest a review may be. */
+function notesOf(text: string): string | null {
+  const notes = plainText(text)
+  return notes ? notes.slice(0, NOTES_MAX) : null
+}
+
 // ---- Goodreads ---------------------------------------------------------------------------------
 
 /** A shelf name as compared: lower case, apostrophes dropped, anything else not a letter or digit a space. */
@@ -265,6 +354,14 @@ function goodreadsRow(cell: Cell, line: number, title: string, author: string): 
     rating: goodreadsRating(cell),
     ratingRoundedFrom: null,
     review: plainText(cell('My Review')),
+    addedOn: addedOnOf(cell('Date Added')),
+    // An exclusive shelf that says a status is that status; one of the reader's own that says none is a shelf too (decision 0028).
+    shelves: status
+      ? shelvesOf(cell('Bookshelves'), cell('Bookshelves with positions'), [shelf])
+      : shelvesOf(`${shelf},${cell('Bookshelves')}`, cell('Bookshelves with positions')),
+    ...formatOf(cell('Binding')),
+    ownedCopies: positiveInt(cell('Owned Copies'), 1000),
+    privateNotes: notesOf(cell('Private Notes')),
   }
 }
 
@@ -351,6 +448,11 @@ function storygraphRow(cell: Cell, line: number, title: string, author: string):
     reads,
     ...storygraphRating(cell),
     review: plainText(cell('Review')),
+    addedOn: addedOnOf(cell('Date Added')),
+    shelves: shelvesOf(cell('Tags')),
+    ...formatOf(cell('Format')),
+    ownedCopies: /^(yes|true|1)$/i.test(cell('Owned?')) ? 1 : null,
+    privateNotes: null,
   }
 }
 

@@ -1,21 +1,26 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS } from '@shelfwise/contracts'
+import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS, type Book, type ImportNote } from '@shelfwise/contracts'
 import { isForeignKeyViolation, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
+import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
 import type { ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
 import { giveBackAllowance, takeAllowance } from '#/modules/imports/imports.limits.repository.ts'
 import type { StoredRow } from '#/modules/imports/imports.rows.repository.ts'
-import { dayOf, failed, writtenOn, type RowResult } from '#/modules/imports/imports.rules.ts'
+import { dayOf, entryNote, failed, note, NOTE_TEXTS, shelfNote, writtenOn, type RowResult } from '#/modules/imports/imports.rules.ts'
 
-// Applying one row of an import (decision 0020): its book found by ISBN or by title and author (the
-// catalogue decides, books.importMatches), or made within the day's books for imports; then the
-// reading log (reading.importEntry) and the review, within the day's reviews. Every step joins the
-// caller's transaction when one is given (`on`), as the worker's batches and a reader's resolve do.
+// Applying one row of an import (decisions 0020 and 0029): its book found by ISBN or by title and
+// author (the catalogue decides, books.importMatches), or made within the day's books for imports;
+// a new ISBN of a work found by title becomes another edition of it; then the reading log
+// (reading.importEntry) and the review, within the day's reviews. Every step joins the caller's
+// transaction when one is given (`on`), as the worker's batches and a reader's resolve do. Each step
+// says what it did in a note of its kind, for the report.
 
 /** At most this many candidates are kept for a row to choose from. */
 const CANDIDATES_MAX = 10
+/** The editions of a work looked through for the row's ISBN before another is attached. */
+const EDITIONS_LOOKED_AT = 100
 
 const isbnsOf = (row: ParsedRow) => [row.isbn13, row.isbn10].filter((i): i is string => i !== null)
 
@@ -24,9 +29,30 @@ export interface RowApplierDeps {
   books: BooksService
   reading: ReadingService
   reviews: ReviewsService
+  bookshelves: Pick<BookshelvesService, 'placeOnShelves'>
 }
 
-export const createRowApplier = ({ db, books, reading, reviews }: RowApplierDeps) => {
+/** The copies a row says the reader owns, in the row's format (decision 0031). */
+const ownedOf = (row: ParsedRow) => (row.ownedCopies ? { format: row.format ?? null, copies: row.ownedCopies } : null)
+
+export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: RowApplierDeps) => {
+  /**
+   * Puts the book on the row's shelves (decision 0031): private when made, at the file's positions,
+   * placed on the row's Date Added; a name that cannot be a shelf is left out, with why.
+   */
+  const shelve = async (userId: string, row: ParsedRow, bookId: string, on?: Db): Promise<{ changed: boolean; notes: ImportNote[] }> => {
+    const names = row.shelves ?? []
+    if (!names.length) return { changed: false, notes: [] }
+    const options = row.addedOn ? { addedAt: `${row.addedOn}T00:00:00.000Z` } : {}
+    const place = (trx: Db) => bookshelves.placeOnShelves(trx, userId, bookId, names, options)
+    const done = await (on ? place(on) : db.transaction().execute(place))
+    const notes = [
+      ...(done.placed.length ? [note('shelves_placed', NOTE_TEXTS.shelvesPlaced(done.placed, done.created))] : []),
+      ...done.refused.map((r) => note('shelf_left_out', NOTE_TEXTS.shelfLeftOut(r.name, r.reason))),
+    ]
+    return { changed: done.placed.length > 0, notes }
+  }
+
   /** Whether the reader already has a review of the book (then an import keeps or rates it, and posts nothing new). */
   const hasReview = async (userId: string, bookId: string) => {
     try {
@@ -49,47 +75,127 @@ export const createRowApplier = ({ db, books, reading, reviews }: RowApplierDeps
     return !created && (await hasReview(userId, bookId)) ? 'free' : 'none'
   }
 
-  /** Applies a row to a book: the reading log, then the review; `imported` when it changed anything. */
-  const applyToBook = async (userId: string, row: ParsedRow, bookId: string, created: boolean, on?: Db): Promise<RowResult> => {
-    const notes: string[] = created ? ['Added to the catalogue from this row'] : []
+  /**
+   * Applies a row to a book: the reading log, then the review; `imported` when it changed anything.
+   * `found` are the notes of how the book was found or made. A review without stars is kept
+   * without them (decision 0029): it moves no average.
+   */
+  const applyToBook = async (
+    userId: string,
+    row: ParsedRow,
+    bookId: string,
+    created: boolean,
+    on?: Db,
+    found: ImportNote[] = [],
+    /** The edition of the work the row matched or had attached (decision 0031); none: the work's shown one. */
+    editionId: string | null = null,
+  ): Promise<RowResult> => {
+    const notes: ImportNote[] = [...found]
     const text = row.review?.trim() || null
-    const reviewed = text !== null && row.rating !== null
-    const allowance = reviewed ? await reviewAllowance(userId, bookId, created, on ?? db) : 'free'
+    const allowance = text !== null ? await reviewAllowance(userId, bookId, created, on ?? db) : 'free'
     // A review that waits leaves its rating as the reader's rating meanwhile: posted later, the review takes it over.
     const waits = allowance === 'none'
-    const entry = await reading.importEntry(userId, bookId, { status: row.status, reads: row.reads, rating: reviewed && !waits ? null : row.rating }, on)
-    notes.push(...entry.notes)
-    let changed = entry.changed || created
-    if (text !== null && row.rating === null) notes.push('The review was not imported: a review here needs a rating of 1 to 5 stars')
-    if (reviewed && waits) notes.push(IMPORT_MESSAGES.reviewWaits(IMPORT_LIMITS.reviewsPerDay))
-    else if (reviewed) {
+    const reviewHoldsRating = text !== null && !waits && row.rating !== null
+    const entry = await reading.importEntry(userId, bookId, { status: row.status, reads: row.reads, rating: reviewHoldsRating ? null : row.rating }, on, {
+      addedOn: row.addedOn ?? null,
+      privateNotes: row.privateNotes ?? null,
+      editionId: editionId === bookId ? null : editionId,
+      owned: ownedOf(row),
+    })
+    notes.push(...entry.notes.map(entryNote))
+    const shelved = await shelve(userId, row, bookId, on)
+    notes.push(...shelved.notes)
+    if (row.binding) notes.push(note('format_left_out', NOTE_TEXTS.formatLeftOut(row.binding)))
+    let changed = entry.changed || created || shelved.changed
+    if (text !== null && waits) notes.push(note('review_waits', IMPORT_MESSAGES.reviewWaits(IMPORT_LIMITS.reviewsPerDay)))
+    else if (text !== null) {
       const comment = text.length > LIMITS.reviewMax ? text.slice(0, LIMITS.reviewMax) : text
-      if (comment !== text) notes.push(`The review was cut to ${LIMITS.reviewMax.toLocaleString('en-US')} characters`)
-      const done = await reviews.importReview(userId, bookId, row.rating!, comment, on, writtenOn(row))
+      if (comment !== text) notes.push(note('review_cut', NOTE_TEXTS.reviewCut(LIMITS.reviewMax)))
+      const done = await reviews.importReview(userId, bookId, row.rating, comment, on, writtenOn(row))
       if (done !== 'created' && allowance === 'taken') await giveBackAllowance(on ?? db, userId, dayOf(Date.now()), 'reviews')
       if (done === 'created' || done === 'rated') changed = true
-      if (done === 'kept') notes.push('You have another review of this book here: yours was kept')
+      if (done === 'kept') notes.push(note('review_dropped', NOTE_TEXTS.reviewDropped))
+      else if (row.rating === null) notes.push(note('review_unrated', NOTE_TEXTS.reviewUnrated))
     }
-    if (row.status === null && row.shelf) notes.push(`The shelf “${row.shelf}” is not a reading status here: the book’s status was left as it was`)
-    if (row.ratingRoundedFrom !== null && row.rating !== null) notes.push(`Rating ${row.ratingRoundedFrom} rounded to ${row.rating}★`)
+    const shelf = shelfNote(row)
+    if (shelf) notes.push(shelf)
+    if (row.ratingRoundedFrom !== null && row.rating !== null) notes.push(note('rating_rounded', NOTE_TEXTS.ratingRounded(row.ratingRoundedFrom, row.rating)))
     // A row whose review waits is not done: it stays in the report, to be looked at again tomorrow.
-    return { outcome: waits ? 'failed' : changed ? 'imported' : 'unchanged', bookId, candidates: [], message: notes.length ? notes.join('. ') : null }
+    return { outcome: waits ? 'failed' : changed ? 'imported' : 'unchanged', bookId, candidates: [], notes }
   }
 
-  /** Finds the row's book (or makes it) and applies the row; a row with several possible books waits. */
+  /**
+   * The row's edition, when its ISBN is new to the work found by title: attached to the work as
+   * another edition, shown with the ISBN but holding it against nobody (as a book an import makes,
+   * decision 0023). Nothing when the work already shows that ISBN, itself or among its editions
+   * (another reader's import attached it, say).
+   */
+  const attachEdition = async (userId: string, row: ParsedRow, work: Book, on?: Db): Promise<{ note?: ImportNote; editionId: string | null }> => {
+    const isbns = isbnsOf(row)
+    const isbn = isbns[0]
+    if (isbn === undefined || isbns.includes(work.isbn ?? '')) return { editionId: null }
+    const shown = await books.editions(work._id, { limit: EDITIONS_LOOKED_AT })
+    const held = shown.items.find((e) => isbns.includes(e.isbn))
+    // The row's edition is already one of the work's: the reader's entry names it.
+    if (held) return { editionId: held.primary ? null : held._id }
+    const year = row.year !== null && row.year >= 1 && row.year <= new Date().getUTCFullYear() + 5 ? row.year : null
+    const fields = {
+      isbn,
+      format: row.format ?? null,
+      pageCount: row.pages,
+      publisher: row.publisher ?? '',
+      // The row's year, kept as its first day as a book made from a row keeps it (decision 0020).
+      publishedDate: year === null ? null : `${String(year).padStart(4, '0')}-01-01`,
+      createdByUserId: userId,
+      unclaimed: true,
+    }
+    try {
+      const id = await (on ? books.attachEdition(on, work._id, fields) : db.transaction().execute((trx) => books.attachEdition(trx, work._id, fields)))
+      return { note: note('edition_attached', NOTE_TEXTS.editionAttached(isbn, work)), editionId: id }
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500)
+        return { note: note('edition_to_attach', NOTE_TEXTS.editionToAttach(isbn, work, err.message)), editionId: null }
+      throw err
+    }
+  }
+
+  /**
+   * A row found by its ISBN names an edition the catalogue already has, whose format is the
+   * catalogue's (shared: an import does not change it). The row's format stays only as its owned
+   * copies' format; when it has none and the edition says otherwise, the note says it was not kept.
+   */
+  const formatKept = async (row: ParsedRow, editionId: string): Promise<ImportNote[]> => {
+    if (!row.format || row.ownedCopies) return []
+    const shown = (await books.getForViewer(editionId, undefined)).format ?? null
+    return shown === row.format ? [] : [note('format_left_out', NOTE_TEXTS.formatNotKept(row.format, shown))]
+  }
+
+  /** Finds the row's book (or makes it) and applies the row; a row the catalogue cannot decide waits for its reader. */
   const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
     const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on)
-    const only = match.candidates.length === 1 ? match.candidates[0]!._id : undefined
-    const bookId = match.byIsbn ?? only
-    if (bookId) return applyToBook(userId, row, bookId, false, on)
-    if (match.candidates.length > 1) {
+    if (match.byIsbn) return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn), match.editionId ?? null)
+    if (match.waits) {
       const n = match.candidates.length
+      const message =
+        match.waits === 'family_only'
+          ? NOTE_TEXTS.familyOnly(row.author)
+          : match.waits === 'no_author'
+            ? NOTE_TEXTS.noAuthor
+            : match.waits === 'subtitle'
+              ? NOTE_TEXTS.subtitle(row.title)
+              : NOTE_TEXTS.several(n)
       return {
         outcome: 'needs_review',
         bookId: null,
         candidates: match.candidates.slice(0, CANDIDATES_MAX).map((b) => b._id),
-        message: `${n.toLocaleString('en-US')} books here have this title and author: choose the one you read`,
+        notes: [note('waiting_for_you', message)],
       }
+    }
+    const work = match.candidates[0]
+    if (work) {
+      const found = [note('matched_by_title', NOTE_TEXTS.matchedByTitle(work, row))]
+      const edition = await attachEdition(userId, row, work, on)
+      return applyToBook(userId, row, work._id, false, on, edition.note ? [...found, edition.note] : found, edition.editionId)
     }
     return createAndApply(userId, row, on)
   }
@@ -98,7 +204,8 @@ export const createRowApplier = ({ db, books, reading, reviews }: RowApplierDeps
   const createAndApply = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
     const day = dayOf(Date.now())
     // Counted in the caller's transaction, with the book: a batch that rolls back counts nothing.
-    if (!(await takeAllowance(on ?? db, userId, day, 'books', IMPORT_LIMITS.booksPerDay))) return failed(IMPORT_MESSAGES.booksWait(IMPORT_LIMITS.booksPerDay))
+    if (!(await takeAllowance(on ?? db, userId, day, 'books', IMPORT_LIMITS.booksPerDay)))
+      return failed('books_wait', IMPORT_MESSAGES.booksWait(IMPORT_LIMITS.booksPerDay))
     let bookId: string
     try {
       bookId = await books.createFromImport(
@@ -110,27 +217,27 @@ export const createRowApplier = ({ db, books, reading, reviews }: RowApplierDeps
           pages: row.pages,
           year: row.year,
           publisher: row.publisher,
+          format: row.format ?? null,
         },
         on,
       )
     } catch (err) {
       if (err instanceof AppError && err.status < 500) {
         await giveBackAllowance(on ?? db, userId, day, 'books')
-        return failed(`The book could not be added: ${err.message}`)
+        return failed('not_added', NOTE_TEXTS.notAdded(err.message))
       }
       throw err
     }
-    return applyToBook(userId, row, bookId, true, on)
+    return applyToBook(userId, row, bookId, true, on, [note('book_created', NOTE_TEXTS.bookCreated)])
   }
 
   /** A row's fate, kept: a book deleted meanwhile makes the row fail, not the job. */
   const settle = async (userId: string, row: StoredRow, work: (parsed: ParsedRow) => Promise<RowResult>): Promise<RowResult> => {
-    if (row.data === null) return failed(row.message ?? 'This row could not be read')
+    if (row.data === null) return failed('unreadable', row.message ?? 'This row could not be read')
     try {
       return await work(JSON.parse(row.data) as ParsedRow)
     } catch (err) {
-      if (isForeignKeyViolation(err) || (err instanceof AppError && err.status === 404))
-        return failed('The book was removed from the catalogue while the row was applied')
+      if (isForeignKeyViolation(err) || (err instanceof AppError && err.status === 404)) return failed('book_removed', NOTE_TEXTS.bookRemoved)
       throw err
     }
   }

@@ -49,6 +49,12 @@ export async function takeAllowance(db: Db, userId: string, day: string, kind: A
   return row !== undefined
 }
 
+/** What the reader's imports have added and posted on `day` (none: zero of each). */
+export async function findAllowances(db: Db, userId: string, day: string): Promise<{ books: number; reviews: number }> {
+  const row = await db.selectFrom('importAllowances').select(['books', 'reviews']).where('userId', '=', userId).where('day', '=', day).executeTakeFirst()
+  return { books: Number(row?.books ?? 0), reviews: Number(row?.reviews ?? 0) }
+}
+
 /** Gives back one counted by takeAllowance (the book or review was not made after all). */
 export async function giveBackAllowance(db: Db, userId: string, day: string, kind: AllowanceKind): Promise<void> {
   await db

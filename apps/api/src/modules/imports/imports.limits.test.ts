@@ -61,7 +61,7 @@ describeEachDialect('imports held to limits', (ctx) => {
   /** Another instance's import service on the same database (its own jobs, its own sweeps). */
   const instance = (deps: Partial<ImportsDeps> = {}) => {
     const s = createServices({ db: ctx.db, config: ctx.config, tokens: createTokens(TEST_JWT_SECRET) })
-    return createImportsService({ db: ctx.db, books: s.books, reading: s.reading, reviews: s.reviews, pollMs: 0, ...deps })
+    return createImportsService({ db: ctx.db, books: s.books, reading: s.reading, reviews: s.reviews, bookshelves: s.bookshelves, pollMs: 0, ...deps })
   }
   /** The reader's imports have already made `books` books and posted `reviews` reviews today. */
   const usedToday = (userId: string, books: number, reviews: number) =>

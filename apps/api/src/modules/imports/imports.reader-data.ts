@@ -13,11 +13,13 @@ export const importsDoor: ReaderDataDoor = {
   tables: {
     imports: { exported: { leftOut: 'import jobs: what they brought in is in the library' }, removed: 'deleted' },
     importRows: { exported: { leftOut: 'an import’s report, line by line: what the rows brought in is in the library' }, removed: 'deleted' },
+    importRowNotes: { exported: { leftOut: 'what an import noted of its rows: part of its report' }, removed: 'deleted' },
     importFiles: { exported: { leftOut: 'the file the reader sent, kept only until its rows are read' }, removed: 'deleted' },
     importAllowances: { exported: { leftOut: 'a daily count that limits imports' }, removed: 'deleted' },
   },
   exportFor: () => ({}),
   async removeFor(trx, userId) {
+    await trx.deleteFrom('importRowNotes').where('importId', 'in', importsOf(trx, userId)).execute()
     await trx.deleteFrom('importRows').where('importId', 'in', importsOf(trx, userId)).execute()
     await trx.deleteFrom('importFiles').where('importId', 'in', importsOf(trx, userId)).execute()
     await trx.deleteFrom('imports').where('userId', '=', userId).execute()

@@ -1,4 +1,13 @@
-import { IMPORT_MESSAGES, type ImportJob, type ImportOutcome, type ImportRow, type ImportRowResolve, type ImportRowsQuery } from '@shelfwise/contracts'
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportCorrectable,
+  type ImportJob,
+  type ImportOutcome,
+  type ImportRow,
+  type ImportRowResolve,
+  type ImportRowsQuery,
+} from '@shelfwise/contracts'
 import { csvLine } from '@shelfwise/library-files'
 import { dialectOf, isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest, conflict, notFound } from '#/errors.ts'
@@ -6,16 +15,42 @@ import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
-import type { ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
+import { detectFormat, type ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
 import type { RowApplier } from '#/modules/imports/imports.apply.ts'
+import { findAllowances } from '#/modules/imports/imports.limits.repository.ts'
 import { findImportHeader, lockReader, moveCount } from '#/modules/imports/imports.repository.ts'
-import { countRows, findRow, listRows, SETTLED_OUTCOMES, updateRow, type RowChange, type StoredRow } from '#/modules/imports/imports.rows.repository.ts'
-import { candidateOf, correctedRow, CSV_FIRST_PAGE, failed, keptCellsOf, nextCsvPage, SLICE_MS, type RowResult } from '#/modules/imports/imports.rules.ts'
+import {
+  countRows,
+  findRow,
+  listNotesOf,
+  listRows,
+  SETTLED_OUTCOMES,
+  updateRow,
+  type RowChange,
+  type StoredRow,
+} from '#/modules/imports/imports.rows.repository.ts'
+import {
+  candidateOf,
+  correctableOf,
+  correctedCells,
+  correctedRow,
+  CSV_FIRST_PAGE,
+  dayOf,
+  failed,
+  keptCellsOf,
+  nextCsvPage,
+  NOTE_TEXTS,
+  rowActions,
+  SLICE_MS,
+  type RowResult,
+} from '#/modules/imports/imports.rules.ts'
 
 // What an import made of each row, for its reader (decision 0020): the rows a page at a time, the rows
 // that did not import as a CSV file to fix and send again, and a row settled by hand.
 
 const ROWS_DEFAULT_LIMIT = 100
+/** What a correction may change of a row whose cells are no longer kept (it was read, then waited). */
+const UNCELLED: ImportCorrectable[] = ['title', 'author', 'isbn']
 
 /** The row's book left the catalogue while the row was applied. */
 class BookGone extends Error {}
@@ -34,25 +69,56 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
   // Pages of the CSV of rows take turns, as the catalogue's costly reads do (decision 0015).
   const gate = createWorkGate({ concurrency: dialectOf(db) === 'postgres' ? 2 : 1 })
 
-  const toRows = async (rows: StoredRow[]): Promise<ImportRow[]> => {
+  /** The file's format and columns, from the header it was read with. */
+  const formatOf = async (job: ImportJob) => {
+    const found = detectFormat(await findImportHeader(db, job._id), job.source)
+    return found.ok ? found : undefined
+  }
+
+  /** Rows as the report shows them: with their candidates, their notes, and what the reader can do with each now. */
+  const toRows = async (userId: string, job: ImportJob, rows: StoredRow[]): Promise<ImportRow[]> => {
     const ids = [...new Set(rows.flatMap((r) => r.candidates))]
-    const found = ids.length ? await books.listByIds(ids) : []
+    const open = rows.some((r) => r.outcome === 'needs_review' || r.outcome === 'failed')
+    const [found, notes, format, allowances] = await Promise.all([
+      ids.length ? books.listByIds(ids) : [],
+      listNotesOf(
+        db,
+        job._id,
+        rows.map((r) => r.line),
+      ),
+      open ? formatOf(job) : undefined,
+      open ? findAllowances(db, userId, dayOf(Date.now())) : undefined,
+    ])
     const byId = new Map(found.map((b) => [b._id, candidateOf(b)]))
-    return rows.map((r) => ({
-      line: r.line,
-      title: r.title,
-      author: r.author,
-      outcome: r.outcome,
-      bookId: r.bookId,
-      candidates: r.candidates.flatMap((id) => byId.get(id) ?? []),
-      message: r.message,
-    }))
+    const today = { books: (allowances?.books ?? 0) < IMPORT_LIMITS.booksPerDay, reviews: (allowances?.reviews ?? 0) < IMPORT_LIMITS.reviewsPerDay }
+    const correctable = format ? correctableOf(format.format, format.columns) : []
+    return rows.map((r) => {
+      const rowNotes = notes.get(r.line) ?? []
+      const actions = rowActions(
+        r,
+        rowNotes.map((n) => n.kind),
+        today,
+      )
+      const hasCells = r.fields !== '[]'
+      return {
+        line: r.line,
+        title: r.title,
+        author: r.author,
+        outcome: r.outcome,
+        bookId: r.bookId,
+        candidates: r.candidates.flatMap((id) => byId.get(id) ?? []),
+        message: r.message,
+        notes: rowNotes,
+        actions,
+        correctable: !actions.includes('retry') ? [] : hasCells ? correctable : UNCELLED,
+      }
+    })
   }
 
   /** What resolving `row` as `input` makes of it, in the caller's transaction; a book gone meanwhile throws BookGone. */
-  const resolution = async (userId: string, row: StoredRow, input: ImportRowResolve, trx: Db): Promise<RowChange> => {
-    if (input.action === 'skip') return { outcome: 'skipped', bookId: null, candidates: row.candidates, message: row.message }
-    if (row.data === null) throw badRequest('This row could not be read: download the rows that did not import, correct it there and import that file')
+  const resolution = async (userId: string, job: ImportJob, row: StoredRow, input: ImportRowResolve, trx: Db): Promise<RowChange> => {
+    if (input.action === 'skip')
+      return { outcome: 'skipped', bookId: null, candidates: row.candidates, notes: (await listNotesOf(trx, job._id, [row.line])).get(row.line) ?? [] }
     const strictly = async (work: () => Promise<RowResult>) => {
       try {
         return await work()
@@ -61,6 +127,21 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
         throw err
       }
     }
+    const cells = JSON.parse(row.fields) as string[]
+    if (input.action === 'retry' && cells.length) {
+      // Corrected in place, the row's cells read again by the export's own rules: a row that could not be read too.
+      const format = await formatOf(job)
+      if (!format) throw badRequest('This row could not be read: download the rows that did not import, correct it there and import that file')
+      const corrected = correctedCells(format.format, format.columns, row.line, cells, input)
+      return {
+        ...(await strictly(() => applyRow(userId, corrected.row, trx))),
+        title: corrected.row.title,
+        author: corrected.row.author,
+        data: JSON.stringify(corrected.row),
+        fields: JSON.stringify(corrected.cells),
+      }
+    }
+    if (row.data === null) throw badRequest('This row could not be read: download the rows that did not import, correct it there and import that file')
     const parsed = JSON.parse(row.data) as ParsedRow
     if (input.action === 'choose') {
       if (!row.candidates.includes(input.bookId)) throw badRequest(IMPORT_MESSAGES.notACandidate)
@@ -72,13 +153,13 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
   }
 
   return {
-    /** A page of a job's rows, in file order, of the outcomes asked for. */
+    /** A page of a job's rows, in file order, of the outcomes asked for and with the kind of note asked for. */
     async rows(actor: Actor, id: string, q: ImportRowsQuery): Promise<Page<ImportRow>> {
-      await ownJob(actor, id)
+      const job = await ownJob(actor, id)
       const after = q.cursor === undefined ? 0 : decodeKeyset(q.cursor, ['count'] as const)[0]
       const limit = q.limit ?? ROWS_DEFAULT_LIMIT
-      const [page, total] = await Promise.all([listRows(db, id, q.outcome, after, limit + 1), countRows(db, id, q.outcome)])
-      const items = await toRows(page.slice(0, limit))
+      const [page, total] = await Promise.all([listRows(db, id, q.outcome, after, limit + 1, q.note), countRows(db, id, q.outcome, q.note)])
+      const items = await toRows(actor.id, job, page.slice(0, limit))
       return { items, total, ...(page.length > limit ? { nextCursor: encodeCursor([items.at(-1)!.line]) } : {}) }
     },
 
@@ -145,13 +226,13 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
           if (next.outcome !== row.outcome) await moveCount(trx, id, row.outcome, next.outcome, nowIso())
         })
       try {
-        await settleOnce((row, trx) => resolution(actor.id, row, input, trx))
+        await settleOnce((row, trx) => resolution(actor.id, job, row, input, trx))
       } catch (err) {
         if (!(err instanceof BookGone)) throw err
         // What the row did went with the transaction (on PostgreSQL the refused statement ended it): it fails, in one of its own.
-        await settleOnce(async () => failed('The book was removed from the catalogue while the row was applied'))
+        await settleOnce(async () => failed('book_removed', NOTE_TEXTS.bookRemoved))
       }
-      return (await toRows([(await findRow(db, id, line))!]))[0]!
+      return (await toRows(actor.id, job, [(await findRow(db, id, line))!]))[0]!
     },
   }
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
-import { IMPORT_LIMITS, type ImportJob, type ImportOutcome, type ImportSource, type ImportStatus } from '@shelfwise/contracts'
+import { IMPORT_LIMITS, type ImportJob, type ImportNoteCount, type ImportOutcome, type ImportSource, type ImportStatus } from '@shelfwise/contracts'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
 import type { ImportsTable } from '#/db/schema.ts'
 import { compress, insertFileParts } from '#/modules/imports/imports.files.repository.ts'
-import type { OutcomeCounts } from '#/modules/imports/imports.rows.repository.ts'
+import { countNoteKinds, type OutcomeCounts } from '#/modules/imports/imports.rows.repository.ts'
 
 // The import jobs (migration 2026_11_26_0300, decision 0020): a job as the reader sees it, and as an
 // instance claims, holds under a lease, counts and ends it. Its file is in imports.files.repository.ts,
@@ -46,7 +46,7 @@ const JOB_COLUMNS = [
   'finishedAt',
 ] as const
 
-const toJob = (r: { [K in keyof JobColumns]: unknown }): ImportJob => ({
+const toJob = (r: { [K in keyof JobColumns]: unknown }, notes: ImportNoteCount[]): ImportJob => ({
   _id: r.id as string,
   status: r.status as ImportStatus,
   source: r.source as ImportSource,
@@ -58,6 +58,9 @@ const toJob = (r: { [K in keyof JobColumns]: unknown }): ImportJob => ({
   needsReview: Number(r.needsReview),
   failed: Number(r.failed),
   skipped: Number(r.skipped),
+  created: notes.find((n) => n.kind === 'book_created')?.count ?? 0,
+  editionsAttached: notes.find((n) => n.kind === 'edition_attached')?.count ?? 0,
+  notes,
   message: (r.message as string | null) ?? null,
   createdAt: toIso(r.createdAt as string | Date),
   finishedAt: r.finishedAt === null ? null : toIso(r.finishedAt as string | Date),
@@ -110,7 +113,7 @@ export async function insertImport(db: Db, i: NewImport): Promise<void> {
 /** The reader's import; undefined when it is absent or someone else's. */
 export async function findImport(db: Db, userId: string, id: string): Promise<ImportJob | undefined> {
   const row = await db.selectFrom('imports').select(JOB_COLUMNS).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()
-  return row && toJob(row)
+  return row && toJob(row, (await countNoteKinds(db, [row.id])).get(row.id)!)
 }
 
 /** The reader's imports, newest first. */
@@ -123,7 +126,11 @@ export async function listImports(db: Db, userId: string, limit: number): Promis
     .orderBy('id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map(toJob)
+  const notes = await countNoteKinds(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => toJob(r, notes.get(r.id)!))
 }
 
 export async function findImportHeader(db: Db, id: string): Promise<string[]> {

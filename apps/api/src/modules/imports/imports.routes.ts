@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart'
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  IMPORT_NOTE_KINDS,
   ImportIdParamsSchema,
   ImportJobListSchema,
   ImportJobSchema,
@@ -76,7 +77,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         security,
         summary: 'An import’s progress and counts',
         description:
-          'status: queued, running, done or failed (message says why). processed of total rows so far; imported, unchanged, needsReview, failed and skipped count the rows by outcome. ' +
+          'status: queued, running, done or failed (message says why). processed of total rows so far; imported, unchanged, needsReview, failed and skipped count the rows by outcome; ' +
+          'created counts the rows that added their book to the catalogue, editionsAttached those whose edition was added to a work the catalogue had; ' +
+          'notes: how many rows have each kind of note ([{kind, count}], kinds no row has left out; list them with GET /api/imports/{id}/rows?note=KIND). ' +
           'keptUntil: when the import and its rows are removed (30 days after it finished).',
         params: ImportIdParamsSchema,
         response: { 200: ImportJobSchema },
@@ -92,8 +95,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       schema: {
         tags,
         security,
-        summary: 'An import’s rows with their fate, in file order (filter with outcome=needs_review,failed)',
-        description: `${outcomes} Paged: limit (at most 500) and cursor; X-Total-Count and Link headers.`,
+        summary: 'An import’s rows with their fate and notes, in file order (filter with outcome=needs_review,failed and note=KIND)',
+        description:
+          `${outcomes} Each row has notes: [{kind, message}] (kinds: ${IMPORT_NOTE_KINDS.join(', ')}), ` +
+          'actions: what the reader can do with it now (choose, create, retry, skip; none once settled), and correctable: what a retry may correct. ' +
+          'note=KIND lists only the rows with a note of that kind (400 naming an unknown kind). Paged: limit (at most 500) and cursor; X-Total-Count and Link headers.',
         params: ImportIdParamsSchema,
         querystring: ImportRowsQuerySchema,
         response: { 200: ImportRowListSchema },
@@ -136,7 +142,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         security,
         summary: 'Settle a row that waits or failed: choose a candidate, create the book from the row, correct and retry, or skip',
         description:
-          'Body: {action: "choose", bookId} (one of the row’s candidates), {action: "create"}, {action: "retry", title?, author?, isbn?} or {action: "skip"}. ' +
+          'Body: {action: "choose", bookId} (one of the row’s candidates), {action: "create"}, {action: "retry", title?, author?, isbn?, dateRead?, rating?, readCount?} or {action: "skip"}. ' +
+          'A retry writes what it is sent into the row’s cells as the export writes them and reads the row again, so a row that could not be read is corrected in place; ' +
+          '400 saying what is still wrong leaves the row as it was. ' +
           'Answers the row with its new outcome; the import’s counts follow. A row is settled once: 409 while the import runs, and for a row ' +
           'already imported, unchanged or skipped (resolves sent at once: one goes through, the others get 409).',
         params: ImportRowParamsSchema,

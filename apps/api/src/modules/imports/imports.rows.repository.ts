@@ -1,8 +1,9 @@
-import type { ImportOutcome } from '@shelfwise/contracts'
+import { IMPORT_NOTE_KINDS, type ImportNote, type ImportNoteCount, type ImportNoteKind, type ImportOutcome } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 
 // The rows of an import (migration 2026_11_26_0300): stored as the file is read, applied in file
-// order, settled once, and listed for the report.
+// order, settled once, and listed for the report; and their notes (migration 2026_12_03_0100), each
+// of a kind, counted and listed by kind for the report's summary.
 
 export type OutcomeCounts = Record<Exclude<ImportOutcome, 'pending'>, number>
 
@@ -26,7 +27,19 @@ export interface NewImportRow {
   data: string | null
   fields: string
   outcome: ImportOutcome
-  message: string | null
+  /** Why a row that could not be read failed (its one note). */
+  notes: ImportNote[]
+}
+
+/** The notes of rows, in one statement (each row's in order), none twice: rows a crashed earlier pass noted keep theirs. */
+async function insertNotes(db: Db, importId: string, rows: { line: number; notes: readonly ImportNote[] }[]): Promise<void> {
+  const values = rows.flatMap((r) => r.notes.map((n, position) => ({ importId, line: r.line, position, kind: n.kind, message: n.message })))
+  if (!values.length) return
+  await db
+    .insertInto('importRowNotes')
+    .values(values)
+    .onConflict((oc) => oc.columns(['importId', 'line', 'position']).doNothing())
+    .execute()
 }
 
 /** Rows of the file, a batch at a time; rows a crashed earlier pass stored first are replaced. */
@@ -44,11 +57,12 @@ export async function insertRows(db: Db, importId: string, rows: NewImportRow[])
         fields: r.fields,
         outcome: r.outcome,
         bookId: null,
-        message: r.message,
+        message: messageOf(r.notes),
       })),
     )
     .onConflict((oc) => oc.columns(['importId', 'line']).doNothing())
     .execute()
+  await insertNotes(db, importId, rows)
 }
 
 export interface StoredRow {
@@ -105,33 +119,87 @@ export async function findRow(db: Db, importId: string, line: number): Promise<S
   return row && toStored(row)
 }
 
-/** A page of the job's rows with any of `outcomes` (all when none), in file order, after line `after`. */
-export async function listRows(db: Db, importId: string, outcomes: ImportOutcome[] | undefined, after: number, limit: number): Promise<StoredRow[]> {
+/** The lines of the job's rows with a note of `kind`, after line `after` (the note's index). */
+const linesNoted = (db: Db, importId: string, kind: ImportNoteKind, after: number) =>
+  db.selectFrom('importRowNotes').select('line').where('importId', '=', importId).where('kind', '=', kind).where('line', '>', after)
+
+/** A page of the job's rows with any of `outcomes` (all when none) and a note of `note` (any when none), in file order, after line `after`. */
+export async function listRows(
+  db: Db,
+  importId: string,
+  outcomes: ImportOutcome[] | undefined,
+  after: number,
+  limit: number,
+  note?: ImportNoteKind,
+): Promise<StoredRow[]> {
   let q = db.selectFrom('importRows').select(ROW_COLUMNS).where('importId', '=', importId).where('line', '>', after)
   if (outcomes?.length) q = q.where('outcome', 'in', outcomes)
+  if (note) q = q.where('line', 'in', linesNoted(db, importId, note, after))
   const rows = await q.orderBy('line').limit(limit).execute()
   return rows.map(toStored)
 }
 
-export async function countRows(db: Db, importId: string, outcomes: ImportOutcome[] | undefined): Promise<number> {
+export async function countRows(db: Db, importId: string, outcomes: ImportOutcome[] | undefined, note?: ImportNoteKind): Promise<number> {
   let q = db
     .selectFrom('importRows')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('importId', '=', importId)
   if (outcomes?.length) q = q.where('outcome', 'in', outcomes)
+  if (note) q = q.where('line', 'in', linesNoted(db, importId, note, 0))
   const row = await q.executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** The notes of these rows of a job, each row's in order. */
+export async function listNotesOf(db: Db, importId: string, lines: number[]): Promise<Map<number, ImportNote[]>> {
+  const notes = new Map<number, ImportNote[]>()
+  if (!lines.length) return notes
+  const rows = await db
+    .selectFrom('importRowNotes')
+    .select(['line', 'kind', 'message'])
+    .where('importId', '=', importId)
+    .where('line', 'in', lines)
+    .orderBy('line')
+    .orderBy('position')
+    .execute()
+  for (const r of rows) {
+    const line = Number(r.line)
+    notes.set(line, [...(notes.get(line) ?? []), { kind: r.kind as ImportNoteKind, message: r.message }])
+  }
+  return notes
+}
+
+/** How many rows of each job have each kind of note (kinds none has left out), in IMPORT_NOTE_KINDS order: one statement along the notes' index. */
+export async function countNoteKinds(db: Db, importIds: string[]): Promise<Map<string, ImportNoteCount[]>> {
+  const counts = new Map<string, ImportNoteCount[]>(importIds.map((id) => [id, []]))
+  if (!importIds.length) return counts
+  const rows = await db
+    .selectFrom('importRowNotes')
+    .select(['importId', 'kind', (eb) => eb.fn.count<number>('line').distinct().as('n')])
+    .where('importId', 'in', importIds)
+    .groupBy(['importId', 'kind'])
+    .execute()
+  const order = (k: string) => (IMPORT_NOTE_KINDS as readonly string[]).indexOf(k)
+  rows.sort((a, b) => order(a.kind) - order(b.kind))
+  for (const r of rows) counts.get(r.importId)?.push({ kind: r.kind as ImportNoteKind, count: Number(r.n) })
+  return counts
 }
 
 export interface RowChange {
   outcome: ImportOutcome
   bookId: string | null
   candidates: string[]
-  message: string | null
+  /** The row's notes from now on (its `message` is theirs in one text). */
+  notes: ImportNote[]
   title?: string
   author?: string
   data?: string
+  /** The row's cells as corrected. */
+  fields?: string
 }
+
+/** The notes' messages in one text, as a row's `message` has always read; null for none. */
+const messageOf = (notes: readonly ImportNote[]): string | null => (notes.length ? notes.map((n) => n.message).join('. ') : null)
 
 /** Outcomes a row keeps for good: it is not resolved again, and its cells are dropped. */
 export const SETTLED_OUTCOMES: readonly ImportOutcome[] = ['imported', 'unchanged', 'skipped']
@@ -149,20 +217,39 @@ export async function updateRow(db: Db, importId: string, line: number, from: Im
       outcome: c.outcome,
       bookId: c.bookId,
       candidates: JSON.stringify(c.candidates),
-      message: c.message,
+      message: messageOf(c.notes),
       ...(c.title !== undefined ? { title: c.title } : {}),
       ...(c.author !== undefined ? { author: c.author } : {}),
-      ...(settled ? { data: null, fields: '[]' } : c.data !== undefined ? { data: c.data } : {}),
+      ...(settled
+        ? { data: null, fields: '[]' }
+        : { ...(c.data !== undefined ? { data: c.data } : {}), ...(c.fields !== undefined ? { fields: c.fields } : {}) }),
     })
     .where('importId', '=', importId)
     .where('line', '=', line)
     .where('outcome', '=', from)
     .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  if (result.numUpdatedRows === 0n) return false
+  // A row not looked at yet has no notes: only a row settled again has old ones to replace.
+  if (from !== 'pending') await db.deleteFrom('importRowNotes').where('importId', '=', importId).where('line', '=', line).execute()
+  await insertNotes(db, importId, [{ line, notes: c.notes }])
+  return true
 }
 
-/** Fails up to `limit` rows still pending, in file order, with `message`; answers how many. */
+/** Fails up to `limit` rows still pending, in file order, with `message` (a note `interrupted`); answers how many. */
 export async function failPendingRows(db: Db, importId: string, message: string, limit: number): Promise<number> {
+  const lines = await db
+    .selectFrom('importRows')
+    .select('line')
+    .where('importId', '=', importId)
+    .where('outcome', '=', 'pending')
+    .orderBy('line')
+    .limit(limit)
+    .execute()
+  await insertNotes(
+    db,
+    importId,
+    lines.map((r) => ({ line: Number(r.line), notes: [{ kind: 'interrupted', message }] })),
+  )
   const result = await db
     .updateTable('importRows')
     .set({ outcome: 'failed', message })

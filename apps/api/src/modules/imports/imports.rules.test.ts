@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { Book } from '@shelfwise/contracts'
 import { AppError } from '#/errors.ts'
-import type { ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
+import { detectFormat, type ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
 import type { StoredRow } from '#/modules/imports/imports.rows.repository.ts'
 import {
   candidateOf,
+  correctableOf,
+  correctedCells,
   correctedRow,
   counted,
   CSV_FIRST_PAGE,
   dayOf,
+  entryNote,
   failed,
   fileNameOf,
   inWords,
   keptCellsOf,
   nextCsvPage,
+  NOTE_TEXTS,
+  rowActions,
+  shelfNote,
   textOf,
   writtenOn,
 } from '#/modules/imports/imports.rules.ts'
@@ -109,12 +115,103 @@ describe("a file's text", () => {
 })
 
 describe("a row's outcome", () => {
-  it('fails with its message, and counts once among the outcomes without changing the counts it was given', () => {
-    expect(failed('No title')).toEqual({ outcome: 'failed', bookId: null, candidates: [], message: 'No title' })
+  it('fails with its note, and counts once among the outcomes without changing the counts it was given', () => {
+    expect(failed('unreadable', 'No title')).toEqual({ outcome: 'failed', bookId: null, candidates: [], notes: [{ kind: 'unreadable', message: 'No title' }] })
     const before = { imported: 1, unchanged: 0, needs_review: 0, failed: 2, skipped: 0 }
-    const after = counted(before, [failed('x'), { outcome: 'imported', bookId: 'b', candidates: [], message: null }, failed('y')])
+    const after = counted(before, [failed('other', 'x'), { outcome: 'imported', bookId: 'b', candidates: [], notes: [] }, failed('other', 'y')])
     expect(after).toEqual({ imported: 2, unchanged: 0, needs_review: 0, failed: 4, skipped: 0 })
     expect(before.failed).toBe(2)
+  })
+})
+
+describe("a row's notes", () => {
+  it('say when a shelf of the reader’s own was read as a status, or is none, and nothing of the exports’ own shelves', () => {
+    expect(shelfNote({ shelf: 'abandoned', status: 'dnf' })).toEqual({ kind: 'shelf_mapped', message: 'Your shelf “abandoned” was read as Did Not Finish' })
+    expect(shelfNote({ shelf: 'favourites', status: null })).toMatchObject({ kind: 'shelf_not_status', message: expect.stringContaining('“favourites”') })
+    for (const shelf of ['read', 'to-read', 'currently-reading', 'Did not finish', 'paused'])
+      expect(shelfNote({ shelf, status: 'read' }), shelf).toBeUndefined()
+    expect(shelfNote({ shelf: null, status: 'read' })).toBeUndefined()
+  })
+
+  it('give the reading log’s own words their kinds', () => {
+    expect(entryNote('Status changed from Want to Read to Read').kind).toBe('status_changed')
+    expect(entryNote('The date 9999-12-31 was left out: it is after 2026-03-10, and no place on Earth has reached it yet').kind).toBe('date_left_out')
+    expect(entryNote('Your review’s rating (4★) kept; the file says 3★').kind).toBe('rating_kept')
+    expect(entryNote('Something new')).toEqual({ kind: 'other', message: 'Something new' })
+  })
+
+  it('name the book found by title, and what the file says when it says it otherwise', () => {
+    const emma = { title: 'Emma', author: 'Jane Austen' }
+    expect(NOTE_TEXTS.matchedByTitle(emma, emma)).toBe('Found by its title and author: “Emma” by Jane Austen')
+    expect(NOTE_TEXTS.matchedByTitle(emma, { title: 'Emma (Penguin Classics)', author: 'Jane Austen' })).toBe(
+      'Found by its title and author: “Emma” by Jane Austen; the file says “Emma (Penguin Classics)” by Jane Austen',
+    )
+  })
+})
+
+describe('what the reader can do with a row', () => {
+  const open = { books: true, reviews: true }
+  const data = JSON.stringify(parsed())
+  const cells = JSON.stringify(['1', 'Emma'])
+
+  it('is nothing once it is settled', () => {
+    for (const outcome of ['imported', 'unchanged', 'skipped', 'pending'] as const) expect(rowActions(stored({ outcome, data }), [], open)).toEqual([])
+  })
+
+  it('is choosing a candidate, making the book while today allows, correcting or skipping a row that waits', () => {
+    expect(rowActions(stored({ outcome: 'needs_review', data, candidates: ['b1'] }), ['waiting_for_you'], open)).toEqual(['choose', 'create', 'retry', 'skip'])
+    expect(rowActions(stored({ outcome: 'needs_review', data, candidates: ['b1'] }), ['waiting_for_you'], { books: false, reviews: true })).toEqual([
+      'choose',
+      'retry',
+      'skip',
+    ])
+  })
+
+  it('is correcting in place a row that could not be read, and only what can help a row that failed', () => {
+    expect(rowActions(stored({ outcome: 'failed', data: null, fields: cells }), ['unreadable'], open)).toEqual(['retry', 'skip'])
+    expect(rowActions(stored({ outcome: 'failed', data: null }), ['unreadable'], open)).toEqual(['skip'])
+    expect(rowActions(stored({ outcome: 'failed', data, fields: cells }), ['not_added'], open)).toEqual(['retry', 'skip'])
+    expect(rowActions(stored({ outcome: 'failed', data, bookId: 'b' }), ['review_waits'], { books: true, reviews: false })).toEqual(['skip'])
+    expect(rowActions(stored({ outcome: 'failed', data, bookId: 'b' }), ['review_waits'], open)).toEqual(['retry', 'skip'])
+    expect(rowActions(stored({ outcome: 'failed', data }), ['books_wait'], { books: false, reviews: true })).toEqual(['retry', 'skip'])
+    expect(rowActions(stored({ outcome: 'failed', data }), ['interrupted'], open)).toEqual(['create', 'retry', 'skip'])
+  })
+})
+
+describe('a row corrected in place', () => {
+  const header = ['Book Id', 'Title', 'Author', 'ISBN', 'ISBN13', 'My Rating', 'Exclusive Shelf', 'Date Read', 'Read Count']
+  const format = detectFormat(header)
+  if (!format.ok) throw new Error(format.message)
+  const cells = ['1', 'Emma', 'Jane Austen', '=""', '=""', '4', 'read', '2024/13/45', '1']
+  const retry = (over: object) => ({ action: 'retry' as const, ...over })
+
+  it('is read again by the export’s rules once its cells are corrected', () => {
+    expect(correctableOf(format.format, format.columns)).toEqual(['title', 'author', 'isbn', 'dateRead', 'rating', 'readCount'])
+    const { row, cells: next } = correctedCells(
+      format.format,
+      format.columns,
+      5,
+      cells,
+      retry({ dateRead: '2024/03/15', rating: 5, readCount: 2, isbn: '978-0-14-143958-7' }),
+    )
+    expect(row).toMatchObject({ line: 5, title: 'Emma', rating: 5, isbn13: '9780141439587', status: 'read' })
+    expect(row.reads.map((r) => r.finishedOn)).toEqual([null, '2024-03-15'])
+    expect(next).toEqual(['1', 'Emma', 'Jane Austen', '', '9780141439587', '5', 'read', '2024/03/15', '2'])
+  })
+
+  it('is refused with a 400 saying what is still wrong, or what the file has no column for', () => {
+    const refusal = (input: object, columns = format.columns) => {
+      try {
+        correctedCells(format.format, columns, 5, cells, retry(input))
+      } catch (err) {
+        return err
+      }
+    }
+    expect(refusal({ rating: 5 })).toMatchObject({ status: 400, message: expect.stringContaining('Date Read "2024/13/45" is not a date') })
+    expect(refusal({ isbn: '123' })).toMatchObject({ status: 400, message: 'isbn: must be an ISBN-10 or ISBN-13' })
+    const without = new Map([...format.columns].filter(([name]) => name !== 'Read Count' && name !== 'Date Read'))
+    expect(refusal({ readCount: 2 }, without)).toMatchObject({ status: 400, message: expect.stringContaining('no Read Count column') })
+    expect(correctableOf(format.format, without)).toEqual(['title', 'author', 'isbn', 'rating'])
   })
 })
 

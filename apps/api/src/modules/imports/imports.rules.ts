@@ -1,8 +1,21 @@
-import type { Book, ImportCandidate, ImportOutcome, ImportRowResolve } from '@shelfwise/contracts'
+import {
+  READING_STATUS_LABELS,
+  type Book,
+  type BookFormat,
+  type ImportCandidate,
+  IMPORT_CORRECTABLE,
+  type ImportCorrectable,
+  type ImportNote,
+  type ImportNoteKind,
+  type ImportOutcome,
+  type ImportRowAction,
+  type ImportRowResolve,
+  type ReadingStatus,
+} from '@shelfwise/contracts'
 import { compactIsbn, isIsbnShape } from '@shelfwise/library-files'
 import { badRequest } from '#/errors.ts'
 import { yieldToLoop } from '#/work-gate.ts'
-import type { ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
+import { mapRow, type ImportFormat, type ImportRow as ParsedRow } from '#/modules/imports/import-formats.ts'
 import type { OutcomeCounts, StoredRow } from '#/modules/imports/imports.rows.repository.ts'
 
 // The imports' rules that need no database (issue 14, decision 0020): what a file's bytes say, what a
@@ -24,7 +37,9 @@ export const inWords = (ms: number) => new Date(ms).toLocaleDateString('en-US', 
  */
 export function writtenOn(row: ParsedRow): string | undefined {
   const last = row.reads.at(-1)
-  const day = last?.finishedOn ?? last?.stoppedOn
+  const ended = last?.finishedOn ?? last?.stoppedOn
+  // Not before the book came into the library (decision 0031): the export's Date Added stays the file's.
+  const day = ended && row.addedOn && /^\d{4}-\d{2}-\d{2}$/.test(ended) && ended < row.addedOn ? row.addedOn : ended
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
   const at = `${day}T12:00:00.000Z`
   return Date.parse(at) < Date.now() ? at : undefined
@@ -69,10 +84,73 @@ export interface RowResult {
   outcome: ImportOutcome
   bookId: string | null
   candidates: string[]
-  message: string | null
+  /** What the import noted of the row (issue 21), in the order it happened. */
+  notes: ImportNote[]
 }
 
-export const failed = (message: string): RowResult => ({ outcome: 'failed', bookId: null, candidates: [], message })
+export const note = (kind: ImportNoteKind, message: string): ImportNote => ({ kind, message })
+
+export const failed = (kind: ImportNoteKind, message: string): RowResult => ({ outcome: 'failed', bookId: null, candidates: [], notes: [note(kind, message)] })
+
+/** “Emma” by Jane Austen: a book as a note names it. */
+const named = (b: { title: string; author: string }) => `“${b.title}”${b.author ? ` by ${b.author}` : ''}`
+
+/** A format as a note names it. */
+const FORMAT_WORDS: Record<BookFormat, string> = { hardcover: 'a hardcover', paperback: 'a paperback', ebook: 'an e-book', audiobook: 'an audiobook' }
+
+/** What the import's notes say, each plain and specific (the reading log's own notes come from reading.importEntry). */
+export const NOTE_TEXTS = {
+  bookCreated: 'Added to the catalogue from this row: no book here had this title and author',
+  matchedByTitle: (book: { title: string; author: string }, row: { title: string; author: string }) => {
+    const same = book.title === row.title && book.author === row.author
+    return `Found by its title and author: ${named(book)}${same ? '' : `; the file says ${named(row)}`}`
+  },
+  editionAttached: (isbn: string, book: { title: string }) => `Your edition (ISBN ${isbn}) was added to “${book.title}” as another of its editions`,
+  editionToAttach: (isbn: string, book: { title: string }, why: string) =>
+    `Your edition (ISBN ${isbn}) could not be added to “${book.title}” (${why}): the row was filed under the work`,
+  several: (n: number) => `${n.toLocaleString('en-US')} books here have this title and author: choose the one you read`,
+  familyOnly: (author: string) => `The file names the author only as “${author}”: if one of these is your book, choose it; otherwise create it`,
+  noAuthor: 'The file gives no author: if one of these is your book, choose it; otherwise create it',
+  subtitle: (title: string) => `“${title}” may be one of these books, whose titles differ after the main title: choose the one you read, or create it`,
+  reviewUnrated: 'The review was brought over without stars: it shows with your name and counts in no average',
+  reviewCut: (max: number) => `The review was cut to ${max.toLocaleString('en-US')} characters`,
+  reviewDropped: 'The review in the file was not brought over: you have another review of this book here, and yours was kept',
+  shelfMapped: (shelf: string, status: ReadingStatus) => `Your shelf “${shelf}” was read as ${READING_STATUS_LABELS[status]}`,
+  shelfNotStatus: (shelf: string) =>
+    `The shelf “${shelf}” is not a reading status here: it is one of your shelves, and the book’s status was left as it was (Want to Read for a book new to your library)`,
+  ratingRounded: (from: number, to: number) => `Rating ${from} rounded to ${to}★`,
+  shelvesPlaced: (placed: readonly string[], created: readonly string[]) =>
+    `Put on your shelves ${placed.map((n) => `“${n}”`).join(', ')}${created.length ? `; made private: ${created.map((n) => `“${n}”`).join(', ')}` : ''}`,
+  shelfLeftOut: (name: string, why: string) => `The shelf “${name}” was left out: ${why}`,
+  formatNotKept: (format: BookFormat, shown: BookFormat | null) =>
+    `The file says ${FORMAT_WORDS[format]}, but the edition here with this ISBN ${shown ? `is ${FORMAT_WORDS[shown]}` : 'gives no format'} and the file lists no copy you own: the file’s format was not kept`,
+  formatLeftOut: (binding: string) => `The format “${binding}” is not one kept here (hardcover, paperback, e-book, audiobook): it was left out`,
+  notAdded: (why: string) => `The book could not be added: ${why}`,
+  bookRemoved: 'The book was removed from the catalogue while the row was applied',
+} as const
+
+/** The shelves the exports write for a status: any other name that gave one is the reader's own, read as that status. */
+const STATUS_SHELVES = new Set(['read', 'to read', 'currently reading', 'paused', 'did not finish'])
+
+/** The note on a row's shelf: one of the reader's own read as a status, or one that is no status; none for the exports' own. */
+export function shelfNote(row: { shelf: string | null; status: ReadingStatus | null }): ImportNote | undefined {
+  if (!row.shelf) return undefined
+  if (row.status === null) return note('shelf_not_status', NOTE_TEXTS.shelfNotStatus(row.shelf))
+  const folded = row.shelf
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+  return STATUS_SHELVES.has(folded) ? undefined : note('shelf_mapped', NOTE_TEXTS.shelfMapped(row.shelf, row.status))
+}
+
+/** A note of the reading log's merge (reading.importEntry says it in words) with its kind. */
+export function entryNote(text: string): ImportNote {
+  if (text.startsWith('Status changed from')) return note('status_changed', text)
+  if (text.startsWith('The date ')) return note('date_left_out', text)
+  if (text.startsWith('Your review’s rating')) return note('rating_kept', text)
+  return note('other', text)
+}
 
 export const counted = (counts: OutcomeCounts, results: RowResult[]) => {
   const next = { ...counts }
@@ -80,8 +158,11 @@ export const counted = (counts: OutcomeCounts, results: RowResult[]) => {
   return next
 }
 
-/** The row as the reader corrected it (retry): title, author and ISBN as sent, the rest as the file gave it; 400 for an ISBN that is none. */
+/** The row as the reader corrected it (retry) when its cells are no longer kept: title, author and ISBN as sent, the rest as the file gave it; 400 for an ISBN that is none. */
 export function correctedRow(parsed: ParsedRow, input: Extract<ImportRowResolve, { action: 'retry' }>): ParsedRow {
+  const other = (['dateRead', 'rating', 'readCount'] as const).find((f) => input[f] !== undefined)
+  if (other !== undefined)
+    throw badRequest(`${other}: this row's cells are no longer kept: correct its title, author or ISBN, or download the rows and import them again`)
   const isbn = input.isbn === undefined ? undefined : compactIsbn(input.isbn)
   if (isbn !== undefined && isbn !== '' && !isIsbnShape(isbn)) throw badRequest('isbn: must be an ISBN-10 or ISBN-13')
   return {
@@ -96,6 +177,86 @@ export function correctedRow(parsed: ParsedRow, input: Extract<ImportRowResolve,
           ? { isbn13: isbn, isbn10: null }
           : { isbn10: isbn, isbn13: null }),
   }
+}
+
+/** The cells a correction writes, per export: the first column of each must be in the file for the field to be corrected. */
+const CORRECTION_COLUMNS: Record<ImportFormat, Record<ImportCorrectable, readonly string[]>> = {
+  goodreads: { title: ['Title'], author: ['Author'], isbn: ['ISBN13', 'ISBN'], dateRead: ['Date Read'], rating: ['My Rating'], readCount: ['Read Count'] },
+  storygraph: {
+    title: ['Title'],
+    author: ['Authors'],
+    isbn: ['ISBN/UID'],
+    dateRead: ['Dates Read', 'Last Date Read'],
+    rating: ['Star Rating'],
+    readCount: ['Read Count'],
+  },
+}
+
+/** What a correction may change of a row of this file: the fields whose cells the file has. */
+export const correctableOf = (format: ImportFormat, columns: ReadonlyMap<string, number>): ImportCorrectable[] =>
+  IMPORT_CORRECTABLE.filter((field) => CORRECTION_COLUMNS[format][field].some((c) => columns.has(c)))
+
+/**
+ * A row's cells as the reader corrected them (retry): each field sent written into its column as the
+ * export writes it, then the row read again by the export's own rules. 400 naming what is still wrong
+ * (a date that is no date, an ISBN that is none, a field the file has no column for); the row is then
+ * left as it was.
+ */
+export function correctedCells(
+  format: ImportFormat,
+  columns: ReadonlyMap<string, number>,
+  line: number,
+  cells: readonly string[],
+  input: Extract<ImportRowResolve, { action: 'retry' }>,
+): { row: ParsedRow; cells: string[] } {
+  const next = [...cells]
+  const set = (column: string, value: string) => {
+    const at = columns.get(column)
+    if (at === undefined) return false
+    while (next.length <= at) next.push('')
+    next[at] = value
+    return true
+  }
+  const write = (field: ImportCorrectable, values: readonly string[]) => {
+    const written = CORRECTION_COLUMNS[format][field].map((c, i) => set(c, values[i] ?? values[0]!))
+    if (!written.some(Boolean)) throw badRequest(`${field}: this file has no ${CORRECTION_COLUMNS[format][field][0]} column to correct`)
+  }
+  if (input.title !== undefined) write('title', [input.title])
+  if (input.author !== undefined) write('author', [input.author])
+  if (input.isbn !== undefined) {
+    const isbn = compactIsbn(input.isbn)
+    if (isbn !== '' && !isIsbnShape(isbn)) throw badRequest('isbn: must be an ISBN-10 or ISBN-13')
+    write('isbn', format === 'goodreads' ? (isbn.length === 13 ? [isbn, ''] : ['', isbn]) : [isbn])
+  }
+  if (input.dateRead !== undefined) write('dateRead', [input.dateRead])
+  if (input.rating !== undefined) write('rating', [String(input.rating)])
+  if (input.readCount !== undefined) write('readCount', [String(input.readCount)])
+  const mapped = mapRow(format, columns, { line, fields: next })
+  if (!mapped.ok) throw badRequest(`The row still cannot be read: ${mapped.message}`)
+  return { row: mapped.row, cells: next }
+}
+
+/** Whether the reader's imports may still, today, add a book and post a review. */
+export interface Allowances {
+  books: boolean
+  reviews: boolean
+}
+
+/**
+ * What the reader can do with a row now, offered only when it can work: a settled row nothing; a row
+ * that waits its candidates, the book made (while today's books allow), a correction, a skip; a row
+ * that failed what its note says can help (a book that cannot be made as read is corrected, not made
+ * again; a review that waits for tomorrow is looked at again once today's reviews allow).
+ */
+export function rowActions(row: StoredRow, kinds: readonly ImportNoteKind[], today: Allowances): ImportRowAction[] {
+  if (row.outcome !== 'needs_review' && row.outcome !== 'failed') return []
+  const hasCells = row.fields !== '[]' && row.fields !== ''
+  if (row.data === null) return hasCells ? ['retry', 'skip'] : ['skip']
+  const create: ImportRowAction[] = today.books ? ['create'] : []
+  if (row.outcome === 'needs_review') return [...(row.candidates.length ? (['choose'] as const) : []), ...create, 'retry', 'skip']
+  if (kinds.includes('review_waits')) return today.reviews ? ['retry', 'skip'] : ['skip']
+  if (kinds.includes('not_added')) return ['retry', 'skip']
+  return [...create, 'retry', 'skip']
 }
 
 // ---- The report --------------------------------------------------------------------------------

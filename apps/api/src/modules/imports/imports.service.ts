@@ -5,6 +5,7 @@ import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
+import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
 import { createRowApplier } from '#/modules/imports/imports.apply.ts'
 import { createImportsReport } from '#/modules/imports/imports.report.ts'
 import { findImport, listImports } from '#/modules/imports/imports.repository.ts'
@@ -28,12 +29,13 @@ export interface ImportsDeps {
   books: BooksService
   reading: ReadingService
   reviews: ReviewsService
+  bookshelves: Pick<BookshelvesService, 'placeOnShelves'>
   /** How often an instance looks for jobs nobody works on (ms); 0: only when a file is sent. */
   pollMs?: number
 }
 
-export const createImportsService = ({ db, books, reading, reviews, pollMs = 5_000 }: ImportsDeps) => {
-  const apply = createRowApplier({ db, books, reading, reviews })
+export const createImportsService = ({ db, books, reading, reviews, bookshelves, pollMs = 5_000 }: ImportsDeps) => {
+  const apply = createRowApplier({ db, books, reading, reviews, bookshelves })
   const { kick, ...worker } = createImportsWorker({ db, apply, pollMs })
 
   const ownJob = async (actor: Actor, id: string) => {

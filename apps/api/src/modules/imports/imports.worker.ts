@@ -30,7 +30,7 @@ import {
   type OutcomeCounts,
   type StoredRow,
 } from '#/modules/imports/imports.rows.repository.ts'
-import { counted, DAY_MS, dayOf, failed, SLICE_MS, textOf, type RowResult } from '#/modules/imports/imports.rules.ts'
+import { counted, DAY_MS, dayOf, failed, note, SLICE_MS, textOf, type RowResult } from '#/modules/imports/imports.rules.ts'
 
 // The imports' background work (decision 0020, issue 19): a job is claimed under a lease any instance
 // renews while it works and takes over when it runs out (a restart); its file is read into rows, then
@@ -107,7 +107,7 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
               data: JSON.stringify(mapped.row),
               fields: JSON.stringify(record.fields),
               outcome: 'pending',
-              message: null,
+              notes: [],
             }
           : {
               line: record.line,
@@ -116,7 +116,7 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
               data: null,
               fields: JSON.stringify(record.fields),
               outcome: 'failed',
-              message: mapped.message,
+              notes: [note('unreadable', mapped.message)],
             },
       )
       batchChars += (batch.at(-1)!.data?.length ?? 0) + batch.at(-1)!.fields.length
@@ -145,7 +145,7 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
     } catch (err) {
       if (isConnectionError(err) && !isStatementCancelled(err)) throw err
       log.error({ err, importId: job.id, line: row.line }, 'an import row could not be applied')
-      result = failed(isStatementCancelled(err) ? IMPORT_MESSAGES.rowTooSlow : IMPORT_MESSAGES.rowError)
+      result = failed('interrupted', isStatementCancelled(err) ? IMPORT_MESSAGES.rowTooSlow : IMPORT_MESSAGES.rowError)
     }
     await updateRow(db, job.id, row.line, 'pending', result)
     return result
@@ -212,7 +212,7 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
 
   /** The row being applied when the job's instance stopped: it fails, saying so, and the job goes on without it. */
   const failInFlight = async (job: ClaimedImport, line: number) => {
-    await updateRow(db, job.id, line, 'pending', failed(IMPORT_MESSAGES.rowStopped))
+    await updateRow(db, job.id, line, 'pending', failed('interrupted', IMPORT_MESSAGES.rowStopped))
     if (!(await saveProgress(db, job, await countOutcomes(db, job.id), leaseFrom(Date.now()), nowIso()))) throw new LeaseLost()
   }
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import type { ImportRow, ImportRowResolve } from '@shelfwise/contracts'
 import { api, type Page } from '#/lib/api-client.ts'
 import { bookKeys, importKeys, readingKeys, reviewKeys, userKeys } from '#/lib/query-keys.ts'
+import { filterKey, OPEN_ROWS } from '#/features/imports/api/get-import-rows.ts'
 
 /** Whether a row still belongs in the report (it waits for a choice or failed). */
 export const stillOpen = (row: ImportRow) => row.outcome === 'needs_review' || row.outcome === 'failed'
@@ -11,8 +12,9 @@ const resolveRow = (importId: string, line: number, action: ImportRowResolve) =>
 
 /**
  * Settles a row of the report: choose a candidate, create the book, correct and look again, or skip.
- * A settled row leaves the report's pages at once; one still open is shown as the server answers it
- * (a correction that still matches nothing, or now several books). The job's counts are read again.
+ * A settled row leaves the list of rows that need the reader at once; one still open (a correction
+ * that still matches nothing, or now several books), or a row in another list, is shown as the server
+ * answers it. The job's counts and notes are read again.
  */
 export function useResolveImportRow(importId: string) {
   const queryClient = useQueryClient()
@@ -20,18 +22,22 @@ export function useResolveImportRow(importId: string) {
     mutationFn: ({ line, action }: { line: number; action: ImportRowResolve }) => resolveRow(importId, line, action),
     onSuccess: (row) => {
       const open = stillOpen(row)
-      queryClient.setQueryData<InfiniteData<Page<ImportRow>>>(importKeys.rows(importId), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: open ? page.items.map((r) => (r.line === row.line ? row : r)) : page.items.filter((r) => r.line !== row.line),
-                total: page.total === undefined || open ? page.total : Math.max(0, page.total - 1),
-              })),
-            }
-          : data,
-      )
+      // Every list of the import's rows: a settled row leaves the list of rows that need the reader; elsewhere it shows as it is now.
+      for (const [queryKey] of queryClient.getQueriesData<InfiniteData<Page<ImportRow>>>({ queryKey: importKeys.rows(importId) })) {
+        const leaves = !open && queryKey[3] === filterKey(OPEN_ROWS)
+        queryClient.setQueryData<InfiniteData<Page<ImportRow>>>(queryKey, (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  items: leaves ? page.items.filter((r) => r.line !== row.line) : page.items.map((r) => (r.line === row.line ? row : r)),
+                  total: page.total === undefined || !leaves ? page.total : Math.max(0, page.total - 1),
+                })),
+              }
+            : data,
+        )
+      }
       void queryClient.invalidateQueries({ queryKey: importKeys.detail(importId) })
       void queryClient.invalidateQueries({ queryKey: importKeys.list })
       if (!open) for (const queryKey of [readingKeys.all, bookKeys.all, reviewKeys.all, userKeys.all]) void queryClient.invalidateQueries({ queryKey })

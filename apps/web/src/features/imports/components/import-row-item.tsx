@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react'
+import { Link as RouterLink } from 'react-router'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormLabel from '@mui/material/FormLabel'
+import Link from '@mui/material/Link'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { ImportCandidate, ImportRow, ImportRowResolve } from '@shelfwise/contracts'
+import type { ImportCandidate, ImportCorrectable, ImportRow, ImportRowResolve } from '@shelfwise/contracts'
+import { paths } from '#/config/paths.ts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { useResolveImportRow } from '#/features/imports/api/resolve-import-row.ts'
@@ -26,8 +29,20 @@ const ROW_TEXT = {
   failed: 'Could not change this row. Please try again.',
   needsReview: 'Several books in the catalogue match this row: choose the right one.',
   notImported: 'This row could not be imported.',
+  notes: 'What the import noted',
+  openBook: 'Open the book',
   untitled: 'No title',
 } as const
+
+/** The correction form's fields: label, help, and how the field is typed. */
+const FIELDS: Record<ImportCorrectable, { label: string; help?: string; max: number; numeric?: boolean }> = {
+  title: { label: 'Title', max: 300 },
+  author: { label: 'Author', max: 200 },
+  isbn: { label: 'ISBN', help: 'ISBN-10 or ISBN-13, if you know it', max: 40, numeric: true },
+  dateRead: { label: 'Date read', help: 'As the file writes it: 2024/03/15, 2024/03 or 2024', max: 10, numeric: true },
+  rating: { label: 'Rating', help: '1 to 5 stars; 0 for none', max: 1, numeric: true },
+  readCount: { label: 'Read count', help: 'How many times you read it', max: 3, numeric: true },
+}
 
 const yearOf = (date: string | null) => /^\d{4}/.exec(date ?? '')?.[0]
 
@@ -49,28 +64,46 @@ function candidateLabel(c: ImportCandidate) {
   )
 }
 
-/** The small form that corrects a row's title, author or ISBN and looks for the book again. */
+/**
+ * The small form that corrects a row and looks for the book again: its title and author (as the file
+ * has them), and whatever else the server says the row's file lets it correct (ISBN, date read,
+ * rating, read count; a row that could not be read is corrected in place so). Only the fields filled
+ * in are sent, and numbers as numbers.
+ */
 function CorrectForm({ row, busy, onSend, onCancel }: { row: ImportRow; busy: boolean; onSend: (action: ImportRowResolve) => void; onCancel: () => void }) {
-  const [title, setTitle] = useState(row.title)
-  const [author, setAuthor] = useState(row.author)
-  const [isbn, setIsbn] = useState('')
+  const fields = row.correctable.length ? row.correctable : (['title', 'author', 'isbn'] as const)
+  const [values, setValues] = useState<Partial<Record<ImportCorrectable, string>>>({ title: row.title, author: row.author })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const given = (v: string) => (v.trim() ? v.trim() : undefined)
-    onSend({ action: 'retry', title: given(title), author: given(author), isbn: given(isbn) })
+    const given = (v: string | undefined) => (v?.trim() ? v.trim() : undefined)
+    const number = (v: string | undefined) => (given(v) === undefined || !/^\d+$/.test(v!.trim()) ? undefined : Number(v))
+    const action = {
+      action: 'retry' as const,
+      title: given(values.title),
+      author: given(values.author),
+      isbn: given(values.isbn),
+      dateRead: given(values.dateRead),
+      rating: number(values.rating),
+      readCount: number(values.readCount),
+    }
+    onSend(Object.fromEntries(Object.entries(action).filter(([, v]) => v !== undefined)) as ImportRowResolve)
   }
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5, mt: 1.5, maxWidth: 480 }}>
-      <TextField size="small" label="Title" value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: 300 } }} />
-      <TextField size="small" label="Author" value={author} onChange={(e) => setAuthor(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
-      <TextField
-        size="small"
-        label="ISBN"
-        value={isbn}
-        onChange={(e) => setIsbn(e.target.value)}
-        helperText="ISBN-10 or ISBN-13, if you know it"
-        slotProps={{ htmlInput: { maxLength: 40, inputMode: 'numeric' } }}
-      />
+      {fields.map((field) => {
+        const f = FIELDS[field]
+        return (
+          <TextField
+            key={field}
+            size="small"
+            label={f.label}
+            value={values[field] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+            helperText={f.help}
+            slotProps={{ htmlInput: { maxLength: f.max, ...(f.numeric ? { inputMode: 'numeric' } : {}) } }}
+          />
+        )
+      })}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" size="small" disabled={busy}>
           {busy ? ROW_TEXT.busy : ROW_TEXT.lookAgain}
@@ -84,8 +117,9 @@ function CorrectForm({ row, busy, onSend, onCancel }: { row: ImportRow; busy: bo
 }
 
 /**
- * A row of the report: its line, title, author and why it waits or failed; the candidates to choose
- * from (a row waiting for a choice); and Create this book, Skip, and Correct (then Look again).
+ * A row of the report: its line, title, author and what the import noted of it; the candidates to
+ * choose from (a row waiting for a choice); and only the actions the server says can work now
+ * (Create this book, Skip, Correct then Look again). A settled row links to its book.
  */
 export function ImportRowItem({ importId, row, onResolved }: { importId: string; row: ImportRow; onResolved: (row: ImportRow, before: ImportRow) => void }) {
   const id = useId()
@@ -94,8 +128,14 @@ export function ImportRowItem({ importId, row, onResolved }: { importId: string;
   const [correcting, setCorrecting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const titleId = `${id}-title`
-  const waits = row.outcome === 'needs_review' && row.candidates.length > 0
+  const can = (action: ImportRow['actions'][number]) => row.actions.includes(action)
+  const waits = can('choose') && row.candidates.length > 0
   const busy = resolve.isPending
+  const notes = row.notes.length
+    ? row.notes.map((n) => n.message)
+    : [row.message ?? (row.outcome === 'needs_review' ? ROW_TEXT.needsReview : row.outcome === 'failed' ? ROW_TEXT.notImported : null)].filter(
+        (m): m is string => m !== null,
+      )
 
   // (mutateAsync, not mutate's callbacks: a settled row leaves the list, and its callbacks with it.)
   const send = async (action: ImportRowResolve) => {
@@ -123,9 +163,24 @@ export function ImportRowItem({ importId, row, onResolved }: { importId: string;
           {row.author}
         </Typography>
       )}
-      <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-        {row.message ?? (row.outcome === 'needs_review' ? ROW_TEXT.needsReview : ROW_TEXT.notImported)}
-      </Typography>
+      {notes.length === 1 ? (
+        <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          {notes[0]}
+        </Typography>
+      ) : (
+        notes.length > 1 && (
+          <Box component="ul" aria-label={ROW_TEXT.notes} sx={{ mt: 0.5, mb: 0, pl: 2.5, typography: 'body2', overflowWrap: 'anywhere' }}>
+            {notes.map((message, i) => (
+              <li key={i}>{message}</li>
+            ))}
+          </Box>
+        )
+      )}
+      {row.bookId && !row.actions.length && (
+        <Link component={RouterLink} to={paths.book.href(row.bookId)} variant="body2" aria-describedby={titleId} sx={{ display: 'inline-block', mt: 0.5 }}>
+          {ROW_TEXT.openBook}
+        </Link>
+      )}
 
       {waits && (
         <Box
@@ -159,25 +214,33 @@ export function ImportRowItem({ importId, row, onResolved }: { importId: string;
         </Box>
       )}
 
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
-        <Button size="small" variant="outlined" disabled={busy} aria-describedby={titleId} onClick={() => void send({ action: 'create' })}>
-          {ROW_TEXT.create}
-        </Button>
-        <Button size="small" variant="outlined" disabled={busy} aria-describedby={titleId} onClick={() => void send({ action: 'skip' })}>
-          {ROW_TEXT.skip}
-        </Button>
-        <Button
-          size="small"
-          disabled={busy}
-          aria-describedby={titleId}
-          aria-expanded={correcting}
-          aria-controls={correcting ? `${id}-correct` : undefined}
-          onClick={() => setCorrecting((v) => !v)}
-        >
-          {ROW_TEXT.correct}
-        </Button>
-      </Box>
-      {correcting && (
+      {row.actions.some((a) => a !== 'choose') && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+          {can('create') && (
+            <Button size="small" variant="outlined" disabled={busy} aria-describedby={titleId} onClick={() => void send({ action: 'create' })}>
+              {ROW_TEXT.create}
+            </Button>
+          )}
+          {can('skip') && (
+            <Button size="small" variant="outlined" disabled={busy} aria-describedby={titleId} onClick={() => void send({ action: 'skip' })}>
+              {ROW_TEXT.skip}
+            </Button>
+          )}
+          {can('retry') && (
+            <Button
+              size="small"
+              disabled={busy}
+              aria-describedby={titleId}
+              aria-expanded={correcting}
+              aria-controls={correcting ? `${id}-correct` : undefined}
+              onClick={() => setCorrecting((v) => !v)}
+            >
+              {ROW_TEXT.correct}
+            </Button>
+          )}
+        </Box>
+      )}
+      {correcting && can('retry') && (
         <Box id={`${id}-correct`}>
           <CorrectForm row={row} busy={busy} onSend={(action) => void send(action)} onCancel={() => setCorrecting(false)} />
         </Box>

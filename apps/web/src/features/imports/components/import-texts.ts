@@ -1,4 +1,4 @@
-import type { ImportJob, ImportSource, ImportStatus } from '@shelfwise/contracts'
+import type { ImportJob, ImportNoteKind, ImportSource, ImportStatus } from '@shelfwise/contracts'
 
 export const count = (n: number) => n.toLocaleString('en-US')
 
@@ -42,3 +42,31 @@ export const PREVIEW_TEXT = {
   shelfColumn: (source: ImportSource | null) => (source === 'goodreads' ? 'Shelf' : source === 'storygraph' ? 'Status' : 'Shelf or status'),
   noTitle: 'No title',
 } as const
+
+/** Each kind of note as the report's summary names it, before its number of rows. */
+export const NOTE_LABELS: Record<ImportNoteKind, string> = {
+  matched_by_title: 'Found by title and author',
+  edition_attached: 'New editions attached',
+  edition_to_attach: 'Editions not added',
+  book_created: 'Books created',
+  waiting_for_you: 'Waiting for you',
+  status_changed: 'Status changed',
+  shelf_mapped: 'Shelf read as a status',
+  shelf_not_status: 'Shelf that is no status',
+  shelves_placed: 'Put on your shelves',
+  shelf_left_out: 'Shelf left out',
+  format_left_out: 'Binding or format left out',
+  rating_rounded: 'Rating rounded',
+  rating_kept: 'Your rating kept',
+  review_unrated: 'Review kept without stars',
+  review_cut: 'Review shortened',
+  review_dropped: 'Review not brought over',
+  review_waits: 'Review waiting for tomorrow',
+  date_left_out: 'Date left out',
+  unreadable: 'Could not be read',
+  not_added: 'Book could not be added',
+  books_wait: 'Book waiting for tomorrow',
+  book_removed: 'Book removed meanwhile',
+  interrupted: 'Interrupted',
+  other: 'Other notes',
+}
