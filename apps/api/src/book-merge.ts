@@ -1,0 +1,96 @@
+import type { MergeKind } from '@shelfwise/contracts'
+import type { Db } from '#/db/portable.ts'
+import type { Database } from '#/db/schema.ts'
+
+// Doors for merging duplicates (issue 21, point 7, decision 0030), as the doors to a reader's data
+// are for closing an account (reader-data.ts). Every module that keeps rows naming a book (or an
+// edition) offers a door: "move this book's rows to that book in this transaction, answering what
+// moved" and "put back what moved". The merges module composes the doors and names no other module's
+// table; book-merge-doors.ts lists them, and merges.coverage.test.ts reads each database's live
+// schema and fails for a table naming books that no door declares.
+
+/** One merge as every door sees it. */
+export interface MergeStep {
+  kind: MergeKind
+  /** What stays: a work (kind work), or an edition's id, or the work's own id for its shown edition (kind edition). */
+  survivor: string
+  /** What goes: a work (kind work) or an edition (kind edition); its id keeps answering with the survivor. */
+  absorbed: string
+  /** The surviving work: the survivor itself for a work merge, the editions' work for an edition merge. */
+  workId: string
+  /** The merge's moment (the revert's, when putting back). */
+  at: string
+}
+
+/**
+ * What a door moved, as it will need it to put it back: plain JSON (ids per table, and the rows a
+ * merge folded into others as they were), kept with the merge.
+ */
+export type Moved = object
+
+/** How one module keeps its rows naming books right through a merge. */
+export interface BookMergeDoor<M extends Moved = Moved> {
+  /** The module, for messages and as the key of what it moved. */
+  module: string
+  /** The tables with a column naming a book or an edition that this door covers, each with what a merge does to its rows. */
+  tables: { readonly [T in keyof Database]?: string }
+  /** Moves the absorbed book's rows to the survivor in the caller's transaction, answering what moved. */
+  move(trx: Db, step: MergeStep): Promise<M>
+  /** Puts back what `move` moved, in the caller's transaction: what readers wrote on the survivor since stays there. */
+  putBack(trx: Db, step: MergeStep, moved: M): Promise<void>
+}
+
+/** Two books as a merge compares them, to choose which stays. */
+export interface MergeSide {
+  id: string
+  /** Its ratings: reviews with stars and ratings given without a review. */
+  ratings: number
+  createdAt: string
+  /** Kind edition: this is the work's shown edition (the work's own id). */
+  shown: boolean
+}
+
+/**
+ * The books module's door: the catalogue's own rows (the books themselves, their genres, history and
+ * editions). It settles which book stays and locks both before any door moves, and it runs on both
+ * sides of the others: the absorbed work's shown edition must exist as an edition before reading
+ * entries can name it, and the absorbed book's row goes only once nothing names it.
+ */
+export interface CatalogueMergeDoor<M extends Moved = Moved> {
+  module: 'books'
+  tables: { readonly [T in keyof Database]?: string }
+  /** Which of two sides stays (its index), by the rule of decision 0030. */
+  survivorOf(kind: MergeKind, sides: readonly [MergeSide, MergeSide]): 0 | 1
+  /**
+   * The merge of two proposed ids, both locked until the transaction ends; 409 (MERGE_MESSAGES.bookGone)
+   * when either is no longer what was proposed (a work merged away or deleted, an edition merged).
+   */
+  plan(trx: Db, kind: MergeKind, ids: readonly [string, string], at: string): Promise<MergeStep>
+  /** Checks a merge can be put back and locks what it touches; 409 (MERGE_MESSAGES.survivorGone) when the survivor is gone. */
+  planRevert(trx: Db, step: MergeStep): Promise<void>
+  /** Before the other doors move: what must exist for them (the absorbed work as an edition of the survivor). */
+  moveFirst(trx: Db, step: MergeStep): Promise<M>
+  /** After them: the absorbed book's own rows go; answers the whole record. */
+  moveLast(trx: Db, step: MergeStep, first: M): Promise<M>
+  /** Before the other doors put back: the absorbed book is a book again. */
+  putBackFirst(trx: Db, step: MergeStep, moved: M): Promise<void>
+  /** After them: its editions go home, and its edition row under the survivor goes. */
+  putBackLast(trx: Db, step: MergeStep, moved: M): Promise<void>
+}
+
+/** Every door a merge composes. */
+export interface BookMergeDoors {
+  catalogue: CatalogueMergeDoor
+  /** The other doors, in the order they move (their put-backs run in the reverse order). */
+  doors: readonly BookMergeDoor[]
+}
+
+/** Ids bound into SQL in bounded lists: a merge of a book with many rows runs a statement per this many. */
+const MERGE_CHUNK = 500
+
+/** A list cut into lists of at most MERGE_CHUNK. */
+export function chunked<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += MERGE_CHUNK) out.push(items.slice(i, i + MERGE_CHUNK))
+  return out
+}

@@ -1,0 +1,271 @@
+import type { Selectable } from 'kysely'
+import { MERGE_MESSAGES, type MergeKind } from '@shelfwise/contracts'
+import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import type { BookEditsTable, BooksTable } from '#/db/schema.ts'
+import { conflict } from '#/errors.ts'
+import { chunked, type CatalogueMergeDoor, type MergeSide } from '#/book-merge.ts'
+import { countCatalogueEdit } from '#/modules/books/books.repository.ts'
+import { findIsbnHolder, isbn13Of } from '#/modules/books/books.editions.repository.ts'
+
+// The books module's door for merging duplicates (decision 0030): the catalogue's own rows.
+//
+// A work merge: the absorbed work's other editions become the survivor's, and its shown edition
+// becomes an edition row of the survivor whose id is the absorbed work's id, so that id keeps
+// answering (books.workOf, GET /books/{id}) with the surviving book. Once the other doors have moved
+// every row naming it, the absorbed work's row goes (with its genres and history, kept here for a
+// revert), and with it its place in search, Browse, Home and the author pages. Its rating counters
+// are not copied anywhere: the reviews and reading doors move each rating through the ledger.
+//
+// An edition merge: the absorbed edition keeps its row (its id keeps answering) with `merged_into`
+// naming the survivor, and leaves the work's edition list and count.
+
+/** The books row's own columns, as a revert writes them back (the rating counters start at zero: the ledger moves the ratings back in). */
+const BOOK_COLUMNS = [
+  'id',
+  'title',
+  'author',
+  'authorUserId',
+  'publisher',
+  'publisherUserId',
+  'listedByUserId',
+  'createdByUserId',
+  'description',
+  'coverImage',
+  'publishedDate',
+  'language',
+  'edition',
+  'pageCount',
+  'amazonLink',
+  'isbn',
+  'unclaimedIsbn',
+  'category',
+  'format',
+  'audioSeconds',
+  'createdAt',
+  'updatedAt',
+] as const
+
+type Plain<T> = { [K in keyof T]: Exclude<T[K], Date> }
+type BookSnapshot = Plain<Pick<Selectable<BooksTable>, (typeof BOOK_COLUMNS)[number]>>
+
+const EDIT_COLUMNS = ['id', 'bookId', 'userId', 'field', 'oldValue', 'newValue', 'editedAt'] as const
+type EditRow = Plain<Pick<Selectable<BookEditsTable>, (typeof EDIT_COLUMNS)[number]>>
+
+interface BooksMoved {
+  /** Work merge: the absorbed work's row as it was (its counters aside), its genres, its history, and its other editions (now the survivor's). */
+  book?: BookSnapshot
+  genres?: string[]
+  edits?: EditRow[]
+  editions?: string[]
+  /** Edition merge: editions merged into the absorbed one before, now naming the survivor. */
+  repointed?: string[]
+}
+
+/** Timestamps as text, whichever driver read them. */
+const plain = <T extends object>(row: T): Plain<T> => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? toIso(v) : v])) as Plain<T>
+
+/** Which of these user ids still have an account. */
+async function usersStill(trx: Db, ids: (string | null)[]): Promise<Set<string>> {
+  const alive = new Set<string>()
+  for (const some of chunked([...new Set(ids.filter((id): id is string => id !== null))])) {
+    for (const row of await trx.selectFrom('users').select('id').where('id', 'in', some).execute()) alive.add(row.id)
+  }
+  return alive
+}
+
+const forUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
+
+const moveEditionCount = (trx: Db, bookId: string, by: number) =>
+  trx
+    .updateTable('books')
+    .set((eb) => ({ editionCount: eb('editionCount', '+', by) }))
+    .where('id', '=', bookId)
+    .execute()
+
+/**
+ * Which of two books stays: for a work merge the one more readers rated (reviews with stars and
+ * ratings given without one: fewer rows move, and the card readers know stays), then the older, then
+ * the smaller id; for an edition merge the work's shown edition, else the one added first (ids are
+ * time-ordered).
+ */
+function survivorOf(kind: MergeKind, [a, b]: readonly [MergeSide, MergeSide]): 0 | 1 {
+  if (kind === 'edition') {
+    if (a.shown !== b.shown) return a.shown ? 0 : 1
+    return a.id < b.id ? 0 : 1
+  }
+  if (a.ratings !== b.ratings) return a.ratings > b.ratings ? 0 : 1
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 0 : 1
+  return a.id < b.id ? 0 : 1
+}
+
+/** The edition row the absorbed work's shown edition becomes: its own edition fields, its ISBN as an ISBN-13. */
+async function asEditionRow(trx: Db, book: BookSnapshot, workId: string) {
+  const held = book.isbn ? isbn13Of(book.isbn) : null
+  const unclaimed = book.unclaimedIsbn ? isbn13Of(book.unclaimedIsbn) : null
+  // An old pair of books holding the two forms of one ISBN (decision 0027) cannot both hold it as editions: the second shows it, held by nobody.
+  const taken = held ? (await findIsbnHolder(trx, held))?.editionId : undefined
+  const holds = held && (taken === undefined || taken === book.id)
+  const num = (v: number | null) => (v === null ? null : Number(v))
+  return {
+    id: book.id,
+    bookId: workId,
+    isbn: holds ? held : null,
+    unclaimedIsbn: holds ? null : (held ?? unclaimed),
+    format: book.format,
+    pageCount: num(book.pageCount),
+    audioSeconds: num(book.audioSeconds),
+    language: book.language,
+    publisher: book.publisher,
+    publishedDate: book.publishedDate,
+    edition: book.edition,
+    coverImage: book.coverImage,
+    createdByUserId: book.createdByUserId,
+    createdAt: book.createdAt,
+  }
+}
+
+export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
+  module: 'books',
+  tables: {
+    books: 'work: the absorbed work’s row goes (kept in the merge for a revert); its rating counters move through the ledger with each rating',
+    bookGenres: 'work: the absorbed work’s genres go with it (kept for a revert); the survivor keeps its own',
+    bookEdits: 'work: the absorbed work’s history goes with it (kept for a revert)',
+    editions:
+      'work: the absorbed work’s editions become the survivor’s, and its shown edition one of them (its id the old work’s); edition: the absorbed edition is marked merged into the survivor',
+  },
+
+  survivorOf,
+
+  async plan(trx, kind, [first, second], at) {
+    if (kind === 'work') {
+      const rows = await forUpdate(
+        trx,
+        trx.selectFrom('books').select(['id', 'totalReviews', 'loneRatings', 'createdAt']).where('id', 'in', [first, second]).orderBy('id'),
+      ).execute()
+      const side = (id: string): MergeSide | undefined => {
+        const r = rows.find((row) => row.id === id)
+        return r && { id, ratings: Number(r.totalReviews) + Number(r.loneRatings), createdAt: toIso(r.createdAt), shown: false }
+      }
+      const a = side(first)
+      const b = side(second)
+      if (!a || !b) throw conflict(MERGE_MESSAGES.bookGone)
+      const [survivor, absorbed] = survivorOf('work', [a, b]) === 0 ? [a, b] : [b, a]
+      return { kind, survivor: survivor.id, absorbed: absorbed.id, workId: survivor.id, at }
+    }
+    // Editions: each id an edition row not merged away, or a work's own id (its shown edition), all of one work.
+    const editions = await forUpdate(
+      trx,
+      trx.selectFrom('editions').select(['id', 'bookId', 'mergedInto']).where('id', 'in', [first, second]).orderBy('id'),
+    ).execute()
+    const workOf = async (id: string): Promise<{ id: string; workId: string; shown: boolean } | undefined> => {
+      const e = editions.find((row) => row.id === id)
+      if (e) return e.mergedInto === null ? { id, workId: e.bookId, shown: false } : undefined
+      const work = await forUpdate(trx, trx.selectFrom('books').select('id').where('id', '=', id)).executeTakeFirst()
+      return work && { id, workId: id, shown: true }
+    }
+    const a = await workOf(first)
+    const b = await workOf(second)
+    if (!a || !b || a.workId !== b.workId) throw conflict(MERGE_MESSAGES.bookGone)
+    // The work's row is locked too: its edition count moves.
+    await forUpdate(trx, trx.selectFrom('books').select('id').where('id', '=', a.workId)).executeTakeFirst()
+    const sides = [a, b].map((s) => ({ id: s.id, ratings: 0, createdAt: '', shown: s.shown })) as [MergeSide, MergeSide]
+    const [survivor, absorbed] = survivorOf('edition', sides) === 0 ? [a, b] : [b, a]
+    return { kind, survivor: survivor.id, absorbed: absorbed.id, workId: a.workId, at }
+  },
+
+  async planRevert(trx, step) {
+    const work = await forUpdate(trx, trx.selectFrom('books').select('id').where('id', '=', step.workId)).executeTakeFirst()
+    const alias = await forUpdate(trx, trx.selectFrom('editions').select(['bookId', 'mergedInto']).where('id', '=', step.absorbed)).executeTakeFirst()
+    const intact = step.kind === 'work' ? alias?.bookId === step.workId : alias?.mergedInto === step.survivor
+    if (!work || !intact) throw conflict(MERGE_MESSAGES.survivorGone)
+  },
+
+  async moveFirst(trx, step) {
+    if (step.kind === 'edition') {
+      const repointed = (await trx.selectFrom('editions').select('id').where('mergedInto', '=', step.absorbed).orderBy('id').execute()).map((r) => r.id)
+      if (repointed.length) await trx.updateTable('editions').set({ mergedInto: step.survivor }).where('mergedInto', '=', step.absorbed).execute()
+      await trx.updateTable('editions').set({ mergedInto: step.survivor }).where('id', '=', step.absorbed).execute()
+      await moveEditionCount(trx, step.workId, -1)
+      return { repointed }
+    }
+    const row = await trx.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', step.absorbed).executeTakeFirstOrThrow()
+    const book = plain(row)
+    const genres = (await trx.selectFrom('bookGenres').select('genre').where('bookId', '=', step.absorbed).orderBy('genre').execute()).map((g) => g.genre)
+    const edits = (await trx.selectFrom('bookEdits').select(EDIT_COLUMNS).where('bookId', '=', step.absorbed).orderBy('id').execute()).map(plain)
+    const editions = (await trx.selectFrom('editions').select('id').where('bookId', '=', step.absorbed).orderBy('id').execute()).map((r) => r.id)
+    if (editions.length) await trx.updateTable('editions').set({ bookId: step.survivor }).where('bookId', '=', step.absorbed).execute()
+    await trx
+      .insertInto('editions')
+      .values(await asEditionRow(trx, book, step.survivor))
+      .execute()
+    await moveEditionCount(trx, step.survivor, 1 + editions.length)
+    return { book, genres, edits, editions }
+  },
+
+  async moveLast(trx, step, first) {
+    if (step.kind === 'work') {
+      // Each written out, so the search index's triggers run the same way on both databases.
+      await trx.deleteFrom('bookGenres').where('bookId', '=', step.absorbed).execute()
+      await trx.deleteFrom('bookEdits').where('bookId', '=', step.absorbed).execute()
+      await trx.deleteFrom('books').where('id', '=', step.absorbed).execute()
+    }
+    // Lists, search and every memo of books keyed by the catalogue's version see it at once.
+    await countCatalogueEdit(trx)
+    return first
+  },
+
+  async putBackFirst(trx, step, moved) {
+    if (step.kind !== 'work' || !moved.book) return
+    const book = moved.book
+    const edits = moved.edits ?? []
+    // A reader linked to the book (or an editor of it) who closed their account since is unlinked, as closing it would have done (decision 0019).
+    const alive = await usersStill(trx, [book.authorUserId, book.publisherUserId, book.listedByUserId, book.createdByUserId, ...edits.map((e) => e.userId)])
+    const linked = (id: string | null) => (id !== null && alive.has(id) ? id : null)
+    await trx
+      .insertInto('books')
+      .values({
+        ...book,
+        authorUserId: linked(book.authorUserId),
+        publisherUserId: linked(book.publisherUserId),
+        listedByUserId: linked(book.listedByUserId),
+        createdByUserId: linked(book.createdByUserId),
+        editionCount: 1,
+      })
+      .execute()
+    if (moved.genres?.length)
+      await trx
+        .insertInto('bookGenres')
+        .values(moved.genres.map((genre) => ({ bookId: step.absorbed, genre })))
+        .execute()
+    for (const rows of chunked(edits))
+      await trx
+        .insertInto('bookEdits')
+        .values(rows.map((e) => ({ ...e, userId: linked(e.userId) })))
+        .execute()
+  },
+
+  async putBackLast(trx, step, moved) {
+    if (step.kind === 'edition') {
+      await trx.updateTable('editions').set({ mergedInto: null }).where('id', '=', step.absorbed).execute()
+      for (const ids of chunked(moved.repointed ?? []))
+        await trx.updateTable('editions').set({ mergedInto: step.absorbed }).where('id', 'in', ids).where('mergedInto', '=', step.survivor).execute()
+      await moveEditionCount(trx, step.workId, 1)
+    } else {
+      let home = 0
+      for (const ids of chunked(moved.editions ?? [])) {
+        const res = await trx
+          .updateTable('editions')
+          .set({ bookId: step.absorbed })
+          .where('id', 'in', ids)
+          .where('bookId', '=', step.survivor)
+          .executeTakeFirst()
+        home += Number(res.numUpdatedRows)
+      }
+      // The absorbed work's shown edition is its own row again: entries on the survivor still naming it fall back to the survivor's shown edition.
+      await trx.deleteFrom('editions').where('id', '=', step.absorbed).execute()
+      await moveEditionCount(trx, step.absorbed, home)
+      await moveEditionCount(trx, step.survivor, -(home + 1))
+    }
+    await countCatalogueEdit(trx)
+  },
+}
