@@ -81,6 +81,20 @@ function firstLine(child: ChildProcess): Promise<string> {
   })
 }
 
+/** Starts a process on core 1 (its stdout kept, its stderr passed on) and answers once it has printed its first line. */
+async function startReady(args: string[]) {
+  const child = startProcess(1, args, process.env, 'pipe')
+  let out = ''
+  child.stdout!.on('data', (d) => (out += d))
+  child.stderr!.on('data', (d) => process.stderr.write(d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  await firstLine(child)
+  return { child, exited, lastLine: () => out.trim().split('\n').at(-1)! }
+}
+
+/** The /api/health probe, timing until its stdin ends. */
+const startProbe = (base: string) => startReady([NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, 'stdin'])
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve()
@@ -515,27 +529,17 @@ async function runHostileImport(base: string, target: Target, work: string, seco
   const file = join(work, 'hostile.json')
   writeFileSync(file, JSON.stringify(spec))
   // The attackers build their files first ("ready"), then the probe starts, then the attack.
-  const attacker = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'hostile.ts'), 'attack', file], process.env, 'pipe')
-  let attackOut = ''
-  attacker.stdout!.on('data', (d) => (attackOut += d))
-  attacker.stderr!.on('data', (d) => process.stderr.write(d))
-  const attackEnded = new Promise<number | null>((resolve) => attacker.on('exit', resolve))
-  await firstLine(attacker)
-  const prober = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, 'stdin'], process.env, 'pipe')
-  let out = ''
-  prober.stdout!.on('data', (d) => (out += d))
-  prober.stderr!.on('data', (d) => process.stderr.write(d))
-  const exited = new Promise<number | null>((resolve) => prober.on('exit', resolve))
-  await firstLine(prober)
-  attacker.stdin!.end('go\n')
+  const attacker = await startReady([NODE, join(BENCH_DIR, 'src', 'hostile.ts'), 'attack', file])
+  const probe = await startProbe(base)
+  attacker.child.stdin!.end('go\n')
   try {
-    if ((await attackEnded) !== 0) throw new Error('the hostile import attackers exited with an error')
+    if ((await attacker.exited) !== 0) throw new Error('the hostile import attackers exited with an error')
   } finally {
-    prober.stdin!.end()
+    probe.child.stdin!.end()
   }
-  if ((await exited) !== 0) throw new Error('the health probe exited with an error')
-  const result = JSON.parse(attackOut.trim().split('\n').at(-1)!) as HostileResult
-  const probed = JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
+  if ((await probe.exited) !== 0) throw new Error('the health probe exited with an error')
+  const result = JSON.parse(attacker.lastLine()) as HostileResult
+  const probed = JSON.parse(probe.lastLine()) as ProbeResult
   const attackStatuses: Record<string, number> = {}
   for (const u of result.uploads) attackStatuses[u.status] = (attackStatuses[u.status] ?? 0) + 1
   for (const [s, n] of Object.entries(result.rowsCsv.statuses)) attackStatuses[s] = (attackStatuses[s] ?? 0) + n
@@ -603,12 +607,7 @@ async function runImport(base: string, target: Target, rows: number): Promise<Im
   const reader = await signUpReader(base)
   const name = `Goodreads, ${file.rows.toLocaleString('en-US')} rows`
   process.stderr.write(`import: ${name} …`)
-  const prober = startProcess(1, [NODE, join(BENCH_DIR, 'src', 'stall.ts'), 'probe', base, 'stdin'], process.env, 'pipe')
-  let out = ''
-  prober.stdout!.on('data', (d) => (out += d))
-  prober.stderr!.on('data', (d) => process.stderr.write(d))
-  const exited = new Promise<number | null>((resolve) => prober.on('exit', resolve))
-  await firstLine(prober)
+  const probe = await startProbe(base)
   const t0 = performance.now()
   let uploadMs = 0
   let wallMs = 0
@@ -619,11 +618,11 @@ async function runImport(base: string, target: Target, rows: number): Promise<Im
     done = await pollUntilDone(base, reader.token, started._id, Math.max(120_000, rows * 40))
     wallMs = performance.now() - t0
   } finally {
-    prober.stdin!.end()
+    probe.child.stdin!.end()
   }
-  const code = await exited
+  const code = await probe.exited
   if (code !== 0) throw new Error(`the health probe exited with ${code}`)
-  const health = JSON.parse(out.trim().split('\n').at(-1)!) as ProbeResult
+  const health = JSON.parse(probe.lastLine()) as ProbeResult
   const { job, polls } = done
   // The books the import created: the file's new ones, and no book the catalogue already had.
   const db = createDb({ url: target.url, poolSize: 1 }).withoutPlugins()

@@ -129,17 +129,6 @@ function shuffled(n: number, rng: Random): Int32Array {
   return a
 }
 
-const fill = (shape: string, rng: Random) =>
-  shape
-    .replace(/\{A\}/g, () => rng.pick(W.ADJECTIVES))
-    .replace(/\{N\}/g, () => rng.pick(W.NOUNS))
-    .replace(/\{P\}/g, () => rng.pick(W.PLACES))
-    .replace(/\{F\}/g, () => rng.pick(W.FIRST_NAMES))
-    .replace(/\{T\}/g, () => rng.pick(W.TOPICS))
-    .replace(/\{a\}/g, () => rng.pick(W.ADJECTIVES).toLowerCase())
-    .replace(/\{n\}/g, () => rng.pick(W.NOUNS).toLowerCase())
-    .replace(/\{t\}/g, () => rng.pick(W.TOPICS).toLowerCase())
-
 /** An ISBN-13 for the n-th book: 978 + nine digits spread by a multiplier, + the check digit. */
 const isbn13 = (n: number): string => withIsbn13Check(`978${String((n * 7_919_111 + 104_729) % 1_000_000_000).padStart(9, '0')}`)
 
@@ -208,10 +197,10 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
     const bookGenres = new Set<string>(classic ? classic.genres : [])
     if (!classic) for (let k = rng.int(1, 3); bookGenres.size < k;) bookGenres.add(GENRES[genreWeights(rng)]!)
     const fiction = [...bookGenres].some((g) => FICTION_GENRES.has(g))
-    const title = classic ? classic.title : fill(rng.pick(fiction ? W.FICTION_TITLES : W.NONFICTION_TITLES), rng)
+    const title = classic ? classic.title : W.fill(rng.pick(fiction ? W.FICTION_TITLES : W.NONFICTION_TITLES), rng)
     const description = classic
       ? classic.description
-      : [fill(rng.pick(W.DESCRIPTION_OPENERS), rng), fill(rng.pick(W.DESCRIPTION_MIDDLES), rng), rng.pick(W.DESCRIPTION_CLOSERS)].filter(Boolean).join(' ')
+      : [W.fill(rng.pick(W.DESCRIPTION_OPENERS), rng), W.fill(rng.pick(W.DESCRIPTION_MIDDLES), rng), rng.pick(W.DESCRIPTION_CLOSERS)].filter(Boolean).join(' ')
     const year = 1950 + Math.floor(75 * Math.sqrt(rng.next()))
     books.push({
       id: uuid7(created, rng),

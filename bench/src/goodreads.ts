@@ -51,6 +51,9 @@ export interface CatalogueBook {
   pickable: boolean
 }
 
+/** A catalogue book as read from the database: no publisher or average yet is null; `imported` is 0/1 on SQLite. */
+type StoredBook = Omit<CatalogueBook, 'publisher' | 'average' | 'pickable'> & { publisher: string | null; average: number | null; imported: number | boolean }
+
 export interface GoodreadsFile {
   csv: string
   rows: number
@@ -105,14 +108,6 @@ const day = (ms: number) => {
 
 const csvLine = (cells: readonly string[]) => `${cells.map(csvQuoted).join(',')}\n`
 
-const fill = (shape: string, rng: Random) =>
-  shape
-    .replace(/\{A\}/g, () => rng.pick(W.ADJECTIVES))
-    .replace(/\{N\}/g, () => rng.pick(W.NOUNS))
-    .replace(/\{P\}/g, () => rng.pick(W.PLACES))
-    .replace(/\{F\}/g, () => rng.pick(W.FIRST_NAMES))
-    .replace(/\{T\}/g, () => rng.pick(W.TOPICS))
-
 /** A review as Goodreads exports it: HTML line breaks, entities, now and then emphasis. */
 function reviewText(rng: Random, rating: number, breaks: boolean): string {
   const opener = rng.pick(W.REVIEW_OPENERS[Math.max(1, rating)]!)
@@ -134,23 +129,14 @@ type Shelf = 'read' | 'to-read' | 'currently-reading'
 function history(rng: Random, shelf: Shelf, position: () => number): Row {
   const added = FIRST_DAY + Math.floor(rng.next() * (LAST_DAY - FIRST_DAY - 30 * DAY))
   const base: Row = { 'Date Added': day(added), 'Owned Copies': rng.chance(0.15) ? '1' : '0' }
-  if (shelf === 'to-read')
+  if (shelf !== 'read')
     return {
       ...base,
-      'Exclusive Shelf': 'to-read',
+      'Exclusive Shelf': shelf,
       'My Rating': '0',
-      'Read Count': '0',
-      Bookshelves: 'to-read',
-      'Bookshelves with positions': `to-read (#${position()})`,
-    }
-  if (shelf === 'currently-reading')
-    return {
-      ...base,
-      'Exclusive Shelf': 'currently-reading',
-      'My Rating': '0',
-      'Read Count': '1',
-      Bookshelves: 'currently-reading',
-      'Bookshelves with positions': `currently-reading (#${position()})`,
+      'Read Count': shelf === 'to-read' ? '0' : '1',
+      Bookshelves: shelf,
+      'Bookshelves with positions': `${shelf} (#${position()})`,
     }
   const read = added + Math.floor(rng.next() * (LAST_DAY - added))
   const rating = rng.chance(0.9) ? stars(rng) : 0
@@ -272,7 +258,7 @@ export function goodreadsExport(catalogue: CatalogueBook[], rows: number, seed =
   const newTitles = new Set<string>()
   const fresh: Row[] = []
   for (let i = 0, tries = 0; i < nNew; tries++) {
-    let title = fill(rng.pick(rng.chance(0.7) ? W.FICTION_TITLES : W.NONFICTION_TITLES), rng)
+    let title = W.fill(rng.pick(rng.chance(0.7) ? W.FICTION_TITLES : W.NONFICTION_TITLES), rng)
     if (tries > nNew * 50) title = `${title} ${i + 1}`
     const key = titleKey(title)
     if (titles.has(key) || newTitles.has(key)) continue
@@ -372,17 +358,8 @@ export function goodreadsExport(catalogue: CatalogueBook[], rows: number, seed =
 export async function readCatalogue(target: Target): Promise<CatalogueBook[]> {
   const db = createDb({ url: target.url, poolSize: 2 }).withoutPlugins()
   try {
-    const { rows } = await sql<{
-      id: string
-      title: string
-      author: string
-      isbn: string | null
-      pages: number | null
-      published: string | null
-      publisher: string | null
-      average: number | null
-      imported: number | boolean
-    }>`select b.id, b.title, b.author, b.isbn, b.page_count as pages, b.published_date as published, b.publisher, b.average_rating as average,
+    const { rows } =
+      await sql<StoredBook>`select b.id, b.title, b.author, b.isbn, b.page_count as pages, b.published_date as published, b.publisher, b.average_rating as average,
          (u.username is not null and u.username like ${`${IMPORTER_PREFIX}%`}) as imported
        from books b left join users u on u.id = b.created_by_user_id`.execute(db)
     return rows.map((r) => ({

@@ -3,6 +3,7 @@
 // it is done, while the stall probe (stall.ts) times GET /api/health one request at a time.
 // Budgets: 5,000 rows in ≤ 10 s (≥ 500 rows/s at any size) and health p99 ≤ 50 ms. The import must end
 // 'done' with no row failed or waiting: the file is made so that every row has one book or none.
+import type { ImportJob } from '@shelfwise/contracts'
 import { IMPORTER_PREFIX, type GoodreadsFile } from './goodreads.ts'
 import type { ProbeResult } from './stall.ts'
 import { ms, printTextTable } from './table.ts'
@@ -10,21 +11,11 @@ import { ms, printTextTable } from './table.ts'
 export const IMPORT_BUDGET = { rowsPerSecond: 500, healthP99: 50 } as const
 const POLL_MS = 100
 
-/** GET /api/imports/{id}, as the bench reads it. */
-export interface ImportJobView {
-  _id: string
-  status: 'queued' | 'running' | 'done' | 'failed'
-  total: number
-  processed: number
-  imported: number
-  unchanged: number
-  needsReview: number
-  failed: number
-  skipped: number
-  message: string | null
-  createdAt: string
-  finishedAt: string | null
-}
+/** GET /api/imports/{id}: the fields the bench reads. */
+export type ImportJobView = Pick<
+  ImportJob,
+  '_id' | 'status' | 'total' | 'processed' | 'imported' | 'unchanged' | 'needsReview' | 'failed' | 'skipped' | 'message' | 'createdAt' | 'finishedAt'
+>
 
 export interface ImportResult {
   name: string

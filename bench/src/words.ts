@@ -1,6 +1,8 @@
-// Word lists the generator builds titles, names, descriptions and reviews from; written for
+// Word lists the generator (and the Goodreads file) build titles, names, descriptions and reviews from; written for
 // Shelfwise. Common English words ('the', 'of', 'love') appear about as often as in real titles and
 // blurbs, so searching for them costs what it would on a real catalogue.
+
+import type { Random } from '../../apps/api/src/public.ts'
 
 export const FIRST_NAMES = [
   'Ada',
@@ -190,7 +192,7 @@ export const LAST_NAMES = [
   'Penhaligon',
 ]
 
-export const ADJECTIVES = [
+const ADJECTIVES = [
   'Silent',
   'Last',
   'Hidden',
@@ -332,7 +334,7 @@ export const NOUNS = [
   'Saints',
 ]
 
-export const PLACES = [
+const PLACES = [
   'Lisbon',
   'Kyoto',
   'Marrakesh',
@@ -364,7 +366,7 @@ export const PLACES = [
   'the Steppe',
 ]
 
-export const TOPICS = [
+const TOPICS = [
   'Climate',
   'Money',
   'Sleep',
@@ -521,3 +523,15 @@ export const BIOS = [
   'Librarian by trade.',
   '',
 ]
+
+/** A shape filled in: {A}, {N}, {P}, {F}, {T} by a word of their list, {a}, {n}, {t} by one in lower case. */
+export const fill = (shape: string, rng: Random) =>
+  shape
+    .replace(/\{A\}/g, () => rng.pick(ADJECTIVES))
+    .replace(/\{N\}/g, () => rng.pick(NOUNS))
+    .replace(/\{P\}/g, () => rng.pick(PLACES))
+    .replace(/\{F\}/g, () => rng.pick(FIRST_NAMES))
+    .replace(/\{T\}/g, () => rng.pick(TOPICS))
+    .replace(/\{a\}/g, () => rng.pick(ADJECTIVES).toLowerCase())
+    .replace(/\{n\}/g, () => rng.pick(NOUNS).toLowerCase())
+    .replace(/\{t\}/g, () => rng.pick(TOPICS).toLowerCase())

@@ -6,6 +6,7 @@ import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, 
 import { failCall, holdCall, HTTP_404, HTTP_500, http500, NETWORK_DOWN } from '../support/failures.ts'
 import { average, fullDate, monthYear } from '../support/format.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { signInThroughForm, typeReview } from '../support/steps.ts'
 
 const title = (page: Page, book: Pick<BookSummary, 'title'>) => page.getByRole('heading', { level: 1, name: book.title, exact: true })
 const reviewsList = (page: Page) => page.getByRole('list', { name: 'Reviews' })
@@ -281,12 +282,7 @@ describe('book detail: writing a review', () => {
     await expectVisible(reviewsList(page).or(page.getByText('No reviews yet. Be the first to review this book!')))
     // Written elsewhere after this page asked.
     await postReview(baseURL, reader, book._id, 4, 'Already said my piece.')
-    await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page)
-      .locator('label')
-      .filter({ hasText: /^3 Stars$/ })
-      .click()
-    await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Second thoughts.')
+    await typeReview(page, '3 Stars', 'Second thoughts.')
     await submit(page).click()
     await expectVisible(editDialog(page).getByRole('alert').filter({ hasText: 'You have already reviewed this book' }))
     expect(await editDialog(page).getByRole('textbox', { name: 'Your Review' }).inputValue()).toBe('Second thoughts.')
@@ -299,12 +295,7 @@ describe('book detail: writing a review', () => {
     const other = (await books())[6]!
     await openBook(page, other)
     await failCall(page, { method: 'POST', path: `/reviews/book/${other._id}` }, HTTP_500)
-    await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page)
-      .locator('label')
-      .filter({ hasText: /^3 Stars$/ })
-      .click()
-    await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Lost in the post?')
+    await typeReview(page, '3 Stars', 'Lost in the post?')
     await submit(page).click()
     await expectVisible(dialog(page).getByRole('alert').filter({ hasText: 'Failed to submit review' }))
   })
@@ -313,17 +304,9 @@ describe('book detail: writing a review', () => {
     const reader = await registerUser(baseURL)
     const book = (await books())[7]!
     await openBook(page, book)
-    await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-    await dialog(page)
-      .locator('label')
-      .filter({ hasText: /^4 Stars$/ })
-      .click()
-    await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill('Worth it.')
+    await typeReview(page, '4 Stars', 'Worth it.')
     await submit(page).click()
-    await page.waitForURL('**/login')
-    await page.getByLabel('Email').fill(reader.email)
-    await page.getByLabel('Password').fill(reader.password)
-    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await signInThroughForm(page, reader)
     await page.waitForURL(`**/books/${book._id}`)
     await expectVisible(title(page, book))
   })

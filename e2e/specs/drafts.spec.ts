@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { apiGet, listBooks, postBook, registerUser, toggleFollow, unique, type ApiReview, type BookSummary, type TestUser } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { signInThroughForm, typeReview } from '../support/steps.ts'
 
 // Issue 10, point 10: what a reader types survives the trip to /login (and a reload); leaving a form
 // with unsent text asks first; a button pressed while signed out (Add to Wishlist, Add to Recently
@@ -11,13 +12,6 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Write a Review' })
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave this page?' })
 const reviewsList = (page: Page) => page.getByRole('list', { name: 'Reviews' })
-
-async function signInThroughForm(page: Page, reader: TestUser) {
-  await page.waitForURL('**/login')
-  await page.getByLabel('Email').fill(reader.email)
-  await page.getByLabel('Password').fill(reader.password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-}
 
 /** Signed in, /profile, then its Add Book link: /add-book with an in-app page behind it. */
 async function openAddBookInApp(page: Page) {
@@ -34,16 +28,6 @@ const freshBook = async () => postBook(baseURL, await registerUser(baseURL, { us
 async function openBook(page: Page, book: Pick<BookSummary, '_id' | 'title'>) {
   await page.goto(`/books/${book._id}`)
   await expectVisible(page.getByRole('heading', { level: 1, name: book.title, exact: true }))
-}
-
-async function typeReview(page: Page, star: string, text: string) {
-  await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
-  await expectVisible(dialog(page))
-  await dialog(page)
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${star}$`) })
-    .click()
-  await dialog(page).getByRole('textbox', { name: 'Your Review' }).fill(text)
 }
 
 describe('a review being written', () => {

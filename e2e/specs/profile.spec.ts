@@ -4,7 +4,7 @@ import { apiGet, apiPut, listBooks, postBook, postReview, registerUser, unique, 
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test, WAIT_MS } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
-import { bookCard, statTile, tileText } from '../support/locators.ts'
+import { bookCard, statTile, statTileTexts, tileText } from '../support/locators.ts'
 import { gradientPng } from '../support/png.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 import { expectShowing, loadMore, scrollToEnd, showing } from '../support/lists.ts'
@@ -64,8 +64,7 @@ describe('own profile: what it shows', () => {
     await page.keyboard.press('Escape')
     await expectHidden(page.getByRole('menu'))
 
-    const tiles = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem')
-    expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+    expect(await statTileTexts(page)).toEqual([
       `${stats.reviews} Reviews`,
       `${stats.readBooks} Books Read`,
       `${stats.wishlistCount} Wishlist`,

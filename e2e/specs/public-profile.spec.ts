@@ -17,7 +17,7 @@ import {
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, http500 } from '../support/failures.ts'
 import { fullDate } from '../support/format.ts'
-import { bookCard, statTile, tileText } from '../support/locators.ts'
+import { bookCard, statTile, statTileTexts, tileText } from '../support/locators.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 import { expectShowing, scrollToEnd } from '../support/lists.ts'
 
@@ -57,8 +57,7 @@ describe('public profile: what it shows', () => {
     expect(profile.bio).not.toBe('')
     await expectVisible(page.getByText(profile.bio, { exact: true }))
     await expectVisible(page.getByRole('button', { name: 'Follow', exact: true }))
-    const tiles = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem')
-    expect((await tiles.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+    expect(await statTileTexts(page)).toEqual([
       `${stats.reviews} Reviews`,
       `${stats.readBooks} Books Read`,
       `${stats.following} Following`,

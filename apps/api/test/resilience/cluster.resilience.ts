@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookDrift, openPg, readRowCounts } from './support/counts.ts'
 import { call, must, sleep } from './support/http.ts'
-import { freePort, processAlive, redisAnswers, startCluster, type Cluster } from './support/cluster-process.ts'
+import { processAlive, redisAnswers, startCluster, type Cluster } from './support/cluster-process.ts'
+import { freePort } from './support/free-port.ts'
 import { createPrivatePostgres, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
 import { tryConnect, noisyPng, multipartImage } from './support/slow-request.ts'
 import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
@@ -40,7 +41,7 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
     pgs = await createPrivatePostgres()
     await pgs.start()
     await pgs.createDatabase('shelfwise')
-    const port = await freePort()
+    const port = await freePort(18000, 2000)
     cluster = await startCluster(['--instances', String(INSTANCES), '--port', String(port)], {
       DATABASE_URL: pgs.url('shelfwise'),
       // A database index of its own, so this run's sign-ups never count against anyone else's limits on 127.0.0.1.

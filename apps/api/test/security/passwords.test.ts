@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { validationSentence } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
-import { bearer, countUsers, signUp, TEST_PASSWORD } from '../support/factories.ts'
+import { changePassword, countUsers, signUp, TEST_PASSWORD } from '../support/factories.ts'
 import { ONE_CHARACTER, ONLY_SPACES, OWN_IDENTITY, SEQUENCE, SHORT_PATTERN, SITE_NAME } from '#/security/passwords.ts'
 
 // Passwords: argon2id with the parameters SECURITY.md states, 6 characters at least, none of the
@@ -95,8 +95,7 @@ describeEachDialect('passwords', (ctx) => {
 
   it('refuses the same at a password change, the reader’s own username and e-mail included, and keeps the old password', async () => {
     const { token, user } = await signUp(ctx.app)
-    const change = (newPassword: string) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword } })
+    const change = (newPassword: string) => changePassword(ctx.app, token, newPassword)
     for (const [newPassword, why] of [
       ['qqqqqqqq', ONE_CHARACTER],
       ['abcdefgh', SEQUENCE],
@@ -123,12 +122,7 @@ describeEachDialect('passwords', (ctx) => {
 
   it('refuses a common new password at a password change and keeps the old one', async () => {
     const { token, user } = await signUp(ctx.app)
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/users/password',
-      headers: bearer(token),
-      payload: { currentPassword: TEST_PASSWORD, newPassword: 'sunshine1' },
-    })
+    const res = await changePassword(ctx.app, token, 'sunshine1')
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ message: `New password ${TOO_COMMON}`, code: 'validation_failed' })
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })

@@ -62,13 +62,18 @@ describe('app shell', () => {
 
 describe('app shell, signed in', () => {
   const reader = buildUser({ name: 'Mina Murray', username: 'mina' })
-
-  it("the small-screen menu and the drawer offer Logout, never 'Login / Sign Up'; Logout goes to /login and ends the session", async () => {
-    const { callsTo } = fakeApi({ 'POST /auth/logout': { status: 204 } })
+  /** The reader signed in on some page (the 404's), free to sign out: their user events, the router and the calls made. */
+  const signedInOnSomePage = async () => {
+    const api = fakeApi({ 'POST /auth/logout': { status: 204 } })
     signIn(reader)
     const user = userEvent.setup()
     const { router } = renderApp('/no-such')
     await screen.findByText('404 Not Found')
+    return { ...api, user, router }
+  }
+
+  it("the small-screen menu and the drawer offer Logout, never 'Login / Sign Up'; Logout goes to /login and ends the session", async () => {
+    const { callsTo, user, router } = await signedInOnSomePage()
     await user.click(screen.getByRole('button', { name: 'Open menu' }))
     const menu = screen.getByRole('navigation', { name: 'Mobile' })
     expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
@@ -80,11 +85,7 @@ describe('app shell, signed in', () => {
   })
 
   it("the bottom drawer lists Logout instead of 'Login / Sign Up' for a signed-in reader, and 'Login / Sign Up' for a visitor", async () => {
-    fakeApi({ 'POST /auth/logout': { status: 204 } })
-    signIn(reader)
-    const user = userEvent.setup()
-    const { router } = renderApp('/no-such')
-    await screen.findByText('404 Not Found')
+    const { user, router } = await signedInOnSomePage()
     await user.click(screen.getByRole('button', { name: 'More' }))
     const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
     expect(
@@ -104,11 +105,7 @@ describe('app shell, signed in', () => {
   })
 
   it("the top bar's account menu shows who is signed in, with Profile and Logout", async () => {
-    fakeApi({ 'POST /auth/logout': { status: 204 } })
-    signIn(reader)
-    const user = userEvent.setup()
-    const { router } = renderApp('/no-such')
-    await screen.findByText('404 Not Found')
+    const { user, router } = await signedInOnSomePage()
     const banner = screen.getByRole('banner')
     // The profile button still links to /profile.
     expect(within(banner).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')

@@ -1,9 +1,8 @@
 import { fakeApi, type Handler } from '#/test/fake-api.ts'
 import { buildStats, buildUser, signIn } from '#/test/factories.ts'
 
-/** A signed-in reader and the calls their own profile makes, with `extra` calls added or replaced. */
-export function ownProfileApi(extra: Record<string, Handler> = {}) {
-  const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
+/** A signed-in reader (`me`, Ada unless given) and the calls their own profile makes, with `extra` calls added or replaced. */
+export function ownProfileApi(extra: Record<string, Handler> = {}, me = buildUser({ name: 'Ada Lovelace', username: 'ada' })) {
   signIn(me)
   const api = fakeApi({
     [`GET /users/profile/${me._id}`]: { body: me },

@@ -42,24 +42,28 @@ async function freshDb(dialect: 'sqlite' | 'postgres') {
   }
 }
 
+// Rows as the schema before the reading log holds them.
+const userRow = (name: string, at: string) => ({
+  id: uuidv7(),
+  name,
+  username: `${name.toLowerCase()}${randomBytes(4).toString('hex')}`,
+  email: `${uuidv7()}@x.example`,
+  password_hash: 'x',
+  user_type: 'Reader',
+  created_at: at,
+  updated_at: at,
+})
+const bookRow = (at: string) => ({ id: uuidv7(), title: 'T', author: 'A', created_at: at, updated_at: at })
+
 describe.each(testDialects())('reading log migration (%s)', (dialect) => {
   it('moves more reads than one batch holds, each once', async () => {
     const { db, migrator, close } = await freshDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const now = '2025-03-04T10:00:00.000Z'
-      const users = Array.from({ length: 3 }, (_, i) => ({
-        id: uuidv7(),
-        name: 'R',
-        username: `r${i}${randomBytes(3).toString('hex')}`,
-        email: `${uuidv7()}@x.example`,
-        password_hash: 'x',
-        user_type: 'Reader',
-        created_at: now,
-        updated_at: now,
-      }))
+      const users = Array.from({ length: 3 }, () => userRow('R', now))
       await db.insertInto('users').values(users).execute()
-      const books = Array.from({ length: 900 }, () => ({ id: uuidv7(), title: 'T', author: 'A', created_at: now, updated_at: now }))
+      const books = Array.from({ length: 900 }, () => bookRow(now))
       for (let i = 0; i < books.length; i += 300)
         await db
           .insertInto('books')
@@ -88,19 +92,9 @@ describe.each(testDialects())('reading log migration (%s)', (dialect) => {
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const now = '2025-03-04T22:30:00.000Z'
-      const user = {
-        id: uuidv7(),
-        name: 'Ann',
-        username: `ann${randomBytes(3).toString('hex')}`,
-        email: `${uuidv7()}@x.example`,
-        password_hash: 'x',
-        user_type: 'Reader',
-        created_at: now,
-        updated_at: now,
-      }
+      const user = userRow('Ann', now)
       await db.insertInto('users').values(user).execute()
-      const book = () => ({ id: uuidv7(), title: 'T', author: 'A', created_at: now, updated_at: now })
-      const [wished, read, both] = [book(), book(), book()]
+      const [wished, read, both] = [bookRow(now), bookRow(now), bookRow(now)]
       await db.insertInto('books').values([wished, read, both]).execute()
       await db
         .insertInto('wishlist')

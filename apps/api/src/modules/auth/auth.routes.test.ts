@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createSigner } from 'fast-jwt'
 import { AuthResultSchema, ErrorBodySchema, MESSAGES } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, countUsers, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { bearer, changePassword, countUsers, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 
 describeEachDialect('auth routes', (ctx) => {
@@ -200,13 +200,7 @@ describeEachDialect('auth routes', (ctx) => {
     it('refuses a token of another session made before a password change, on every guarded route', async () => {
       const { token, user } = await signUp(ctx.app)
       const other = (await login({ email: user.email, password: TEST_PASSWORD })).json().token as string
-      const ok = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/users/password',
-        headers: bearer(token),
-        payload: { currentPassword: TEST_PASSWORD, newPassword: 'after-the-change' },
-      })
-      expect(ok.statusCode).toBe(200)
+      expect((await changePassword(ctx.app, token, 'after-the-change')).statusCode).toBe(200)
       await expectAllRefused(other, 'token of another session from before the change')
     })
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 
@@ -57,21 +57,34 @@ const shelfEntries = (db: Db, shelf: Shelf, userId: string) =>
     ? db.selectFrom('wishlist').select(['bookId', 'addedAt as at']).where('userId', '=', userId).as('s')
     : db.selectFrom('reads').select(['bookId', 'readAt as at']).where('userId', '=', userId).as('s')
 
+/**
+ * One page of a query ordered by (time desc, id desc) on the `columns` given: the rows strictly after
+ * the page's keyset, one more than the limit read to know whether another page follows.
+ */
+async function readPage<Row>(
+  // Of any tables: the two lists read different ones.
+  query: SelectQueryBuilder<any, any, Row>,
+  columns: { at: string; id: string },
+  { after, limit }: BookPageRequest,
+  keyOf: (last: Row) => Keyset,
+) {
+  if (after) {
+    query = query.where((eb) => eb.or([eb(columns.at, '<', after.at), eb.and([eb(columns.at, '=', after.at), eb(columns.id, '<', after.id)])]))
+  }
+  const take = rowsToRead(limit)
+  if (take !== undefined) query = query.limit(take)
+  return cutPage(await query.execute(), limit, keyOf)
+}
+
 /** One page (or, without a limit, all) of a reader's shelf, most recently added first. */
 export async function listShelfBooks(db: Db, shelf: Shelf, userId: string, page: BookPageRequest): Promise<BookPageResult> {
-  let query = db
+  const query = db
     .selectFrom(shelfEntries(db, shelf, userId))
     .select(['s.bookId', 's.at as shelvedAt'])
     .orderBy('s.at', 'desc')
     .orderBy('s.bookId', 'desc')
-  const { after, limit } = page
-  if (after) {
-    query = query.where((eb) => eb.or([eb('s.at', '<', after.at), eb.and([eb('s.at', '=', after.at), eb('s.bookId', '<', after.id)])]))
-  }
-  const take = rowsToRead(limit)
-  if (take !== undefined) query = query.limit(take)
-  const cut = cutPage(await query.execute(), limit, (last) => ({ at: toIso(last.shelvedAt), id: last.bookId }))
-  const total = limit === undefined && !after ? cut.rows.length : await countShelf(db, shelf, userId)
+  const cut = await readPage(query, { at: 's.at', id: 's.bookId' }, page, (last) => ({ at: toIso(last.shelvedAt), id: last.bookId }))
+  const total = page.limit === undefined && !page.after ? cut.rows.length : await countShelf(db, shelf, userId)
   return { ids: cut.rows.map((r) => r.bookId), total, ...(cut.next ? { next: cut.next } : {}) }
 }
 
@@ -102,16 +115,10 @@ export async function listOwnedBooks(db: Db, ownership: Ownership, userId: strin
     if (ownership === 'created') return q.where('b.createdByUserId', '=', userId).where('b.listedByUserId', 'is', null)
     return q.where((eb) => eb.or([eb('b.authorUserId', '=', userId), eb('b.publisherUserId', '=', userId)]))
   }
-  let query = owned().select(['b.id', 'b.createdAt']).orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc')
-  const { after, limit } = page
-  if (after) {
-    query = query.where((eb) => eb.or([eb('b.createdAt', '<', after.at), eb.and([eb('b.createdAt', '=', after.at), eb('b.id', '<', after.id)])]))
-  }
-  const take = rowsToRead(limit)
-  if (take !== undefined) query = query.limit(take)
-  const cut = cutPage(await query.execute(), limit, (last) => ({ at: toIso(last.createdAt), id: last.id }))
+  const query = owned().select(['b.id', 'b.createdAt']).orderBy('b.createdAt', 'desc').orderBy('b.id', 'desc')
+  const cut = await readPage(query, { at: 'b.createdAt', id: 'b.id' }, page, (last) => ({ at: toIso(last.createdAt), id: last.id }))
   let total = cut.rows.length
-  if (limit !== undefined || after) {
+  if (page.limit !== undefined || page.after) {
     const counted = await owned()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()

@@ -32,20 +32,25 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
     )
   }
 
-  app.put(
-    '/users/addtowishlist/:bookId',
+  // A book put on either shelf, or taken off; the answer is the shelf as the change left it.
+  for (const { shelf, path, summary, response } of [
+    { shelf: 'wishlist', path: 'addtowishlist', summary: 'Add a book to the caller’s wishlist, or take it off', response: WishlistToggleSchema },
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Add a book to the caller’s wishlist, or take it off',
-        params: BookIdRefParamsSchema,
-        response: { 200: WishlistToggleSchema },
-      },
-      preValidation: app.requireUser,
+      shelf: 'recently-read',
+      path: 'addto-recently-read',
+      summary: 'Add a book to the caller’s recently-read list, or take it off',
+      response: RecentlyReadToggleSchema,
     },
-    async (req) => shelves.toggleWishlist(req.user!, req.params.bookId),
-  )
+  ] as const) {
+    app.put(
+      `/users/${path}/:bookId`,
+      {
+        schema: { tags, security, summary, params: BookIdRefParamsSchema, response: { 200: response } },
+        preValidation: app.requireUser,
+      },
+      async (req) => (shelf === 'wishlist' ? shelves.toggleWishlist : shelves.toggleRecentlyRead)(req.user!, req.params.bookId),
+    )
+  }
 
   app.get(
     '/users/recently-read/:id',
@@ -60,21 +65,6 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
       },
     },
     async (req, reply) => sendPage(req, reply, await shelves.recentlyRead(req.params.id, req.query)),
-  )
-
-  app.put(
-    '/users/addto-recently-read/:bookId',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Add a book to the caller’s recently-read list, or take it off',
-        params: BookIdRefParamsSchema,
-        response: { 200: RecentlyReadToggleSchema },
-      },
-      preValidation: app.requireUser,
-    },
-    async (req) => shelves.toggleRecentlyRead(req.user!, req.params.bookId),
   )
 
   // The books a reader put in the catalogue or is credited on: the caller's own and anyone's by id.

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, afterAll, expect, it, vi } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { ReaderStatsSchema, YearStatsSchema } from '@shelfwise/contracts'
-import { buildApp } from '#/app.ts'
-import { describeEachDialect, TEST_JWT_SECRET } from '../../../test/support/context.ts'
+import { anotherInstance, describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
 
 // Several instances behind the proxy share one database, each with its own memo of a reader's year.
@@ -10,12 +9,7 @@ import { bearer, insertBook, insertUser } from '../../../test/support/factories.
 // the clocks of the two say (decision 0026). Two apps on one database stand for two instances.
 
 describeEachDialect('a reader’s year on two instances', (ctx) => {
-  let b: FastifyInstance
-  beforeAll(async () => {
-    b = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: TEST_JWT_SECRET })
-    await b.ready()
-  })
-  afterAll(async () => b?.close())
+  const b = anotherInstance(ctx)
   afterEach(() => vi.useRealTimers())
 
   const on = (app: FastifyInstance) => async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) => {
@@ -27,7 +21,7 @@ describeEachDialect('a reader’s year on two instances', (ctx) => {
 
   it('shows a read added, a rating given and a read deleted on another instance in the year at once, in the same millisecond or with that instance’s clock behind', async () => {
     const a = on(ctx.app)
-    const other = on(b)
+    const other = on(b())
     const reader = await insertUser(ctx.db)
     const first = await insertBook(ctx.db, { pageCount: 300 })
     const second = await insertBook(ctx.db, { pageCount: 500 })

@@ -18,19 +18,6 @@ export interface Cluster {
   exited: Promise<Exit>
 }
 
-export async function freePort(from = 18000, span = 2000): Promise<number> {
-  for (;;) {
-    const port = from + Math.floor(Math.random() * span)
-    const free = await new Promise<boolean>((r) => {
-      const s = net
-        .createServer()
-        .once('error', () => r(false))
-        .listen(port, '127.0.0.1', () => s.close(() => r(true)))
-    })
-    if (free) return port
-  }
-}
-
 export function startCluster(args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Cluster> {
   return spawnUntilReady(clusterEntry, args, childEnv(env), { what: 'the cluster', timeoutMs, timeoutSignal: 'SIGTERM' }, (out, child, exited, output) => {
     const front = /cluster is running at (http:\/\/\S+)/.exec(out)

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { freePort } from './free-port.ts'
 
 // A PostgreSQL server of the test's own (initdb into a temporary folder, its own port and socket
 // folder), so a test can stop and start it. The machine's shared server on 5432 is never touched.
@@ -27,19 +27,6 @@ const asRoot = process.getuid?.() === 0
 async function pgCommand(bin: string, tool: string, args: string[]) {
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]
   return run(cmd, argv, { timeout: 60_000 })
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 55432 + Math.floor(Math.random() * 2000)
-    const free = await new Promise<boolean>((resolve) => {
-      const s = net
-        .createServer()
-        .once('error', () => resolve(false))
-        .listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
-    })
-    if (free) return port
-  }
 }
 
 export interface PrivatePostgres {
@@ -67,7 +54,7 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   }
   const data = join(base, 'data')
   await pgCommand(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
-  const port = await freePort()
+  const port = await freePort(55432, 2000)
   const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c shared_buffers=16MB -c max_connections=60 -c fsync=on`
   let running = false
   let frozen: number[] = []

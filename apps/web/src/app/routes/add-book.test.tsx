@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi } from '#/test/fake-api.ts'
+import { fakeApi, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildStats, buildUser, signIn } from '#/test/factories.ts'
 import { loginAnswer, signInThroughForm } from '#/test/sign-in-form.ts'
 import { BOOK_MESSAGES as CONTRACT_BOOK_MESSAGES } from '@shelfwise/contracts'
@@ -28,6 +28,15 @@ function fillForm() {
   set('Category', 'Science')
 }
 
+/** Signed in as Ada, the calls given faked, on Add a New Book. */
+async function openForm(calls: Record<string, Handler> = {}) {
+  signIn(me)
+  const api = fakeApi(calls)
+  const { router } = renderApp('/add-book')
+  await screen.findByRole('heading', { name: 'Add a New Book' })
+  return { ...api, router }
+}
+
 describe('Add a New Book', () => {
   it('shows the form with its question, helper and categories', async () => {
     fakeApi({})
@@ -49,10 +58,7 @@ describe('Add a New Book', () => {
   })
 
   it("requires the role: 'Please specify whether you are the author or publisher.'", async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({})
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const { callsTo } = await openForm()
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
     expect(await screen.findByText('Please specify whether you are the author or publisher.')).toBeInTheDocument()
@@ -60,15 +66,12 @@ describe('Add a New Book', () => {
   })
 
   it("sends the book, says 'Book added successfully!' and goes to /profile after 1.5 s", async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({
+    const { callsTo, router } = await openForm({
       'POST /books': { status: 201, body: buildBook() },
       [`GET /users/profile/${me._id}`]: { body: me },
       [`GET /users/${me._id}/stats`]: { body: buildStats() },
       'GET /users/wishlist': { body: [] },
     })
-    const { router } = renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -93,10 +96,7 @@ describe('Add a New Book', () => {
   })
 
   it("shows 'Adding...' while sending", async () => {
-    signIn(me)
-    fakeApi({ 'POST /books': { pending: true } })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    await openForm({ 'POST /books': { pending: true } })
     fireEvent.click(screen.getByRole('radio', { name: 'None' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -104,10 +104,7 @@ describe('Add a New Book', () => {
   })
 
   it("says 'Failed to add book.' when the server refuses", async () => {
-    signIn(me)
-    fakeApi({ 'POST /books': { status: 500, body: {} } })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    await openForm({ 'POST /books': { status: 500, body: {} } })
     fireEvent.click(screen.getByRole('radio', { name: 'Publisher' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -115,11 +112,8 @@ describe('Add a New Book', () => {
   })
 
   it('suggests users for the author as you type and links the chosen one', async () => {
-    signIn(me)
     const mary = buildUser({ name: 'Mary Shelley', username: 'mary' })
-    const { callsTo } = fakeApi({ 'GET /users/search': { body: [mary] }, 'POST /books': { status: 201, body: buildBook() } })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const { callsTo } = await openForm({ 'GET /users/search': { body: [mary] }, 'POST /books': { status: 201, body: buildBook() } })
     const author = field('Author')
     fireEvent.change(author, { target: { value: 'Mar' } })
     fireEvent.click(await screen.findByText('Mary Shelley (@mary)', {}, { timeout: 2000 }))
@@ -152,10 +146,7 @@ describe('Add a New Book', () => {
 
 describe('Add a New Book: every problem at once', () => {
   it('shows each problem beside its field at once, and focuses the first', async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({})
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const { callsTo } = await openForm()
     fireEvent.change(field('Title'), { target: { value: 'Only a title' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
     expect(await screen.findByText('Please specify whether you are the author or publisher.')).toBeInTheDocument()
@@ -173,10 +164,7 @@ describe('Add a New Book: every problem at once', () => {
   })
 
   it('names what is wrong with a link, an ISBN and Page Count 0, beside each', async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({})
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const { callsTo } = await openForm()
     fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
     fillForm()
     fireEvent.change(field('Cover Image URL'), { target: { value: 'cover.jpg' } })
@@ -191,8 +179,7 @@ describe('Add a New Book: every problem at once', () => {
   })
 
   it("shows the server's field problems beside their fields too, with 'Failed to add book.'", async () => {
-    signIn(me)
-    fakeApi({
+    await openForm({
       'POST /books': {
         status: 400,
         body: {
@@ -205,8 +192,6 @@ describe('Add a New Book: every problem at once', () => {
         },
       },
     })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -221,15 +206,12 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
   const dracula = buildBook({ title: 'Dracula', author: 'Bram Stoker', publishedDate: '1897-05-26', isbn: '9780306406157' })
 
   it('after the title and author: points to it with a link; Add Book stops there until the reader adds it anyway', async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({
+    const { callsTo } = await openForm({
       'GET /books/duplicates': (req) => ({
         body: req.query.get('title') === 'dracula' && req.query.get('author') === 'bram stoker' ? [{ book: dracula, reasons: ['title_author'] }] : [],
       }),
       'POST /books': { status: 201, body: buildBook() },
     })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'None' }))
     fillForm()
     fireEvent.change(field('Title'), { target: { value: 'dracula' } })
@@ -250,12 +232,9 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
   })
 
   it('at submit, the same ISBN: said beside ISBN with a link, and not sent', async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({
+    const { callsTo } = await openForm({
       'GET /books/duplicates': (req) => ({ body: req.query.get('isbn') === '9780306406157' ? [{ book: dracula, reasons: ['isbn'] }] : [] }),
     })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'None' }))
     fillForm()
     fireEvent.change(field('ISBN'), { target: { value: '978-0-306-40615-7' } })
@@ -270,13 +249,10 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
   })
 
   it('the same ISBN on a book an import made, which holds it against nobody: pointed out as maybe the same book, and it can still be added', async () => {
-    signIn(me)
-    const { callsTo } = fakeApi({
+    const { callsTo } = await openForm({
       'GET /books/duplicates': (req) => ({ body: req.query.get('isbn') === '9780306406157' ? [{ book: dracula, reasons: ['isbn_unclaimed'] }] : [] }),
       'POST /books': { status: 201, body: buildBook() },
     })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'None' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -292,17 +268,14 @@ describe('Add a New Book: a book that may already be on Shelfwise', () => {
   })
 
   it("the server's 409 for an ISBN taken meanwhile: said beside ISBN with the link", async () => {
-    signIn(me)
     let added = false
-    fakeApi({
+    await openForm({
       'GET /books/duplicates': () => ({ body: added ? [{ book: dracula, reasons: ['isbn'] }] : [] }),
       'POST /books': () => {
         added = true
         return { status: 409, body: { message: 'A book with this ISBN already exists', code: 'conflict' } }
       },
     })
-    renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
     fireEvent.click(screen.getByRole('radio', { name: 'None' }))
     fillForm()
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
@@ -337,10 +310,7 @@ describe('Add a New Book: what was typed is kept', () => {
   })
 
   it('leaving with typed text asks first; Stay keeps it', async () => {
-    signIn(me)
-    fakeApi({})
-    const { router } = renderApp('/add-book')
-    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const { router } = await openForm()
     fireEvent.change(field('Title'), { target: { value: 'Half a book' } })
     act(() => {
       void router.navigate('/browse')

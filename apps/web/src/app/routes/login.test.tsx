@@ -11,6 +11,15 @@ async function openSignUp() {
   await screen.findByLabelText('Full Name')
 }
 
+/** The Sign Up form sent with only these fields filled in, by label. */
+async function sendSignUp(fields: Record<string, string>) {
+  fakeApi({})
+  renderApp('/login')
+  await openSignUp()
+  for (const [label, value] of Object.entries(fields)) fill(label, value)
+  fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+}
+
 describe('Login', () => {
   it("requires email and password: 'All fields are required'", async () => {
     const { callsTo } = fakeApi({})
@@ -72,36 +81,17 @@ describe('Sign Up', () => {
   })
 
   it("says 'Passwords do not match'", async () => {
-    fakeApi({})
-    renderApp('/login')
-    await openSignUp()
-    fill('Full Name', 'Ada')
-    fill('Username', 'ada')
-    fill('Email Address', 'ada@example.com')
-    fill('Password', 'secret1')
-    fill('Confirm Password', 'secret2')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await sendSignUp({ 'Full Name': 'Ada', Username: 'ada', 'Email Address': 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret2' })
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
   })
 
   it("says 'Name, username, and account type are required'", async () => {
-    fakeApi({})
-    renderApp('/login')
-    await openSignUp()
-    fill('Email Address', 'ada@example.com')
-    fill('Password', 'secret1')
-    fill('Confirm Password', 'secret1')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await sendSignUp({ 'Email Address': 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret1' })
     expect(await screen.findByText('Name, username, and account type are required')).toBeInTheDocument()
   })
 
   it("says 'All fields are required' without email or password", async () => {
-    fakeApi({})
-    renderApp('/login')
-    await openSignUp()
-    fill('Full Name', 'Ada')
-    fill('Username', 'ada')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await sendSignUp({ 'Full Name': 'Ada', Username: 'ada' })
     expect(await screen.findByText('All fields are required')).toBeInTheDocument()
   })
 

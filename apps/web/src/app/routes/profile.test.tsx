@@ -2,23 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, failWithoutMessage, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
-import { buildBook, buildReview, buildStats, buildUser, makeToken, signIn } from '#/test/factories.ts'
+import { buildBook, buildReview, buildStats, buildUser, makeToken } from '#/test/factories.ts'
+import { ownProfileApi } from '#/test/profile-api.ts'
 
 const me = buildUser({ name: 'Ada Lovelace', username: 'ada', bio: '' })
 
-function api(extra: Record<string, Handler> = {}) {
-  signIn(me)
-  return fakeApi({
-    [`GET /users/profile/${me._id}`]: { body: me },
-    [`GET /users/${me._id}/stats`]: { body: buildStats({ reviews: 3, readBooks: 2, wishlistCount: 5, following: 4, followers: 6 }) },
-    'GET /users/wishlist': { body: [] },
-    [`GET /users/recently-read/${me._id}`]: { body: [] },
-    [`GET /users/listed-books/${me._id}`]: { body: [] },
-    [`GET /users/created-books/${me._id}`]: { body: [] },
-    [`GET /users/reviews/${me._id}`]: { body: [] },
-    ...extra,
-  })
-}
+const api = (extra: Record<string, Handler> = {}) =>
+  ownProfileApi(
+    { [`GET /users/${me._id}/stats`]: { body: buildStats({ reviews: 3, readBooks: 2, wishlistCount: 5, following: 4, followers: 6 }) }, ...extra },
+    me,
+  )
 
 const openMenuItem = async (name: string) => {
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Goal, YearStats } from '@shelfwise/contracts'
+import type { Goal, ReaderStats, User, YearStats } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
+import { fakeApi, type FakeRequest, type Handler } from '#/test/fake-api.ts'
 import { buildStats, buildUser, signIn } from '#/test/factories.ts'
 
 const THIS_YEAR = new Date().getFullYear()
@@ -55,20 +55,23 @@ const rowOf = (table: HTMLElement, header: string) => {
     .map((c) => c.textContent)
 }
 
+/** The calls every stats screen makes: the reader's profile, and their counts with the years they read in. */
+const readerCalls = (reader: User, stats: Partial<ReaderStats> = {}) => ({
+  [`GET /users/profile/${reader._id}`]: { body: reader },
+  [`GET /users/${reader._id}/stats`]: { body: buildStats(stats) },
+})
+
 describe('a reader’s year in books', () => {
   it('shows the figures, and each chart’s numbers as a table; another reader’s goal has no form', async () => {
     signIn(buildUser({ username: 'casaubon' }))
     const owner = buildUser({ name: 'Dorothea Brooke', username: 'dorothea' })
     fakeApi({
-      [`GET /users/profile/${owner._id}`]: { body: owner },
-      [`GET /users/${owner._id}/stats`]: {
-        body: buildStats({
-          years: [
-            { year: 2025, booksRead: 7, pagesRead: 3000 },
-            { year: 2023, booksRead: 1, pagesRead: 200 },
-          ],
-        }),
-      },
+      ...readerCalls(owner, {
+        years: [
+          { year: 2025, booksRead: 7, pagesRead: 3000 },
+          { year: 2023, booksRead: 1, pagesRead: 200 },
+        ],
+      }),
       [`GET /users/${owner._id}/stats/2025`]: { body: year2025 },
     })
     renderApp(`/user/${owner._id}/stats/2025`)
@@ -138,8 +141,7 @@ describe('a reader’s year in books', () => {
     signIn(me)
     const goal: Goal = { year: THIS_YEAR, books: 24, pages: 6000, done: { books: 3, pages: 900 }, onTrack: false }
     const { callsTo } = fakeApi({
-      [`GET /users/profile/${me._id}`]: { body: me },
-      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      ...readerCalls(me),
       [`GET /users/${me._id}/stats/${THIS_YEAR}`]: { body: buildYearStats(THIS_YEAR, { booksRead: 3, pagesRead: 900 }) },
       [`PUT /me/goals/${THIS_YEAR}`]: { body: goal },
     })
@@ -174,8 +176,7 @@ describe('a reader’s year in books', () => {
     const me = buildUser({ username: 'ada' })
     signIn(me)
     fakeApi({
-      [`GET /users/profile/${me._id}`]: { body: me },
-      [`GET /users/${me._id}/stats`]: { body: buildStats() },
+      ...readerCalls(me),
       [`GET /users/${me._id}/stats/2019`]: { body: buildYearStats(2019) },
     })
     renderApp(`/user/${me._id}/stats/2019`)
@@ -198,16 +199,13 @@ describe('a reader’s reading, all time', () => {
   it('lists the years with their figures, and undated finishes as “date unknown”', async () => {
     const owner = buildUser({ name: 'Dorothea Brooke' })
     fakeApi({
-      [`GET /users/profile/${owner._id}`]: { body: owner },
-      [`GET /users/${owner._id}/stats`]: {
-        body: buildStats({
-          years: [
-            { year: 2025, booksRead: 7, pagesRead: 3000 },
-            { year: 2019, booksRead: 2, pagesRead: 500 },
-          ],
-          allTime: { booksRead: 12, pagesRead: 4100, undated: 3 },
-        }),
-      },
+      ...readerCalls(owner, {
+        years: [
+          { year: 2025, booksRead: 7, pagesRead: 3000 },
+          { year: 2019, booksRead: 2, pagesRead: 500 },
+        ],
+        allTime: { booksRead: 12, pagesRead: 4100, undated: 3 },
+      }),
     })
     renderApp(`/user/${owner._id}/stats`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Dorothea Brooke’s reading, all time' })).toBeInTheDocument()
@@ -228,15 +226,17 @@ describe('a reader’s reading, all time', () => {
 })
 
 describe('the goal on the profile and on Home', () => {
-  it('the own profile sets this year’s goal in one step and shows its progress', async () => {
-    const state: { goal: Goal | null } = { goal: null }
+  /** Ada signed in, with the calls her profile makes and her year `THIS_YEAR` answered as given; `extra` calls added. */
+  const adaWithThisYear = (year: Handler, extra: Record<string, Handler> = {}) => {
     const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
     signIn(me)
-    const { callsTo } = fakeApi({
-      [`GET /users/profile/${me._id}`]: { body: me },
-      [`GET /users/${me._id}/stats`]: { body: buildStats() },
-      'GET /users/wishlist': { body: [] },
-      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: () => ({ body: buildYearStats(THIS_YEAR, { booksRead: 5, pagesRead: 1200, goal: state.goal }) }),
+    const api = fakeApi({ ...readerCalls(me), 'GET /users/wishlist': { body: [] }, [`GET /users/${me._id}/stats/${THIS_YEAR}`]: year, ...extra })
+    return { ...api, me }
+  }
+
+  it('the own profile sets this year’s goal in one step and shows its progress', async () => {
+    const state: { goal: Goal | null } = { goal: null }
+    const { callsTo, me } = adaWithThisYear(() => ({ body: buildYearStats(THIS_YEAR, { booksRead: 5, pagesRead: 1200, goal: state.goal }) }), {
       [`PUT /me/goals/${THIS_YEAR}`]: (req: FakeRequest) => {
         const { books } = req.body as { books: number }
         state.goal = { year: THIS_YEAR, books, pages: null, done: { books: 5, pages: 1200 }, onTrack: true }
@@ -255,19 +255,12 @@ describe('the goal on the profile and on Home', () => {
   })
 
   it('says beside the goal editor who can see the goal: anyone, on the reader’s year in books', async () => {
-    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
-    signIn(me)
-    fakeApi({
-      [`GET /users/profile/${me._id}`]: { body: me },
-      [`GET /users/${me._id}/stats`]: { body: buildStats() },
-      'GET /users/wishlist': { body: [] },
-      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: {
-        body: buildYearStats(THIS_YEAR, {
-          booksRead: 5,
-          pagesRead: 1200,
-          goal: { year: THIS_YEAR, books: 20, pages: null, done: { books: 5, pages: 1200 }, onTrack: true },
-        }),
-      },
+    const { me } = adaWithThisYear({
+      body: buildYearStats(THIS_YEAR, {
+        booksRead: 5,
+        pagesRead: 1200,
+        goal: { year: THIS_YEAR, books: 20, pages: null, done: { books: 5, pages: 1200 }, onTrack: true },
+      }),
     })
     const visibility = 'Your goal is public: anyone who opens your year in books sees it and your progress.'
     // On the year page, the form to change the goal says it, and reads it out as the form's description.
@@ -279,14 +272,7 @@ describe('the goal on the profile and on Home', () => {
   })
 
   it('says it on the profile’s goal card too, before a goal is set', async () => {
-    const me = buildUser({ name: 'Ada Lovelace', username: 'ada' })
-    signIn(me)
-    fakeApi({
-      [`GET /users/profile/${me._id}`]: { body: me },
-      [`GET /users/${me._id}/stats`]: { body: buildStats() },
-      'GET /users/wishlist': { body: [] },
-      [`GET /users/${me._id}/stats/${THIS_YEAR}`]: { body: buildYearStats(THIS_YEAR) },
-    })
+    adaWithThisYear({ body: buildYearStats(THIS_YEAR) })
     renderApp('/profile')
     const card = await screen.findByRole('region', { name: `Your ${THIS_YEAR} reading goal` })
     expect(within(card).getByRole('form', { name: `Reading goal for ${THIS_YEAR}` })).toHaveAccessibleDescription(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Book, ReadingEntry, Review } from '@shelfwise/contracts'
+import type { Book, ReadingEntry } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, notFound } from '#/test/fake-api.ts'
-import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
+import { fakeApi } from '#/test/fake-api.ts'
+import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { bookReviewsApi } from '#/test/review-api.ts'
 import { bookKeys, readingKeys } from '#/lib/query-keys.ts'
 
 // The average a reader sees the moment their review is saved is the one the server then answers
@@ -22,22 +23,11 @@ const NO_PROGRESS = { page: null, percent: null, minutes: null }
 function server(after: Pick<Book, 'averageRating' | 'totalReviews' | 'ratingsCount'>, myLoneRating: number | null = null) {
   const book = buildBook({ title: 'Carmilla', averageRating: 3.5, totalReviews: 0, ratingsCount: 2, inWishlist: false, inRecentlyRead: false })
   const entry: ReadingEntry = { bookId: book._id, status: null, rating: myLoneRating, progress: NO_PROGRESS, reads: [], removedReads: [] }
-  let mine: Review | null = null
+  const reviews = bookReviewsApi(me, book)
   const api = fakeApi({
-    [`GET /books/${book._id}`]: () => (mine ? { pending: true } : { body: book }),
+    [`GET /books/${book._id}`]: () => (reviews.mine() ? { pending: true } : { body: book }),
     [`GET /books/${book._id}/reading`]: () => ({ body: entry }),
-    [`GET /reviews/book/${book._id}`]: () => ({ body: mine ? [mine] : [] }),
-    [`GET /reviews/book/${book._id}/mine`]: () => (mine ? { body: mine } : notFound('Review not found')),
-    [`POST /reviews/book/${book._id}`]: (req) => {
-      const b = req.body as { rating: number; content: string }
-      mine = buildReview({
-        rating: b.rating,
-        comment: b.content,
-        user: { _id: me._id, username: me.username, profileImage: '' },
-        book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
-      })
-      return { status: 201, body: mine }
-    },
+    ...reviews.calls,
   })
   return { ...api, book, answerAfter: { ...book, ...after } }
 }

@@ -178,11 +178,17 @@ describe('your own reviews on your profile', () => {
     return { ...fake, id }
   }
 
-  it('edits a review from the Reviews tab', async () => {
-    const { callsTo, id } = profileApi()
+  /** The own profile's Reviews tab, with Edit or Delete pressed on the one review there. */
+  async function pressOnTheReview(action: 'Edit' | 'Delete') {
+    const api = profileApi()
     renderApp('/profile')
     fireEvent.click(await screen.findByRole('tab', { name: 'Reviews' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit your review of Carmilla' }))
+    fireEvent.click(await screen.findByRole('button', { name: `${action} your review of Carmilla` }))
+    return api
+  }
+
+  it('edits a review from the Reviews tab', async () => {
+    const { callsTo, id } = await pressOnTheReview('Edit')
     const dialog = await screen.findByRole('dialog', { name: 'Edit Your Review' })
     expect(within(dialog).getByLabelText('Your Review')).toHaveValue('Eerie and short.')
     fireEvent.change(within(dialog).getByLabelText('Your Review'), { target: { value: 'Eerie, short, unforgettable.' } })
@@ -193,10 +199,7 @@ describe('your own reviews on your profile', () => {
   })
 
   it('deletes a review from the Reviews tab after asking', async () => {
-    const { callsTo, id } = profileApi()
-    renderApp('/profile')
-    fireEvent.click(await screen.findByRole('tab', { name: 'Reviews' }))
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete your review of Carmilla' }))
+    const { callsTo, id } = await pressOnTheReview('Delete')
     const confirm = await screen.findByRole('dialog', { name: 'Delete your review?' })
     expect(callsTo(`DELETE /reviews/${id}`)).toHaveLength(0)
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Review } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, notFound, type Handler } from '#/test/fake-api.ts'
+import { fakeApi, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
+import { bookReviewsApi } from '#/test/review-api.ts'
 import { loginAnswer, signInThroughForm } from '#/test/sign-in-form.ts'
 
 // A review being written survives the trip to /login (and a reload); leaving with unsent text asks
@@ -14,21 +14,9 @@ const book = buildBook({ title: 'Dracula', averageRating: 4, totalReviews: 1, in
 const other = buildReview({ rating: 4, comment: 'Someone else’s words.' })
 
 function api(extra: Record<string, Handler> = {}) {
-  let mine: Review | null = null
   const fake = fakeApi({
     [`GET /books/${book._id}`]: { body: book },
-    [`GET /reviews/book/${book._id}`]: () => ({ body: mine ? [mine, other] : [other] }),
-    [`GET /reviews/book/${book._id}/mine`]: () => (mine ? { body: mine } : notFound('Review not found')),
-    [`POST /reviews/book/${book._id}`]: (req) => {
-      const b = req.body as { rating: number; content: string }
-      mine = buildReview({
-        rating: b.rating,
-        comment: b.content,
-        user: { _id: me._id, username: me.username, profileImage: '' },
-        book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
-      })
-      return { status: 201, body: mine }
-    },
+    ...bookReviewsApi(me, book, [other]).calls,
     'POST /auth/login': loginAnswer(me),
     ...extra,
   })
@@ -43,13 +31,19 @@ async function writeReview(stars: string, text: string) {
   return dialog
 }
 
+/** Signed out on the book, the review written and submitted, which lands on /login. */
+async function submitSignedOut(stars: string, text: string, extra: Record<string, Handler> = {}) {
+  const fake = api(extra)
+  const { router } = renderApp(`/books/${book._id}`)
+  const dialog = await writeReview(stars, text)
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  return { ...fake, router }
+}
+
 describe('a review being written', () => {
   it('Submit while signed out: /login, and once signed in the review is sent, once, and shows on top', async () => {
-    const { callsTo } = api()
-    const { router } = renderApp(`/books/${book._id}`)
-    const dialog = await writeReview('5 Stars', 'Letters, diaries and dread.')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    const { callsTo, router } = await submitSignedOut('5 Stars', 'Letters, diaries and dread.')
     // No question on the way: it was the reader's own Submit.
     expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument()
     expect(callsTo(`POST /reviews/book/${book._id}`)).toHaveLength(0)
@@ -77,11 +71,7 @@ describe('a review being written', () => {
       user: { _id: me._id, username: me.username, profileImage: '' },
       book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
     })
-    const { callsTo } = api({ [`GET /reviews/book/${book._id}/mine`]: { body: earlier } })
-    const { router } = renderApp(`/books/${book._id}`)
-    const dialog = await writeReview('4 Stars', 'Second thoughts, kinder.')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    const { callsTo } = await submitSignedOut('4 Stars', 'Second thoughts, kinder.', { [`GET /reviews/book/${book._id}/mine`]: { body: earlier } })
     await signInThroughForm()
     const editing = await screen.findByRole('dialog', { name: 'Edit Your Review' })
     expect(within(editing).getByText(/^You have already reviewed this book\./)).toBeInTheDocument()
@@ -159,11 +149,7 @@ describe('a review being written', () => {
   })
 
   it('a reader who comes back from /login without signing in is not signed up for the review later', async () => {
-    const { callsTo } = api()
-    const { router } = renderApp(`/books/${book._id}`)
-    const dialog = await writeReview('5 Stars', 'Changed my mind about signing in')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Review' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    const { callsTo, router } = await submitSignedOut('5 Stars', 'Changed my mind about signing in')
     await screen.findByLabelText('Email')
     await act(() => router.navigate(-1))
     await screen.findByRole('heading', { name: 'Dracula', level: 1 })

@@ -34,36 +34,53 @@ function Figure({ label, title, height = HEIGHT, children }: { label: string; ti
   )
 }
 
+/**
+ * One series of bars in the stats' look: no legend, no animation, rounded, a line at each count.
+ * Categories run along the bottom, or down the side (`horizontal`) so long names have room.
+ */
+function Bars(props: {
+  categories: string[]
+  values: number[]
+  label: string
+  /** What a bar counts, one and many, for the value a pointer shows. */
+  unit: readonly [string, string]
+  color: string
+  height?: number
+  horizontal?: boolean
+  /** The room between bars, as a share of a category's width. */
+  categoryGapRatio?: number
+}) {
+  const { categories, values, label, unit, color, height = HEIGHT, horizontal = false, categoryGapRatio } = props
+  const band = { scaleType: 'band' as const, data: categories, ...(categoryGapRatio === undefined ? {} : { categoryGapRatio }) }
+  return (
+    <BarChart
+      height={height}
+      margin={MARGIN}
+      layout={horizontal ? 'horizontal' : 'vertical'}
+      hideLegend
+      skipAnimation
+      grid={horizontal ? { vertical: true } : { horizontal: true }}
+      borderRadius={3}
+      xAxis={[horizontal ? { tickMinStep: 1, height: 28 } : { ...band, height: 28 }]}
+      yAxis={[horizontal ? { ...band, width: 112 } : { tickMinStep: 1, width: 44 }]}
+      series={[{ data: values, label, color, valueFormatter: (v) => (v === null ? '' : plural(v, ...unit)) }]}
+    />
+  )
+}
+
+const BOOKS = ['book', 'books'] as const
+const PAGES = ['page', 'pages'] as const
+
 /** Books and pages finished each month: two bar charts, one scale each. */
 export function MonthCharts({ year, byMonth }: { year: number; byMonth: YearStats['byMonth'] }) {
   const { palette } = useTheme()
-  const chart = (what: 'books' | 'pages', color: string) => (
-    <BarChart
-      height={HEIGHT}
-      margin={MARGIN}
-      hideLegend
-      skipAnimation
-      grid={{ horizontal: true }}
-      borderRadius={3}
-      xAxis={[{ scaleType: 'band', data: MONTHS, height: 28 }]}
-      yAxis={[{ tickMinStep: 1, width: 44 }]}
-      series={[
-        {
-          data: byMonth.map((m) => m[what]),
-          label: what === 'books' ? 'Books' : 'Pages',
-          color,
-          valueFormatter: (v) => (v === null ? '' : what === 'books' ? plural(v, 'book', 'books') : plural(v, 'page', 'pages')),
-        },
-      ]}
-    />
-  )
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Figure title="Books" label={`Bar chart: books finished in each month of ${year}. The numbers are in the table.`}>
-        {chart('books', palette.primary.main)}
+        <Bars categories={MONTHS} values={byMonth.map((m) => m.books)} label="Books" unit={BOOKS} color={palette.primary.main} />
       </Figure>
       <Figure title="Pages" label={`Bar chart: pages read in each month of ${year}. The numbers are in the table.`}>
-        {chart('pages', palette.secondary.main)}
+        <Bars categories={MONTHS} values={byMonth.map((m) => m.pages)} label="Pages" unit={PAGES} color={palette.secondary.main} />
       </Figure>
     </Box>
   )
@@ -75,24 +92,7 @@ export function RatingsChart({ year, ratings }: { year: number; ratings: YearSta
   const stars = [1, 2, 3, 4, 5] as const
   return (
     <Figure label={`Bar chart: the books of ${year} by the stars they were given. The numbers are in the table.`}>
-      <BarChart
-        height={HEIGHT}
-        margin={MARGIN}
-        hideLegend
-        skipAnimation
-        grid={{ horizontal: true }}
-        borderRadius={3}
-        xAxis={[{ scaleType: 'band', data: stars.map((s) => `${s} ★`), height: 28 }]}
-        yAxis={[{ tickMinStep: 1, width: 44 }]}
-        series={[
-          {
-            data: stars.map((s) => ratings[s]),
-            label: 'Books',
-            color: palette.warning.dark,
-            valueFormatter: (v) => (v === null ? '' : plural(v, 'book', 'books')),
-          },
-        ]}
-      />
+      <Bars categories={stars.map((s) => `${s} ★`)} values={stars.map((s) => ratings[s])} label="Books" unit={BOOKS} color={palette.warning.dark} />
     </Figure>
   )
 }
@@ -103,24 +103,14 @@ export function GenresChart({ year, genres }: { year: number; genres: YearStats[
   const height = Math.max(120, genres.length * 30 + 36)
   return (
     <Figure height={height} label={`Bar chart: the books of ${year} by genre. The numbers are in the table.`}>
-      <BarChart
+      <Bars
+        horizontal
         height={height}
-        margin={MARGIN}
-        layout="horizontal"
-        hideLegend
-        skipAnimation
-        grid={{ vertical: true }}
-        borderRadius={3}
-        yAxis={[{ scaleType: 'band', data: genres.map((g) => g.genre), width: 112 }]}
-        xAxis={[{ tickMinStep: 1, height: 28 }]}
-        series={[
-          {
-            data: genres.map((g) => g.books),
-            label: 'Books',
-            color: palette.success.main,
-            valueFormatter: (v) => (v === null ? '' : plural(v, 'book', 'books')),
-          },
-        ]}
+        categories={genres.map((g) => g.genre)}
+        values={genres.map((g) => g.books)}
+        label="Books"
+        unit={BOOKS}
+        color={palette.success.main}
       />
     </Figure>
   )
@@ -132,24 +122,14 @@ export function YearsChart({ years }: { years: { year: number; booksRead: number
   const shown = years.toSorted((a, b) => a.year - b.year)
   return (
     <Figure label="Bar chart: books finished each year. The numbers are in the table.">
-      <BarChart
-        height={HEIGHT}
-        margin={MARGIN}
-        hideLegend
-        skipAnimation
-        grid={{ horizontal: true }}
-        borderRadius={3}
+      <Bars
+        categories={shown.map((y) => String(y.year))}
+        values={shown.map((y) => y.booksRead)}
+        label="Books"
+        unit={BOOKS}
+        color={palette.primary.main}
         // A few years' bars stay bars, not blocks.
-        xAxis={[{ scaleType: 'band', data: shown.map((y) => String(y.year)), height: 28, categoryGapRatio: shown.length < 6 ? 0.7 : 0.2 }]}
-        yAxis={[{ tickMinStep: 1, width: 44 }]}
-        series={[
-          {
-            data: shown.map((y) => y.booksRead),
-            label: 'Books',
-            color: palette.primary.main,
-            valueFormatter: (v) => (v === null ? '' : plural(v, 'book', 'books')),
-          },
-        ]}
+        categoryGapRatio={shown.length < 6 ? 0.7 : 0.2}
       />
     </Figure>
   )
