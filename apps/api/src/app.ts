@@ -30,6 +30,8 @@ import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
 import { accountRoutes } from '#/modules/account/account.routes.ts'
 import { importsRoutes } from '#/modules/imports/imports.routes.ts'
 import { statsRoutes } from '#/modules/stats/stats.routes.ts'
+import { bookshelvesRoutes } from '#/modules/bookshelves/bookshelves.routes.ts'
+import { mergesRoutes } from '#/modules/merges/merges.routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -138,6 +140,8 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(accountRoutes, { account: services.account })
       await api.register(importsRoutes, { imports: services.imports })
       await api.register(statsRoutes, { stats: services.stats })
+      await api.register(bookshelvesRoutes, { bookshelves: services.bookshelves })
+      await api.register(mergesRoutes, { merges: services.merges })
     },
     { prefix: '/api' },
   )

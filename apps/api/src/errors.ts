@@ -16,4 +16,6 @@ export class AppError extends Error {
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('not_found', message)
 export const badRequest = (message: string) => new AppError('bad_request', message)
 export const conflict = (message: string) => new AppError('conflict', message)
+/** Signed in, but not allowed to do this (a merge by a reader who is neither a moderator nor trusted). */
+export const forbidden = (message: string) => new AppError('forbidden', message)
 export const unauthorized = (message: string = MESSAGES.authRequired) => new AppError('unauthorized', message)

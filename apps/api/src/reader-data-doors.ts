@@ -10,6 +10,8 @@ import { goalsDoor } from '#/modules/stats/stats.reader-data.ts'
 import { booksDoor } from '#/modules/books/books.reader-data.ts'
 import { createUploadsDoor } from '#/modules/uploads/uploads.reader-data.ts'
 import { importsDoor } from '#/modules/imports/imports.reader-data.ts'
+import { bookshelvesDoor } from '#/modules/bookshelves/bookshelves.reader-data.ts'
+import { mergesDoor } from '#/modules/merges/merges.reader-data.ts'
 
 // Every module's door to a reader's data, for the account module (decision 0019). A module that
 // keeps rows naming a reader adds its door here; account.reader-data.test.ts fails for a table
@@ -25,5 +27,16 @@ export const createReaderData = ({ books, reviews, uploads }: ReaderDataDeps): R
   account: accountDoor,
   // Users' rows (the follows' triggers move others' profile versions) before books' (reviews move
   // their books' counters, lone ratings leave averages, links are cleared), as every writer locks them.
-  doors: [followsDoor, createReviewsDoor(reviews), createReadingDoor(books), goalsDoor, booksDoor, createUploadsDoor(uploads), importsDoor, sessionsDoor],
+  doors: [
+    followsDoor,
+    createReviewsDoor(reviews),
+    createReadingDoor(books),
+    bookshelvesDoor,
+    goalsDoor,
+    booksDoor,
+    createUploadsDoor(uploads),
+    importsDoor,
+    mergesDoor,
+    sessionsDoor,
+  ],
 })

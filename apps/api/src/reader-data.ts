@@ -41,6 +41,11 @@ export interface LogPart {
   reads: ExportLibraryEntry['reads']
   /** When the book came into the log. */
   addedAt: string
+  /** The edition the reader reads (null: the work's shown one) and the copies they own (decision 0027). */
+  editionId: string | null
+  owned: NonNullable<ExportLibraryEntry['owned']> | null
+  /** The reader's private notes (decision 0031). */
+  privateNotes: string | null
 }
 
 /** The reader's review of one book. */
@@ -55,6 +60,8 @@ export interface LibraryParts {
   log: { pages: PageReader<LogPart>; loggedAmong(bookIds: string[]): Promise<Set<string>> }
   /** The reviews, newest first; the reviews of some books. */
   reviews: { pages: PageReader<ReviewPart>; ofBooks(bookIds: string[]): Promise<ReviewPart[]> }
+  /** The reader's shelves of some books, each book's in its shelves' name order with its positions (decision 0031). */
+  shelves: { ofBooks(bookIds: string[]): Promise<Map<string, { name: string; position: number }[]>> }
 }
 
 /** What a door gives the JSON export: whole sections, parts of the library entries, or nothing. */

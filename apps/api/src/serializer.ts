@@ -37,7 +37,8 @@ function forSerializing(schema: unknown): unknown {
     const other = anyOf[1 - nullIndex]
     if (nullIndex !== -1 && isObject(other) && typeof other.type === 'string' && ['string', 'number', 'integer', 'boolean'].includes(other.type)) {
       delete out.anyOf
-      Object.assign(out, other, { type: [other.type, 'null'] })
+      // A nullable enum keeps null among its values: inside an anyOf (a nullable object) the branch is picked by validating.
+      Object.assign(out, other, { type: [other.type, 'null'] }, Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {})
     }
   }
   return out

@@ -11,7 +11,10 @@ import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createImportsService } from '#/modules/imports/imports.service.ts'
 import { createStatsService } from '#/modules/stats/stats.service.ts'
+import { createBookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
+import { createMergesService } from '#/modules/merges/merges.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
+import { createBookMergeDoors } from '#/book-merge-doors.ts'
 
 export interface ServiceDeps {
   db: Db
@@ -29,7 +32,9 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reviews = createReviewsService({ db, books, reading })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
+  const bookshelves = createBookshelvesService({ db, books, users, reading })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads }) })
-  const imports = createImportsService({ db, books, reading, reviews, pollMs: config.importPollMs })
-  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats }
+  const imports = createImportsService({ db, books, reading, reviews, bookshelves, pollMs: config.importPollMs })
+  const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
+  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats, bookshelves, merges }
 }

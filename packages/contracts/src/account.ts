@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { LIMITS, READING_STATUSES, USER_TYPES } from '#/constants.ts'
 import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
-import { ProgressAnswerSchema } from '#/reading.ts'
+import { OwnedAnswerSchema, ProgressAnswerSchema } from '#/reading.ts'
 import { BookEditSchema } from '#/books.ts'
+import { ExportShelvesSchema } from '#/bookshelves.ts'
 
 // The reader's own data taken away, and the account closed (issue 14, decision 0019): a Goodreads
 // "Export Library" CSV other book sites import, everything the reader owns as JSON, and the deletion
@@ -76,6 +77,12 @@ export const ExportLibraryEntrySchema = z.object({
   review: ExportReviewSchema.nullable(),
   /** When the book came into the reader's log (or they reviewed it, if earlier). */
   addedAt: IsoDateTimeSchema,
+  /** The edition the reader reads (decision 0027); null for the work's shown edition. */
+  editionId: IdSchema.nullable().optional(),
+  /** The copies the reader owns; null when none. */
+  owned: OwnedAnswerSchema.nullable().optional(),
+  /** The reader's private notes on the book (Goodreads's Private Notes, decision 0031); null when none. */
+  privateNotes: z.string().nullable().optional(),
 })
 export type ExportLibraryEntry = z.infer<typeof ExportLibraryEntrySchema>
 
@@ -92,9 +99,13 @@ export const AccountExportSchema = z.object({
   booksListed: z.array(IdSchema),
   /** Books the reader is credited on as linked author or publisher. */
   booksCredited: z.array(IdSchema),
+  /** The editions the reader added to works of the catalogue (decision 0027); they stay there once the account closes. */
+  editionsAdded: z.array(IdSchema),
   /** The reader's reading goals, a year each. */
   goals: z.array(z.object({ year: z.int(), books: z.int().nullable(), pages: z.int().nullable() })),
   /** The corrections the reader made to books in the catalogue, oldest first (the book's history keeps them after the account closes, without the name). */
   bookEdits: z.array(BookEditSchema),
+  /** The reader's own shelves and the books on each, with their positions (decision 0028). */
+  shelves: ExportShelvesSchema,
 })
 export type AccountExport = z.infer<typeof AccountExportSchema>

@@ -2,7 +2,16 @@ import { z } from 'zod'
 import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_SORTS, SEARCH_TYPES } from '#/constants.ts'
 import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, multiLineField, PagingQuerySchema, singleLineField, singleLineText } from '#/common.ts'
 
+/** The formats an edition comes in (decision 0027). */
+export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const
+export type BookFormat = (typeof BOOK_FORMATS)[number]
+const formatSchema = z.enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` })
+
+/** An audiobook's length in seconds: at most 1,000 hours. */
+const AUDIO_SECONDS_MAX = 3_600_000
+
 export const BookSchema = z.object({
+  /** The work's id: ratings, reviews and reading entries belong to the work (decision 0027). */
   _id: IdSchema,
   title: z.string(),
   author: z.string(),
@@ -26,6 +35,20 @@ export const BookSchema = z.object({
   listed_by_username: z.string().nullable(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
+  /** The work's id (always `_id`; sent by this server on every book, absent from older servers). */
+  workId: IdSchema.optional(),
+  /**
+   * The edition whose fields (isbn, pageCount, publisher, publishedDate, language, edition,
+   * coverImage, format, audioSeconds) this answer shows: the work's id for its shown edition, or the
+   * id of another edition when GET /books/{id} was asked for that edition.
+   */
+  editionId: IdSchema.optional(),
+  /** The shown edition's format; null when unknown. */
+  format: z.enum(BOOK_FORMATS).nullable().optional(),
+  /** The shown edition's length in seconds when it is an audiobook; null when unknown. */
+  audioSeconds: z.int().nullable().optional(),
+  /** How many editions the work has: 1 + its other editions. */
+  editionCount: z.int().optional(),
   /** Only for a signed-in viewer of GET /books/{id}. */
   inWishlist: z.boolean().optional(),
   inRecentlyRead: z.boolean().optional(),
@@ -137,6 +160,12 @@ const usernameRef = z
   .nullable()
   .transform((v) => (v ? v : null))
 
+const audioSecondsSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(AUDIO_SECONDS_MAX, `must be at most ${AUDIO_SECONDS_MAX}`)
+
 /** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
 export const CreateBookInputSchema = z.object({
   // One-line fields lose control, reordering and zero-width characters (common.ts); the description keeps its lines.
@@ -171,6 +200,10 @@ export const CreateBookInputSchema = z.object({
   // One enum with '' (not a union), so a wrong value gets the message naming the choices.
   category: z.enum(['', ...CATEGORIES], { error: `must be one of ${CATEGORIES.join(', ')}` }).default(''),
   role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
+  /** The shown edition's format (decision 0027). Absent: kept as it is on a correction, none on a new book; null: none. */
+  format: formatSchema.nullable().optional(),
+  /** The shown edition's length in seconds, for an audiobook. Absent: kept as it is on a correction; null: none. */
+  audioSeconds: audioSecondsSchema.nullable().optional(),
 })
 /** POST /books, and PUT /books/{id} (the reader who added a book corrects it with the whole form again, under the same rules). */
 export type CreateBookInput = z.infer<typeof CreateBookInputSchema>
@@ -289,3 +322,82 @@ export const BookEditListSchema = z.array(BookEditSchema)
 export const BookHistoryQuerySchema = PagingQuerySchema
 export type BookHistoryQuery = z.infer<typeof BookHistoryQuerySchema>
 export const BOOK_HISTORY_DEFAULT_LIMIT = 50
+
+// ---- Works and editions (decision 0027) ------------------------------------------------------
+
+/**
+ * One edition of a work. The work's shown (primary) edition has the work's id and `primary: true`;
+ * every other edition has its own id, which GET /books/{id} and every call taking a book id also take.
+ */
+export const EditionSchema = z.object({
+  _id: IdSchema,
+  workId: IdSchema,
+  /** ISBN-13 for an edition added as an edition ('' when none); the primary edition's as the book shows it. */
+  isbn: z.string(),
+  format: z.enum(BOOK_FORMATS).nullable(),
+  pageCount: z.int().nullable(),
+  audioSeconds: z.int().nullable(),
+  language: z.string(),
+  publisher: z.string(),
+  publishedDate: z.string().nullable().describe('YYYY-MM-DD'),
+  edition: z.string().describe('the edition note: "Penguin Classics", "2nd edition"…'),
+  coverImage: z.string(),
+  primary: z.boolean().describe("the work's shown edition (the book's own fields)"),
+})
+export type Edition = z.infer<typeof EditionSchema>
+export const EditionListSchema = z.array(EditionSchema)
+
+/** GET /books/{id}/editions: pages of `limit` (default EDITIONS_DEFAULT_LIMIT) with the Link header's `cursor`. */
+export const EditionListQuerySchema = PagingQuerySchema
+export type EditionListQuery = z.infer<typeof EditionListQuerySchema>
+export const EDITIONS_DEFAULT_LIMIT = 50
+
+/** The formats whose editions may have no ISBN (many e-books and audiobooks are sold without one). */
+export const FORMATS_WITHOUT_ISBN: readonly BookFormat[] = ['ebook', 'audiobook']
+
+/** POST /books/{id}/editions: a reader adds an edition of a work. */
+export const CreateEditionInputSchema = z
+  .object({
+    isbn: isbnSchema.default(''),
+    format: formatSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    pageCount: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    audioSeconds: audioSecondsSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    language: singleLineField(40, 'must be at most 40 characters').max(40, 'must be at most 40 characters').default(''),
+    publisher: singleLineField(200, 'must be at most 200 characters').max(200, 'must be at most 200 characters').default(''),
+    publishedDate: publishedDateSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    edition: singleLineField(100, 'must be at most 100 characters').max(100, 'must be at most 100 characters').default(''),
+    coverImage: HttpUrlOrEmptySchema.default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isbn === '' && !(v.format !== null && FORMATS_WITHOUT_ISBN.includes(v.format))) {
+      ctx.addIssue({ code: 'custom', path: ['isbn'], message: 'is required, unless the format is ebook or audiobook' })
+    }
+    if (v.audioSeconds !== null && v.format !== 'audiobook') {
+      ctx.addIssue({ code: 'custom', path: ['audioSeconds'], message: 'is for an audiobook: send format audiobook with it' })
+    }
+  })
+export type CreateEditionInput = z.infer<typeof CreateEditionInputSchema>
+
+/** Messages of the editions calls (decision 0027). */
+export const EDITION_MESSAGES = {
+  /** POST /books/{id}/editions with an ISBN whose check digit is wrong (the form's shape is checked first). */
+  isbnCheckDigit: 'ISBN has a wrong check digit: check it against the book',
+  /** POST /books/{id}/editions (and an import's new edition) with an ISBN another book or edition holds. */
+  isbnHeld: (title: string, author: string) => `This ISBN is already on Shelfwise, as an edition of "${title}" by ${author}`,
+} as const

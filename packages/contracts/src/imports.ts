@@ -21,6 +21,61 @@ export const IMPORT_OUTCOMES = ['pending', 'imported', 'unchanged', 'needs_revie
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number]
 
 /**
+ * What the import noted of a row (issue 21): how it found its book, what changed on the way, and why
+ * a row waits or was not imported. A row has any number of notes, each with a message in words; the
+ * report counts each kind and lists its rows (`GET /api/imports/{id}/rows?note=KIND`).
+ */
+export const IMPORT_NOTE_KINDS = [
+  // How the row found its book.
+  'matched_by_title',
+  'edition_attached',
+  'edition_to_attach',
+  'book_created',
+  'waiting_for_you',
+  // What changed on the way.
+  'status_changed',
+  'shelf_mapped',
+  'shelf_not_status',
+  'shelves_placed',
+  'shelf_left_out',
+  'format_left_out',
+  'rating_rounded',
+  'rating_kept',
+  'review_unrated',
+  'review_cut',
+  'review_dropped',
+  'review_waits',
+  'date_left_out',
+  // Why a row was not imported.
+  'unreadable',
+  'not_added',
+  'books_wait',
+  'book_removed',
+  'interrupted',
+  'other',
+] as const
+export type ImportNoteKind = (typeof IMPORT_NOTE_KINDS)[number]
+
+export const ImportNoteSchema = z.object({ kind: z.enum(IMPORT_NOTE_KINDS), message: z.string() })
+export type ImportNote = z.infer<typeof ImportNoteSchema>
+
+/** How many rows have a kind of note (kinds no row has are left out), in IMPORT_NOTE_KINDS order. */
+export const ImportNoteCountSchema = z.object({ kind: z.enum(IMPORT_NOTE_KINDS), count: z.int() })
+export type ImportNoteCount = z.infer<typeof ImportNoteCountSchema>
+
+/**
+ * What the reader can do with a row that waits or was not imported, offered only when it can work:
+ * choose one of its candidates, have the book made from it, correct it and look again (`retry`), or
+ * leave it out.
+ */
+export const IMPORT_ROW_ACTIONS = ['choose', 'create', 'retry', 'skip'] as const
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number]
+
+/** What a correction may change of a row (`retry`): the cells a row that could not be read most often trips on. */
+export const IMPORT_CORRECTABLE = ['title', 'author', 'isbn', 'dateRead', 'rating', 'readCount'] as const
+export type ImportCorrectable = (typeof IMPORT_CORRECTABLE)[number]
+
+/**
  * The largest file an import takes, and the most rows; the most fields a row may have (an export has
  * 20 to 31) and the longest a field may be (in characters, a doubled quote counted once), so that
  * one degenerate record (ten million commas, a field of five million quotes) is refused naming its
@@ -103,6 +158,12 @@ export const ImportJobSchema = z.object({
   needsReview: z.int(),
   failed: z.int(),
   skipped: z.int(),
+  /** Rows that added their book to the catalogue (note book_created). */
+  created: z.int(),
+  /** Rows whose edition was added to a work the catalogue had (note edition_attached). */
+  editionsAttached: z.int(),
+  /** How many rows have each kind of note (kinds no row has left out). */
+  notes: z.array(ImportNoteCountSchema),
   /** Why the whole job failed (`status` failed), in words; null otherwise. */
   message: z.string().nullable(),
   createdAt: IsoDateTimeSchema,
@@ -133,8 +194,14 @@ export const ImportRowSchema = z.object({
   bookId: IdSchema.nullable(),
   /** The books the row may be (outcome needs_review). */
   candidates: z.array(ImportCandidateSchema),
-  /** What happened, in words: why it failed or waits, or what was noted (a rating rounded, a review kept). */
+  /** The notes' messages in one text (as before issue 21): why it failed or waits, or what was noted; null when nothing was. */
   message: z.string().nullable(),
+  /** What the import noted of the row, each with its kind. */
+  notes: z.array(ImportNoteSchema),
+  /** What the reader can do with the row now (none once it is settled). */
+  actions: z.array(z.enum(IMPORT_ROW_ACTIONS)),
+  /** What a correction (`retry`) may change of the row: the cells its file has. */
+  correctable: z.array(z.enum(IMPORT_CORRECTABLE)),
 })
 export type ImportRow = z.infer<typeof ImportRowSchema>
 export const ImportRowListSchema = z.array(ImportRowSchema)
@@ -164,6 +231,19 @@ export const ImportRowsQuerySchema = z.object({
       }
       return list as ImportOutcome[]
     }),
+  /** Only the rows with a note of this kind. */
+  note: z
+    .string()
+    .max(100, 'is too long')
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined
+      if (!(IMPORT_NOTE_KINDS as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: 'custom', message: `must be one of ${IMPORT_NOTE_KINDS.join(', ')}: “${v.slice(0, 40)}” is not a kind of note` })
+        return z.NEVER
+      }
+      return v as ImportNoteKind
+    }),
   limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional(),
   /** Where the page starts (the `Link` header's next page gives it). */
   cursor: z.string().max(500, 'is too long').optional(),
@@ -174,11 +254,27 @@ const correction = {
   title: singleLineField(300, 'must be at most 300 characters').min(1, 'is required').max(300, 'must be at most 300 characters').optional(),
   author: singleLineField(200, 'must be at most 200 characters').min(1, 'is required').max(200, 'must be at most 200 characters').optional(),
   isbn: z.string().trim().max(40, 'is too long').optional(),
+  /** The day the book was (last) finished, as the file writes dates (2024/03/15, 2024-03, 2024); '' for none. */
+  dateRead: z
+    .string()
+    .trim()
+    .max(10, 'is too long')
+    .regex(/^(\d{4}([/-]\d{1,2}([/-]\d{1,2})?)?)?$/, 'must be a date such as 2024/03/15, 2024/03 or 2024, or empty')
+    .optional(),
+  /** Stars from 1 to 5; 0 for none. */
+  rating: z.int('must be a whole number from 0 to 5').min(0, 'must be a whole number from 0 to 5').max(5, 'must be a whole number from 0 to 5').optional(),
+  /** How many times the book was read. */
+  readCount: z
+    .int('must be a whole number from 0 to 100')
+    .min(0, 'must be a whole number from 0 to 100')
+    .max(100, 'must be a whole number from 0 to 100')
+    .optional(),
 }
 
 /**
  * How the reader settles a row that waits or failed: take one of its candidates, have the book made
- * from the row, correct the row's title, author or ISBN and look again, or leave it out.
+ * from the row, correct the row (its title, author, ISBN, date read, rating or read count, as the
+ * file's cells: a row that could not be read is corrected in place) and look again, or leave it out.
  */
 export const ImportRowResolveSchema = z.discriminatedUnion(
   'action',

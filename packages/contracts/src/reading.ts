@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
-import { BookSchema } from '#/books.ts'
+import { BOOK_FORMATS, BookSchema } from '#/books.ts'
 import { READING_STATUSES, type ReadingStatus } from '#/constants.ts'
+import { ShelfFilterSchema } from '#/bookshelves.ts'
 
 // The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
 // rating, and the reader's reads of it (read-throughs) with dates kept as the reader gave them.
@@ -12,7 +13,9 @@ export const READING_MESSAGES = {
   stopBeforeStart: 'Stopped on must not be before started on',
   finishedAndStopped: 'A read is either finished or stopped, not both',
   pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
-  nothingToChange: 'Send at least one of status, rating and progress',
+  nothingToChange: 'Send at least one of status, rating, progress, editionId and owned',
+  /** PUT /books/{id}/reading with an editionId that is not one of the book's editions (decision 0027). */
+  notAnEdition: 'Edition id must be one of this book’s editions',
   ratedInReview: 'Your review holds your rating of this book: change it in your review',
   readInProgress: 'This book already has a read in progress: finish or stop it first',
 } as const
@@ -94,8 +97,27 @@ export const ReadSchema = z.object({
 })
 export type Read = z.infer<typeof ReadSchema>
 
+/** The copies of a book a reader owns (decision 0027): how many, and in which format when they say. */
+export const OwnedSchema = z
+  .object({
+    format: z
+      .enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    copies: z.int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
+  })
+  .strict()
+export type OwnedInput = z.input<typeof OwnedSchema>
+export const OwnedAnswerSchema = z.object({ format: z.enum(BOOK_FORMATS).nullable(), copies: z.int() })
+export type Owned = z.infer<typeof OwnedAnswerSchema>
+
 export const ReadingEntrySchema = z.object({
   bookId: IdSchema,
+  /** The edition the reader reads or read; null for the work's shown edition (the book's own fields). Sent by this server always. */
+  editionId: IdSchema.nullable().optional(),
+  /** The copies the reader owns; null when they own none (or did not say). Sent by this server always. */
+  owned: OwnedAnswerSchema.nullable().optional(),
   status: z.enum(READING_STATUSES).nullable(),
   /** One rating per reader and book: the review's when there is a review. */
   rating: z.int().min(1).max(5).nullable(),
@@ -117,6 +139,10 @@ export const ReadingUpdateSchema = z
     progress: ProgressSchema.optional(),
     /** The reader's own today (their calendar), for a read this call starts, finishes or stops; the server's UTC day otherwise. */
     today: PartialDateSchema.refine((v) => v.length === 10, 'must be a whole date YYYY-MM-DD').optional(),
+    /** The edition the reader reads: one of GET /books/{id}/editions; null (or the work's own id) for the work's shown edition. */
+    editionId: IdSchema.nullable().optional(),
+    /** The copies the reader owns, `{format, copies}` (copies at least 1); null when they own none. */
+    owned: OwnedSchema.nullable().optional(),
   })
   .strict()
 export type ReadingUpdate = z.infer<typeof ReadingUpdateSchema>
@@ -137,12 +163,32 @@ export const ReadIdParamsSchema = z.object({ id: IdSchema })
 
 export const LibraryQuerySchema = PagingQuerySchema.extend({
   status: z.enum(READING_STATUSES, { error: `must be one of ${READING_STATUSES.join(', ')}` }).optional(),
+  /** Only the books on one of the reader's shelves (decision 0028): its name in any letter case. */
+  shelf: ShelfFilterSchema.optional(),
+  /**
+   * `true`: only the books the reader owns copies of, with a status or without; `false`: only those they do not.
+   * The reader's own library only: anyone else gets an empty page (decision 0027).
+   */
+  owned: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  /**
+   * Only the books whose copy is in this format: the format of the copies the reader owns when they
+   * said one, else that of the edition they read (the work's shown edition when they chose none). The
+   * reader's own library only: anyone else gets an empty page (decision 0027).
+   */
+  format: z.enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` }).optional(),
 })
 export type LibraryQuery = z.infer<typeof LibraryQuerySchema>
 
 export const LibraryEntrySchema = z.object({
   book: BookSchema,
   status: z.enum(READING_STATUSES).nullable(),
+  /** The copies the reader owns (decision 0027): sent to the reader only, null for anyone else and when they own none. */
+  owned: OwnedAnswerSchema.nullable().optional(),
+  /** The pages progress counts: those of the edition the reader reads when it says, else the book's (decision 0027). Sent by this server always. */
+  pageCount: z.int().nullable().optional(),
   rating: z.int().nullable(),
   progress: ProgressAnswerSchema,
   startedOn: z.string().nullable(),

@@ -70,12 +70,28 @@ interface ImportColumns {
 export const IMPORT_COLUMNS: Record<ImportSource, ImportColumns> = {
   goodreads: {
     required: ['Title', 'Author', 'ISBN', 'ISBN13', 'My Rating', 'Exclusive Shelf'],
-    optional: ['Book Id', 'Publisher', 'Number of Pages', 'Year Published', 'Original Publication Year', 'Date Read', 'My Review', 'Read Count'],
+    optional: [
+      'Book Id',
+      'Publisher',
+      'Number of Pages',
+      'Year Published',
+      'Original Publication Year',
+      'Date Read',
+      'My Review',
+      'Read Count',
+      // Issue 21, point 6 (decision 0031): the reader's shelves, copies, notes and when the book was added.
+      'Date Added',
+      'Bookshelves',
+      'Bookshelves with positions',
+      'Binding',
+      'Owned Copies',
+      'Private Notes',
+    ],
     distinctive: ['Exclusive Shelf', 'Book Id'],
   },
   storygraph: {
     required: ['Title', 'Authors', 'ISBN/UID', 'Read Status', 'Star Rating'],
-    optional: ['Last Date Read', 'Dates Read', 'Read Count', 'Review'],
+    optional: ['Last Date Read', 'Dates Read', 'Read Count', 'Review', 'Date Added', 'Tags', 'Owned?', 'Format'],
     distinctive: ['Read Status', 'ISBN/UID'],
   },
 }

@@ -18,6 +18,8 @@ export interface UsersTable {
   profileVersion: Generated<number>
   /** Changes with every write to the user's reading log, in its transaction (a cache key; decision 0026); kept by the reading module. */
   logVersion: Generated<number>
+  /** 'reader' or 'moderator' (migration 2026_12_05_0100, decision 0030): a moderator applies and reverts merges. */
+  role: Generated<'reader' | 'moderator'>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -53,8 +55,35 @@ export interface BooksTable {
    */
   loneRatings: Generated<number>
   loneRatingSum: Generated<number>
+  /** The shown (primary) edition's format and audiobook length (migration 2026_11_30_0100, decision 0027). */
+  format: string | null
+  audioSeconds: number | null
+  /** 1 + the work's rows in `editions`, kept by the books module. */
+  editionCount: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** An edition of a work other than the one its books row shows (decision 0027). */
+export interface EditionsTable {
+  id: string
+  bookId: string
+  /** Held (unique with books.isbn), as an ISBN-13. */
+  isbn: string | null
+  /** Shown but held against nobody: an edition an import attached (decision 0023). */
+  unclaimedIsbn: string | null
+  format: string | null
+  pageCount: number | null
+  audioSeconds: number | null
+  language: Generated<string>
+  publisher: Generated<string>
+  publishedDate: string | null
+  edition: Generated<string>
+  coverImage: Generated<string>
+  createdByUserId: string | null
+  createdAt: Timestamp
+  /** The edition this one was merged into (an edition's id, or its work's for the shown edition; decision 0030); null for a live edition. */
+  mergedInto: Generated<string | null>
 }
 
 export interface BookGenresTable {
@@ -66,7 +95,8 @@ export interface ReviewsTable {
   id: string
   bookId: string
   userId: string
-  rating: number
+  /** 1 to 5; null for a review an import brought without stars (migration 2026_12_03_0200, decision 0029): in no average. */
+  rating: number | null
   comment: string
   createdAt: Timestamp
   updatedAt: Timestamp
@@ -127,6 +157,12 @@ interface ReadingEntriesTable {
   bookId: string
   status: string | null
   rating: number | null
+  /** The edition the reader reads (null: the work's shown edition) and the copies they own (decision 0027). */
+  editionId: string | null
+  ownedFormat: string | null
+  ownedCopies: number | null
+  /** The reader's own notes on the book (Goodreads's Private Notes, decision 0031): shown to them alone. */
+  privateNotes: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -199,6 +235,16 @@ interface ImportAllowancesTable {
   reviews: Generated<number>
 }
 
+/** A note of an import's row: what the import noted of it, of a kind, in words (migration 2026_12_03_0100, decision 0029). */
+interface ImportRowNotesTable {
+  importId: string
+  line: number
+  /** The note's place among the row's notes, from 0. */
+  position: number
+  kind: string
+  message: string
+}
+
 /** An import's file as sent (gzip-compressed UTF-8, in parts), until its rows are read (migration 2026_11_27_0300). */
 interface ImportFilesTable {
   importId: string
@@ -245,6 +291,56 @@ export interface BookEditsTable {
   editedAt: Timestamp
 }
 
+/** A reader's own shelf (migration 2026_12_01_0100, decision 0028): `nameKey` is the name as compared, unique per reader; `isPublic` 0 or 1. */
+interface ShelvesTable {
+  id: string
+  userId: string
+  name: string
+  nameKey: string
+  isPublic: number
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** A book on a reader's shelf: its position there (1 first) and when it was put there. */
+interface ShelfBooksTable {
+  shelfId: string
+  userId: string
+  bookId: string
+  position: number
+  addedAt: Timestamp
+}
+
+/** A reader's proposal that two books are one work, or two editions one printing (migration 2026_12_05_0100, decision 0030). */
+interface MergeProposalsTable {
+  id: string
+  kind: 'work' | 'edition'
+  firstId: string
+  secondId: string
+  /** The two ids sorted, joined by a space: one open proposal per pair and kind. */
+  pairKey: string
+  status: 'open' | 'applied' | 'reverted'
+  proposedByUserId: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** An applied proposal: which book stayed, which went, and what each module moved (JSON), for a revert. */
+interface BookMergesTable {
+  id: string
+  proposalId: string
+  kind: 'work' | 'edition'
+  survivorId: string
+  absorbedId: string
+  /** The surviving work (the survivor itself for a work merge). */
+  workId: string
+  moved: string
+  appliedByUserId: string | null
+  appliedAt: Timestamp
+  revertedByUserId: string | null
+  revertedAt: Timestamp | null
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -262,8 +358,14 @@ export interface Database {
   progressUpdates: ProgressUpdatesTable
   imports: ImportsTable
   importRows: ImportRowsTable
+  importRowNotes: ImportRowNotesTable
   importFiles: ImportFilesTable
   importAllowances: ImportAllowancesTable
   readingGoals: ReadingGoalsTable
   bookEdits: BookEditsTable
+  editions: EditionsTable
+  shelves: ShelvesTable
+  shelfBooks: ShelfBooksTable
+  mergeProposals: MergeProposalsTable
+  bookMerges: BookMergesTable
 }

@@ -67,6 +67,23 @@ async function ownersImport(s: Scene): Promise<string> {
   })
 }
 
+/** A shelf of the owner's, public or private, with a fresh name: its id. */
+async function ownersShelf(s: Scene, isPublic: boolean): Promise<string> {
+  const name = `matrix-${Math.random().toString(36).slice(2, 9)}`
+  const res = await s.ctx.app.inject({ method: 'POST', url: '/api/me/shelves', headers: bearer(s.owner.token), payload: { name, public: isPublic } })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { _id: string })._id
+}
+
+/** A merge proposal of the owner's of two fresh books, its id; the owner made a moderator when asked. */
+async function ownersProposal(s: Scene, { moderator = false } = {}): Promise<string> {
+  if (moderator) await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.owner.id).execute()
+  const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
+  const res = await s.ctx.app.inject({ method: 'POST', url: '/api/merge-proposals', headers: bearer(s.owner.token), payload: { kind: 'work', ids } })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { _id: string })._id
+}
+
 const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
 const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
@@ -191,6 +208,22 @@ const MATRIX: Record<string, Entry> = {
     // Public, as the catalogue is: who changed what on a book.
     status: everyone(200),
     check: (s, _actor, res) => expect((res.json() as { editedBy: { username: string } | null }[]).map((e) => e.editedBy?.username)).toContain(s.owner.username),
+  },
+  // Editions (decision 0027): anyone reads a work's editions; a signed-in reader adds one (an e-book needs no ISBN).
+  'GET /api/books/{id}/editions': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/editions` }),
+    status: everyone(200),
+    check: (_s, _actor, res) => expect((res.json() as { primary: boolean }[]).map((e) => e.primary)).toEqual([true]),
+  },
+  'POST /api/books/{id}/editions': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/editions`, payload: { format: 'ebook' } }),
+    status: signedIn(201),
+    check: async (s, actor, res, call) => {
+      if (actor === 'anonymous') return
+      const bookId = call.url.split('/')[3]!
+      const row = await s.ctx.db.selectFrom('editions').select(['bookId', 'createdByUserId']).where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row).toEqual({ bookId, createdByUserId: userOf(s, actor)!.id })
+    },
   },
   'DELETE /api/books/{id}/credit': {
     request: async (s) => ({
@@ -424,6 +457,65 @@ const MATRIX: Record<string, Entry> = {
     request: async (s) => ({ url: `/api/reads/${await ownersRead(s)}/restore` }),
     status: ownerOnly(200),
   },
+  // A reader's own shelves (decision 0028): others see the public ones only; each reader writes only their own.
+  'GET /api/users/{id}/shelves': {
+    request: async (s) => {
+      await ownersShelf(s, true)
+      await ownersShelf(s, false)
+      return { url: `/api/users/${s.owner.id}/shelves` }
+    },
+    status: everyone(200),
+    check: (_s, actor, res) => {
+      const seen = new Set((res.json() as { public: boolean }[]).map((x) => x.public))
+      expect([...seen].sort()).toEqual(actor === 'owner' ? [false, true] : [true])
+    },
+  },
+  'POST /api/me/shelves': {
+    request: (_s, actor) => ({ url: '/api/me/shelves', payload: { name: `matrix-${actor}`, public: true } }),
+    status: signedIn(201),
+    check: async (s, actor, res) => {
+      if (actor === 'anonymous') return
+      const row = await s.ctx.db.selectFrom('shelves').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row.userId).toBe(userOf(s, actor)!.id)
+    },
+  },
+  'PUT /api/me/shelves/{id}': {
+    request: async (s, actor) => ({ url: `/api/me/shelves/${await ownersShelf(s, false)}`, payload: { name: `renamed-by-${actor}` } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('shelves').select('name').where('id', '=', call.url.split('/').pop()!).executeTakeFirstOrThrow()
+      expect(row.name.startsWith('renamed-by-')).toBe(actor === 'owner')
+    },
+  },
+  'DELETE /api/me/shelves/{id}': {
+    request: async (s) => ({ url: `/api/me/shelves/${await ownersShelf(s, true)}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('shelves').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
+      expect(Boolean(row)).toBe(actor !== 'owner')
+    },
+  },
+  'GET /api/books/{id}/shelves': {
+    request: async (s) => {
+      const { book } = await ownersBook(s)
+      await s.ctx.app.inject({ method: 'PUT', url: `/api/books/${book.id}/shelves`, headers: bearer(s.owner.token), payload: { names: ['matrix-mine'] } })
+      return { url: `/api/books/${book.id}/shelves` }
+    },
+    // The caller's own shelves of the book: the owner's placement shows to the owner alone.
+    status: signedIn(200),
+    check: (_s, actor, res) => {
+      if (actor !== 'anonymous') expect((res.json() as { name: string }[]).map((x) => x.name)).toEqual(actor === 'owner' ? ['matrix-mine'] : [])
+    },
+  },
+  'PUT /api/books/{id}/shelves': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/shelves`, payload: { names: ['matrix-set'] } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      if (actor === 'anonymous') return
+      const rows = await s.ctx.db.selectFrom('shelves').select('userId').where('name', '=', 'matrix-set').execute()
+      expect(rows.map((r) => r.userId)).toContain(userOf(s, actor)!.id)
+    },
+  },
   'GET /api/users/{id}/library': {
     request: async (s) => {
       await ownersBook(s)
@@ -483,6 +575,41 @@ const MATRIX: Record<string, Entry> = {
     },
   },
 
+  // Merging duplicates (decision 0030): any signed-in reader proposes; a moderator (here the owner) or a trusted reader applies and reverts.
+  'POST /api/merge-proposals': {
+    request: async (s) => ({ url: '/api/merge-proposals', payload: { kind: 'work', ids: [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id] } }),
+    status: signedIn(201),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json().proposedBy._id).toBe(userOf(s, actor)!.id),
+  },
+  'GET /api/merge-proposals': {
+    request: () => ({ url: '/api/merge-proposals?limit=5' }),
+    status: everyone(200),
+  },
+  'GET /api/merge-proposals/{id}': {
+    request: async (s) => ({ url: `/api/merge-proposals/${await ownersProposal(s)}` }),
+    status: everyone(200),
+  },
+  'POST /api/merge-proposals/{id}/apply': {
+    request: async (s) => ({ url: `/api/merge-proposals/${await ownersProposal(s, { moderator: true })}/apply` }),
+    status: { anonymous: 401, other: 403, owner: 200 },
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('mergeProposals').select('status').where('id', '=', call.url.split('/')[3]!).executeTakeFirstOrThrow()
+      expect(row.status).toBe(actor === 'owner' ? 'applied' : 'open')
+    },
+  },
+  'POST /api/merges/{id}/revert': {
+    request: async (s) => {
+      const proposal = await ownersProposal(s, { moderator: true })
+      const res = await s.ctx.app.inject({ method: 'POST', url: `/api/merge-proposals/${proposal}/apply`, headers: bearer(s.owner.token) })
+      return { url: `/api/merges/${(res.json() as { merge: { _id: string } }).merge._id}/revert` }
+    },
+    status: { anonymous: 401, other: 403, owner: 200 },
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('bookMerges').select('revertedAt').where('id', '=', call.url.split('/')[3]!).executeTakeFirstOrThrow()
+      expect(row.revertedAt !== null).toBe(actor === 'owner')
+    },
+  },
+
   // The caller's own data taken away, and their account closed (decision 0019): each reader's own only.
   'GET /api/me/export/goodreads.csv': {
     request: async (s) => (await ownersBook(s), { url: '/api/me/export/goodreads.csv' }),
@@ -534,12 +661,13 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
     const writes = (await apiRoutes(ctx.app)).filter((r) => r.method === 'PUT' || r.method === 'DELETE' || r.method === 'PATCH')
     expect(writes.filter((r) => /^\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
     const bookWrites = writes.filter((r) => r.path.startsWith('/api/books'))
-    // The catalogue's three, and the caller's own reading entry (the reading log).
+    // The catalogue's three, and the caller's own reading entry (the reading log) and shelves of the book.
     expect(bookWrites.map((r) => r.key).sort()).toEqual([
       'DELETE /api/books/{id}',
       'DELETE /api/books/{id}/credit',
       'PUT /api/books/{id}',
       'PUT /api/books/{id}/reading',
+      'PUT /api/books/{id}/shelves',
     ])
     expect(bookWrites.every((r) => r.needsToken)).toBe(true)
   })

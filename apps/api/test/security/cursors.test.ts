@@ -93,6 +93,15 @@ describeEachDialect('cursors of every list', (ctx) => {
       headers: bearer(token),
       payload: { ...edited, description: 'Corrected', pageCount: 12 },
     })
+    // And another edition of it (an e-book needs no ISBN), for its list of editions.
+    const edition = await ctx.app.inject({ method: 'POST', url: `/api/books/${editedId}/editions`, headers: bearer(token), payload: { format: 'ebook' } })
+    expect(edition.statusCode, edition.body).toBe(201)
+    // Two merge proposals of the reader's, for their list.
+    for (let i = 0; i < 2; i++) {
+      const ids = [(await insertBook(ctx.db)).id, (await insertBook(ctx.db)).id]
+      const proposed = await ctx.app.inject({ method: 'POST', url: '/api/merge-proposals', headers: bearer(token), payload: { kind: 'work', ids } })
+      expect(proposed.statusCode, proposed.body).toBe(201)
+    }
     // An import of the reader's with two rows, for its list of rows.
     const importId = await insertImport(ctx.db, me.id, {
       rows: [2, 3].map((line) => ({ line, outcome: 'failed', message: 'm' })),

@@ -85,6 +85,23 @@ async function call(s: Scene, method: string, url: string, payload: unknown, tok
   return s.ctx.app.inject({ method: method as 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} })
 }
 
+/** Sends `body` with every field the server owns beside it, in the body and in the query string. */
+const withServerFields = (s: Scene, forcedId: string, method: string, url: string, body: object) =>
+  call(s, method, `${url}${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), ...body })
+
+/** Puts a new book on a shelf of the caller's with the server's fields sent along: the row is the caller's alone, made just now. */
+async function shelveWithServerFields(s: Scene, forcedId: string, path: string, shelf: 'wishlist' | 'reads') {
+  const book = await insertBook(s.ctx.db)
+  const res = await withServerFields(s, forcedId, 'PUT', `/api/users/${path}/${book.id}`, {})
+  expect(res.statusCode).toBe(200)
+  const rows =
+    shelf === 'wishlist'
+      ? await s.ctx.db.selectFrom('wishlist').select(['userId', 'addedAt as at']).where('bookId', '=', book.id).execute()
+      : await s.ctx.db.selectFrom('reads').select(['userId', 'readAt as at']).where('bookId', '=', book.id).execute()
+  expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+  expect(isRecent(rows[0]!.at)).toBe(true)
+}
+
 const MASS: Record<string, Entry> = {
   'POST /api/auth/register': {
     async run(s, forcedId) {
@@ -141,11 +158,7 @@ const MASS: Record<string, Entry> = {
   'PUT /api/users/password': {
     async run(s, forcedId) {
       const victimBefore = await userRow(s, s.victim.id)
-      const res = await call(s, 'PUT', `/api/users/password${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        currentPassword: TEST_PASSWORD,
-        newPassword: 'a-fresh-pass-phrase',
-      })
+      const res = await withServerFields(s, forcedId, 'PUT', '/api/users/password', { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-pass-phrase' })
       expect(res.statusCode).toBe(200)
       const me = await userRow(s, s.me.id)
       expect(Number(me.tokenVersion)).toBe(1)
@@ -156,12 +169,7 @@ const MASS: Record<string, Entry> = {
   },
   'POST /api/books': {
     async run(s, forcedId) {
-      const res = await call(s, 'POST', `/api/books${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        title: 'Mass assignment',
-        author: 'Someone',
-        role: 'none',
-      })
+      const res = await withServerFields(s, forcedId, 'POST', '/api/books', { title: 'Mass assignment', author: 'Someone', role: 'none' })
       expect(res.statusCode).toBe(201)
       const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
       expect(row.id).not.toBe(forcedId)
@@ -176,12 +184,7 @@ const MASS: Record<string, Entry> = {
       const book = await insertBook(s.ctx.db, { listedByUserId: s.me.id, createdByUserId: s.me.id, createdAt: '2020-02-02T00:00:00.000Z' })
       // The adder's own review: another reader's would lock the title against this correction (decision 0023).
       await insertReview(s.ctx.db, { bookId: book.id, userId: s.me.id, rating: 2 })
-      const res = await call(s, 'PUT', `/api/books/${book.id}${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        title: 'Mass correction',
-        author: 'Someone',
-        role: 'none',
-      })
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/books/${book.id}`, { title: 'Mass correction', author: 'Someone', role: 'none' })
       expect(res.statusCode).toBe(200)
       const row = await s.ctx.db.selectFrom('books').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow()
       expect(row.title).toBe('Mass correction')
@@ -225,8 +228,7 @@ const MASS: Record<string, Entry> = {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
       const elsewhere = await insertBook(s.ctx.db)
-      const res = await call(s, 'POST', `/api/reviews/book/${book.id}${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
+      const res = await withServerFields(s, forcedId, 'POST', `/api/reviews/book/${book.id}`, {
         bookId: elsewhere.id,
         book: { _id: elsewhere.id },
         rating: 4,
@@ -247,12 +249,7 @@ const MASS: Record<string, Entry> = {
     async run(s, forcedId) {
       const elsewhere = await insertBook(s.ctx.db)
       const review = await insertReview(s.ctx.db, { userId: s.me.id, rating: 2, createdAt: '2024-03-01T10:00:00.000Z' })
-      const res = await call(s, 'PUT', `/api/reviews/${review.id}${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        bookId: elsewhere.id,
-        rating: 3,
-        comment: 'Edited',
-      })
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/reviews/${review.id}`, { bookId: elsewhere.id, rating: 3, comment: 'Edited' })
       expect(res.statusCode).toBe(200)
       const row = await s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', review.id).executeTakeFirstOrThrow()
       expect({ user: row.userId, book: row.bookId, rating: row.rating, created: new Date(row.createdAt).toISOString() }).toEqual({
@@ -277,11 +274,7 @@ const MASS: Record<string, Entry> = {
     async run(s, forcedId) {
       const before = await userRow(s, s.me.id)
       const victimBefore = await userRow(s, s.victim.id)
-      const res = await call(s, 'PUT', `/api/users/profile/update${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        userType: 'Author',
-        bio: 'My own bio',
-      })
+      const res = await withServerFields(s, forcedId, 'PUT', '/api/users/profile/update', { userType: 'Author', bio: 'My own bio' })
       expect(res.statusCode).toBe(200)
       const me = await userRow(s, s.me.id)
       // The profile version is the server's own: it moves by one with the edit, never to a sent value.
@@ -293,34 +286,13 @@ const MASS: Record<string, Entry> = {
       expect(follows).toEqual([])
     },
   },
-  'PUT /api/users/addtowishlist/{bookId}': {
-    async run(s, forcedId) {
-      const book = await insertBook(s.ctx.db)
-      const res = await call(s, 'PUT', `/api/users/addtowishlist/${book.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
-      expect(res.statusCode).toBe(200)
-      const rows = await s.ctx.db.selectFrom('wishlist').select(['userId', 'addedAt']).where('bookId', '=', book.id).execute()
-      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
-      expect(isRecent(rows[0]!.addedAt)).toBe(true)
-    },
-  },
-  'PUT /api/users/addto-recently-read/{bookId}': {
-    async run(s, forcedId) {
-      const book = await insertBook(s.ctx.db)
-      const res = await call(s, 'PUT', `/api/users/addto-recently-read/${book.id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
-      expect(res.statusCode).toBe(200)
-      const rows = await s.ctx.db.selectFrom('reads').select(['userId', 'readAt']).where('bookId', '=', book.id).execute()
-      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
-      expect(isRecent(rows[0]!.readAt)).toBe(true)
-    },
-  },
+  'PUT /api/users/addtowishlist/{bookId}': { run: (s, forcedId) => shelveWithServerFields(s, forcedId, 'addtowishlist', 'wishlist') },
+  'PUT /api/users/addto-recently-read/{bookId}': { run: (s, forcedId) => shelveWithServerFields(s, forcedId, 'addto-recently-read', 'reads') },
   // The reading log's bodies are strict: a field the server owns is refused, and nothing is written.
   'PUT /api/books/{id}/reading': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
-      const res = await call(s, 'PUT', `/api/books/${book.id}/reading${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        status: 'reading',
-      })
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/books/${book.id}/reading`, { status: 'reading' })
       expect(res.statusCode).toBe(400)
       expect(await s.ctx.db.selectFrom('readingEntries').select('userId').where('bookId', '=', book.id).execute()).toEqual([])
       const ok = await call(s, 'PUT', `/api/books/${book.id}/reading${ownedQuery(s.victim, forcedId)}`, { status: 'reading' })
@@ -333,10 +305,7 @@ const MASS: Record<string, Entry> = {
   'POST /api/books/{id}/reads': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
-      const res = await call(s, 'POST', `/api/books/${book.id}/reads${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        finishedOn: '2020',
-      })
+      const res = await withServerFields(s, forcedId, 'POST', `/api/books/${book.id}/reads`, { finishedOn: '2020' })
       expect(res.statusCode).toBe(400)
       const ok = await call(s, 'POST', `/api/books/${book.id}/reads${ownedQuery(s.victim, forcedId)}`, { finishedOn: '2020' })
       expect(ok.statusCode).toBe(201)
@@ -349,7 +318,7 @@ const MASS: Record<string, Entry> = {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
       const made = (await call(s, 'POST', `/api/books/${book.id}/reads`, { finishedOn: '2020' })).json()._id as string
-      const res = await call(s, 'PUT', `/api/reads/${made}${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), startedOn: '2019' })
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/reads/${made}`, { startedOn: '2019' })
       expect(res.statusCode).toBe(400)
       const row = await s.ctx.db.selectFrom('readThroughs').selectAll().where('id', '=', made).executeTakeFirstOrThrow()
       expect([row.userId, row.startedOn]).toEqual([s.me.id, null])
@@ -381,10 +350,7 @@ const MASS: Record<string, Entry> = {
   'POST /api/imports/{id}/rows/{line}/resolve': {
     async run(s, forcedId) {
       const id = await insertImport(s.ctx.db, s.me.id, { rows: [{ line: 2, outcome: 'failed', message: 'm' }] })
-      const res = await call(s, 'POST', `/api/imports/${id}/rows/2/resolve${ownedQuery(s.victim, forcedId)}`, {
-        ...serverOwned(s.victim, forcedId),
-        action: 'skip',
-      })
+      const res = await withServerFields(s, forcedId, 'POST', `/api/imports/${id}/rows/2/resolve`, { action: 'skip' })
       // The body takes the action's own fields only.
       expect(res.statusCode).toBe(400)
       const row = await s.ctx.db.selectFrom('importRows').select(['outcome', 'bookId']).where('importId', '=', id).executeTakeFirstOrThrow()
@@ -393,7 +359,7 @@ const MASS: Record<string, Entry> = {
   },
   'PUT /api/me/goals/{year}': {
     async run(s, forcedId) {
-      const res = await call(s, 'PUT', `/api/me/goals/2030${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), books: 5 })
+      const res = await withServerFields(s, forcedId, 'PUT', '/api/me/goals/2030', { books: 5 })
       // The body takes the targets only.
       expect(res.statusCode).toBe(400)
       expect(await s.ctx.db.selectFrom('readingGoals').selectAll().where('year', '=', 2030).execute()).toEqual([])
@@ -402,7 +368,7 @@ const MASS: Record<string, Entry> = {
   'DELETE /api/users/me': {
     async run(s, forcedId) {
       const victimBefore = await userRow(s, s.victim.id)
-      const res = await call(s, 'DELETE', `/api/users/me${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), password: TEST_PASSWORD })
+      const res = await withServerFields(s, forcedId, 'DELETE', '/api/users/me', { password: TEST_PASSWORD })
       expect(res.statusCode).toBe(204)
       // The caller's account went; the reader named in every field is untouched.
       expect(await s.ctx.db.selectFrom('users').select('id').where('id', '=', s.me.id).executeTakeFirst()).toBeUndefined()
@@ -425,6 +391,97 @@ const MASS: Record<string, Entry> = {
       expect([200, 400]).toContain(res.statusCode)
       const row = await s.ctx.db.selectFrom('readThroughs').select(['id', 'userId']).where('bookId', '=', book.id).executeTakeFirstOrThrow()
       expect(row).toEqual({ id: made, userId: s.me.id })
+    },
+  },
+  // Editions and shelves (decisions 0027, 0028): whether the body is refused or its extra fields are
+  // dropped, the stored row is the caller's, made just now, under an id the server chose.
+  'POST /api/books/{id}/editions': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const sent = await withServerFields(s, forcedId, 'POST', `/api/books/${book.id}/editions`, { format: 'ebook' })
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/books/${book.id}/editions${ownedQuery(s.victim, forcedId)}`, { format: 'ebook' }) : sent
+      expect(res.statusCode).toBe(201)
+      const rows = await s.ctx.db.selectFrom('editions').select(['id', 'createdByUserId', 'createdAt']).where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => [r.id === forcedId, r.createdByUserId])).toEqual([[false, s.me.id]])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+    },
+  },
+  'POST /api/me/shelves': {
+    async run(s, forcedId) {
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/me/shelves', { name: 'mass-shelf' })
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/me/shelves${ownedQuery(s.victim, forcedId)}`, { name: 'mass-shelf' }) : sent
+      expect(res.statusCode).toBe(201)
+      const rows = await s.ctx.db.selectFrom('shelves').select(['id', 'userId', 'createdAt']).where('name', '=', 'mass-shelf').execute()
+      expect(rows.map((r) => [r.id === forcedId, r.userId])).toEqual([[false, s.me.id]])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+    },
+  },
+  'PUT /api/me/shelves/{id}': {
+    async run(s, forcedId) {
+      const made = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-before' })).json()._id as string
+      const sent = await withServerFields(s, forcedId, 'PUT', `/api/me/shelves/${made}`, { name: 'mass-after' })
+      if (sent.statusCode === 400)
+        expect(await call(s, 'PUT', `/api/me/shelves/${made}${ownedQuery(s.victim, forcedId)}`, { name: 'mass-after' })).toHaveProperty('statusCode', 200)
+      else expect(sent.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('shelves').select(['id', 'userId', 'name']).where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows).toEqual([{ id: made, userId: s.me.id, name: 'mass-after' }])
+    },
+  },
+  'DELETE /api/me/shelves/{id}': {
+    async run(s, forcedId) {
+      const mine = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-mine' })).json()._id as string
+      const theirs = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-theirs' }, s.victim.token)).json()._id as string
+      expect((await call(s, 'DELETE', `/api/me/shelves/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
+      const left = await s.ctx.db.selectFrom('shelves').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
+      expect(left.map((r) => r.id)).toEqual([theirs])
+    },
+  },
+  'PUT /api/books/{id}/shelves': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const sent = await withServerFields(s, forcedId, 'PUT', `/api/books/${book.id}/shelves`, { names: ['mass-placed'] })
+      const res =
+        sent.statusCode === 400 ? await call(s, 'PUT', `/api/books/${book.id}/shelves${ownedQuery(s.victim, forcedId)}`, { names: ['mass-placed'] }) : sent
+      expect(res.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('shelfBooks').select(['userId', 'addedAt']).where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+      expect(isRecent(rows[0]!.addedAt)).toBe(true)
+    },
+  },
+  // Merges (decision 0030): the proposer, the applier and the reverter are the caller, never a forged one.
+  'POST /api/merge-proposals': {
+    async run(s, forcedId) {
+      const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/merge-proposals', { kind: 'work', ids })
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merge-proposals${ownedQuery(s.victim, forcedId)}`, { kind: 'work', ids }) : sent
+      expect(res.statusCode).toBe(201)
+      expect([res.json()._id === forcedId, res.json().status, res.json().proposedBy._id]).toEqual([false, 'open', s.me.id])
+    },
+  },
+  'POST /api/merge-proposals/{id}/apply': {
+    async run(s, forcedId) {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.me.id).execute()
+      const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
+      const proposal = (await call(s, 'POST', '/api/merge-proposals', { kind: 'work', ids })).json()._id as string
+      const sent = await withServerFields(s, forcedId, 'POST', `/api/merge-proposals/${proposal}/apply`, {})
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merge-proposals/${proposal}/apply${ownedQuery(s.victim, forcedId)}`, {}) : sent
+      expect(res.statusCode).toBe(200)
+      const merge = await s.ctx.db.selectFrom('bookMerges').selectAll().where('id', '=', res.json().merge._id).executeTakeFirstOrThrow()
+      expect([merge.id === forcedId, merge.appliedByUserId]).toEqual([false, s.me.id])
+    },
+  },
+  'POST /api/merges/{id}/revert': {
+    async run(s, forcedId) {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.me.id).execute()
+      const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
+      const proposal = (await call(s, 'POST', '/api/merge-proposals', { kind: 'work', ids })).json()._id as string
+      const mergeId = (await call(s, 'POST', `/api/merge-proposals/${proposal}/apply`, {})).json().merge._id as string
+      const sent = await withServerFields(s, forcedId, 'POST', `/api/merges/${mergeId}/revert`, {})
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merges/${mergeId}/revert${ownedQuery(s.victim, forcedId)}`, {}) : sent
+      expect(res.statusCode).toBe(200)
+      const merge = await s.ctx.db.selectFrom('bookMerges').selectAll().where('id', '=', mergeId).executeTakeFirstOrThrow()
+      expect(merge.revertedByUserId).toBe(s.me.id)
+      expect(isRecent(merge.revertedAt!)).toBe(true)
     },
   },
   'PUT /api/users/follow/{userId}': {

@@ -92,3 +92,17 @@ export function describeEachDialect(name: string, fn: (ctx: TestContext) => void
     })
   }
 }
+
+/**
+ * A second app on the suite's database, standing for another instance behind the proxy (each keeps
+ * its own memos): made before the suite's tests and closed after them, so call the answer inside tests.
+ */
+export function anotherInstance(ctx: TestContext): () => FastifyInstance {
+  let app: FastifyInstance | undefined
+  beforeAll(async () => {
+    app = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: TEST_JWT_SECRET })
+    await app.ready()
+  })
+  afterAll(async () => app?.close())
+  return () => app!
+}

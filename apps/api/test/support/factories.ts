@@ -184,6 +184,10 @@ export async function signUp(app: FastifyInstance, o: { name?: string; username?
   return { token: body.token, user: body.user, id: body.user._id }
 }
 
+/** Changes a reader's password through the API, from TEST_PASSWORD; answers the response. */
+export const changePassword = (app: FastifyInstance, token: string, newPassword: string) =>
+  app.inject({ method: 'PUT', url: '/api/users/password', headers: bearer(token), payload: { currentPassword: TEST_PASSWORD, newPassword } })
+
 /** How many accounts the database holds (to show a refused sign-up created nobody). */
 export const countUsers = async (db: Db) =>
   Number(
@@ -252,6 +256,13 @@ export async function insertImport(db: Db, userId: string, o: ImportOverrides = 
           message: r.message ?? null,
         })),
       )
+      .execute()
+  // A row's message is its one note (decision 0029): a row that failed could not be read, any other was noted.
+  const noted = rows.filter((r) => r.message)
+  if (noted.length)
+    await db
+      .insertInto('importRowNotes')
+      .values(noted.map((r) => ({ importId: id, line: r.line, position: 0, kind: r.outcome === 'failed' ? 'unreadable' : 'other', message: r.message! })))
       .execute()
   return id
 }

@@ -25,6 +25,13 @@ import * as bookIdentityAndHistory from './2026_11_27_0200_book_identity_and_his
 import * as importFiles from './2026_11_27_0300_import_files.ts'
 import * as oneRatingLedger from './2026_11_28_0100_one_rating_ledger.ts'
 import * as usersLogVersion from './2026_11_29_0100_users_log_version.ts'
+import * as worksAndEditions from './2026_11_30_0100_works_and_editions.ts'
+import * as readerShelves from './2026_12_01_0100_reader_shelves.ts'
+import * as importRowNotes from './2026_12_03_0100_import_row_notes.ts'
+import * as reviewsWithoutRating from './2026_12_03_0200_reviews_without_rating.ts'
+import * as entryPrivateNotes from './2026_12_04_0100_entry_private_notes.ts'
+import * as merges from './2026_12_05_0100_merges.ts'
+import * as searchWordsAcrossHyphens from './2026_12_06_0100_search_words_across_hyphens.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -57,4 +64,11 @@ export const migrations: Record<string, AppMigration> = {
   '2026_11_27_0300_import_files': importFiles,
   '2026_11_28_0100_one_rating_ledger': oneRatingLedger,
   '2026_11_29_0100_users_log_version': usersLogVersion,
+  '2026_11_30_0100_works_and_editions': worksAndEditions,
+  '2026_12_01_0100_reader_shelves': readerShelves,
+  '2026_12_03_0100_import_row_notes': importRowNotes,
+  '2026_12_03_0200_reviews_without_rating': reviewsWithoutRating,
+  '2026_12_04_0100_entry_private_notes': entryPrivateNotes,
+  '2026_12_05_0100_merges': merges,
+  '2026_12_06_0100_search_words_across_hyphens': searchWordsAcrossHyphens,
 }

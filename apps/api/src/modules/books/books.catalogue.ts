@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type Book,
   type BookDuplicate,
+  type BookFormat,
   type BookDuplicatesQuery,
   type BookEdit,
   type BookHistoryQuery,
@@ -18,8 +19,9 @@ import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { UploadClaims } from '#/modules/uploads/uploads.service.ts'
+import { asEdition } from '#/modules/books/books.editions.ts'
+import { findEdition, findIsbnHolder, lockIsbn } from '#/modules/books/books.editions.repository.ts'
 import {
-  findBookIdByIsbn,
   listBookIdsByIsbns,
   listImportCandidates,
   listOwnUnclaimedByIsbns,
@@ -36,7 +38,7 @@ import {
 } from '#/modules/books/books.edit.repository.ts'
 import { editRowsOf, fieldsOf, genresOf, identityChanges, snapshotOf } from '#/modules/books/books.fields.ts'
 import { countBookEdits, insertBookEdits, listBookEditsByUserPage, listBookEditsPage } from '#/modules/books/books.history.repository.ts'
-import { familyName, firstByIsbn, isImportMatch, withoutSeries } from '#/modules/books/books.import-match.ts'
+import { authorQueryWords, decideByTitle, firstByIsbn, titleKeys, type ImportWaitReason } from '#/modules/books/books.import-match.ts'
 import {
   bookExists,
   countCatalogueEdit,
@@ -63,15 +65,29 @@ async function isbnChecked<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Refuses an ISBN another book or edition holds (decision 0027: an ISBN names one edition in the
+ * whole catalogue, in either of its forms), in the writer's transaction and under the ISBN's lock, so
+ * a racing edition cannot take it between this check and the write. `self` may hold it already.
+ */
+async function checkIsbnFree(trx: Db, isbn: string | null, self?: string): Promise<void> {
+  if (!isbn) return
+  await lockIsbn(trx, isbn)
+  const holder = await findIsbnHolder(trx, isbn)
+  if (holder && holder.editionId !== self) throw conflict(BOOK_MESSAGES.isbnTaken)
+}
+
 export interface CatalogueDeps {
   db: Db
   /** Told when a cover shows an upload, so it is never removed. */
   uploads: UploadClaims
   /** One book; 404 'Book not found' when absent. */
   get: (id: string) => Promise<Book>
+  /** The work an id names (an edition's id its work's; decision 0027). */
+  workOf: (id: string, on?: Db) => Promise<string>
 }
 
-export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
+export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => {
   /**
    * The readers a book links to, from the form: named users resolved in any letter case (400 naming
    * an unknown one); the role links the submitter as author or publisher (their Created list) or,
@@ -104,27 +120,34 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
      * those with the same title and author (letter case, accents and punctuation aside), each with why.
      */
     async duplicates(query: BookDuplicatesQuery): Promise<BookDuplicate[]> {
-      const [byIsbn, unclaimed, byName] = await Promise.all([
-        query.isbn ? findBookIdByIsbn(db, query.isbn) : undefined,
+      const [holder, unclaimed, byName] = await Promise.all([
+        query.isbn ? findIsbnHolder(db, query.isbn) : undefined,
         query.isbn ? listUnclaimedIsbnHolders(db, query.isbn, DUPLICATES_MAX) : [],
         query.title && query.author ? listSameTitleAndAuthor(db, query.title, query.author) : [],
       ])
       const reasons = new Map<string, DuplicateReason[]>()
-      if (byIsbn) reasons.set(byIsbn, ['isbn'])
+      // The ISBN's holder: a work, or one of its other editions (then the work is shown as that edition).
+      if (holder) reasons.set(holder.workId, ['isbn'])
       // Books imports made with this ISBN: possible duplicates of the one holding it, for the merge path.
       for (const id of unclaimed) reasons.set(id, ['isbn_unclaimed'])
       for (const id of byName) reasons.set(id, [...(reasons.get(id) ?? []), 'title_author'])
-      const books = await listBooksByIds(db, [...reasons.keys()])
+      const [books, holderEdition] = await Promise.all([
+        listBooksByIds(db, [...reasons.keys()]),
+        holder && holder.editionId !== holder.workId ? findEdition(db, holder.editionId) : undefined,
+      ])
       // The ISBN's book, then books an import made with it, then the most reviewed, then the first added (the one others were copied from).
       const rank = (b: Book) => ['isbn', 'isbn_unclaimed'].indexOf(reasons.get(b._id)![0]!) >>> 0
       books.sort((a, b) => rank(a) - rank(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
-      return books.slice(0, DUPLICATES_MAX).map((book) => ({ book, reasons: reasons.get(book._id)! }))
+      return books
+        .slice(0, DUPLICATES_MAX)
+        .map((book) => ({ book: holderEdition?.workId === book._id ? asEdition(book, holderEdition) : book, reasons: reasons.get(book._id)! }))
     },
 
     /**
      * The catalogue books an imported row may be (decision 0020): the book with one of its ISBNs, else
      * the books whose title and author agree with the row's by the import rule (books.import-match.ts),
-     * most reviewed first. Never a book by another author. An ISBN an import's book carries without
+     * most reviewed first, with why the row waits when it is not one book (`waits`). Never a book by
+     * another author. An ISBN an import's book carries without
      * holding it (decision 0023) is taken only for the reader whose import made that book (`userId`),
      * and for them before the book holding it, where their history already is; for anyone else
      * such a book is found by its title and author alone.
@@ -132,24 +155,24 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
     async importMatches(
       row: { title: string; author: string; isbns: string[]; userId?: string },
       on: Db = db,
-    ): Promise<{ byIsbn: string | undefined; candidates: Book[] }> {
+    ): Promise<{ byIsbn: string | undefined; editionId?: string; candidates: Book[]; waits?: ImportWaitReason }> {
       const own = row.userId ? await listOwnUnclaimedByIsbns(on, row.userId, row.isbns) : []
       const byIsbn = own.length ? own : await listBookIdsByIsbns(on, row.isbns)
       if (byIsbn.length) {
-        return { byIsbn: firstByIsbn(row.isbns, byIsbn), candidates: [] }
+        const workId = firstByIsbn(row.isbns, byIsbn)
+        // The edition the row's first matching ISBN names, when it is not the work's shown one.
+        const edition = row.isbns.map((i) => byIsbn.find((b) => b.id === workId && b.isbn === i)).find((b) => b !== undefined)?.editionId
+        return { byIsbn: workId, ...(edition ? { editionId: edition } : {}), candidates: [] }
       }
-      const family = familyName(row.author)
-      const title = withoutSeries(row.title)
-      if (!family) return { byIsbn: undefined, candidates: [] }
-      // In the caller's transaction, as the ISBN lookup: a book an earlier row of the same batch made is found too.
-      const found = (await listImportCandidates(on, title, family)).filter(isImportMatch(row))
-      if (!found.length) return { byIsbn: undefined, candidates: [] }
-      const books = await listBooksByIds(
-        on,
-        found.map((c) => c.id),
-      )
+      // By title and author (issue 21): the works the row's main title and names find, decided by
+      // books.import-match.ts. In the caller's transaction, as the ISBN lookup: a book an earlier row
+      // of the same batch made is found too.
+      const found = await listImportCandidates(on, titleKeys(row.title).mainText, authorQueryWords(row.author))
+      const decision = decideByTitle(row, found)
+      if (decision.kind === 'none') return { byIsbn: undefined, candidates: [] }
+      const books = await listBooksByIds(on, decision.kind === 'match' ? [decision.id] : decision.ids)
       books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
-      return { byIsbn: undefined, candidates: books }
+      return { byIsbn: undefined, candidates: books, ...(decision.kind === 'wait' ? { waits: decision.reason } : {}) }
     },
 
     /**
@@ -161,7 +184,15 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
      */
     async createFromImport(
       userId: string,
-      row: { title: string; author: string; isbn: string | null; pages: number | null; year: number | null; publisher: string | null },
+      row: {
+        title: string
+        author: string
+        isbn: string | null
+        pages: number | null
+        year: number | null
+        publisher: string | null
+        format?: BookFormat | null
+      },
       /** The caller's transaction, when the book is one write of several. */
       on?: Db,
     ): Promise<string> {
@@ -172,6 +203,8 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
         pageCount: row.pages && row.pages <= 100_000 ? row.pages : null,
         publishedDate: row.year && row.year >= 1 && row.year <= new Date().getUTCFullYear() + 5 ? `${String(row.year).padStart(4, '0')}-01-01` : null,
         publisher: (row.publisher ?? '').slice(0, 200),
+        // The reader's edition's format (Goodreads's Binding, decision 0031).
+        format: row.format ?? null,
       })
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!
@@ -183,6 +216,7 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
       const book = {
         id,
         ...fields,
+        format: parsed.data.format ?? null,
         isbn: null,
         unclaimedIsbn: fields.isbn,
         authorUserId: null,
@@ -209,6 +243,8 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
       const book = {
         id,
         ...fieldsOf(input),
+        format: input.format ?? null,
+        audioSeconds: input.audioSeconds ?? null,
         ...links,
         createdByUserId: actor.id,
         createdAt: now,
@@ -216,6 +252,7 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
       }
       await isbnChecked(
         db.transaction().execute(async (trx) => {
+          await checkIsbnFree(trx, book.isbn)
           await insertBookWithGenres(trx, book, genresOf(input.genre))
           await uploads.claim(book.coverImage, 'coverImage', trx)
         }),
@@ -231,7 +268,8 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
      * book's while other readers rely on it (decision 0023). Every changed field is recorded in the
      * book's history. An ISBN an import left unclaimed is claimed here when no other book holds it.
      */
-    async update(actor: Actor, id: string, input: CreateBookInput): Promise<Book> {
+    async update(actor: Actor, idAsked: string, input: CreateBookInput): Promise<Book> {
+      const id = await workOf(idAsked)
       const links = await linksOf(actor, input)
       await isbnChecked(
         db.transaction().execute(async (trx) => {
@@ -252,10 +290,19 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
           let isbn = fields.isbn
           let unclaimedIsbn: string | null = null
           if (isbn !== null && old.isbn === null && isbn === old.unclaimedIsbn) {
-            const holder = await findBookIdByIsbn(trx, isbn)
-            if (holder !== undefined && holder !== id) [isbn, unclaimedIsbn] = [null, isbn]
+            await lockIsbn(trx, isbn)
+            const holder = await findIsbnHolder(trx, isbn)
+            if (holder !== undefined && holder.editionId !== id) [isbn, unclaimedIsbn] = [null, isbn]
+          } else if (changed.includes('isbn')) {
+            // A new ISBN only: one kept as it was (or written the other way) is this book's already.
+            await checkIsbnFree(trx, isbn, id)
           }
-          await updateBookWithGenres(trx, id, { ...fields, isbn, unclaimedIsbn, ...links, updatedAt: nowIso() }, genres)
+          // The form may leave the shown edition's format and audio length out (the spec's client does): then they stay.
+          const edition = {
+            format: input.format === undefined ? old.format : input.format,
+            audioSeconds: input.audioSeconds === undefined ? old.audioSeconds : input.audioSeconds,
+          }
+          await updateBookWithGenres(trx, id, { ...fields, ...edition, isbn, unclaimedIsbn, ...links, updatedAt: nowIso() }, genres)
           await uploads.replace(old.coverImage, input.coverImage, 'coverImage', trx)
           const before = snapshotOf({ ...old, isbn: shownIsbn }, old.genres)
           const after = snapshotOf({ ...fields, ...links }, genres)
@@ -270,8 +317,9 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
     async history(id: string, query: BookHistoryQuery): Promise<Page<BookEdit>> {
       const limit = query.limit ?? BOOK_HISTORY_DEFAULT_LIMIT
       const after = query.cursor ? decodeKeyset(query.cursor, ['id'] as const)[0] : undefined
-      if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
-      const [{ edits, next }, total] = await Promise.all([listBookEditsPage(db, id, { limit, after }), countBookEdits(db, id)])
+      const workId = await workOf(id)
+      if (!(await bookExists(db, workId))) throw notFound(MESSAGES.bookNotFound)
+      const [{ edits, next }, total] = await Promise.all([listBookEditsPage(db, workId, { limit, after }), countBookEdits(db, workId)])
       return { items: edits, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
     },
 
@@ -287,7 +335,8 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
      * when other readers rely on it (reviewed, rated, shelved or logged it: their history is not ours to take). The
      * adder's own review and list entries go with it, in one transaction; its cover is let go of.
      */
-    async remove(actor: Actor, id: string): Promise<void> {
+    async remove(actor: Actor, idAsked: string): Promise<void> {
+      const id = await workOf(idAsked)
       await db.transaction().execute(async (trx) => {
         const owner = await findBookOwnershipForWrite(trx, id)
         if (!owner || owner.createdByUserId !== actor.id) throw notFound(MESSAGES.bookNotFound)
@@ -305,7 +354,8 @@ export const createCatalogue = ({ db, uploads, get }: CatalogueDeps) => {
      * neither link is theirs (or there is no such book). A book the caller added stays theirs to
      * edit: when no credit is left it moves to their Listed books.
      */
-    async removeCredit(actor: Actor, id: string): Promise<Book> {
+    async removeCredit(actor: Actor, idAsked: string): Promise<Book> {
+      const id = await workOf(idAsked)
       await db.transaction().execute(async (trx) => {
         const owner = await findBookOwnershipForWrite(trx, id)
         if (!owner || (owner.authorUserId !== actor.id && owner.publisherUserId !== actor.id)) throw notFound(BOOK_MESSAGES.notCredited)

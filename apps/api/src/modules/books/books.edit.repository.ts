@@ -41,6 +41,9 @@ export interface EditableBook extends BookOwnership {
   isbn: string | null
   unclaimedIsbn: string | null
   category: string
+  /** The shown edition's format and audio length (decision 0027); not part of the history. */
+  format: string | null
+  audioSeconds: number | null
   genres: string[]
 }
 
@@ -67,13 +70,20 @@ export async function findEditableBookForWrite(db: Db, id: string): Promise<Edit
       'isbn',
       'unclaimedIsbn',
       'category',
+      'format',
+      'audioSeconds',
     ])
     .where('id', '=', id)
   if (dialectOf(db) === 'postgres') query = query.forUpdate()
   const row = await query.executeTakeFirst()
   if (!row) return undefined
   const genres = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).orderBy('genre').execute()
-  return { ...row, pageCount: row.pageCount === null ? null : Number(row.pageCount), genres: genres.map((g) => g.genre) }
+  return {
+    ...row,
+    pageCount: row.pageCount === null ? null : Number(row.pageCount),
+    audioSeconds: row.audioSeconds === null ? null : Number(row.audioSeconds),
+    genres: genres.map((g) => g.genre),
+  }
 }
 
 /** Rewrites a book's own fields and its genres; call inside a transaction. */
@@ -106,6 +116,14 @@ export async function countOtherReaders(db: Db, bookId: string, userId: string):
     .where('userId', '<>', userId)
     .union(db.selectFrom('wishlist').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
     .union(db.selectFrom('reads').select('userId').where('bookId', '=', bookId).where('userId', '<>', userId))
+    // A reader who added an edition of the book said it is this work (decision 0027).
+    .union(
+      db
+        .selectFrom('editions')
+        .select((eb) => eb.fn.coalesce('createdByUserId', eb.val(userId)).as('userId'))
+        .where('bookId', '=', bookId)
+        .where('createdByUserId', '<>', userId),
+    )
     .union(
       db
         .selectFrom('readingEntries as e')
@@ -139,6 +157,8 @@ export async function deleteBookWithOwnRows(db: Db, bookId: string): Promise<voi
   await db.deleteFrom('reads').where('bookId', '=', bookId).execute()
   await db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute()
   await db.deleteFrom('bookEdits').where('bookId', '=', bookId).execute()
+  // Its other editions (decision 0027): its adder's or nobody's, since another reader's edition counts above.
+  await db.deleteFrom('editions').where('bookId', '=', bookId).execute()
   await db.deleteFrom('books').where('id', '=', bookId).execute()
 }
 

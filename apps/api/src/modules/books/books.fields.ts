@@ -65,7 +65,7 @@ type EditSnapshot = Record<BookEditField, string | null>
 const textOf = (v: string | number | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : String(v))
 
 export function snapshotOf(
-  book: Omit<EditableBook, 'id' | 'createdByUserId' | 'isbn' | 'unclaimedIsbn' | 'genres'> & { isbn: string | null },
+  book: Omit<EditableBook, 'id' | 'createdByUserId' | 'isbn' | 'unclaimedIsbn' | 'genres' | 'format' | 'audioSeconds'> & { isbn: string | null },
   genres: string[],
 ): EditSnapshot {
   return {

@@ -74,7 +74,7 @@ export async function addNewReviewRating(db: Db, bookId: string, rating: number)
  */
 export async function takeOutRatingsOf(db: Db, userId: string, source: 'reviews' | 'lone'): Promise<void> {
   const table = source === 'reviews' ? sql`reviews` : sql`reading_entries`
-  // The reader's rating of the book being updated.
+  // The reader's rating of the book being updated (a review without stars, decision 0029, is in no average: its book is not moved).
   const rating = sql<number>`(select s.rating from ${table} s where s.book_id = books.id and s.user_id = ${userId})`
   const [count, sum] = source === 'reviews' ? (['totalReviews', 'ratingSum'] as const) : (['loneRatings', 'loneRatingSum'] as const)
   await db
@@ -86,7 +86,7 @@ export async function takeOutRatingsOf(db: Db, userId: string, source: 'reviews'
     }))
     .where('id', 'in', (eb) =>
       source === 'reviews'
-        ? eb.selectFrom('reviews').select('bookId').where('userId', '=', userId)
+        ? eb.selectFrom('reviews').select('bookId').where('userId', '=', userId).where('rating', 'is not', null)
         : eb.selectFrom('readingEntries').select('bookId').where('userId', '=', userId).where('rating', 'is not', null),
     )
     .execute()

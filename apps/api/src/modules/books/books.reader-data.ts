@@ -28,18 +28,29 @@ const bookIdPages =
   }
 
 /** The books the reader listed or is credited on, and the corrections they made to books. */
-export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksListed' | 'booksCredited' | 'bookEdits'> }> = {
+export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksListed' | 'booksCredited' | 'bookEdits' | 'editionsAdded'> }> = {
   module: 'books',
   tables: {
     books: { exported: { in: ['booksListed', 'booksCredited'] }, removed: 'unlinked' },
     // The history stays without the editor (decision 0023); its values are the book's.
     bookEdits: { exported: { in: ['bookEdits'] }, removed: 'unlinked' },
+    // The editions a reader added stay in the catalogue without them, as the books they listed (decision 0027).
+    editions: { exported: { in: ['editionsAdded'] }, removed: 'unlinked' },
   },
 
   exportFor: (db, userId) => ({
     sections: {
       booksListed: { pages: bookIdPages(db, userId, 'listed') },
       booksCredited: { pages: bookIdPages(db, userId, 'credited') },
+      // Along editions_created_by_idx (created_by_user_id, id).
+      editionsAdded: {
+        async pages(after, limit) {
+          let q = db.selectFrom('editions').select('id').where('createdByUserId', '=', userId)
+          if (after !== undefined) q = q.where('id', '>', after)
+          const ids = (await q.orderBy('id').limit(limit).execute()).map((r) => r.id)
+          return { items: ids, ...(ids.length === limit ? { next: ids.at(-1)! } : {}) }
+        },
+      },
       // Oldest first along book_edits_user_idx.
       bookEdits: {
         async pages(after, limit) {
@@ -62,5 +73,6 @@ export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksLi
         .execute()
     }
     await trx.updateTable('bookEdits').set({ userId: null }).where('userId', '=', userId).execute()
+    await trx.updateTable('editions').set({ createdByUserId: null }).where('createdByUserId', '=', userId).execute()
   },
 }

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Insertable } from 'kysely'
-import { roundAverage, type Book } from '@shelfwise/contracts'
+import { roundAverage, type Book, type BookFormat } from '@shelfwise/contracts'
 import { jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 import { precompile, type Precompiled } from '#/db/precompiled.ts'
@@ -30,6 +30,9 @@ const selectBooks = (db: Db) =>
       // An import's book shows the ISBN it came with, though it holds it against nobody (decision 0023).
       sql<string | null>`coalesce(b.isbn, b.unclaimed_isbn)`.as('isbn'),
       'b.category',
+      'b.format',
+      'b.audioSeconds',
+      'b.editionCount',
       'b.averageRating',
       'b.totalReviews',
       'b.loneRatings',
@@ -115,6 +118,12 @@ function toBook(row: BookRow, genres: string[]): Book {
     listed_by_username: row.listedByUsername ?? null,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
+    // A work shows its primary edition, whose id is the work's (decision 0027).
+    workId: row.id,
+    editionId: row.id,
+    format: row.format as BookFormat | null,
+    audioSeconds: row.audioSeconds === null ? null : Number(row.audioSeconds),
+    editionCount: Number(row.editionCount),
   }
 }
 

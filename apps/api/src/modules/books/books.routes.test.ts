@@ -220,7 +220,7 @@ describeEachDialect('books routes', (ctx) => {
     it('answers 201 with the stored book, which GET then answers too', async () => {
       const me = await insertUser(ctx.db)
       const res = await post(
-        form({ title: '  Lanternfish Atlas  ', genre: 'fantasy, Adventure , ,Fantasy, Sea Shanties', language: 'english', isbn: '978-0-306-40615-7' }),
+        form({ title: '  Lanternfish Atlas  ', genre: 'fantasy, Adventure , ,Fantasy, Sea Shanties', language: 'english', isbn: '978-0-14-143951-8' }),
         me.token,
       )
       expect(res.statusCode).toBe(201)
@@ -233,7 +233,7 @@ describeEachDialect('books routes', (ctx) => {
         language: 'English',
         edition: 'First',
         pageCount: 310,
-        isbn: '9780306406157',
+        isbn: '9780141439518',
         category: 'Fiction',
         coverImage: 'https://covers.example/quillfeather.jpg',
         amazonLink: 'https://www.amazon.example/dp/quillfeather',

@@ -15,7 +15,12 @@ import {
   BookSearchQuerySchema,
   BOOK_HISTORY_DEFAULT_LIMIT,
   CreateBookInputSchema,
+  CreateEditionInputSchema,
   DUPLICATES_MAX,
+  EDITIONS_DEFAULT_LIMIT,
+  EditionListQuerySchema,
+  EditionListSchema,
+  EditionSchema,
   type Book,
 } from '@shelfwise/contracts'
 import { BOOKS_BY_NAME_DEFAULT_LIMIT, BookNameParamsSchema, BooksByNameQuerySchema } from '@shelfwise/contracts'
@@ -148,7 +153,10 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
     {
       schema: {
         tags: ['books'],
-        summary: 'One book; a signed-in viewer also gets inWishlist and inRecentlyRead',
+        summary:
+          'One book; a signed-in viewer also gets inWishlist and inRecentlyRead. The id may be a work’s or one of its editions’: the answer is ' +
+          'always the work (its _id = workId, ratings, reviews, genres) showing the edition asked for (editionId; its isbn, pageCount, publisher, ' +
+          'publishedDate, language, edition, coverImage, format, audioSeconds), with editionCount. Every call taking a book id takes an edition’s too',
         params: BookIdParamsSchema,
         response: { 200: BookSchema },
       },
@@ -190,6 +198,40 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
       preValidation: app.requireUser,
     },
     async (req) => books.update(req.user!, req.params.id, req.body),
+  )
+
+  app.get(
+    '/books/:id/editions',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          `A work's editions (the id a work's or an edition's), its shown edition first (primary: true, the work's id), then the others ` +
+          `in the order they were added. At most \`limit\` (default ${EDITIONS_DEFAULT_LIMIT}) per call, with X-Total-Count (editionCount) and Link rel="next"`,
+        params: BookIdParamsSchema,
+        querystring: EditionListQuerySchema,
+        response: { 200: EditionListSchema },
+      },
+    },
+    async (req, reply) => sendPage(req, reply, await books.editions(req.params.id, req.query)),
+  )
+
+  app.post(
+    '/books/:id/editions',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          'Add an edition of a work (the id a work’s or an edition’s). An ISBN is required unless the format is ebook or audiobook, and is ' +
+          'kept as its ISBN-13; 409 naming the work when a book or edition already holds it (either form); GET /books/duplicates?isbn= finds it',
+        security: [{ bearer: [] }],
+        params: BookIdParamsSchema,
+        body: CreateEditionInputSchema,
+        response: { 201: EditionSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => reply.code(201).send(await books.addEdition(req.user!, req.params.id, req.body)),
   )
 
   app.get(

@@ -8,6 +8,7 @@ import {
   type BookSearchQuery,
   type BooksByNameQuery,
 } from '@shelfwise/contracts'
+import { compactIsbn, isIsbnShape } from '@shelfwise/library-files'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { badRequest } from '#/errors.ts'
 import { createMemo } from '#/memo.ts'
@@ -21,6 +22,8 @@ import { countBooks, findCatalogueVersion, listBooksByIds } from '#/modules/book
 import { asksEverything, SEARCH_COUNT_CAP, type SearchRequest } from '#/modules/books/books.search-query.ts'
 import { countMatches, searchCandidates, walkMatches, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
+import { asEdition } from '#/modules/books/books.editions.ts'
+import { findEditionByIsbn } from '#/modules/books/books.editions.repository.ts'
 
 // Reading the catalogue many books at a time (decisions 0004 and 0015): its pages in an order, search
 // by words and filters, an author's or a publisher's books, and Browse's facets. These reads take
@@ -169,6 +172,19 @@ export const createBookSearch = ({ db }: { db: Db }) => {
     return { ids, next }
   }
 
+  /**
+   * A search for a whole ISBN that one of a work's other editions holds (decision 0027): the search
+   * index knows the books' own ISBNs only, so such a query answers that work, shown as that edition.
+   */
+  const editionOfIsbn = async (query: BookSearchQuery): Promise<Book | undefined> => {
+    if (query.type !== 'all' || query.cursor !== undefined) return undefined
+    const isbn = compactIsbn(query.query)
+    if (!isIsbnShape(isbn)) return undefined
+    const edition = await findEditionByIsbn(db, isbn)
+    const [work] = edition ? await listBooksByIds(db, [edition.workId]) : []
+    return work && edition && asEdition(work, edition)
+  }
+
   return {
     /** One page of the catalogue in one order. */
     async list(query: BookListQuery & { limit: number }): Promise<Page<Book>> {
@@ -203,6 +219,8 @@ export const createBookSearch = ({ db }: { db: Db }) => {
      */
     search: (query: BookSearchQuery & { limit: number }): Promise<Page<Book>> =>
       costly.run(async () => {
+        const edition = await editionOfIsbn(query)
+        if (edition) return { items: [edition], total: 1 }
         const req = searchRequestOf(query)
         // One read of the catalogue's version serves the count and the ranking alike.
         const version = await findCatalogueVersion(db)
@@ -247,6 +265,14 @@ export const createBookSearch = ({ db }: { db: Db }) => {
      * catalogue in the order itself.
      */
     async searchAll(query: BookSearchQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
+      const edition = await editionOfIsbn(query)
+      if (edition)
+        return {
+          total: 1,
+          pages: (async function* () {
+            yield [edition]
+          })(),
+        }
       const req = searchRequestOf(query)
       const { total, ranked } = await costly.run(async () => {
         const version = await findCatalogueVersion(db)

@@ -4,7 +4,8 @@ import { notFound } from '#/errors.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createCatalogue } from '#/modules/books/books.catalogue.ts'
 import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove } from '#/modules/books/books.ratings.repository.ts'
-import { bookExists, findBookById, findBookPageCount, findCatalogueVersion, findViewerFlags, listBooksByIds } from '#/modules/books/books.repository.ts'
+import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds } from '#/modules/books/books.repository.ts'
+import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
 
 // The books module's one door. Its jobs live apart: books.catalogue.ts adds, corrects and removes a
@@ -20,20 +21,30 @@ export interface BooksDeps {
 }
 
 export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps) => {
+  const editions = createEditions({ db, uploads })
+  const { workOf } = editions
+
+  /** One book (a work, or a work shown as the edition whose id this is); 404 'Book not found' when absent. */
   const get = async (id: string): Promise<Book> => {
-    const book = await findBookById(db, id)
+    const book = await editions.find(id)
     if (!book) throw notFound(MESSAGES.bookNotFound)
     return book
   }
 
   return {
-    /** One book; 404 'Book not found' when absent. */
     get,
+
+    /**
+     * The work an id names (decision 0027): a work's id is itself, an edition's its work's; an id
+     * naming neither comes back as it is, for the caller's own 404. Every call taking a book id asks
+     * this first, so an edition's id is never a 404. In the caller's transaction when given.
+     */
+    workOf,
 
     /** One book as a viewer sees it: a signed-in viewer also learns whether it is on their lists. */
     async getForViewer(id: string, viewerId: string | undefined): Promise<Book> {
       const book = await get(id)
-      return viewerId ? { ...book, ...(await findViewerFlags(db, id, viewerId)) } : book
+      return viewerId ? { ...book, ...(await findViewerFlags(db, book._id, viewerId)) } : book
     },
 
     /** Books by id in the given order, for other modules' lists (popular, shelves, feeds). */
@@ -42,12 +53,27 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     /** The catalogue's version: changes whenever a book is added, corrected or removed (for other modules' memos of books). */
     catalogueVersion: () => findCatalogueVersion(db),
 
-    /** A book's page count (null when unknown), for checking a reader's progress; 404 'Book not found' when absent. */
-    async pageCount(id: string): Promise<number | null> {
-      const pages = await findBookPageCount(db, id)
-      if (pages === undefined) throw notFound(MESSAGES.bookNotFound)
-      return pages
-    },
+    /**
+     * A work's page count for checking a reader's progress: the edition's they read when it says
+     * (`editionId`), else the work's; null when unknown; 404 'Book not found' when absent.
+     */
+    pageCount: editions.pageCount,
+
+    /** Whether `editionId` is one of the work's editions other than its shown one (a reader's "which edition"). */
+    isEditionOf: editions.isEditionOf,
+
+    /** One page of a work's editions, its shown one first (`id` a work's or an edition's); 404 'Book not found'. */
+    editions: editions.editions,
+
+    /** A reader adds an edition of a work: 201 with it, 409 naming the work holding its ISBN, 404 for an absent work. */
+    addEdition: editions.addEdition,
+
+    /**
+     * Attaches a new edition to a work, a step of the caller's transaction (an import's row whose ISBN
+     * is new but whose work exists): answers its id; 409 naming the holder when its ISBN is held
+     * (`unclaimed` shows it held by nobody, as decision 0023 has an import's ISBNs).
+     */
+    attachEdition: editions.attachEdition,
 
     /** 404 'Book not found' unless the book exists. */
     async assertExists(id: string): Promise<void> {
@@ -74,7 +100,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     ...createBookSearch({ db }),
 
     // duplicates, importMatches, createFromImport, create, update, history, editsBy, remove, removeCredit.
-    ...createCatalogue({ db, uploads, get }),
+    ...createCatalogue({ db, uploads, get, workOf }),
   }
 }
 

@@ -3,6 +3,7 @@ import type { ReadingStatus } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { LibraryParts, LogPart, ReaderDataDoor } from '#/reader-data.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
+import { ownedOf } from '#/modules/reading/reading.repository.ts'
 
 // The reading module's door to a reader's data (decision 0019): the reading log (entries, reads and
 // their progress) in the export's library, and the spec's wishlist and reads lists kept from it.
@@ -83,7 +84,10 @@ export const createReadingDoor = (books: {
       log: {
         // Along the primary key (user_id, book_id), after a book id.
         async pages(after, limit) {
-          let q = db.selectFrom('readingEntries').select(['bookId', 'status', 'rating', 'createdAt']).where('userId', '=', userId)
+          let q = db
+            .selectFrom('readingEntries')
+            .select(['bookId', 'status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'createdAt'])
+            .where('userId', '=', userId)
           if (after !== undefined) q = q.where('bookId', '>', after)
           const entries = await q.orderBy('bookId').limit(limit).execute()
           const reads = entries.length
@@ -100,6 +104,9 @@ export const createReadingDoor = (books: {
               rating: num(e.rating),
               reads: reads.get(e.bookId) ?? [],
               addedAt: toIso(e.createdAt),
+              editionId: e.editionId,
+              owned: ownedOf(e),
+              privateNotes: e.privateNotes,
             })),
             ...(entries.length === limit ? { next: entries.at(-1)!.bookId } : {}),
           }

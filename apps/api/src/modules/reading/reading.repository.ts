@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
-import type { Progress, ReadingStatus } from '@shelfwise/contracts'
+import type { BookFormat, Owned, Progress, ReadingStatus } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { ReadThroughsTable } from '#/db/schema.ts'
-import { cutPage, rowsToRead } from '#/paging.ts'
 
 // The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
 // the spec's wishlist and reads tables, which this module keeps as projections of the log.
@@ -10,6 +9,9 @@ import { cutPage, rowsToRead } from '#/paging.ts'
 export interface EntryRow {
   status: ReadingStatus | null
   rating: number | null
+  /** The edition the reader reads (null: the work's shown one) and the copies they own (decision 0027). */
+  editionId: string | null
+  owned: Owned | null
   updatedAt: string
 }
 
@@ -42,7 +44,7 @@ type ReadDbRow = Pick<
   | 'updatedAt'
 >
 
-const toRead = (r: ReadDbRow): ReadRow => ({
+export const toRead = (r: ReadDbRow): ReadRow => ({
   id: r.id,
   bookId: r.bookId,
   startedOn: r.startedOn,
@@ -59,7 +61,7 @@ const toRead = (r: ReadDbRow): ReadRow => ({
   updatedAt: toIso(r.updatedAt),
 })
 
-const READ_COLUMNS = [
+export const READ_COLUMNS = [
   'id',
   'bookId',
   'startedOn',
@@ -77,11 +79,57 @@ const READ_COLUMNS = [
 export async function findEntry(db: Db, userId: string, bookId: string): Promise<EntryRow | undefined> {
   const row = await db
     .selectFrom('readingEntries')
-    .select(['status', 'rating', 'updatedAt'])
+    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'updatedAt'])
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .executeTakeFirst()
-  return row && { status: row.status as ReadingStatus | null, rating: row.rating === null ? null : Number(row.rating), updatedAt: toIso(row.updatedAt) }
+  return (
+    row && {
+      status: row.status as ReadingStatus | null,
+      rating: row.rating === null ? null : Number(row.rating),
+      editionId: row.editionId,
+      owned: ownedOf(row),
+      updatedAt: toIso(row.updatedAt),
+    }
+  )
+}
+
+/** The copies a reader owns, as stored on their entry (none when `owned_copies` is null). */
+export const ownedOf = (row: { ownedFormat: string | null; ownedCopies: number | null }): Owned | null =>
+  row.ownedCopies === null ? null : { format: row.ownedFormat as BookFormat | null, copies: Number(row.ownedCopies) }
+
+/** The copies a reader owns as the entry's columns. */
+export const ownedColumns = (owned: Owned | null) => ({ ownedFormat: owned?.format ?? null, ownedCopies: owned?.copies ?? null })
+
+/** What an import may fill in on an entry (decision 0031): when it came in, the reader's private notes, edition and copies. */
+export async function findEntryDetails(
+  db: Db,
+  userId: string,
+  bookId: string,
+): Promise<{ createdAt: string; privateNotes: string | null; editionId: string | null; owned: Owned | null } | undefined> {
+  const row = await db
+    .selectFrom('readingEntries')
+    .select(['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies'])
+    .where('userId', '=', userId)
+    .where('bookId', '=', bookId)
+    .executeTakeFirst()
+  return row && { createdAt: toIso(row.createdAt), privateNotes: row.privateNotes, editionId: row.editionId, owned: ownedOf(row) }
+}
+
+/** Sets what an import fills in on an entry, without marking it changed (the caller does). */
+export async function setEntryDetails(
+  db: Db,
+  userId: string,
+  bookId: string,
+  change: { createdAt?: string; privateNotes?: string; editionId?: string; ownedFormat?: string | null; ownedCopies?: number },
+): Promise<void> {
+  await db.updateTable('readingEntries').set(change).where('userId', '=', userId).where('bookId', '=', bookId).execute()
+}
+
+/** The edition the reader reads, from their entry (null: the work's shown edition, or no entry). */
+export async function findEntryEdition(db: Db, userId: string, bookId: string): Promise<string | null> {
+  const row = await db.selectFrom('readingEntries').select('editionId').where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
+  return row?.editionId ?? null
 }
 
 /**
@@ -102,7 +150,7 @@ export async function updateEntry(
   db: Db,
   userId: string,
   bookId: string,
-  change: { status?: ReadingStatus | null; rating?: number | null },
+  change: { status?: ReadingStatus | null; rating?: number | null; editionId?: string | null; ownedFormat?: string | null; ownedCopies?: number | null },
   at: string,
 ): Promise<void> {
   await db
@@ -261,86 +309,8 @@ export async function syncProjections(db: Db, userId: string, bookId: string, at
   }
 }
 
-// ---- The library ----------------------------------------------------------------------------
-
-export interface LibraryRow {
-  bookId: string
-  status: ReadingStatus
-  rating: number | null
-  updatedAt: string
-}
-
-export interface LibraryPageRequest {
-  status?: ReadingStatus
-  /** Leaves 'want' out (another reader's wishlist is private). */
-  withoutWant: boolean
-  limit: number
-  after?: { at: string; bookId: string }
-}
-
-/** One page of a reader's entries that have a status, newest change first; the rating is the review's when there is one. */
-export async function listLibrary(
-  db: Db,
-  userId: string,
-  q: LibraryPageRequest,
-): Promise<{ rows: LibraryRow[]; total: number; next?: { at: string; bookId: string } }> {
-  let base = db.selectFrom('readingEntries as e').where('e.userId', '=', userId)
-  base = q.status ? base.where('e.status', '=', q.status) : base.where('e.status', 'is not', null)
-  if (q.withoutWant) base = base.where('e.status', '<>', 'want')
-  let page = base
-    .leftJoin('reviews as r', (j) => j.onRef('r.userId', '=', 'e.userId').onRef('r.bookId', '=', 'e.bookId'))
-    .select(['e.bookId', 'e.status', 'e.updatedAt', sql<number | null>`coalesce(r.rating, e.rating)`.as('rating')])
-    .orderBy('e.updatedAt', 'desc')
-    .orderBy('e.bookId', 'desc')
-  if (q.after) {
-    const { at, bookId } = q.after
-    page = page.where((eb) => eb.or([eb('e.updatedAt', '<', at), eb.and([eb('e.updatedAt', '=', at), eb('e.bookId', '<', bookId)])]))
-  }
-  const [rows, count] = await Promise.all([
-    page.limit(rowsToRead(q.limit)!).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  const cut = cutPage(rows, q.limit, (last) => ({ at: toIso(last.updatedAt), bookId: last.bookId }))
-  return {
-    rows: cut.rows.map((r) => ({
-      bookId: r.bookId,
-      status: r.status as ReadingStatus,
-      rating: r.rating === null ? null : Number(r.rating),
-      updatedAt: toIso(r.updatedAt),
-    })),
-    total: Number(count.n),
-    ...(cut.next ? { next: cut.next } : {}),
-  }
-}
-
-/** How many of a reader's books have each status. */
-export async function countLibrary(db: Db, userId: string): Promise<Partial<Record<ReadingStatus, number>>> {
-  const rows = await db
-    .selectFrom('readingEntries')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('userId', '=', userId)
-    .where('status', 'is not', null)
-    .groupBy('status')
-    .execute()
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
-}
-
-/** The reads of several books of one reader (kept ones only), for library entries. */
-export async function listReadsOfBooks(db: Db, userId: string, bookIds: string[]): Promise<ReadRow[]> {
-  if (!bookIds.length) return []
-  const rows = await db
-    .selectFrom('readThroughs')
-    .select(READ_COLUMNS)
-    .where('userId', '=', userId)
-    .where('bookId', 'in', bookIds)
-    .where('removedAt', 'is', null)
-    .orderBy('createdAt')
-    .execute()
-  return rows.map(toRead)
-}
-
-/** The rating a reader gave a book in a review, if they reviewed it. */
+/** The rating a reader gave a book in a review, if they reviewed it with stars (an import's review may have none, decision 0029). */
 export async function findReviewRating(db: Db, userId: string, bookId: string): Promise<number | null> {
   const row = await db.selectFrom('reviews').select('rating').where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
-  return row ? Number(row.rating) : null
+  return row?.rating == null ? null : Number(row.rating)
 }

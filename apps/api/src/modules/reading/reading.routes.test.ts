@@ -83,7 +83,10 @@ describeEachDialect('reading log', (ctx) => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db)
       await expect400(await call('PUT', `/api/books/${book.id}/reading`, reader.token, { status: 'finished' }), /^Status must be one of want, reading/)
-      await expect400(await call('PUT', `/api/books/${book.id}/reading`, reader.token, {}), 'Send at least one of status, rating and progress')
+      await expect400(
+        await call('PUT', `/api/books/${book.id}/reading`, reader.token, {}),
+        'Send at least one of status, rating, progress, editionId and owned',
+      )
       expect((await call('PUT', `/api/books/${uuidv7()}/reading`, reader.token, { status: 'want' })).statusCode).toBe(404)
       expect((await call('GET', `/api/books/${uuidv7()}/reading`, reader.token)).statusCode).toBe(404)
     })
@@ -307,6 +310,99 @@ describeEachDialect('reading log', (ctx) => {
       expect((await call('GET', `/api/users/${reader.id}/library/counts`)).json()).toMatchObject({ want: 0, reading: 3 })
       expect((await call('GET', `/api/users/${uuidv7()}/library`)).statusCode).toBe(404)
       await expect400(await call('GET', `/api/users/${reader.id}/library?status=someday`), /^Status must be one of/)
+    })
+
+    it('filters the reader’s own library by the copies they own and by their copy’s format; anyone else gets an empty page', async () => {
+      const reader = await insertUser(ctx.db)
+      const other = await insertUser(ctx.db)
+      const work = async (title: string, format: string | null) => {
+        const book = await insertBook(ctx.db, { title: `${title} ${uuidv7().slice(-6)}` })
+        if (format) await ctx.db.updateTable('books').set({ format }).where('id', '=', book.id).execute()
+        return book
+      }
+      const edition = async (bookId: string, body: object) => {
+        const res = await call('POST', `/api/books/${bookId}/editions`, reader.token, body)
+        expect(res.statusCode, res.body).toBe(201)
+        return (res.json() as { _id: string })._id
+      }
+      // Owned in paperback although the work's shown edition is a hardcover: the copies' format counts.
+      const owned = await work('Owned paperback', 'hardcover')
+      const longer = await edition(owned.id, { format: 'ebook', pageCount: 512 })
+      await put(owned.id, reader.token, { status: 'read', today: '2026-05-01', owned: { format: 'paperback', copies: 2 }, editionId: longer })
+      // Not owned: the work's shown edition's format.
+      const ebook = await work('Read as an e-book', 'ebook')
+      await put(ebook.id, reader.token, { status: 'reading', today: '2026-05-02' })
+      // Owned without a format, reading an audiobook edition: the edition's format.
+      const audio = await work('Listened to', 'paperback')
+      const audioEdition = await edition(audio.id, { format: 'audiobook', audioSeconds: 36_000 })
+      await put(audio.id, reader.token, { status: 'reading', today: '2026-05-03', editionId: audioEdition, owned: { copies: 1 } })
+      // An edition chosen whose format nobody gave: unknown, not the work's hardcover.
+      const unknown = await work('Unknown format', 'hardcover')
+      const twelve = `979${String(Date.now() % 1e9).padStart(9, '0')}`
+      const check = (10 - ([...twelve].reduce((sum, d, i) => sum + Number(d) * (i % 2 ? 3 : 1), 0) % 10)) % 10
+      const quiet = await edition(unknown.id, { isbn: `${twelve}${check}`, edition: 'Book club' })
+      await put(unknown.id, reader.token, { status: 'want', editionId: quiet })
+      // Owned, no status: outside the status tabs, but among the books they own.
+      const shelved = await work('Owned, no status', null)
+      await put(shelved.id, reader.token, { owned: { format: 'hardcover', copies: 1 } })
+
+      const titles = async (query: string, token: string | null = reader.token) => {
+        const res = await call('GET', `/api/users/${reader.id}/library?${query}`, token ?? undefined)
+        expect(res.statusCode, res.body).toBe(200)
+        const list = LibraryEntryListSchema.parse(res.json())
+        expect(res.headers['x-total-count']).toBe(String(list.length))
+        return list.map((e) => e.book.title).sort()
+      }
+      const sorted = (...books: { title: string }[]) => books.map((b) => b.title).sort()
+      expect(await titles('owned=true')).toEqual(sorted(owned, audio, shelved))
+      expect(await titles('owned=false')).toEqual(sorted(ebook, unknown))
+      expect(await titles('format=paperback')).toEqual(sorted(owned))
+      expect(await titles('format=audiobook')).toEqual(sorted(audio))
+      expect(await titles('format=ebook')).toEqual(sorted(ebook))
+      expect(await titles('format=hardcover')).toEqual([])
+      expect(await titles('owned=true&format=hardcover')).toEqual(sorted(shelved))
+      expect(await titles('owned=true&status=reading')).toEqual(sorted(audio))
+      expect(await titles('format=ebook&status=read')).toEqual([])
+
+      // Each entry carries the copies owned, for its reader.
+      const mine = LibraryEntryListSchema.parse((await call('GET', `/api/users/${reader.id}/library?owned=true`, reader.token)).json())
+      expect(Object.fromEntries(mine.map((e) => [e.book._id, e.owned]))).toEqual({
+        [owned.id]: { format: 'paperback', copies: 2 },
+        [audio.id]: { format: null, copies: 1 },
+        [shelved.id]: { format: 'hardcover', copies: 1 },
+      })
+      // Progress counts the pages of the edition read: the chosen one's when it says, else the book's.
+      expect(Object.fromEntries(mine.map((e) => [e.book._id, e.pageCount]))).toEqual({ [owned.id]: 512, [audio.id]: 320, [shelved.id]: 320 })
+      // Pages of the filtered list follow one another with the filter's count.
+      const { pages, totals } = await readAllPages(ctx, `/api/users/${reader.id}/library?owned=true&limit=2`, LibraryEntryListSchema, reader.token)
+      expect(pages.map((p) => p.length)).toEqual([2, 1])
+      expect(totals).toEqual(['3', '3'])
+      // A change of what they own shows at once (the kept page moves with the log's version).
+      await put(ebook.id, reader.token, { owned: { format: 'ebook', copies: 1 } })
+      expect(await titles('owned=true')).toEqual(sorted(owned, ebook, audio, shelved))
+      await put(owned.id, reader.token, { owned: null })
+      expect(await titles('owned=true')).toEqual(sorted(ebook, audio, shelved))
+      expect(await titles('format=paperback')).toEqual([])
+      // Owned no more: the format of the edition read, an e-book.
+      expect(await titles('format=ebook')).toEqual(sorted(owned, ebook))
+
+      // What a reader owns is theirs: anyone else, signed in or not, gets an empty page, and entries without it.
+      for (const token of [other.token, null]) {
+        expect(await titles('owned=true', token)).toEqual([])
+        expect(await titles('owned=false', token)).toEqual([])
+        expect(await titles('format=ebook', token)).toEqual([])
+      }
+      const seen = LibraryEntryListSchema.parse((await call('GET', `/api/users/${reader.id}/library`, other.token)).json())
+      expect(seen.length).toBeGreaterThan(0)
+      expect(seen.every((e) => e.owned === null)).toBe(true)
+      expect(seen.find((e) => e.book._id === owned.id)?.pageCount).toBe(512)
+
+      await expect400(await call('GET', `/api/users/${reader.id}/library?owned=yes`, reader.token), 'Owned must be true or false')
+      await expect400(
+        await call('GET', `/api/users/${reader.id}/library?format=scroll`, reader.token),
+        /^Format must be one of hardcover, paperback, ebook, audiobook/,
+      )
+      expect((await call('GET', `/api/users/${uuidv7()}/library?owned=true`, reader.token)).statusCode).toBe(404)
     })
   })
 

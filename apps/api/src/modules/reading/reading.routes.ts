@@ -126,7 +126,11 @@ export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> =
         summary: 'A reader’s books with a status, newest change first, one status or all',
         description:
           `${statuses} Pages with \`limit\` (default 50, at most 100) and \`cursor\` (X-Total-Count, Link rel="next"). ` +
-          'Want to Read is private: only its reader sees it.',
+          'Want to Read is private: only its reader sees it. `shelf` (a name, any letter case) keeps the books on one of the reader’s shelves: ' +
+          'its reader sees every book on it, with a status or without; anyone else only a public shelf’s, as the library shows them (an unknown or private shelf: none). ' +
+          '`owned=true` keeps the books the reader owns copies of (with a status or without), `owned=false` those they do not; `format` those whose copy is in that format ' +
+          '(the copies’ format when the reader said it, else the format of the edition they read). Both are the reader’s own: anyone else gets an empty page. ' +
+          'Each entry’s `owned` is sent to its reader only.',
         params: UserIdParamsSchema,
         querystring: LibraryQuerySchema,
         response: { 200: LibraryEntryListSchema },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { READING_MESSAGES, type Book } from '@shelfwise/contracts'
-import type { LibraryRow, ReadRow } from '#/modules/reading/reading.repository.ts'
+import type { ReadRow } from '#/modules/reading/reading.repository.ts'
+import type { LibraryRow } from '#/modules/reading/reading.library.repository.ts'
 import {
   BLANK_READ,
   checkDates,

@@ -10,7 +10,8 @@ import {
   type ReadingStatus,
 } from '@shelfwise/contracts'
 import { badRequest } from '#/errors.ts'
-import type { LibraryRow, ReadRow, ReadValues } from '#/modules/reading/reading.repository.ts'
+import type { ReadRow, ReadValues } from '#/modules/reading/reading.repository.ts'
+import type { LibraryRow } from '#/modules/reading/reading.library.repository.ts'
 
 // The reading log's rules (decision 0018), with no database: what a status does to a book's reads,
 // which dates a read may have, how progress and a changed read are worked out. The service reads the

@@ -3,9 +3,10 @@ import type { LibraryParts, ReaderDataDoor, ReviewPart } from '#/reader-data.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 
 // The reviews module's door to a reader's data (decision 0019): their reviews, in the export's
-// library, and removed with their books' counters kept right.
+// library, and removed with their books' counters kept right. A review without stars (decision 0029)
+// is exported with rating 0, as the API answers it.
 
-const toPart = (r: { id: string; bookId: string; rating: number; comment: string; createdAt: string | Date; updatedAt: string | Date }) => ({
+const toPart = (r: { id: string; bookId: string; rating: number | null; comment: string; createdAt: string | Date; updatedAt: string | Date }) => ({
   id: r.id,
   part: {
     bookId: r.bookId,

@@ -168,19 +168,20 @@ export interface NewReview {
   id: string
   bookId: string
   userId: string
+  /** 1 to 5; 0 for a review without stars (an import's, decision 0029), stored as null. */
   rating: number
   comment: string
   createdAt: string
 }
 
 // The create path's statements run on every new review: built once per dialect (db/precompiled.ts).
-const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: string, rating: number, comment: string, createdAt: string) =>
+const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: string, rating: number | null, comment: string, createdAt: string) =>
   db.insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt }),
 )
 
 /** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
-  await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating, r.comment, r.createdAt)
+  await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating || null, r.comment, r.createdAt)
 }
 
 const reviewerById = precompile(1, (db, id: string) => db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))
@@ -192,7 +193,7 @@ export async function findReviewer(db: Db, id: string): Promise<Review['user'] |
 }
 
 /**
- * The author, book and rating of a review, locked until the transaction ends (on PostgreSQL;
+ * The author, book and rating (0: none, decision 0029) of a review, locked until the transaction ends (on PostgreSQL;
  * SQLite transactions already hold the whole database), so a concurrent edit cannot slip between.
  */
 export async function findReviewForChange(db: Db, id: string): Promise<{ userId: string; bookId: string; rating: number } | undefined> {
@@ -211,7 +212,7 @@ export async function updateReview(db: Db, id: string, changes: { rating?: numbe
     .execute()
 }
 
-/** Deletes a review if this reader wrote it; answers its book and rating, or undefined when nothing was deleted. */
+/** Deletes a review if this reader wrote it; answers its book and rating (0: none), or undefined when nothing was deleted. */
 export async function deleteOwnReview(db: Db, id: string, userId: string): Promise<{ bookId: string; rating: number } | undefined> {
   const row = await db.deleteFrom('reviews').where('id', '=', id).where('userId', '=', userId).returning(['bookId', 'rating']).executeTakeFirst()
   return row && { bookId: row.bookId, rating: Number(row.rating) }

@@ -36,6 +36,14 @@ const client = (ctx: TestContext) => ({
 describeEachDialect('reviews routes', (ctx) => {
   const api = client(ctx)
 
+  /** A new reader's review of a new book, written through the API. */
+  async function reviewThroughApi(rating: number, comment: string) {
+    const reader = await insertUser(ctx.db)
+    const book = await insertBook(ctx.db)
+    const review = ReviewSchema.parse((await api.create(book.id, reader.token, { rating, comment })).json())
+    return { reader, book, review }
+  }
+
   /** The book's count, sum and average as stored, and as GET /api/books/:id answers them. */
   async function expectBookStats(bookId: string, averageRating: number, totalReviews: number) {
     const row = await ctx.db.selectFrom('books').select(['averageRating', 'totalReviews', 'ratingSum']).where('id', '=', bookId).executeTakeFirstOrThrow()
@@ -327,9 +335,7 @@ describeEachDialect('reviews routes', (ctx) => {
 
   describe('PUT /api/reviews/:id', () => {
     it('changes the author’s own review and answers it', async () => {
-      const reader = await insertUser(ctx.db)
-      const book = await insertBook(ctx.db)
-      const created = ReviewSchema.parse((await api.create(book.id, reader.token, { rating: 2, comment: 'Meh' })).json())
+      const { reader, book, review: created } = await reviewThroughApi(2, 'Meh')
       const res = await api.update(created._id, reader.token, { rating: 4, content: 'Better on a second read' })
       expect(res.statusCode).toBe(200)
       const updated = ReviewSchema.parse(res.json())
@@ -354,10 +360,8 @@ describeEachDialect('reviews routes', (ctx) => {
     })
 
     it('answers the same 404 for an absent review and another reader’s, leaving that one unchanged', async () => {
-      const author = await insertUser(ctx.db)
+      const { book, review } = await reviewThroughApi(5, 'Mine')
       const stranger = await insertUser(ctx.db)
-      const book = await insertBook(ctx.db)
-      const review = ReviewSchema.parse((await api.create(book.id, author.token, { rating: 5, comment: 'Mine' })).json())
       const theirs = await api.update(review._id, stranger.token, { rating: 1, comment: 'Hijacked' })
       const absent = await api.update(ABSENT_ID, stranger.token, { rating: 1 })
       for (const res of [theirs, absent]) {
@@ -394,9 +398,7 @@ describeEachDialect('reviews routes', (ctx) => {
 
   describe('DELETE /api/reviews/:id', () => {
     it('deletes the author’s own review with 204', async () => {
-      const reader = await insertUser(ctx.db)
-      const book = await insertBook(ctx.db)
-      const review = ReviewSchema.parse((await api.create(book.id, reader.token, { rating: 3, comment: 'Going away' })).json())
+      const { reader, book, review } = await reviewThroughApi(3, 'Going away')
       const res = await api.remove(review._id, reader.token)
       expect(res.statusCode).toBe(204)
       expect(res.body).toBe('')
@@ -414,10 +416,8 @@ describeEachDialect('reviews routes', (ctx) => {
     })
 
     it('answers the same 404 for an absent review and another reader’s, which stays', async () => {
-      const author = await insertUser(ctx.db)
+      const { book, review } = await reviewThroughApi(4, 'Stays')
       const stranger = await insertUser(ctx.db)
-      const book = await insertBook(ctx.db)
-      const review = ReviewSchema.parse((await api.create(book.id, author.token, { rating: 4, comment: 'Stays' })).json())
       for (const res of [await api.remove(review._id, stranger.token), await api.remove(ABSENT_ID, stranger.token)]) {
         expect(res.statusCode).toBe(404)
         expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })

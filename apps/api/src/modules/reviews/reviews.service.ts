@@ -63,19 +63,33 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
     return books.ratings.addReview(trx, review.bookId, review.rating)
   }
 
+  /**
+   * Moves a book's ratings for a review whose stars go from `before` to `after`: a review that had
+   * none (0, decision 0029) enters the average then, and takes the place of the reader's rating
+   * given without a review, as a new review does.
+   */
+  const moveRating = async (trx: Db, userId: string, bookId: string, before: number, after: number) => {
+    if (before === after) return
+    if (before > 0) return void (await books.ratings.move(trx, bookId, { reviewStars: after - before }))
+    await reading.supersedeRating(trx, userId, bookId)
+    await books.ratings.move(trx, bookId, { reviews: 1, reviewStars: after })
+  }
+
   const popular = createMemo<{ bookId: string; reviewCount: number }[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 1 })
   const recent = createMemo<Review[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 10 })
   return {
     /** A book's reviews, newest first, paged when `limit` is given; 404 'Book not found' when absent. */
-    async listForBook(bookId: string, q: PagingQuery): Promise<Page<Review>> {
+    async listForBook(id: string, q: PagingQuery): Promise<Page<Review>> {
+      // An edition's id is its work's (decision 0027).
+      const bookId = await books.workOf(id)
       const total = await findBookReviewCount(db, bookId)
       if (total === undefined) throw notFound(MESSAGES.bookNotFound)
       return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
     },
 
     /** The caller's own review of a book; 404 'Review not found' when they have none (or the book is absent). */
-    async mine(actor: Actor, bookId: string): Promise<Review> {
-      const review = await findReviewOfBookBy(db, bookId, actor.id)
+    async mine(actor: Actor, id: string): Promise<Review> {
+      const review = await findReviewOfBookBy(db, await books.workOf(id), actor.id)
       if (!review) throw notFound(MESSAGES.reviewNotFound)
       return review
     },
@@ -109,7 +123,8 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
     },
 
     /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
-    async create(actor: Actor, bookId: string, input: CreateReviewInput): Promise<Review> {
+    async create(actor: Actor, asked: string, input: CreateReviewInput): Promise<Review> {
+      const bookId = await books.workOf(asked)
       const id = uuidv7()
       const createdAt = nowIso()
       try {
@@ -135,13 +150,15 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
 
     /**
      * Writes a review an import brings (decision 0020): a new one when the reader has none; the same
-     * text again is the same review (its rating follows the file); a review of the reader's own with
-     * other text is kept as it is. Answers what happened.
+     * text again is the same review (its rating follows the file, unless the file has none); a review
+     * of the reader's own with other text is kept as it is. A review without stars (`rating` null) is
+     * kept without them (decision 0029): in no average, and the reader's rating given without a
+     * review stays theirs. Answers what happened.
      */
     async importReview(
       userId: string,
       bookId: string,
-      rating: number,
+      rating: number | null,
       comment: string,
       on?: Db,
       /** When the review was written, from the file (the day the read ended); now when unknown. */
@@ -152,16 +169,18 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
       const mine = await findReviewOfBookBy(on ?? db, bookId, userId)
       if (mine) {
         if (mine.comment.trim() !== comment.trim()) return 'kept'
-        if (mine.rating === rating) return 'same'
+        if (rating === null || mine.rating === rating) return 'same'
         await write(async (trx) => {
           await updateReview(trx, mine._id, { rating }, nowIso())
-          await books.ratings.move(trx, bookId, { reviewStars: rating - mine.rating })
+          await moveRating(trx, userId, bookId, mine.rating, rating)
         })
         return 'rated'
       }
       try {
         await write(async (trx) => {
-          await addReview(trx, { id: uuidv7(), bookId, userId, rating, comment, createdAt: writtenAt ?? nowIso() })
+          const review = { id: uuidv7(), bookId, userId, rating: rating ?? 0, comment, createdAt: writtenAt ?? nowIso() }
+          if (rating === null) await insertReview(trx, review)
+          else await addReview(trx, review)
         })
         return 'created'
       } catch (err) {
@@ -179,8 +198,7 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
           const current = await findReviewForChange(trx, id)
           if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
           await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
-          const delta = (input.rating ?? current.rating) - current.rating
-          if (delta !== 0) await books.ratings.move(trx, current.bookId, { reviewStars: delta })
+          if (input.rating !== undefined) await moveRating(trx, actor.id, current.bookId, current.rating, input.rating)
           return (await findReviewById(trx, id))!
         })
         .finally(() => recent.clear()),
@@ -192,7 +210,8 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
         .execute(async (trx) => {
           const gone = await deleteOwnReview(trx, id, actor.id)
           if (!gone) throw notFound(MESSAGES.reviewNotFound)
-          await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })
+          // A review without stars (decision 0029) was in no average.
+          if (gone.rating > 0) await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })
         })
         .finally(() => recent.clear()),
 

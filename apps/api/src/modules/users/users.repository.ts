@@ -271,3 +271,13 @@ export async function findUserStats(db: Db, id: string, withWishlist: boolean): 
     wishlistCount: row.wishlistCount === null ? null : Number(row.wishlistCount),
   }
 }
+
+/** What decides whether a user may apply merges (decision 0030): their role, when they joined, how many reviews they wrote. */
+export async function findStanding(db: Db, id: string): Promise<{ role: 'reader' | 'moderator'; since: string; reviews: number } | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .select((eb) => ['u.role', 'u.createdAt', eb.selectFrom('reviews').select(eb.fn.countAll<number>().as('n')).where('userId', '=', id).as('reviews')])
+    .where('u.id', '=', id)
+    .executeTakeFirst()
+  return row && { role: row.role, since: toIso(row.createdAt), reviews: Number(row.reviews) }
+}

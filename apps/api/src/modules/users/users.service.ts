@@ -18,6 +18,7 @@ import {
   findFollowCounts,
   findLookalikeUsername,
   findProfileVersion,
+  findStanding,
   findUserAbout,
   findUserById,
   findUserByUsername,
@@ -230,6 +231,9 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     async assertExists(id: string): Promise<void> {
       if ((await findProfileVersion(db, id)) === undefined) throw userNotFound()
     },
+
+    /** A user's role, when they joined and how many reviews they wrote (who may apply merges, decision 0030); undefined when absent. */
+    standing: (id: string) => findStanding(db, id),
 
     /**
      * A version of the user's own doing: it changes whenever they follow or unfollow someone, write,

@@ -7,6 +7,21 @@ CREATE INDEX "book_edits_user_idx" on "book_edits" ("user_id", "id");
 -- index book_genres_genre_idx
 CREATE INDEX "book_genres_genre_idx" on "book_genres" ("genre", "book_id");
 
+-- index book_merges_absorbed_idx
+CREATE INDEX "book_merges_absorbed_idx" on "book_merges" ("absorbed_id", "id");
+
+-- index book_merges_applied_by_idx
+CREATE INDEX "book_merges_applied_by_idx" on "book_merges" ("applied_by_user_id");
+
+-- index book_merges_reverted_by_idx
+CREATE INDEX "book_merges_reverted_by_idx" on "book_merges" ("reverted_by_user_id");
+
+-- index book_merges_survivor_idx
+CREATE INDEX "book_merges_survivor_idx" on "book_merges" ("survivor_id", "id");
+
+-- index book_merges_work_idx
+CREATE INDEX "book_merges_work_idx" on "book_merges" ("work_id", "id");
+
 -- index books_author_key_idx
 CREATE INDEX books_author_key_idx on books ((replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(author), 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ì', 'i'), 'Í', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ñ', 'n'), 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a'), 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ñ', 'n'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'Ā', 'a'), 'ā', 'a'), 'Ă', 'a'), 'ă', 'a'), 'Ą', 'a'), 'ą', 'a'), 'Ć', 'c'), 'ć', 'c'), 'Ĉ', 'c'), 'ĉ', 'c'), 'Ċ', 'c'), 'ċ', 'c'), 'Č', 'c'), 'č', 'c'), 'Ď', 'd'), 'ď', 'd'), 'Ē', 'e'), 'ē', 'e'), 'Ĕ', 'e'), 'ĕ', 'e'), 'Ė', 'e'), 'ė', 'e'), 'Ę', 'e'), 'ę', 'e'), 'Ě', 'e'), 'ě', 'e'), 'Ĝ', 'g'), 'ĝ', 'g'), 'Ğ', 'g'), 'ğ', 'g'), 'Ġ', 'g'), 'ġ', 'g'), 'Ģ', 'g'), 'ģ', 'g'), 'Ĥ', 'h'), 'ĥ', 'h'), 'Ĩ', 'i'), 'ĩ', 'i'), 'Ī', 'i'), 'ī', 'i'), 'Ĭ', 'i'), 'ĭ', 'i'), 'Į', 'i'), 'į', 'i'), 'İ', 'i'), 'Ĵ', 'j'), 'ĵ', 'j'), 'Ķ', 'k'), 'ķ', 'k'), 'Ĺ', 'l'), 'ĺ', 'l'), 'Ļ', 'l'), 'ļ', 'l'), 'Ľ', 'l'), 'ľ', 'l'), 'Ń', 'n'), 'ń', 'n'), 'Ņ', 'n'), 'ņ', 'n'), 'Ň', 'n'), 'ň', 'n'), 'Ō', 'o'), 'ō', 'o'), 'Ŏ', 'o'), 'ŏ', 'o'), 'Ő', 'o'), 'ő', 'o'), 'Ŕ', 'r'), 'ŕ', 'r'), 'Ŗ', 'r'), 'ŗ', 'r'), 'Ř', 'r'), 'ř', 'r'), 'Ś', 's'), 'ś', 's'), 'Ŝ', 's'), 'ŝ', 's'), 'Ş', 's'), 'ş', 's'), 'Š', 's'), 'š', 's'), 'Ţ', 't'), 'ţ', 't'), 'Ť', 't'), 'ť', 't'), 'Ũ', 'u'), 'ũ', 'u'), 'Ū', 'u'), 'ū', 'u'), 'Ŭ', 'u'), 'ŭ', 'u'), 'Ů', 'u'), 'ů', 'u'), 'Ű', 'u'), 'ű', 'u'), 'Ų', 'u'), 'ų', 'u'), 'Ŵ', 'w'), 'ŵ', 'w'), 'Ŷ', 'y'), 'ŷ', 'y'), 'Ÿ', 'y'), 'Ź', 'z'), 'ź', 'z'), 'Ż', 'z'), 'ż', 'z'), 'Ž', 'z'), 'ž', 'z'), 'Ơ', 'o'), 'ơ', 'o'), 'Ư', 'u'), 'ư', 'u'), 'Ǎ', 'a'), 'ǎ', 'a'), 'Ǐ', 'i'), 'ǐ', 'i'), 'Ǒ', 'o'), 'ǒ', 'o'), 'Ǔ', 'u'), 'ǔ', 'u'), 'Ǖ', 'u'), 'ǖ', 'u'), 'Ǘ', 'u'), 'ǘ', 'u'), 'Ǚ', 'u'), 'ǚ', 'u'), 'Ǜ', 'u'), 'ǜ', 'u'), 'Ǟ', 'a'), 'ǟ', 'a'), 'Ǡ', 'a'), 'ǡ', 'a'), 'Ǧ', 'g'), 'ǧ', 'g'), 'Ǩ', 'k'), 'ǩ', 'k'), 'Ǫ', 'o'), 'ǫ', 'o'), 'Ǭ', 'o'), 'ǭ', 'o'), 'ǰ', 'j'), 'Ǵ', 'g'), 'ǵ', 'g'), 'Ǹ', 'n'), 'ǹ', 'n'), 'Ǻ', 'a'), 'ǻ', 'a'), 'Ȁ', 'a'), 'ȁ', 'a'), 'Ȃ', 'a'), 'ȃ', 'a'), 'Ȅ', 'e'), 'ȅ', 'e'), 'Ȇ', 'e'), 'ȇ', 'e'), 'Ȉ', 'i'), 'ȉ', 'i'), 'Ȋ', 'i'), 'ȋ', 'i'), 'Ȍ', 'o'), 'ȍ', 'o'), 'Ȏ', 'o'), 'ȏ', 'o'), 'Ȑ', 'r'), 'ȑ', 'r'), 'Ȓ', 'r'), 'ȓ', 'r'), 'Ȕ', 'u'), 'ȕ', 'u'), 'Ȗ', 'u'), 'ȗ', 'u'), 'Ș', 's'), 'ș', 's'), 'Ț', 't'), 'ț', 't'), 'Ȟ', 'h'), 'ȟ', 'h'), 'Ȧ', 'a'), 'ȧ', 'a'), 'Ȩ', 'e'), 'ȩ', 'e'), 'Ȫ', 'o'), 'ȫ', 'o'), 'Ȭ', 'o'), 'ȭ', 'o'), 'Ȯ', 'o'), 'ȯ', 'o'), 'Ȱ', 'o'), 'ȱ', 'o'), 'Ȳ', 'y'), 'ȳ', 'y'), 'Æ', 'ae'), 'æ', 'ae'), 'Ø', 'o'), 'ø', 'o'), 'Œ', 'oe'), 'œ', 'oe'), 'Đ', 'd'), 'đ', 'd'), 'Ł', 'l'), 'ł', 'l'), 'ß', 'ss'), 'ı', 'i')), lower(title), id);
 
@@ -67,6 +82,21 @@ CREATE INDEX "books_unclaimed_isbn_idx" on "books" ("unclaimed_isbn") where uncl
 -- index books_weighted_rating_idx
 CREATE INDEX books_weighted_rating_idx on books (((average_rating * total_reviews + 17.5) / (total_reviews + 5)) desc, total_reviews desc, id desc);
 
+-- index editions_book_idx
+CREATE INDEX "editions_book_idx" on "editions" ("book_id", "id");
+
+-- index editions_created_by_idx
+CREATE INDEX "editions_created_by_idx" on "editions" ("created_by_user_id", "id") where created_by_user_id is not null;
+
+-- index editions_isbn_key
+CREATE UNIQUE INDEX "editions_isbn_key" on "editions" ("isbn") where isbn is not null;
+
+-- index editions_merged_into_idx
+CREATE INDEX "editions_merged_into_idx" on "editions" ("merged_into") where merged_into is not null;
+
+-- index editions_unclaimed_isbn_idx
+CREATE INDEX "editions_unclaimed_isbn_idx" on "editions" ("unclaimed_isbn") where unclaimed_isbn is not null;
+
 -- index follows_followee_created_idx
 CREATE INDEX "follows_followee_created_idx" on "follows" ("followee_id", "created_at" desc, "follower_id" desc);
 
@@ -75,6 +105,9 @@ CREATE INDEX "follows_follower_created_idx" on "follows" ("follower_id", "create
 
 -- index import_allowances_day_idx
 CREATE INDEX "import_allowances_day_idx" on "import_allowances" ("day");
+
+-- index import_row_notes_kind_idx
+CREATE INDEX "import_row_notes_kind_idx" on "import_row_notes" ("import_id", "kind", "line");
 
 -- index import_rows_book_idx
 CREATE INDEX "import_rows_book_idx" on "import_rows" ("book_id");
@@ -97,8 +130,20 @@ CREATE INDEX "imports_user_idx" on "imports" ("user_id", "created_at" desc, "id"
 -- index kept_tokens_user_idx
 CREATE INDEX "kept_tokens_user_idx" on "kept_tokens" ("user_id");
 
+-- index merge_proposals_open_pair_key
+CREATE UNIQUE INDEX "merge_proposals_open_pair_key" on "merge_proposals" ("kind", "pair_key") where status = 'open';
+
+-- index merge_proposals_proposer_idx
+CREATE INDEX "merge_proposals_proposer_idx" on "merge_proposals" ("proposed_by_user_id");
+
+-- index merge_proposals_status_idx
+CREATE INDEX "merge_proposals_status_idx" on "merge_proposals" ("status", "id");
+
 -- index progress_updates_read_idx
 CREATE INDEX "progress_updates_read_idx" on "progress_updates" ("read_id", "created_at");
+
+-- index read_throughs_book_idx
+CREATE INDEX "read_throughs_book_idx" on "read_throughs" ("book_id");
 
 -- index read_throughs_entry_idx
 CREATE INDEX "read_throughs_entry_idx" on "read_throughs" ("user_id", "book_id");
@@ -108,6 +153,9 @@ CREATE INDEX "read_throughs_finished_idx" on "read_throughs" ("user_id", "finish
 
 -- index reading_entries_book_idx
 CREATE INDEX "reading_entries_book_idx" on "reading_entries" ("book_id");
+
+-- index reading_entries_edition_idx
+CREATE INDEX "reading_entries_edition_idx" on "reading_entries" ("edition_id") where edition_id is not null;
 
 -- index reading_entries_user_status_idx
 CREATE INDEX "reading_entries_user_status_idx" on "reading_entries" ("user_id", "status", "updated_at" desc, "book_id" desc);
@@ -129,6 +177,15 @@ CREATE INDEX "reviews_created_idx" on "reviews" ("created_at" desc, "id" desc, "
 
 -- index reviews_user_created_idx
 CREATE INDEX "reviews_user_created_idx" on "reviews" ("user_id", "created_at" desc, "id" desc, "book_id", "rating");
+
+-- index shelf_books_book_idx
+CREATE INDEX "shelf_books_book_idx" on "shelf_books" ("book_id");
+
+-- index shelf_books_user_book_idx
+CREATE INDEX "shelf_books_user_book_idx" on "shelf_books" ("user_id", "book_id", "shelf_id", "position", "added_at");
+
+-- index shelf_books_user_shelf_position_idx
+CREATE INDEX "shelf_books_user_shelf_position_idx" on "shelf_books" ("user_id", "shelf_id", "position", "book_id");
 
 -- index uploads_released_idx
 CREATE INDEX "uploads_released_idx" on "uploads" ("released_at") where removed_at is null and released_at is not null;
@@ -166,6 +223,9 @@ CREATE TABLE "book_edits" ("id" text primary key, "book_id" text not null refere
 -- table book_genres
 CREATE TABLE "book_genres" ("book_id" text not null references "books" ("id") on delete cascade, "genre" text not null, constraint "book_genres_pkey" primary key ("book_id", "genre"));
 
+-- table book_merges
+CREATE TABLE "book_merges" ("id" text primary key, "proposal_id" text not null unique references "merge_proposals" ("id") on delete cascade, "kind" text not null, "survivor_id" text not null, "absorbed_id" text not null, "work_id" text not null, "moved" text not null, "applied_by_user_id" text references "users" ("id") on delete set null, "applied_at" text not null, "reverted_by_user_id" text references "users" ("id") on delete set null, "reverted_at" text, constraint "book_merges_kind_check" check (kind in ('work', 'edition')));
+
 -- table book_search_docs
 CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null unique, "title" text default '' not null, "author" text default '' not null, "isbn" text, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "page_count" integer, "published_date" text);
 
@@ -173,7 +233,7 @@ CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null
 CREATE TABLE book_search_seq (n integer not null);
 
 -- table books
-CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text);
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text, "format" text check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "audio_seconds" integer, "edition_count" integer default 1 not null);
 
 -- table books_fts
 CREATE VIRTUAL TABLE books_fts using fts5(
@@ -199,6 +259,9 @@ CREATE VIRTUAL TABLE books_fts_vocab using fts5vocab(books_fts, 'row');
 -- table catalogue_edits
 CREATE TABLE "catalogue_edits" ("id" integer primary key, "edits" integer default 0 not null);
 
+-- table editions
+CREATE TABLE "editions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "isbn" text, "unclaimed_isbn" text, "format" text, "page_count" integer, "audio_seconds" integer, "language" text default '' not null, "publisher" text default '' not null, "published_date" text, "edition" text default '' not null, "cover_image" text default '' not null, "created_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "merged_into" text, constraint "editions_format_check" check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')));
+
 -- table follows
 CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
 
@@ -207,6 +270,9 @@ CREATE TABLE "import_allowances" ("user_id" text not null references "users" ("i
 
 -- table import_files
 CREATE TABLE "import_files" ("import_id" text not null references "imports" ("id") on delete cascade, "part" integer not null, "bytes" blob not null, constraint "import_files_pkey" primary key ("import_id", "part"));
+
+-- table import_row_notes
+CREATE TABLE "import_row_notes" ("import_id" text not null, "line" integer not null, "position" integer not null, "kind" text not null, "message" text not null, constraint "import_row_notes_pkey" primary key ("import_id", "line", "position"), constraint "import_row_notes_row_fkey" foreign key ("import_id", "line") references "import_rows" ("import_id", "line") on delete cascade);
 
 -- table import_rows
 CREATE TABLE "import_rows" ("import_id" text not null references "imports" ("id") on delete cascade, "line" integer not null, "title" text not null, "author" text not null, "data" text, "fields" text not null, "outcome" text not null, "book_id" text references "books" ("id") on delete set null, "candidates" text default '[]' not null, "message" text, constraint "import_rows_pkey" primary key ("import_id", "line"), constraint "import_rows_outcome_check" check (outcome in ('pending', 'imported', 'unchanged', 'needs_review', 'failed', 'skipped')));
@@ -223,6 +289,9 @@ CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "time
 -- table kysely_migration_lock
 CREATE TABLE "kysely_migration_lock" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);
 
+-- table merge_proposals
+CREATE TABLE "merge_proposals" ("id" text primary key, "kind" text not null, "first_id" text not null, "second_id" text not null, "pair_key" text not null, "status" text default 'open' not null, "proposed_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, constraint "merge_proposals_kind_check" check (kind in ('work', 'edition')), constraint "merge_proposals_status_check" check (status in ('open', 'applied', 'reverted')), constraint "merge_proposals_two_check" check (first_id <> second_id));
+
 -- table progress_updates
 CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null references "read_throughs" ("id") on delete cascade, "page" integer, "percent" real, "minutes" integer, "created_at" text not null);
 
@@ -230,7 +299,7 @@ CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null 
 CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "book_id" text not null, "started_on" text, "finished_on" text, "stopped_on" text, "outcome" text, "finished_at" text, "progress_page" integer, "progress_percent" real, "progress_minutes" integer, "removed_at" text, "created_at" text not null, "updated_at" text not null, constraint "read_throughs_entry_fkey" foreign key ("user_id", "book_id") references "reading_entries" ("user_id", "book_id") on delete cascade, constraint "read_throughs_outcome_check" check (outcome is null or outcome in ('finished', 'stopped')));
 
 -- table reading_entries
-CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
+CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, "edition_id" text references "editions" ("id") on delete set null, "owned_format" text check (owned_format is null or owned_format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "owned_copies" integer check (owned_copies is null or owned_copies >= 1), "private_notes" text, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
 
 -- table reading_goals
 CREATE TABLE "reading_goals" ("user_id" text not null references "users" ("id") on delete cascade, "year" integer not null, "books" integer, "pages" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_goals_pkey" primary key ("user_id", "year"), constraint "reading_goals_targets_check" check ((books is null or books > 0) and (pages is null or pages > 0)));
@@ -239,16 +308,22 @@ CREATE TABLE "reading_goals" ("user_id" text not null references "users" ("id") 
 CREATE TABLE "reads" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "read_at" text not null, constraint "reads_pkey" primary key ("user_id", "book_id"));
 
 -- table reviews
-CREATE TABLE "reviews" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "rating" integer not null check (rating between 1 and 5), "comment" text not null, "created_at" text not null, "updated_at" text not null, constraint "reviews_book_user_key" unique ("book_id", "user_id"));
+CREATE TABLE "reviews" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "rating" integer check (rating between 1 and 5), "comment" text not null, "created_at" text not null, "updated_at" text not null, constraint "reviews_book_user_key" unique ("book_id", "user_id"));
 
 -- table revoked_tokens
 CREATE TABLE "revoked_tokens" ("jti" text primary key, "expires_at" text not null);
+
+-- table shelf_books
+CREATE TABLE "shelf_books" ("shelf_id" text not null, "user_id" text not null, "book_id" text not null references "books" ("id") on delete cascade, "position" integer not null, "added_at" text not null, constraint "shelf_books_pkey" primary key ("shelf_id", "book_id"), constraint "shelf_books_shelf_fkey" foreign key ("shelf_id", "user_id") references "shelves" ("id", "user_id") on delete cascade, constraint "shelf_books_position_check" check (position >= 1));
+
+-- table shelves
+CREATE TABLE "shelves" ("id" text primary key, "user_id" text not null references "users" ("id") on delete cascade, "name" text not null, "name_key" text not null, "is_public" integer default 0 not null, "created_at" text not null, "updated_at" text not null, constraint "shelves_user_name_key" unique ("user_id", "name_key"), constraint "shelves_id_user_key" unique ("id", "user_id"), constraint "shelves_is_public_check" check (is_public in (0, 1)));
 
 -- table uploads
 CREATE TABLE "uploads" ("name" text primary key, "user_id" text not null, "bytes" integer not null, "created_at" text not null, "referenced_at" text, "released_at" text, "removed_at" text);
 
 -- table users
-CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null, "log_version" integer default 0 not null);
+CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null, "log_version" integer default 0 not null, "role" text default 'reader' not null check (role in ('reader', 'moderator')));
 
 -- table wishlist
 CREATE TABLE "wishlist" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "added_at" text not null, constraint "wishlist_pkey" primary key ("user_id", "book_id"));

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
@@ -16,7 +16,8 @@ import { useDocumentTitle } from '#/lib/document-title.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import type { QueryClient } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useAuth } from '#/lib/auth.tsx'
 import { bookQuery, useBook } from '#/features/books/api/get-book.ts'
 import { BookListButtons } from '#/features/books/components/book-list-buttons.tsx'
 import { BookOwnerActions } from '#/features/books/components/book-owner-actions.tsx'
@@ -31,6 +32,28 @@ import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
 import { BookFacts } from '#/features/books/components/book-facts.tsx'
 import { BookTopBarActions } from '#/features/books/components/book-top-bar-actions.tsx'
 import { ReadingPanel } from '#/features/reading/components/reading-panel.tsx'
+import { useReading } from '#/features/reading/api/reading.ts'
+
+// The reader's shelves of the book come with their own chunk, after the page (decision 0028).
+const BookShelvesControl = lazy(() => import('#/features/bookshelves/components/book-shelves-control.tsx'))
+// The work's editions, and the reader's choice among them, come with their own chunks (decision 0027).
+const BookEditions = lazy(() => import('#/features/books/components/book-editions.tsx'))
+const EditionBanner = lazy(async () => ({ default: (await import('#/features/books/components/book-editions.tsx')).EditionBanner }))
+const EditionSelect = lazy(() => import('#/features/books/components/edition-select.tsx'))
+
+/**
+ * The pages of the edition the signed-in reader reads, as the API counts progress (decision 0027):
+ * that edition's when it says, else the work's; undefined until known (the page's book then counts).
+ */
+function useReadPages(book: Book, isAuthenticated: boolean): number | null | undefined {
+  const entry = useReading(book._id, isAuthenticated).data
+  const asked = Boolean(entry)
+  // On the work's own page with its main edition read, both are the page's answer: nothing is fetched.
+  const read = useQuery({ ...bookQuery(entry?.editionId ?? book._id), enabled: asked })
+  const work = useQuery({ ...bookQuery(book._id), enabled: asked && read.data !== undefined && read.data.pageCount === null })
+  if (!read.data) return undefined
+  return read.data.pageCount ?? (work.data ? work.data.pageCount : undefined)
+}
 
 const BOOK_ERROR = 'Failed to fetch book details'
 const BOOK_NOT_FOUND = 'Book not found'
@@ -67,6 +90,9 @@ function BookDetail({ book }: { book: Book }) {
   const onListError = (err: unknown) => setListError(err instanceof ApiError ? err.message : FALLBACK_ERROR)
   const composer = useReviewComposer(book._id)
   const average = formatAverage(book.averageRating, book.ratingsCount)
+  const { isAuthenticated } = useAuth()
+  const readPages = useReadPages(book, isAuthenticated)
+  const isOtherEdition = book.editionId !== undefined && book.editionId !== book._id
 
   return (
     <>
@@ -75,6 +101,11 @@ function BookDetail({ book }: { book: Book }) {
         <Typography variant="h6" component="p" sx={{ fontWeight: 400, color: 'text.secondary', overflowWrap: 'anywhere' }}>
           by <BookNameLink field="author" name={book.author} username={book.author_username} lookupUser={getUserByUsername} onError={setNavError} />
         </Typography>
+        {isOtherEdition && (
+          <Suspense fallback={null}>
+            <EditionBanner book={book} />
+          </Suspense>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
           <Rating value={book.averageRating || 0} precision={0.5} readOnly aria-label={`Average rating ${average} out of 5`} />
           <Typography sx={{ fontWeight: 700 }}>{average}</Typography>
@@ -102,12 +133,32 @@ function BookDetail({ book }: { book: Book }) {
           </Alert>
         )}
         <BookListButtons book={book} onError={onListError} />
-        <ReadingPanel book={book} hasReview={Boolean(composer.myReview)} />
+        <ReadingPanel
+          book={book}
+          hasReview={Boolean(composer.myReview)}
+          shelves={(hasStatus) => (
+            <Suspense fallback={null}>
+              <BookShelvesControl bookId={book._id} hasStatus={hasStatus} />
+            </Suspense>
+          )}
+          edition={(picker) => (
+            <Suspense fallback={null}>
+              <EditionSelect book={book} {...picker} />
+            </Suspense>
+          )}
+          pageCount={readPages}
+        />
         <BookOwnerActions book={book} />
         <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>
           {book.description}
         </Typography>
         <BookFacts book={book} lookupUser={getUserByUsername} onNameError={setNavError} />
+        {/* A visitor sees nothing of a work's only edition: its chunk is not even asked for. */}
+        {(isAuthenticated || (book.editionCount ?? 1) > 1) && (
+          <Suspense fallback={null}>
+            <BookEditions book={book} isSignedIn={isAuthenticated} />
+          </Suspense>
+        )}
       </BookLayout>
       <Divider sx={{ my: 4 }} />
       <Box component="section" aria-labelledby="reviews-heading">

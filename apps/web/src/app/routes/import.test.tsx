@@ -17,6 +17,9 @@ const job = (over: Partial<ImportJob> = {}): ImportJob => ({
   needsReview: 1,
   failed: 1,
   skipped: 48,
+  created: 0,
+  editionsAttached: 0,
+  notes: [],
   message: null,
   createdAt: '2026-03-12T10:00:00.000Z',
   finishedAt: '2026-03-12T10:00:09.000Z',
@@ -30,6 +33,9 @@ const row = (over: Partial<ImportRow> & { line: number }): ImportRow => ({
   bookId: null,
   candidates: [],
   message: 'No book in the catalogue has this title and author',
+  notes: [],
+  actions: ['create', 'retry', 'skip'],
+  correctable: ['title', 'author', 'isbn'],
   ...over,
 })
 
@@ -39,6 +45,7 @@ const fifthSeason = row({
   author: 'N. K. Jemisin',
   outcome: 'needs_review',
   message: 'Two books have this title and author: choose the one you read',
+  actions: ['choose', 'create', 'retry', 'skip'],
   candidates: [
     { _id: crypto.randomUUID(), title: 'The Fifth Season', author: 'N. K. Jemisin', publishedDate: '2015-08-04', isbn: '9780316229296', totalReviews: 12 },
     { _id: crypto.randomUUID(), title: 'The Fifth Season', author: 'N.K. Jemisin', publishedDate: '2016-01-01', isbn: null, totalReviews: 1 },

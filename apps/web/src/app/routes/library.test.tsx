@@ -98,6 +98,82 @@ describe('the reader’s own library', () => {
   })
 })
 
+describe('the reader’s filters by the copies they own', () => {
+  /** A library answering by status and by the copies owned, as the API filters them (decision 0027). */
+  function copiesApi(userId: string, rows: LibraryEntry[]) {
+    return fakeApi({
+      [`GET /users/profile/${userId}`]: { body: buildUser({ _id: userId, username: 'dorothea' }) },
+      [`GET /users/${userId}/library/counts`]: { body: counts },
+      [`GET /users/${userId}/shelves`]: { body: [] },
+      [`GET /users/${userId}/library`]: (req: FakeRequest) => {
+        const q = req.query
+        const list = rows.filter(
+          (r) =>
+            (!q.has('status') || r.status === q.get('status')) &&
+            (q.get('owned') !== 'true' || r.owned) &&
+            (!q.has('format') || r.owned?.format === q.get('format')),
+        )
+        return { body: list, headers: { 'X-Total-Count': String(list.length) } }
+      },
+    })
+  }
+  const rows = () => [
+    entry({ title: 'Middlemarch', status: 'read', owned: { format: 'paperback', copies: 2 } }),
+    // Read in an edition of 800 pages (the book's shown edition has 400): progress counts the 800.
+    entry({ title: 'Villette', status: 'reading', owned: { format: 'ebook', copies: 1 }, pageCount: 800, progress: { ...NO_PROGRESS, page: 200 } }),
+    entry({ title: 'Shirley', status: 'reading', owned: null }),
+  ]
+
+  it('shows only the books the reader owns, then one format, kept in the address and from tab to tab', async () => {
+    const owner = buildUser({ username: 'dorothea' })
+    signIn(owner)
+    const { calls } = copiesApi(owner._id, rows())
+    const { router } = renderApp(`/user/${owner._id}/library`)
+    const filters = await screen.findByRole('group', { name: 'Filter your books' })
+    const owned = within(filters).getByRole('button', { name: 'Owned' })
+    expect(owned).toHaveAttribute('aria-pressed', 'false')
+    expect(await screen.findByRole('link', { name: 'Shirley' })).toBeInTheDocument()
+
+    // Every status the reader owns: no tab is open.
+    fireEvent.click(owned)
+    await waitFor(() => expect(router.state.location.search).toBe('?owned=true'))
+    expect(owned).toHaveAttribute('aria-pressed', 'true')
+    expect(await screen.findByRole('heading', { name: 'All your books', level: 2 })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Middlemarch' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Villette' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Shirley' })).not.toBeInTheDocument()
+    expect(screen.getByText('Owned: 2 copies · Paperback')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Progress in Villette' })).toHaveAttribute('aria-valuenow', '25')
+    expect(screen.queryByRole('tab', { selected: true })).not.toBeInTheDocument()
+    const asked = calls.filter((c) => c.path === `/users/${owner._id}/library`).at(-1)!.query
+    expect([asked.get('owned'), asked.get('status')]).toEqual(['true', null])
+
+    fireEvent.change(within(filters).getByRole('combobox', { name: 'Format' }), { target: { value: 'ebook' } })
+    await waitFor(() => expect(router.state.location.search).toBe('?owned=true&format=ebook'))
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Middlemarch' })).not.toBeInTheDocument())
+    expect(screen.getByText('Owned: 1 copy · E-book')).toBeInTheDocument()
+
+    // A tab keeps the filters; Read holds no owned e-book.
+    fireEvent.click(screen.getByRole('tab', { name: 'Read (3)' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&owned=true&format=ebook'))
+    expect(await screen.findByText('No books match these filters.')).toBeInTheDocument()
+    fireEvent.change(within(filters).getByRole('combobox', { name: 'Format' }), { target: { value: '' } })
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&owned=true'))
+    expect(await screen.findByRole('link', { name: 'Middlemarch' })).toBeInTheDocument()
+  })
+
+  it('are the reader’s own: another reader’s library has none, and an address asking for them is not sent', async () => {
+    signIn(buildUser({ username: 'casaubon' }))
+    const owner = buildUser({ username: 'dorothea' })
+    const { calls } = copiesApi(owner._id, rows())
+    renderApp(`/user/${owner._id}/library?status=reading&owned=true&format=ebook`)
+    expect(await screen.findByRole('link', { name: 'Shirley' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Filter your books' })).not.toBeInTheDocument()
+    const asked = calls.filter((c) => c.path === `/users/${owner._id}/library`).map((c) => c.query.toString())
+    expect(asked.every((q) => !q.includes('owned') && !q.includes('format'))).toBe(true)
+  })
+})
+
 describe('Currently Reading on Home', () => {
   it('shows a signed-in reader’s books with progress, and takes a new page in one step', async () => {
     const reader = buildUser()

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router'
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
@@ -7,7 +8,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
-import type { ReadingStatus } from '@shelfwise/contracts'
+import type { BookFormat, ReadingStatus } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { useDocumentTitle } from '#/lib/document-title.ts'
@@ -16,7 +17,19 @@ import { useLibraryCounts } from '#/features/reading/api/library.ts'
 import { LibraryList } from '#/features/reading/components/library-list.tsx'
 import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 
-/** A reader's library: a tab per reading status with its count, the open one in the address (?status=). */
+// The reader's shelves come with their own chunk, after the page (decision 0028).
+const LibraryShelves = lazy(() => import('#/features/bookshelves/components/library-shelves.tsx'))
+// So do the reader's filters by the copies they own (decision 0027).
+const LibraryFilters = lazy(() => import('#/features/reading/components/library-filters.tsx'))
+
+/** The formats the address may name (?format=); anything else is no filter. */
+const FORMATS: readonly string[] = ['hardcover', 'paperback', 'ebook', 'audiobook'] satisfies BookFormat[]
+
+/**
+ * A reader's library: a tab per reading status with its count, the open one in the address (?status=),
+ * or one of their shelves (?shelf=); on their own library, filters by the copies they own (?owned=true,
+ * ?format=), kept from tab to tab. With a filter and no tab asked, every status shows.
+ */
 export function LibraryRoute() {
   const { userId = '' } = useParams()
   const { user: viewer } = useAuth()
@@ -24,12 +37,32 @@ export function LibraryRoute() {
   const { pathname, search } = useLocation()
   const navigate = useNavigate()
   const statuses = READING_STATUSES.filter((s) => own || s !== 'want')
-  const asked = new URLSearchParams(search).get('status') as ReadingStatus | null
-  const status: ReadingStatus = asked && statuses.includes(asked) ? asked : 'reading'
+  const query = new URLSearchParams(search)
+  const asked = query.get('status') as ReadingStatus | null
+  const isAsked = asked !== null && statuses.includes(asked)
+  const status: ReadingStatus = isAsked ? asked : 'reading'
+  const shelf = query.get('shelf')?.trim() || undefined
+  // What a reader owns is theirs alone: another reader's library has no such filters.
+  const owned = own && query.get('owned') === 'true'
+  const typedFormat = query.get('format') ?? ''
+  const format = own && FORMATS.includes(typedFormat) ? (typedFormat as BookFormat) : undefined
+  const isFiltered = owned || format !== undefined
+  // Every status at once: on a shelf, or filtered without a tab asked for.
+  const isEveryStatus = shelf !== undefined || (isFiltered && !isAsked)
   const user = useUser(userId)
   const counts = useLibraryCounts(userId)
   const username = user.data?.username
-  useDocumentTitle(username ? `${READING_STATUS_LABELS[status]} · @${username}'s library` : 'Library')
+  useDocumentTitle(username ? `${shelf ?? (isEveryStatus ? 'All your books' : READING_STATUS_LABELS[status])} · @${username}'s library` : 'Library')
+  /** The address with these filters, and the status or shelf it had. */
+  const withFilter = (isOwned: boolean, asFormat: BookFormat | undefined) => {
+    const next = new URLSearchParams(search)
+    if (isOwned) next.set('owned', 'true')
+    else next.delete('owned')
+    if (asFormat) next.set('format', asFormat)
+    else next.delete('format')
+    const text = next.toString()
+    return text ? `?${text}` : ''
+  }
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}>
@@ -47,10 +80,21 @@ export function LibraryRoute() {
         </Typography>
         <StatsLink userId={userId} />
       </Box>
+      <Suspense fallback={null}>
+        <LibraryShelves userId={userId} own={own} selected={shelf} />
+      </Suspense>
+      {own && (
+        <Suspense fallback={null}>
+          <LibraryFilters filter={{ owned, format }} onChange={(f) => navigate({ pathname, search: withFilter(f.owned, f.format) }, { replace: true })} />
+        </Suspense>
+      )}
       <Paper variant="outlined" sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
         <Tabs
-          value={status}
-          onChange={(_, v: ReadingStatus) => navigate({ pathname, search: `?status=${v}` }, { replace: true })}
+          // On a shelf (or filtered with no tab asked), no status tab is open: choosing one leaves the shelf and keeps the filters.
+          value={isEveryStatus ? false : status}
+          onChange={(_, v: ReadingStatus) =>
+            navigate({ pathname, search: `?status=${v}${owned ? '&owned=true' : ''}${format ? `&format=${format}` : ''}` }, { replace: true })
+          }
           aria-label="Reading statuses"
           variant="scrollable"
           allowScrollButtonsMobile
@@ -59,7 +103,16 @@ export function LibraryRoute() {
             <Tab key={s} value={s} label={counts.data ? `${READING_STATUS_LABELS[s]} (${counts.data[s].toLocaleString('en-US')})` : READING_STATUS_LABELS[s]} />
           ))}
         </Tabs>
-        <LibraryList key={status} userId={userId} status={status} own={own} />
+        {isEveryStatus ? (
+          <>
+            <Typography variant="h6" component="h2" dir="auto" sx={{ fontWeight: 700, mt: 2, overflowWrap: 'anywhere' }}>
+              {shelf ?? 'All your books'}
+            </Typography>
+            <LibraryList key={`shelf:${shelf ?? ''}`} userId={userId} status="all" own={own} shelf={shelf} owned={owned} format={format} />
+          </>
+        ) : (
+          <LibraryList key={status} userId={userId} status={status} own={own} owned={owned} format={format} />
+        )}
       </Paper>
     </Container>
   )

@@ -4,18 +4,36 @@ import { api } from '#/lib/api-client.ts'
 import { LIST_PAGE_SIZE, pagedListQuery, usePagedList } from '#/lib/paged-list.ts'
 import { readingKeys } from '#/lib/query-keys.ts'
 
-/** A reader's books of one status (or all), newest change first, a page at a time. */
-export const useLibrary = (userId: string, status: ReadingStatus | 'all', { enabled = true, pageSize = LIST_PAGE_SIZE } = {}) =>
-  usePagedList(
+/**
+ * A reader's books of one status (or all), newest change first, a page at a time; `shelf`: only those
+ * on one of their shelves; `owned`: only the books they own; `format`: only those whose copy is in it
+ * (the last two for the reader's own library, decision 0027).
+ */
+export const useLibrary = (
+  userId: string,
+  status: ReadingStatus | 'all',
+  { enabled = true, pageSize = LIST_PAGE_SIZE, shelf = '', owned = false, format = '' }: LibraryOptions = {},
+) => {
+  const filter = { ...(shelf ? { shelf } : {}), ...(owned ? { owned: 'true' } : {}), ...(format ? { format } : {}) }
+  return usePagedList(
     pagedListQuery(
-      readingKeys.library(userId, status, pageSize),
+      Object.keys(filter).length ? [...readingKeys.library(userId, status, pageSize), filter] : readingKeys.library(userId, status, pageSize),
       `/users/${encodeURIComponent(userId)}/library`,
       (c) => c.LibraryEntryListSchema,
       pageSize,
-      status === 'all' ? {} : { status },
+      { ...(status === 'all' ? {} : { status }), ...filter },
     ),
     Boolean(userId) && enabled,
   )
+}
+
+interface LibraryOptions {
+  enabled?: boolean
+  pageSize?: number
+  shelf?: string
+  owned?: boolean
+  format?: string
+}
 
 const countsQuery = (userId: string) =>
   queryOptions({

@@ -13,10 +13,10 @@ import { errorMessage } from '#/lib/api-client.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import type { PagedList } from '#/lib/paged-list.ts'
 import { useUpdateReading } from '#/features/reading/api/reading.ts'
-import { progressPercent } from '#/features/reading/components/progress.ts'
+import { entryPages, progressPercent } from '#/features/reading/components/progress.ts'
 
 function progressWords(e: LibraryEntry): string {
-  const pages = e.book.pageCount
+  const pages = entryPages(e)
   if (e.progress.page !== null) return `Page ${e.progress.page.toLocaleString('en-US')}${pages ? ` of ${pages.toLocaleString('en-US')}` : ''}`
   if (e.progress.percent !== null) return `${e.progress.percent}%`
   return 'Just started'
@@ -83,7 +83,7 @@ export function CurrentlyReadingStrip({ userId, own, list }: { userId: string; o
         }}
       >
         {list.items.map((e) => {
-          const pct = progressPercent(e.progress, e.book.pageCount)
+          const pct = progressPercent(e.progress, entryPages(e))
           return (
             <Paper component="li" key={e.book._id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, minWidth: 0 }}>
               <Box sx={{ width: 56, flexShrink: 0 }}>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink } from 'react-router'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
@@ -5,7 +6,7 @@ import Link from '@mui/material/Link'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
-import type { LibraryEntry, ReadingStatus } from '@shelfwise/contracts'
+import type { BookFormat, LibraryEntry, ReadingStatus } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { Stars } from '#/components/stars.tsx'
@@ -16,7 +17,10 @@ import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { useLibrary } from '#/features/reading/api/library.ts'
 import { useUpdateReading } from '#/features/reading/api/reading.ts'
 import { partialDateInWords } from '#/features/reading/components/partial-date.ts'
-import { progressPercent } from '#/features/reading/components/progress.ts'
+import { entryPages, progressPercent } from '#/features/reading/components/progress.ts'
+
+// The copies a reader owns come in the filters' chunk, which their own library loads (decision 0027).
+const OwnedNote = lazy(async () => ({ default: (await import('#/features/reading/components/library-filters.tsx')).OwnedNote }))
 
 function entryDetails(e: LibraryEntry): string {
   const parts: string[] = []
@@ -54,17 +58,36 @@ function StatusSelect({ entry }: { entry: LibraryEntry }) {
   )
 }
 
-/** One tab of a reader's library: each book with its status, rating, dates and progress; on their own library, a status control on each. */
-export function LibraryList({ userId, status, own = false }: { userId: string; status: ReadingStatus | 'all'; own?: boolean }) {
-  const list = useLibrary(userId, status)
+/**
+ * One tab of a reader's library (or one of their shelves), filtered by the copies they own when asked:
+ * each book with its status, rating, dates and progress; on their own library, the copies they own
+ * and a status control on each.
+ */
+export function LibraryList({
+  userId,
+  status,
+  own = false,
+  shelf,
+  owned = false,
+  format,
+}: {
+  userId: string
+  status: ReadingStatus | 'all'
+  own?: boolean
+  shelf?: string | undefined
+  owned?: boolean
+  format?: BookFormat | undefined
+}) {
+  const list = useLibrary(userId, status, { ...(shelf ? { shelf } : {}), owned, ...(format ? { format } : {}) })
   if (list.isPending) return <SectionSpinner label="Loading the library" />
   if (list.isError) return <ErrorAlert>Failed to load the library</ErrorAlert>
-  if (list.items.length === 0) return <EmptyState message="No books here yet." />
+  if (list.items.length === 0)
+    return <EmptyState message={owned || format ? 'No books match these filters.' : shelf ? 'No books on this shelf yet.' : 'No books here yet.'} />
   return (
     <>
       <Box component="ul" aria-label="Books" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {list.items.map((e) => {
-          const pct = e.status === 'reading' || e.status === 'paused' ? progressPercent(e.progress, e.book.pageCount) : undefined
+          const pct = e.status === 'reading' || e.status === 'paused' ? progressPercent(e.progress, entryPages(e)) : undefined
           const details = entryDetails(e)
           return (
             <Box component="li" key={e.book._id} sx={{ display: 'flex', gap: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
@@ -81,6 +104,11 @@ export function LibraryList({ userId, status, own = false }: { userId: string; s
                 </Typography>
                 {e.rating !== null && <Stars value={e.rating} label={`Rated ${e.rating} out of 5`} />}
                 {details && <Typography variant="body2">{details}</Typography>}
+                {e.owned && (
+                  <Suspense fallback={null}>
+                    <OwnedNote owned={e.owned} />
+                  </Suspense>
+                )}
                 {pct !== undefined && (
                   <LinearProgress
                     variant="determinate"

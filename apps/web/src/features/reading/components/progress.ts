@@ -4,3 +4,7 @@ export function progressPercent(p: { page: number | null; percent: number | null
   if (p.page !== null && pageCount) return Math.min(100, (p.page / pageCount) * 100)
   return undefined
 }
+
+/** The pages a library entry's progress counts: its reader's edition's when the server says (decision 0027), else the book's. */
+export const entryPages = (e: { pageCount?: number | null | undefined; book: { pageCount: number | null } }): number | null =>
+  e.pageCount === undefined ? e.book.pageCount : e.pageCount

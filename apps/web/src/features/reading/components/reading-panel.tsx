@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -22,12 +22,32 @@ import { progressPercent } from '#/features/reading/components/progress.ts'
 
 const SAVE_FAILED = 'Could not save your reading. Please try again.'
 
+// The reader's copy (the edition they read, the copies they own) comes with its own chunk (decision 0027).
+const YourCopy = lazy(() => import('#/features/reading/components/your-copy.tsx'))
+
+/** What the screen's edition control is given: the reader's edition (null: the work's main one), how to change it, whether it waits. */
+type EditionPicker = (picker: { value: string | null; onChange: (editionId: string | null) => void; disabled: boolean }) => ReactNode
+
 /**
  * The signed-in reader's own reading of a book (decision 0018): one status, the open read's progress,
  * the dates of every read (add a past one, fix or delete one, bring back one taken off Recently
  * Read), and a rating when they have not reviewed it.
  */
-export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boolean }) {
+export function ReadingPanel({
+  book,
+  hasReview,
+  shelves,
+  edition,
+  pageCount,
+}: {
+  book: Book
+  hasReview: boolean
+  shelves?: (hasStatus: boolean) => ReactNode
+  /** "Which edition are you reading?", a control the screen brings (decision 0027). */
+  edition?: EditionPicker
+  /** The pages of the edition the reader reads, when the screen knows them (progress counts them, as the API checks it); else the book's. */
+  pageCount?: number | null | undefined
+}) {
   const { isAuthenticated } = useAuth()
   const { data: entry } = useReading(book._id, isAuthenticated)
   const update = useUpdateReading(book._id)
@@ -45,7 +65,10 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
     update.mutate(change, { onError, ...(onSuccess ? { onSuccess } : {}) })
   }
   const open = entry.reads.find((r) => r.outcome === null)
-  const percent = open ? progressPercent(entry.progress, book.pageCount) : undefined
+  const pages = pageCount === undefined ? book.pageCount : pageCount
+  const percent = open ? progressPercent(entry.progress, pages) : undefined
+  // In the library, or once said: what is kept is always shown, so it can be changed back.
+  const hasCopy = entry.status !== null || Boolean(entry.owned) || Boolean(entry.editionId)
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="your-reading" sx={{ p: 2, mb: 3 }}>
@@ -85,6 +108,12 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
         )}
       </Box>
 
+      {hasCopy && (
+        <Suspense fallback={null}>
+          <YourCopy entry={entry} disabled={update.isPending} save={(change) => save(change)} edition={edition} />
+        </Suspense>
+      )}
+
       {open && (
         <Box
           component="form"
@@ -101,7 +130,7 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
         >
           <Typography sx={{ mb: 1 }}>
             {entry.progress.page !== null
-              ? `On page ${entry.progress.page.toLocaleString('en-US')}${book.pageCount ? ` of ${book.pageCount.toLocaleString('en-US')}` : ''}`
+              ? `On page ${entry.progress.page.toLocaleString('en-US')}${pages ? ` of ${pages.toLocaleString('en-US')}` : ''}`
               : entry.progress.percent !== null
                 ? `${entry.progress.percent}% read`
                 : 'No progress yet'}
@@ -114,7 +143,7 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
               type="number"
               value={page}
               onChange={(e) => setPage(e.target.value)}
-              slotProps={{ htmlInput: { min: 0, max: book.pageCount || undefined, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { min: 0, max: pages || undefined, inputMode: 'numeric' } }}
               sx={{ width: 120 }}
             />
             <Button type="submit" variant="outlined" disabled={update.isPending}>
@@ -163,6 +192,8 @@ export function ReadingPanel({ book, hasReview }: { book: Book; hasReview: boole
         </Box>
       )}
 
+      {/* The reader's own shelves of the book, a control the screen brings (decision 0028). */}
+      {shelves?.(entry.status !== null)}
       {editing && <ReadDialog bookId={book._id} read={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         id="delete-read"

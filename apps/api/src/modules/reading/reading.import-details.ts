@@ -1,0 +1,29 @@
+import type { Owned } from '@shelfwise/contracts'
+import { nowIso, type Db } from '#/db/portable.ts'
+import { findEntryDetails, setEntryDetails } from '#/modules/reading/reading.repository.ts'
+
+/**
+ * What an imported row fills in on the reader's entry (decision 0031), never overwriting what the
+ * reader set here: the day the book came in (only ever earlier), private notes when they differ, the
+ * edition and the copies owned when the entry names none.
+ */
+export interface ImportDetails {
+  /** A whole day, 'YYYY-MM-DD'. */
+  addedOn?: string | null
+  privateNotes?: string | null
+  editionId?: string | null
+  owned?: Owned | null
+}
+
+export async function detailsToFill(trx: Db, userId: string, bookId: string, d: ImportDetails) {
+  if (!d.addedOn && !d.privateNotes && !d.editionId && !d.owned) return undefined
+  const had = await findEntryDetails(trx, userId, bookId)
+  const change: Parameters<typeof setEntryDetails>[3] = {}
+  const addedAt = d.addedOn ? `${d.addedOn}T00:00:00.000Z` : undefined
+  // A new entry is made now: a Date Added before now is its moment.
+  if (addedAt && addedAt < (had?.createdAt ?? nowIso())) change.createdAt = addedAt
+  if (d.privateNotes && d.privateNotes !== had?.privateNotes) change.privateNotes = d.privateNotes
+  if (d.editionId && !had?.editionId) change.editionId = d.editionId
+  if (d.owned && !had?.owned) Object.assign(change, { ownedFormat: d.owned.format, ownedCopies: d.owned.copies })
+  return Object.keys(change).length ? change : undefined
+}
