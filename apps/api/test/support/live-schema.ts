@@ -5,7 +5,7 @@ import { dialectOf, type Db } from '#/db/portable.ts'
 // pragmas; PostgreSQL: information_schema and pg_constraint), never as our schema file says: for the
 // tests that prove a door covers every table naming a reader or a book.
 
-interface ForeignKey {
+export interface ForeignKey {
   columns: string[]
   parent: string
   parentColumns: string[]

@@ -1,46 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { Migrator } from 'kysely/migration'
-import { sql, type Kysely } from 'kysely'
+import { freshMigrationDb } from '../../../test/support/migration-db.ts'
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
-import { createDb } from '#/db/connect.ts'
-import { columnTypes, dialectOf } from '#/db/portable.ts'
-import { migrations } from '#/db/migrations/index.ts'
 import { testDialects } from '../../../test/support/context.ts'
-import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
 
 // The reading log's migration moves the spec's wishlist and reads rows over without inventing dates.
 
 const BEFORE = '2026_11_25_0700_catalogue_edits'
-
-async function freshDb(dialect: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
-  let pgName: string | undefined
-  let url = join(dir, 'm.db')
-  if (dialect === 'postgres') {
-    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
-    await withAdmin((c) => c.query(`create database ${pgName}`))
-    url = urlForDatabase(testPgUrl()!, pgName)
-  }
-  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
-  const t = columnTypes(dialectOf(db))
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
-  })
-  return {
-    db,
-    migrator,
-    async close() {
-      await db.destroy()
-      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 // Rows as the schema before the reading log holds them.
 const userRow = (name: string, at: string) => ({
@@ -57,7 +24,7 @@ const bookRow = (at: string) => ({ id: uuidv7(), title: 'T', author: 'A', create
 
 describe.each(testDialects())('reading log migration (%s)', (dialect) => {
   it('moves more reads than one batch holds, each once', async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const now = '2025-03-04T10:00:00.000Z'
@@ -88,7 +55,7 @@ describe.each(testDialects())('reading log migration (%s)', (dialect) => {
   })
 
   it('a wish becomes Want to Read, a read becomes a read finished on its day with no start, and a book on both lists stays on both', async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const now = '2025-03-04T22:30:00.000Z'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { AccountExportSchema, type AccountExport } from '@shelfwise/contracts'
-import { dialectOf, type Db } from '#/db/portable.ts'
+import type { Db } from '#/db/portable.ts'
 import type { ReaderDataDoor, TableCover } from '#/reader-data.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
@@ -10,6 +10,7 @@ import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createTestContext, describeEachDialect } from '../../../test/support/context.ts'
+import { liveSchema, type ForeignKey, type TableShape } from '../../../test/support/live-schema.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 // Doors to a reader's data (issue 20, decision 0019): every table of the live schema that names a
@@ -27,58 +28,6 @@ import { bearer, insertBook, insertFollow, insertImport, insertUser, signUp, TES
 // 0019's "Books stay", 0023): the export names it, and closing the account clears the reader from it
 // while the row stays. Values that merely mention a user id in text (a book edit's old or new link
 // value) are the book's, not the reader's, and stay (decision 0023).
-
-interface ForeignKey {
-  columns: string[]
-  parent: string
-  parentColumns: string[]
-}
-interface TableShape {
-  columns: { name: string; notNull: boolean }[]
-  foreignKeys: ForeignKey[]
-}
-
-/** Every table of the database as its own catalogue describes it (SQLite: sqlite_master and pragmas; PostgreSQL: information_schema and pg_constraint). */
-async function liveSchema(db: Db): Promise<Map<string, TableShape>> {
-  const tables = new Map<string, TableShape>()
-  const table = (name: string) => tables.get(name) ?? tables.set(name, { columns: [], foreignKeys: [] }).get(name)!
-  if (dialectOf(db) === 'sqlite') {
-    const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(db)
-    for (const { name } of names.rows) {
-      const t = table(name)
-      const columns = await sql<{ name: string; nn: number }>`select name, "notnull" as nn from pragma_table_info(${name})`.execute(db)
-      t.columns = columns.rows.map((c) => ({ name: c.name, notNull: Number(c.nn) === 1 }))
-      const keys = await sql<{ id: number; parent: string; col: string; ref: string | null }>`
-        select id, "table" as parent, "from" as col, "to" as ref from pragma_foreign_key_list(${name}) order by id, seq`.execute(db)
-      for (const k of Map.groupBy(keys.rows, (k) => k.id).values()) {
-        t.foreignKeys.push({ columns: k.map((c) => c.col), parent: k[0]!.parent, parentColumns: k.map((c) => c.ref ?? 'id') })
-      }
-    }
-  } else {
-    const columns = await sql<{ tbl: string; col: string; nullable: string }>`
-      select c.table_name as tbl, c.column_name as col, c.is_nullable as nullable
-      from information_schema.columns c
-      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-      where c.table_schema = current_schema()
-      order by c.table_name, c.ordinal_position`.execute(db)
-    for (const c of columns.rows) table(c.tbl).columns.push({ name: c.col, notNull: c.nullable === 'NO' })
-    const keys = await sql<{ fk: string; tbl: string; parent: string; col: string; ref: string }>`
-      select con.conname as fk, cl.relname as tbl, pcl.relname as parent, a.attname as col, pa.attname as ref
-      from pg_constraint con
-      join pg_class cl on cl.oid = con.conrelid
-      join pg_namespace n on n.oid = cl.relnamespace
-      join pg_class pcl on pcl.oid = con.confrelid
-      cross join lateral unnest(con.conkey, con.confkey) with ordinality as k(attnum, refnum, ord)
-      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
-      join pg_attribute pa on pa.attrelid = con.confrelid and pa.attnum = k.refnum
-      where con.contype = 'f' and n.nspname = current_schema()
-      order by con.conname, k.ord`.execute(db)
-    for (const k of Map.groupBy(keys.rows, (k) => `${k.tbl}.${k.fk}`).values()) {
-      table(k[0]!.tbl).foreignKeys.push({ columns: k.map((c) => c.col), parent: k[0]!.parent, parentColumns: k.map((c) => c.ref) })
-    }
-  }
-  return tables
-}
 
 interface ReaderTable {
   /** Columns holding the reader's id (`id` for the users row). */

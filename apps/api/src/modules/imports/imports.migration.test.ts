@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { Migrator } from 'kysely/migration'
-import type { Kysely } from 'kysely'
+import { freshMigrationDb } from '../../../test/support/migration-db.ts'
 import { v7 as uuidv7 } from 'uuid'
-import { createDb } from '#/db/connect.ts'
-import { columnTypes, dialectOf, isUniqueViolation } from '#/db/portable.ts'
-import { migrations } from '#/db/migrations/index.ts'
+import { isUniqueViolation } from '#/db/portable.ts'
 import { testDialects } from '../../../test/support/context.ts'
-import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
 
 // Migration 2026_11_27_0100 puts one unsettled import per reader in a unique index. A database where
 // the race it closes already let a reader queue several keeps their oldest; the others fail saying why.
@@ -18,35 +11,9 @@ import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-a
 const BEFORE = '2026_11_26_0400_reading_goals'
 const AFTER = '2026_11_27_0100_import_limits'
 
-async function freshDb(dialect: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
-  let pgName: string | undefined
-  let url = join(dir, 'm.db')
-  if (dialect === 'postgres') {
-    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
-    await withAdmin((c) => c.query(`create database ${pgName}`))
-    url = urlForDatabase(testPgUrl()!, pgName)
-  }
-  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
-  const t = columnTypes(dialectOf(db))
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
-  })
-  return {
-    db,
-    migrator,
-    async close() {
-      await db.destroy()
-      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
 describe.each(testDialects())('import limits migration (%s)', (dialect) => {
   it('keeps a reader’s oldest unsettled import, fails the others saying why, and then refuses a second one', async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const at = (minute: number) => `2026-11-20T10:0${minute}:00.000Z`
@@ -97,7 +64,7 @@ describe.each(testDialects())('import limits migration (%s)', (dialect) => {
   })
 
   it('moves a file not yet read out of its job, byte for byte, and the job keeps no text (2026_11_27_0300)', async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo('2026_11_27_0200_book_identity_and_history')).error).toBeUndefined()
       const at = '2026-11-27T10:00:00.000Z'

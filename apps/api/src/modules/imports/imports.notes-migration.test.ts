@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { Migrator } from 'kysely/migration'
-import { sql, type Kysely } from 'kysely'
+import { freshMigrationDb } from '../../../test/support/migration-db.ts'
+import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
-import { createDb } from '#/db/connect.ts'
-import { columnTypes, dialectOf, isUniqueViolation } from '#/db/portable.ts'
+import { columnTypes, isUniqueViolation } from '#/db/portable.ts'
 import { migrations } from '#/db/migrations/index.ts'
 import { testDialects } from '../../../test/support/context.ts'
-import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
 
 // Migrations 2026_12_03_0100 (the notes of an import's rows) and 2026_12_03_0200 (a review may have
 // no stars) on a database that already holds reviews and an import's report (decision 0029).
@@ -20,32 +15,6 @@ const UNRATED = '2026_12_03_0200_reviews_without_rating'
 const names = Object.keys(migrations).sort()
 const BEFORE = names[names.indexOf(NOTES) - 1]!
 
-async function freshDb(dialect: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
-  let pgName: string | undefined
-  let url = join(dir, 'm.db')
-  if (dialect === 'postgres') {
-    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
-    await withAdmin((c) => c.query(`create database ${pgName}`))
-    url = urlForDatabase(testPgUrl()!, pgName)
-  }
-  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
-  const t = columnTypes(dialectOf(db))
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
-  })
-  return {
-    db,
-    migrator,
-    async close() {
-      await db.destroy()
-      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
 const refusal = async (work: Promise<unknown>) =>
   work.then(
     () => undefined,
@@ -54,7 +23,7 @@ const refusal = async (work: Promise<unknown>) =>
 
 describe.each(testDialects())('import notes and reviews without stars: migrations (%s)', (dialect) => {
   it('notes every kept row from its message, and keeps every review, index, trigger and check while a rating may be null', async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const at = '2026-11-20T10:00:00.000Z'
