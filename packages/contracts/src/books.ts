@@ -318,6 +318,19 @@ export const BookEditSchema = z.object({
 export type BookEdit = z.infer<typeof BookEditSchema>
 export const BookEditListSchema = z.array(BookEditSchema)
 
+/**
+ * GET /me/imported-books (decision 0032): one book the caller's imports made, with how many other
+ * readers rely on it (reviewed, rated, shelved or logged it); while none do, its adder may correct
+ * or delete it freely.
+ */
+export const ImportedBookSchema = z.object({ book: BookSchema, otherReaders: z.number().int() })
+export type ImportedBook = z.infer<typeof ImportedBookSchema>
+export const ImportedBookListSchema = z.array(ImportedBookSchema)
+/** GET /me/imported-books: newest first, paged with `limit` (default IMPORTED_BOOKS_DEFAULT_LIMIT) and the Link header's `cursor`. */
+export const ImportedBooksQuerySchema = PagingQuerySchema
+export type ImportedBooksQuery = z.infer<typeof ImportedBooksQuerySchema>
+export const IMPORTED_BOOKS_DEFAULT_LIMIT = 50
+
 /** GET /books/{id}/history: always paged, `limit` (default BOOK_HISTORY_DEFAULT_LIMIT) and the Link header's `cursor`. */
 export const BookHistoryQuerySchema = PagingQuerySchema
 export type BookHistoryQuery = z.infer<typeof BookHistoryQuerySchema>

@@ -43,6 +43,8 @@ export interface BooksTable {
   isbn: string | null
   /** The ISBN an import came with, shown but held against nobody until claimed (migration 2026_11_27_0200). */
   unclaimedIsbn: string | null
+  /** The reader whose import made the book (migration 2026_12_07_0100, decision 0032); null for any other book. */
+  importedByUserId: Generated<string | null>
   category: Generated<string>
   averageRating: Generated<number>
   totalReviews: Generated<number>

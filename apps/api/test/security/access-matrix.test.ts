@@ -563,6 +563,18 @@ const MATRIX: Record<string, Entry> = {
     check: (_s, actor, res) =>
       actor !== 'anonymous' && expect((res.json() as { fileName: string }[]).some((j) => j.fileName === 'mine.csv')).toBe(actor === 'owner'),
   },
+  // Books an import of the caller's made (decision 0032): theirs alone to list.
+  'GET /api/me/imported-books': {
+    request: async (s) => {
+      const book = await insertBook(s.ctx.db, { title: 'Imported by the owner', listedByUserId: s.owner.id, createdByUserId: s.owner.id })
+      await s.ctx.db.updateTable('books').set({ importedByUserId: s.owner.id }).where('id', '=', book.id).execute()
+      return { url: '/api/me/imported-books' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) =>
+      actor !== 'anonymous' &&
+      expect((res.json() as { book: { title: string } }[]).some((b) => b.book.title === 'Imported by the owner')).toBe(actor === 'owner'),
+  },
   'GET /api/imports/{id}': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}` }), status: ownerOnly(200) },
   'GET /api/imports/{id}/rows': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows` }), status: ownerOnly(200) },
   'GET /api/imports/{id}/rows.csv': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows.csv` }), status: ownerOnly(200) },

@@ -102,6 +102,11 @@ describeEachDialect('cursors of every list', (ctx) => {
       const proposed = await ctx.app.inject({ method: 'POST', url: '/api/merge-proposals', headers: bearer(token), payload: { kind: 'work', ids } })
       expect(proposed.statusCode, proposed.body).toBe(201)
     }
+    // Two books the reader's imports made, for "Books your imports added" (decision 0032).
+    for (const n of ['eight', 'nine']) {
+      const made = await insertBook(ctx.db, { title: `${word} ${n}`, listedByUserId: me.id, createdByUserId: me.id })
+      await ctx.db.updateTable('books').set({ importedByUserId: me.id }).where('id', '=', made.id).execute()
+    }
     // An import of the reader's with two rows, for its list of rows.
     const importId = await insertImport(ctx.db, me.id, {
       rows: [2, 3].map((line) => ({ line, outcome: 'failed', message: 'm' })),

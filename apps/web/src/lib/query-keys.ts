@@ -65,4 +65,6 @@ export const importKeys = {
   detail: (id: string) => ['imports', 'detail', id] as const,
   /** An import's rows that wait for the reader or failed, a page at a time. */
   rows: (id: string) => ['imports', 'rows', id] as const,
+  /** The books the reader's imports added to the catalogue, a page at a time (decision 0032). */
+  importedBooks: ['imports', 'imported-books'] as const,
 }

@@ -31,6 +31,7 @@ import * as importRowNotes from './2026_12_03_0100_import_row_notes.ts'
 import * as reviewsWithoutRating from './2026_12_03_0200_reviews_without_rating.ts'
 import * as entryPrivateNotes from './2026_12_04_0100_entry_private_notes.ts'
 import * as merges from './2026_12_05_0100_merges.ts'
+import * as importedBooks from './2026_12_07_0100_imported_books.ts'
 import * as searchWordsAcrossHyphens from './2026_12_06_0100_search_words_across_hyphens.ts'
 
 export interface AppMigration {
@@ -71,4 +72,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_04_0100_entry_private_notes': entryPrivateNotes,
   '2026_12_05_0100_merges': merges,
   '2026_12_06_0100_search_words_across_hyphens': searchWordsAcrossHyphens,
+  '2026_12_07_0100_imported_books': importedBooks,
 }

@@ -115,7 +115,13 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
     expect(found.get('progress_updates')!.via.map((k) => k.parent)).toEqual(['read_throughs'])
     // Shared catalogue rows: every reader column may be null.
     expect(found.get('books')).toMatchObject({ owned: false })
-    expect(found.get('books')!.readerColumns.sort()).toEqual(['author_user_id', 'created_by_user_id', 'listed_by_user_id', 'publisher_user_id'])
+    expect(found.get('books')!.readerColumns.sort()).toEqual([
+      'author_user_id',
+      'created_by_user_id',
+      'imported_by_user_id',
+      'listed_by_user_id',
+      'publisher_user_id',
+    ])
     expect(found.get('book_edits')).toMatchObject({ readerColumns: ['user_id'], owned: false })
     // Books' own children are the catalogue's, not a reader's.
     expect(found.has('book_genres')).toBe(false)
@@ -188,6 +194,8 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       await ok('POST', `/api/books/${finished.id}/reads`, token, { finishedOn: '2024-05-02' })
       await ok('PUT', '/api/me/goals/2025', token, { books: 12 })
       const listed = await insertBook(ctx.db, { listedByUserId: reader.id, createdByUserId: reader.id })
+      // Made by an import of theirs (decision 0032).
+      await ctx.db.updateTable('books').set({ importedByUserId: reader.id }).where('id', '=', listed.id).execute()
       const credited = await insertBook(ctx.db, { publisherUserId: reader.id })
       const editionId: string = (await ok('POST', `/api/books/${credited.id}/editions`, token, { format: 'ebook' })).json()._id
       const at = new Date().toISOString()

@@ -13,6 +13,9 @@ import {
   CreateBookInputSchema,
   type CreateBookInput,
   type DuplicateReason,
+  IMPORTED_BOOKS_DEFAULT_LIMIT,
+  type ImportedBook,
+  type ImportedBooksQuery,
 } from '@shelfwise/contracts'
 import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
@@ -37,6 +40,7 @@ import {
   updateBookWithGenres,
 } from '#/modules/books/books.edit.repository.ts'
 import { editRowsOf, fieldsOf, genresOf, identityChanges, snapshotOf } from '#/modules/books/books.fields.ts'
+import { countImportedBooks, listImportedBookIdsPage } from '#/modules/books/books.imported.repository.ts'
 import { countBookEdits, insertBookEdits, listBookEditsByUserPage, listBookEditsPage } from '#/modules/books/books.history.repository.ts'
 import { authorQueryWords, decideByTitle, firstByIsbn, titleKeys, type ImportWaitReason } from '#/modules/books/books.import-match.ts'
 import {
@@ -168,8 +172,15 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       // books.import-match.ts. In the caller's transaction, as the ISBN lookup: a book an earlier row
       // of the same batch made is found too.
       const found = await listImportCandidates(on, titleKeys(row.title).mainText, authorQueryWords(row.author))
-      const decision = decideByTitle(row, found)
-      if (decision.kind === 'none') return { byIsbn: undefined, candidates: [] }
+      let decision = decideByTitle(row, found)
+      if (decision.kind === 'none') {
+        // Before a book is made, the Add Book form's own check (decision 0032): a book with the same
+        // title and author words the import's rule did not take ('Austen Jane' for 'Jane Austen') makes
+        // the row wait with it, so nothing the form would warn about is added unseen.
+        const similar = await listSameTitleAndAuthor(on, row.title, row.author)
+        if (!similar.length) return { byIsbn: undefined, candidates: [] }
+        decision = { kind: 'wait', reason: 'similar', ids: similar.slice(0, DUPLICATES_MAX) }
+      }
       const books = await listBooksByIds(on, decision.kind === 'match' ? [decision.id] : decision.ids)
       books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
       return { byIsbn: undefined, candidates: books, ...(decision.kind === 'wait' ? { waits: decision.reason } : {}) }
@@ -223,6 +234,7 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
         publisherUserId: null,
         listedByUserId: userId,
         createdByUserId: userId,
+        importedByUserId: userId,
         createdAt: now,
         updatedAt: now,
       }
@@ -321,6 +333,21 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       if (!(await bookExists(db, workId))) throw notFound(MESSAGES.bookNotFound)
       const [{ edits, next }, total] = await Promise.all([listBookEditsPage(db, workId, { limit, after }), countBookEdits(db, workId)])
       return { items: edits, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
+    },
+
+    /**
+     * The books the reader's imports made (decision 0032), newest first, a page at a time, each with
+     * how many other readers rely on it (then its adder can no longer delete it or change what it is).
+     * One count per book of the page: bounded by the page's limit.
+     */
+    async importedBy(userId: string, query: ImportedBooksQuery): Promise<Page<ImportedBook>> {
+      const limit = query.limit ?? IMPORTED_BOOKS_DEFAULT_LIMIT
+      const before = query.cursor ? decodeKeyset(query.cursor, ['id'] as const)[0] : undefined
+      const [{ ids, next }, total] = await Promise.all([listImportedBookIdsPage(db, userId, { limit, before }), countImportedBooks(db, userId)])
+      const [books, others] = await Promise.all([listBooksByIds(db, ids), Promise.all(ids.map((id) => countOtherReaders(db, id, userId)))])
+      const othersOf = new Map(ids.map((id, i) => [id, others[i]!]))
+      const items = books.map((book) => ({ book, otherReaders: othersOf.get(book._id) ?? 0 }))
+      return { items, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
     },
 
     /**

@@ -212,9 +212,10 @@ export const firstByIsbn = (isbns: string[], found: { id: string; isbn: string }
 /**
  * Why a row waits for its reader: several works agree with it (`several`); its author is a family
  * name alone (`family_only`) or it has none (`no_author`); its title agrees with a work's once a
- * subtitle is set aside, and the catalogue has that main title with other subtitles too (`subtitle`).
+ * subtitle is set aside, and the catalogue has that main title with other subtitles too (`subtitle`);
+ * no work agrees, but the Add Book form's duplicates check finds books like it (`similar`, decision 0032).
  */
-export type ImportWaitReason = 'several' | 'family_only' | 'no_author' | 'subtitle'
+export type ImportWaitReason = 'several' | 'family_only' | 'no_author' | 'subtitle' | 'similar'
 
 export type ImportDecision = { kind: 'match'; id: string } | { kind: 'wait'; reason: ImportWaitReason; ids: string[] } | { kind: 'none' }
 

@@ -72,6 +72,8 @@ export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksLi
         .where(column, '=', userId)
         .execute()
     }
+    // The books their imports made (decision 0032) are among those they listed; along books_imported_by_idx.
+    await trx.updateTable('books').set({ importedByUserId: null }).where('importedByUserId', '=', userId).execute()
     await trx.updateTable('bookEdits').set({ userId: null }).where('userId', '=', userId).execute()
     await trx.updateTable('editions').set({ createdByUserId: null }).where('createdByUserId', '=', userId).execute()
   },

@@ -21,6 +21,9 @@ import {
   EditionListQuerySchema,
   EditionListSchema,
   EditionSchema,
+  IMPORTED_BOOKS_DEFAULT_LIMIT,
+  ImportedBookListSchema,
+  ImportedBooksQuerySchema,
   type Book,
 } from '@shelfwise/contracts'
 import { BOOKS_BY_NAME_DEFAULT_LIMIT, BookNameParamsSchema, BooksByNameQuerySchema } from '@shelfwise/contracts'
@@ -248,6 +251,23 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
       },
     },
     async (req, reply) => sendPage(req, reply, await books.history(req.params.id, req.query)),
+  )
+
+  app.get(
+    '/me/imported-books',
+    {
+      schema: {
+        tags: ['books'],
+        summary:
+          `Books your imports added, newest first, each with how many other readers rely on it (while none do, you may correct or delete it). ` +
+          `At most \`limit\` (default ${IMPORTED_BOOKS_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
+        security: [{ bearer: [] }],
+        querystring: ImportedBooksQuerySchema,
+        response: { 200: ImportedBookListSchema },
+      },
+      preValidation: app.requireUser,
+    },
+    async (req, reply) => sendPage(req, reply, await books.importedBy(req.user!.id, req.query)),
   )
 
   app.delete(

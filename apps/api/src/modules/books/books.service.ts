@@ -99,7 +99,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     // list, listAll, search, searchAll, listByName, facets: the catalogue many books at a time.
     ...createBookSearch({ db }),
 
-    // duplicates, importMatches, createFromImport, create, update, history, editsBy, remove, removeCredit.
+    // duplicates, importMatches, createFromImport, create, update, history, importedBy, editsBy, remove, removeCredit.
     ...createCatalogue({ db, uploads, get, workOf }),
   }
 }

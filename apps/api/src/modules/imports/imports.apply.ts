@@ -183,7 +183,9 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
             ? NOTE_TEXTS.noAuthor
             : match.waits === 'subtitle'
               ? NOTE_TEXTS.subtitle(row.title)
-              : NOTE_TEXTS.several(n)
+              : match.waits === 'similar'
+                ? NOTE_TEXTS.similar
+                : NOTE_TEXTS.several(n)
       return {
         outcome: 'needs_review',
         bookId: null,

@@ -112,6 +112,7 @@ export const NOTE_TEXTS = {
   familyOnly: (author: string) => `The file names the author only as “${author}”: if one of these is your book, choose it; otherwise create it`,
   noAuthor: 'The file gives no author: if one of these is your book, choose it; otherwise create it',
   subtitle: (title: string) => `“${title}” may be one of these books, whose titles differ after the main title: choose the one you read, or create it`,
+  similar: 'A similar book is already on Shelfwise: if one of these is your book, choose it; otherwise create it',
   reviewUnrated: 'The review was brought over without stars: it shows with your name and counts in no average',
   reviewCut: (max: number) => `The review was cut to ${max.toLocaleString('en-US')} characters`,
   reviewDropped: 'The review in the file was not brought over: you have another review of this book here, and yours was kept',

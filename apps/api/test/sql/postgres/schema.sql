@@ -49,6 +49,7 @@ books.unclaimed_isbn text
 books.format text
 books.audio_seconds integer
 books.edition_count integer not null default 1
+books.imported_by_user_id text
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
 editions.id text not null
@@ -232,6 +233,7 @@ book_search_terms book_search_terms_pkey: PRIMARY KEY (term)
 books books_author_user_id_fkey: FOREIGN KEY (author_user_id) REFERENCES users(id) ON DELETE SET NULL
 books books_created_by_user_id_fkey: FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 books books_format_check: CHECK (((format IS NULL) OR (format = ANY (ARRAY['hardcover'::text, 'paperback'::text, 'ebook'::text, 'audiobook'::text]))))
+books books_imported_by_user_id_fkey: FOREIGN KEY (imported_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 books books_listed_by_user_id_fkey: FOREIGN KEY (listed_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 books books_page_count_check: CHECK (((page_count IS NULL) OR (page_count > 0)))
 books books_pkey: PRIMARY KEY (id)
@@ -332,6 +334,7 @@ CREATE INDEX books_category_idx ON public.books USING btree (category)
 CREATE INDEX books_cover_upload_idx ON public.books USING btree (id) WHERE (cover_image ~~ '%/uploads/%.webp%'::text)
 CREATE INDEX books_created_at_idx ON public.books USING btree (created_at DESC, id DESC)
 CREATE INDEX books_created_by_idx ON public.books USING btree (created_by_user_id)
+CREATE INDEX books_imported_by_idx ON public.books USING btree (imported_by_user_id, id) WHERE (imported_by_user_id IS NOT NULL)
 CREATE UNIQUE INDEX books_isbn_key ON public.books USING btree (isbn) WHERE (isbn IS NOT NULL)
 CREATE INDEX books_listed_by_idx ON public.books USING btree (listed_by_user_id)
 CREATE INDEX books_match_key_idx ON public.books USING btree (books_match_key(title), books_match_key(author))

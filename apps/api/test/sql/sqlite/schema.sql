@@ -40,6 +40,9 @@ CREATE INDEX "books_created_at_idx" on "books" ("created_at" desc, "id" desc);
 -- index books_created_by_idx
 CREATE INDEX "books_created_by_idx" on "books" ("created_by_user_id");
 
+-- index books_imported_by_idx
+CREATE INDEX "books_imported_by_idx" on "books" ("imported_by_user_id", "id") where imported_by_user_id is not null;
+
 -- index books_isbn_key
 CREATE UNIQUE INDEX "books_isbn_key" on "books" ("isbn") where "isbn" is not null;
 
@@ -233,7 +236,7 @@ CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null
 CREATE TABLE book_search_seq (n integer not null);
 
 -- table books
-CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text, "format" text check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "audio_seconds" integer, "edition_count" integer default 1 not null);
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text, "format" text check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "audio_seconds" integer, "edition_count" integer default 1 not null, "imported_by_user_id" text references "users" ("id") on delete set null);
 
 -- table books_fts
 CREATE VIRTUAL TABLE books_fts using fts5(

@@ -55,7 +55,7 @@ const noMatch = row({ line: 27, title: 'A Very Obscure Zine', author: 'Nobody Kn
 
 function importApi(routes: Record<string, Handler>) {
   signIn(buildUser({ username: 'ada' }))
-  return fakeApi(routes)
+  return fakeApi({ 'GET /me/imported-books': { body: [] }, ...routes })
 }
 
 const chooseFile = (name = 'goodreads_library_export.csv') =>

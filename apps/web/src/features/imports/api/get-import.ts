@@ -34,7 +34,8 @@ export function useImportJob(id: string, known?: ImportJob) {
     const before = seen.current
     seen.current = status
     if (!before || !status || !isRunning(before) || isRunning(status)) return
-    for (const queryKey of [importKeys.list, readingKeys.all, bookKeys.all, reviewKeys.all, userKeys.all]) void queryClient.invalidateQueries({ queryKey })
+    for (const queryKey of [importKeys.list, importKeys.importedBooks, readingKeys.all, bookKeys.all, reviewKeys.all, userKeys.all])
+      void queryClient.invalidateQueries({ queryKey })
   }, [status, queryClient])
   return query
 }

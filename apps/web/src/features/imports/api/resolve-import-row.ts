@@ -40,7 +40,9 @@ export function useResolveImportRow(importId: string) {
       }
       void queryClient.invalidateQueries({ queryKey: importKeys.detail(importId) })
       void queryClient.invalidateQueries({ queryKey: importKeys.list })
-      if (!open) for (const queryKey of [readingKeys.all, bookKeys.all, reviewKeys.all, userKeys.all]) void queryClient.invalidateQueries({ queryKey })
+      if (!open)
+        for (const queryKey of [importKeys.importedBooks, readingKeys.all, bookKeys.all, reviewKeys.all, userKeys.all])
+          void queryClient.invalidateQueries({ queryKey })
     },
   })
 }

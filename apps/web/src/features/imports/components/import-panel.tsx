@@ -5,13 +5,14 @@ import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { useImports } from '#/features/imports/api/get-imports.ts'
 import { EarlierImports } from '#/features/imports/components/earlier-imports.tsx'
+import { ImportedBooks } from '#/features/imports/components/imported-books.tsx'
 import { ImportJobView } from '#/features/imports/components/import-job.tsx'
 import { ImportUploadForm } from '#/features/imports/components/import-upload-form.tsx'
 
 /**
  * The import screen's working part: the file chooser, then the import the reader is looking at (the
  * one just sent, or the newest from the server, so a reload finds a running one again), then the
- * earlier ones.
+ * earlier ones, then the books the reader's imports added to the catalogue.
  */
 export function ImportPanel() {
   const imports = useImports()
@@ -35,6 +36,7 @@ export function ImportPanel() {
       ) : (
         <EarlierImports jobs={jobs.filter((j) => j._id !== currentId)} onShow={setShown} />
       )}
+      <ImportedBooks />
     </Box>
   )
 }

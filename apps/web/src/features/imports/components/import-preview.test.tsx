@@ -54,7 +54,7 @@ const queued = (over: Partial<ImportJob> = {}): ImportJob => ({
 
 function importApi(routes: Record<string, Handler> = {}) {
   signIn(buildUser({ username: 'ada' }))
-  return fakeApi({ 'GET /imports': { body: [] }, ...routes })
+  return fakeApi({ 'GET /imports': { body: [] }, 'GET /me/imported-books': { body: [] }, ...routes })
 }
 
 async function openImport() {

@@ -74,6 +74,7 @@ function reportApi(done: ImportJob, rows: { open: ImportRow[]; byNote: Record<st
   signIn(buildUser({ username: 'ada' }))
   return fakeApi({
     'GET /imports': { body: [done] },
+    'GET /me/imported-books': { body: [] },
     [`GET /imports/${done._id}`]: { body: done },
     [`GET /imports/${done._id}/rows`]: (req) => pagedAnswer(req.query.has('note') ? (rows.byNote[req.query.get('note')!] ?? []) : rows.open)(req),
     ...(resolve ? { [`POST /imports/${done._id}/rows/${middlemarch.line}/resolve`]: (req: FakeRequest) => ({ body: resolve(req) }) } : {}),

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { Migrator } from 'kysely/migration'
+import type { Kysely } from 'kysely'
+import { v7 as uuidv7 } from 'uuid'
+import { createDb } from '#/db/connect.ts'
+import { columnTypes, dialectOf } from '#/db/portable.ts'
+import { migrations } from '#/db/migrations/index.ts'
+import { testDialects } from '../../../test/support/context.ts'
+import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
+
+// Migration 2026_12_07_0100 (decision 0032) on a database that already holds books imports made:
+// those are found by their unclaimed ISBN or by the import row that says it made them, and nothing
+// a reader added by hand is taken for an import's.
+
+const IMPORTED = '2026_12_07_0100_imported_books'
+const names = Object.keys(migrations).sort()
+const BEFORE = names[names.indexOf(IMPORTED) - 1]!
+async function freshDb(dialect: 'sqlite' | 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
+  let pgName: string | undefined
+  let url = join(dir, 'm.db')
+  if (dialect === 'postgres') {
+    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
+    await withAdmin((c) => c.query(`create database ${pgName}`))
+    url = urlForDatabase(testPgUrl()!, pgName)
+  }
+  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
+  const t = columnTypes(dialectOf(db))
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
+  })
+  return {
+    db,
+    migrator,
+    async close() {
+      await db.destroy()
+      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+describe.each(testDialects())('books imports made: migration (%s)', (dialect) => {
+  it("marks the books earlier imports made as their importer's, and no other book", async () => {
+    const { db, migrator, close } = await freshDb(dialect)
+    try {
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+      const at = '2026-11-20T10:00:00.000Z'
+      const user = () => ({
+        id: uuidv7(),
+        name: 'R',
+        username: `r${randomBytes(4).toString('hex')}`,
+        email: `${uuidv7()}@x.example`,
+        password_hash: 'x',
+        user_type: 'Reader',
+        created_at: at,
+        updated_at: at,
+      })
+      const [reader, other] = [user(), user()]
+      await db.insertInto('users').values([reader, other]).execute()
+      const book = (title: string, createdBy: string, unclaimed: string | null = null) => ({
+        id: uuidv7(),
+        title,
+        author: 'A',
+        created_by_user_id: createdBy,
+        listed_by_user_id: createdBy,
+        unclaimed_isbn: unclaimed,
+        created_at: at,
+        updated_at: at,
+      })
+      const withIsbn = book('Made with an ISBN', reader.id, '9780141439587')
+      const withoutIsbn = book('Made without an ISBN', reader.id)
+      const byHand = book('Added by hand', reader.id)
+      const matched = book('Matched, made by another', other.id)
+      await db.insertInto('books').values([withIsbn, withoutIsbn, byHand, matched]).execute()
+      const importId = uuidv7()
+      await db
+        .insertInto('imports')
+        .values({
+          id: importId,
+          user_id: reader.id,
+          source: 'goodreads',
+          status: 'done',
+          file_name: 'x.csv',
+          header: '[]',
+          total: 2,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const row = (line: number, bookId: string, kind: string) => ({
+        rowValues: { import_id: importId, line, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'imported', book_id: bookId, message: null },
+        note: { import_id: importId, line, position: 0, kind, message: 'm' },
+      })
+      // The reader's import made one book and found the other reader's.
+      const rows = [row(2, withoutIsbn.id, 'book_created'), row(3, matched.id, 'matched_by_title')]
+      await db
+        .insertInto('import_rows')
+        .values(rows.map((r) => r.rowValues))
+        .execute()
+      await db
+        .insertInto('import_row_notes')
+        .values(rows.map((r) => r.note))
+        .execute()
+
+      expect((await migrator.migrateTo(IMPORTED)).error).toBeUndefined()
+
+      const marked = await db.selectFrom('books').select(['title', 'imported_by_user_id']).orderBy('title').execute()
+      expect(marked.map((b) => [b.title, b.imported_by_user_id])).toEqual([
+        ['Added by hand', null],
+        ['Made with an ISBN', reader.id],
+        ['Made without an ISBN', reader.id],
+        ['Matched, made by another', null],
+      ])
+    } finally {
+      await close()
+    }
+  })
+})
