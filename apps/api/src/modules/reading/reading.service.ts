@@ -398,7 +398,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     async importEntry(userId: string, bookId: string, plan: ImportPlan, on?: Db, details: ImportDetails = {}): Promise<{ changed: boolean; notes: string[] }> {
       return inTransaction(db, on, async (trx) => {
         const entry = await findEntry(trx, userId, bookId)
-        const reads = await listReads(trx, userId, bookId)
+        // A read belongs to an entry (its foreign key): a book new to the reader's log has none to read.
+        const reads = entry ? await listReads(trx, userId, bookId) : []
         const reviewRating = plan.rating === null ? null : await findReviewRating(trx, userId, bookId)
         const at = nowIso()
         const { writes, status, rating, notes } = mergeImport({ plan, bookId, entry, reads, reviewRating, at, newId: uuidv7 })
