@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { apiGet, listBooks, postBook, postReview, registerUser, type ApiReview, type BookSummary, type TestUser } from '../support/api.ts'
 import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { failCall, holdCall, HTTP_404, HTTP_500, http500, NETWORK_DOWN } from '../support/failures.ts'
-import { average, fullDate, monthYear } from '../support/format.ts'
+import { average, fullDate, monthYear, ratingsOf } from '../support/format.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 import { signInThroughForm, typeReview } from '../support/steps.ts'
 
@@ -42,7 +42,7 @@ describe('book detail: what it shows', () => {
     await openBook(page, book)
     await expectVisible(page.getByRole('img', { name: `Cover of ${fresh.title} by ${fresh.author}` }))
     await expectText(page.getByRole('main'), `by ${fresh.author}`)
-    const avg = average(fresh.averageRating, fresh.totalReviews)
+    const avg = average(fresh.averageRating, ratingsOf(fresh))
     await expectVisible(page.getByRole('img', { name: `Average rating ${avg} out of 5` }))
     await expectVisible(page.getByText(avg, { exact: true }))
     await expectVisible(page.getByText(`(${fresh.totalReviews} reviews)`, { exact: true }))

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { apiGet, apiGetWithHeaders, listBooks, type BookSummary } from '../support/api.ts'
 import { baseURL, escapeRe, expectHidden, expectText, expectVisible, test } from '../support/fixtures.ts'
 import { failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../support/failures.ts'
-import { average } from '../support/format.ts'
+import { average, ratingsOf } from '../support/format.ts'
 import { checkScreen, columnCount, GRID_COLUMNS, WIDTHS } from '../support/screen.ts'
 
 const GENRES = [
@@ -64,8 +64,8 @@ const tab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Boo
 /** A Browse card shows what the API says: average to one decimal or N/A, title, 'by {author}', View Details. */
 async function expectDetailsCard(card: Locator, book: BookSummary, badge?: string) {
   await expectVisible(card.getByRole('heading', { level: 3, name: book.title, exact: true }))
-  expect(await card.getByLabel(`Average rating ${average(book.averageRating, book.totalReviews)}`, { exact: true }).innerText()).toBe(
-    `★ ${average(book.averageRating, book.totalReviews)}`,
+  expect(await card.getByLabel(`Average rating ${average(book.averageRating, ratingsOf(book))}`, { exact: true }).innerText()).toBe(
+    `★ ${average(book.averageRating, ratingsOf(book))}`,
   )
   expect(await card.getByText(`by ${book.author}`, { exact: true }).count()).toBe(1)
   expect(await card.getByRole('img', { name: new RegExp(`^Cover of ${escapeRe(book.title)}`) }).count()).toBe(1)
@@ -144,7 +144,7 @@ describe('browse: the lists', () => {
     const shown = await cardsOf(page)
       .getByLabel(/^Average rating /)
       .allInnerTexts()
-    expect(shown).toEqual(top.map((b) => `★ ${average(b.averageRating, b.totalReviews)}`))
+    expect(shown).toEqual(top.map((b) => `★ ${average(b.averageRating, ratingsOf(b))}`))
     await expectDetailsCard(cardsOf(page).first(), top[0]!, 'Top Rated')
   })
 })

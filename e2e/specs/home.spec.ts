@@ -17,7 +17,7 @@ import {
 } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../support/failures.ts'
-import { average, fullDate, preview } from '../support/format.ts'
+import { average, fullDate, preview, ratingsOf } from '../support/format.ts'
 import { checkScreen, clampOf, columnCount, GRID_COLUMNS, WIDTHS } from '../support/screen.ts'
 import { tabTo } from '../support/a11y.ts'
 import { screenshotDir } from '../support/paths.ts'
@@ -80,7 +80,7 @@ async function search(page: Page, text: string, how: 'Enter' | 'button') {
 /** A Home preview card shows what the API says of its book: title, rating, preview, link. */
 async function expectPreviewCard(card: Locator, book: BookSummary) {
   await expectText(card.getByRole('heading', { level: 3 }), new RegExp(`^${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
-  const avg = average(book.averageRating, book.totalReviews)
+  const avg = average(book.averageRating, ratingsOf(book))
   const stars = card.getByRole('img', { name: `Rated ${avg} out of 5` })
   expect(await stars.count()).toBe(1)
   // Whole-star precision on cards: the filled share of the five stars is the rounded average.

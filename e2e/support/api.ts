@@ -25,6 +25,8 @@ export interface BookSummary {
   coverImage: string
   averageRating: number
   totalReviews: number
+  /** Every rating the average is over: reviews' and those given without a review (decision 0018). */
+  ratingsCount?: number
   publishedDate: string | null
   language: string
   edition: string

@@ -17,6 +17,9 @@ export function fullDate(iso: string | null | undefined): string {
 }
 
 /** Averages to one decimal, or 'N/A' for a book nobody has rated. */
+/** How many ratings a book's average is over: its ratings count, where the API gives it, else its reviews. */
+export const ratingsOf = (b: { totalReviews: number; ratingsCount?: number | undefined }) => b.ratingsCount ?? b.totalReviews
+
 export const average = (avg: number | null | undefined, total?: number) => (typeof avg !== 'number' || avg <= 0 || total === 0 ? 'N/A' : avg.toFixed(1))
 
 /** The card's description preview: the first 100 characters and '...'. */
