@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect } from 'vitest'
 import type { Download, Locator, Page } from 'playwright-core'
-import { csvQuoted, GOODREADS_EXPORT_COLUMNS, withIsbn13Check } from '@shelfwise/library-files'
+import { GOODREADS_EXPORT_COLUMNS, withIsbn13Check } from '@shelfwise/library-files'
 import { apiGet, loginUser, postBook, registerUser, unique } from '../support/api.ts'
+import { goodreadsCsv } from '../support/goodreads.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { holdCall } from '../support/failures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
@@ -10,28 +11,6 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 // Issue 14 in a browser: a reader brings a Goodreads export, sees its preview, imports it, watches
 // the progress, settles the rows that wait or failed, downloads the ones that did not import,
 // exports the library from the profile, and finally deletes the account.
-
-type GoodreadsRow = Partial<Record<(typeof GOODREADS_EXPORT_COLUMNS)[number], string>>
-
-/** A Goodreads export: CR LF lines, ISBNs as ="…" (="" for none), unrated as 0, as Goodreads writes it. */
-function goodreadsCsv(rows: GoodreadsRow[]): string {
-  const filled = rows.map((r, i): GoodreadsRow => ({
-    'Book Id': String(1000 + i),
-    ISBN: '=""',
-    ISBN13: '=""',
-    'My Rating': '0',
-    'Average Rating': '3.95',
-    'Date Added': '2024/01/02',
-    'Read Count': r['Exclusive Shelf'] === 'read' ? '1' : '0',
-    'Owned Copies': '0',
-    ...r,
-  }))
-  return (
-    [GOODREADS_EXPORT_COLUMNS, ...filled.map((r) => GOODREADS_EXPORT_COLUMNS.map((c) => r[c] ?? ''))]
-      .map((cells) => cells.map(csvQuoted).join(','))
-      .join('\r\n') + '\r\n'
-  )
-}
 
 /** An ISBN-13 nobody else has: 978, nine random digits and its check digit. */
 const randomIsbn13 = () => withIsbn13Check(`978${Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')}`)
@@ -129,22 +108,25 @@ describe('importing a library', () => {
         emoji: `Tea and Dragons 🐉📚 ${tag}`,
         long: `${'Donaudampfschifffahrtsgesellschaftskapitän'.repeat(5)} ${tag}`,
       }
-      const csv = goodreadsCsv([
-        { Title: titles.numbered, Author: 'Ada Number', ISBN13: `="${isbn}"`, 'My Rating': '5', 'Date Read': '2024/03/15', 'Exclusive Shelf': 'read' },
-        { Title: titles.twin, Author: 'Ingrid Holm', 'Exclusive Shelf': 'read' },
-        { Title: '', Author: 'Nameless Author', 'Exclusive Shelf': 'read' },
-        { Title: titles.rtl, Author: 'عبد الرحمن منيف', 'Exclusive Shelf': 'read', 'My Rating': '3' },
-        { Title: titles.long, Author: 'Lang Wort', 'Exclusive Shelf': 'currently-reading' },
-        { Title: titles.newBook, Author: 'Mara Quill', 'Exclusive Shelf': 'to-read' },
-        {
-          Title: titles.review,
-          Author: 'Joost van Dijk',
-          'My Rating': '4',
-          'Exclusive Shelf': 'read',
-          'My Review': 'The first letter, with a comma.<br/><br/>The second, "quoted" one.',
-        },
-        { Title: titles.emoji, Author: 'Pip Ember', 'Exclusive Shelf': 'read' },
-      ])
+      const csv = goodreadsCsv(
+        [
+          { Title: titles.numbered, Author: 'Ada Number', ISBN13: `="${isbn}"`, 'My Rating': '5', 'Date Read': '2024/03/15', 'Exclusive Shelf': 'read' },
+          { Title: titles.twin, Author: 'Ingrid Holm', 'Exclusive Shelf': 'read' },
+          { Title: '', Author: 'Nameless Author', 'Exclusive Shelf': 'read' },
+          { Title: titles.rtl, Author: 'عبد الرحمن منيف', 'Exclusive Shelf': 'read', 'My Rating': '3' },
+          { Title: titles.long, Author: 'Lang Wort', 'Exclusive Shelf': 'currently-reading' },
+          { Title: titles.newBook, Author: 'Mara Quill', 'Exclusive Shelf': 'to-read' },
+          {
+            Title: titles.review,
+            Author: 'Joost van Dijk',
+            'My Rating': '4',
+            'Exclusive Shelf': 'read',
+            'My Review': 'The first letter, with a comma.<br/><br/>The second, "quoted" one.',
+          },
+          { Title: titles.emoji, Author: 'Pip Ember', 'Exclusive Shelf': 'read' },
+        ],
+        1000,
+      )
 
       const reader = await registerUser(baseURL, { name: 'Importing Reader' })
       await signInAs(page, reader)

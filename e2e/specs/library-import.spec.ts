@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { csvQuoted, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { apiGet, listBooks, postBook, registerUser, unique } from '../support/api.ts'
+import { goodreadsCsv } from '../support/goodreads.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { bookCard } from '../support/locators.ts'
 import { checkScreen } from '../support/screen.ts'
@@ -10,28 +10,6 @@ import { checkScreen } from '../support/screen.ts'
 // catalogue's Emma and whose rows carry their own shelves. The report's summary counts what became
 // of the rows and what was noted on the way; the library offers the file's shelves as filters; and
 // the catalogue still holds one Emma by Jane Austen.
-
-type GoodreadsRow = Partial<Record<(typeof GOODREADS_EXPORT_COLUMNS)[number], string>>
-
-/** A Goodreads export: CR LF lines, ISBNs as ="…" (="" for none), unrated as 0, as Goodreads writes it. */
-function goodreadsCsv(rows: GoodreadsRow[]): string {
-  const filled = rows.map((r, i): GoodreadsRow => ({
-    'Book Id': String(2000 + i),
-    ISBN: '=""',
-    ISBN13: '=""',
-    'My Rating': '0',
-    'Average Rating': '3.95',
-    'Date Added': '2024/01/02',
-    'Read Count': r['Exclusive Shelf'] === 'read' ? '1' : '0',
-    'Owned Copies': '0',
-    ...r,
-  }))
-  return (
-    [GOODREADS_EXPORT_COLUMNS, ...filled.map((r) => GOODREADS_EXPORT_COLUMNS.map((c) => r[c] ?? ''))]
-      .map((cells) => cells.map(csvQuoted).join(','))
-      .join('\r\n') + '\r\n'
-  )
-}
 
 const FILE_NAME = 'goodreads_library_export.csv'
 
@@ -62,10 +40,13 @@ describe('importing a whole library', () => {
         }
 
         const newTitle = `The Lantern Keepers ${unique(`lib${width}`)}`
-        const csv = goodreadsCsv([
-          { Title: 'Emma (Penguin Classics)', Author: 'Jane Austen', Bookshelves: 'classics, favourites', 'Exclusive Shelf': 'read' },
-          { Title: newTitle, Author: 'Mara Quill', Bookshelves: 'classics-club', 'Exclusive Shelf': 'classics-club' },
-        ])
+        const csv = goodreadsCsv(
+          [
+            { Title: 'Emma (Penguin Classics)', Author: 'Jane Austen', Bookshelves: 'classics, favourites', 'Exclusive Shelf': 'read' },
+            { Title: newTitle, Author: 'Mara Quill', Bookshelves: 'classics-club', 'Exclusive Shelf': 'classics-club' },
+          ],
+          2000,
+        )
 
         const reader = await registerUser(baseURL, { name: 'Whole Library Reader' })
         await signInAs(page, reader)

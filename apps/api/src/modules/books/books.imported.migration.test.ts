@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { Migrator } from 'kysely/migration'
-import type { Kysely } from 'kysely'
+import { freshMigrationDb } from '../../../test/support/migration-db.ts'
 import { v7 as uuidv7 } from 'uuid'
-import { createDb } from '#/db/connect.ts'
-import { columnTypes, dialectOf } from '#/db/portable.ts'
 import { migrations } from '#/db/migrations/index.ts'
 import { testDialects } from '../../../test/support/context.ts'
-import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-admin.ts'
 
 // Migration 2026_12_07_0100 (decision 0032) on a database that already holds books imports made:
 // those are found by their unclaimed ISBN or by the import row that says it made them, and nothing
@@ -19,35 +12,10 @@ import { testPgUrl, urlForDatabase, withAdmin } from '../../../test/support/pg-a
 const IMPORTED = '2026_12_07_0100_imported_books'
 const names = Object.keys(migrations).sort()
 const BEFORE = names[names.indexOf(IMPORTED) - 1]!
-async function freshDb(dialect: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-migration-'))
-  let pgName: string | undefined
-  let url = join(dir, 'm.db')
-  if (dialect === 'postgres') {
-    pgName = `shelfwise_m_${randomBytes(6).toString('hex')}`
-    await withAdmin((c) => c.query(`create database ${pgName}`))
-    url = urlForDatabase(testPgUrl()!, pgName)
-  }
-  const db = createDb({ url, poolSize: 2 }).withoutPlugins() as Kysely<any>
-  const t = columnTypes(dialectOf(db))
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([n, m]) => [n, { up: (d: Kysely<any>) => m.up(d, t) }])) },
-  })
-  return {
-    db,
-    migrator,
-    async close() {
-      await db.destroy()
-      if (pgName) await withAdmin((c) => c.query(`drop database if exists ${pgName} with (force)`))
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 describe.each(testDialects())('books imports made: migration (%s)', (dialect) => {
   it("marks the books earlier imports made as their importer's, and no other book", async () => {
-    const { db, migrator, close } = await freshDb(dialect)
+    const { db, migrator, close } = await freshMigrationDb(dialect)
     try {
       expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
       const at = '2026-11-20T10:00:00.000Z'
