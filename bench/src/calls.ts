@@ -37,6 +37,10 @@ export interface Fixtures {
   /** The generated catalogue's books, in id order: books the import scenario created are left out, so runs after it pick the same ones. */
   bookIds: string[]
   topBook: string
+  /** Up to 1,000 editions beside the works' shown ones (issue 21), spread over the catalogue; none on data generated before them. */
+  editionIds: string[]
+  /** The work with the most editions, and how many. */
+  mostEditions?: { id: string; editions: number }
   feedReader: { id: string; ver: number }
   mostFollowed: { id: string; followers: number }
   typical: string
@@ -61,6 +65,13 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     ).map((r) => r.id)
     if (!bookIds.length) throw new Error('no books')
     const [top] = await q(sql<{ id: string }>`select id from books order by total_reviews desc, id limit 1`)
+    const [editionTotal] = await q(sql<{ n: number }>`select count(*) as n from editions where merged_into is null`)
+    const editionStep = Math.max(1, Math.floor(Number(editionTotal?.n ?? 0) / 1000))
+    const editionIds = (
+      await q(sql<{ id: string }>`select id from (select id, row_number() over (order by id) as k from editions where merged_into is null) e
+        where (k - 1) % ${editionStep} = 0 order by id limit 1000`)
+    ).map((r) => r.id)
+    const [mostEd] = await q(sql<{ id: string; n: number }>`select id, edition_count as n from books order by edition_count desc, id limit 1`)
     const [feed] = await q(sql<{ id: string; ver: number }>`select id, token_version as ver from users where username = ${FEED_READER}`)
     const [most] = await q(
       sql<{ id: string; n: number }>`select followee_id as id, count(*) as n from follows group by followee_id order by count(*) desc, followee_id limit 1`,
@@ -117,6 +128,8 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     return {
       bookIds,
       topBook: top!.id,
+      editionIds,
+      ...(mostEd && Number(mostEd.n) > 1 ? { mostEditions: { id: mostEd.id, editions: Number(mostEd.n) } } : {}),
       feedReader: { id: feed.id, ver: Number(feed.ver) },
       mostFollowed: { id: most.id, followers: Number(most.n) },
       typical: typical?.id ?? most.id,
@@ -165,6 +178,12 @@ export function buildCalls(
   const common = { p99: 60 }
   return [
     { name: 'book by id', method: 'GET', paths: sampleIds.map((id) => `/api/books/${id}`), budget: { ratio: 0.5, p99: 20 } },
+    ...(fx.editionIds.length
+      ? [{ name: 'book by edition id', method: 'GET' as const, paths: fx.editionIds.map((id) => `/api/books/${id}`), budget: read }]
+      : []),
+    ...(fx.mostEditions
+      ? [{ name: `editions (${fx.mostEditions.editions})`, method: 'GET' as const, paths: [`/api/books/${fx.mostEditions.id}/editions`], budget: read }]
+      : []),
     { name: 'books page 1 (limit 24)', method: 'GET', paths: ['/api/books?limit=24'], budget: read },
     { name: 'books page 11 (cursor)', method: 'GET', paths: [later.books], budget: read },
     { name: 'search "the"', method: 'GET', paths: [search('query=the')], budget: common },

@@ -1,4 +1,4 @@
-// npm run bench:data -- [--books 100000] [--users 20000] [--reviews 1000000] [--year-reads 25000] [--db <sqlite file>] [--now <ISO time>]
+// npm run bench:data -- [--books 100000] [--users 20000] [--reviews 1000000] [--year-reads 25000] [--editions 50000] [--db <sqlite file>] [--now <ISO time>]
 //
 // Fills a fresh database with a realistic catalogue and community, deterministically (fixed seed;
 // the same --now gives the same rows): skewed popularity (a few books with 10,000+ reviews, most with
@@ -54,6 +54,8 @@ interface Plan {
   follows: [number, number, number][]
   /** The library reader's log (their reads and wishes are also in reads and wishes, as projections). */
   library?: LibraryPlan
+  /** The works of the editions beside each work's shown one (issue 21: 100k works with 150k editions), one entry an edition. */
+  editions: Int32Array
 }
 
 /** A read of the library reader: [book, startedOn, finishedOn, stoppedOn, outcome, finishedAt, progress page]. */
@@ -146,7 +148,7 @@ const LANGUAGE_SHARE: Record<string, number> = {
 }
 const FICTION_GENRES = new Set(['Fiction', 'Fantasy', 'Science Fiction', 'Mystery', 'Romance', 'Thriller', 'Horror', 'Drama', 'Adventure', 'Crime', 'Poetry'])
 
-export function buildPlan(opts: { books: number; users: number; reviews: number; now: number; yearReads?: number }): Plan {
+export function buildPlan(opts: { books: number; users: number; reviews: number; now: number; yearReads?: number; editions?: number }): Plan {
   const rng = createRandom(SEED)
   const { now } = opts
   const nUsers = Math.max(opts.users, 3)
@@ -408,7 +410,12 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
     const order = shuffled(nBooks, yrng)
     for (let k = 0; k < yearReads; k++) reads.push([nUsers - 2, order[k]!, from + yrng.next() * span])
   }
-  return { now, users, books, genres, reviews, reads, wishes, follows, ...(library ? { library } : {}) }
+  // Further editions, from a generator of their own (the rows above stay the same whatever their
+  // number): the most-reviewed works have most of them, as classics do, and every work some chance.
+  const erng = createRandom(SEED + 4)
+  const editions = new Int32Array(opts.editions ?? Math.floor(nBooks / 2))
+  for (let k = 0; k < editions.length; k++) editions[k] = byPopularity[Math.floor(nBooks * erng.next() ** 3)]!
+  return { now, users, books, genres, reviews, reads, wishes, follows, editions, ...(library ? { library } : {}) }
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -467,11 +474,14 @@ function* tableRows(plan: Plan, passwordHash: string) {
       average_rating: 'float8',
       total_reviews: 'int',
       rating_sum: 'int',
+      edition_count: 'int',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
     *rows() {
-      for (const b of books) {
+      const editionCount = new Int32Array(books.length).fill(1)
+      for (const b of plan.editions) editionCount[b]!++
+      for (const [i, b] of books.entries()) {
         const ref = (u: number | null) => (u === null ? null : users[u]!.id)
         const link = `https://www.amazon.com/s?k=${encodeURIComponent(`${b.title} ${b.author}`).replaceAll('%20', '+')}`
         yield [
@@ -495,8 +505,50 @@ function* tableRows(plan: Plan, passwordHash: string) {
           b.count ? b.sum / b.count : 0,
           b.count,
           b.sum,
+          editionCount[i]!,
           iso(b.created),
           iso(b.created),
+        ]
+      }
+    },
+  }
+  const FORMATS = ['paperback', 'hardcover', 'ebook', 'audiobook'] as const
+  yield {
+    table: 'editions',
+    total: plan.editions.length,
+    columns: {
+      id: 'text',
+      book_id: 'text',
+      isbn: 'text',
+      format: 'text',
+      page_count: 'int',
+      audio_seconds: 'int',
+      language: 'text',
+      publisher: 'text',
+      published_date: 'text',
+      edition: 'text',
+      created_at: 'timestamptz',
+    },
+    *rows() {
+      const rng = createRandom(SEED + 5)
+      for (let k = 0; k < plan.editions.length; k++) {
+        const b = books[plan.editions[k]!]!
+        const format = FORMATS[k % FORMATS.length]!
+        const at = b.created + (k % 500) * DAY
+        // ISBNs from the 979 range: the works' own come from 978, so none is held twice.
+        const isbn = withIsbn13Check(`979${String((k * 7_919_111 + 104_729) % 1_000_000_000).padStart(9, '0')}`)
+        yield [
+          uuid7(at, rng),
+          b.id,
+          isbn,
+          format,
+          format === 'audiobook' ? null : b.pages,
+          format === 'audiobook' ? b.pages * 90 : null,
+          b.language,
+          b.publisher,
+          b.published,
+          format === 'ebook' ? 'Kindle Edition' : 'Reissue',
+          iso(at),
         ]
       }
     },
@@ -740,11 +792,13 @@ async function main() {
     now: { type: 'string' },
     reset: { type: 'boolean', default: false },
     'year-reads': { type: 'string' },
+    editions: { type: 'string' },
   })
   const books = wholeNumber('books', f.books, 100_000, 1)
   const users = wholeNumber('users', f.users, 20_000, 3)
   const reviews = wholeNumber('reviews', f.reviews, 1_000_000, 0)
   const yearReads = wholeNumber('year-reads', f['year-reads'], YEAR_READS, 0)
+  const editions = wholeNumber('editions', f.editions, Math.floor(books / 2), 0)
   const now = f.now ? Date.parse(f.now) : Date.now()
   if (Number.isNaN(now)) {
     console.error(`--now: not a date, got "${f.now}"`)
@@ -757,7 +811,10 @@ async function main() {
   )
 
   const db = await step('migrations', () => prepare(target, f.reset === true))
-  const [plan, passwordHash] = await Promise.all([step('plan', () => buildPlan({ books, users, reviews, now, yearReads })), hashPassword(BENCH_PASSWORD)])
+  const [plan, passwordHash] = await Promise.all([
+    step('plan', () => buildPlan({ books, users, reviews, now, yearReads, editions })),
+    hashPassword(BENCH_PASSWORD),
+  ])
   if (target.kind === 'sqlite') {
     await db.destroy()
     await loadSqlite(target.path, plan, passwordHash)
@@ -773,7 +830,8 @@ async function main() {
   console.log(
     `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, ` +
       `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows ` +
-      `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads (${YEAR_READER}: ${fmt(yearReaderReads)} in one year), ${fmt(plan.wishes.length)} wishes. ` +
+      `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads (${YEAR_READER}: ${fmt(yearReaderReads)} in one year), ${fmt(plan.wishes.length)} wishes, ` +
+      `${fmt(plan.books.length + plan.editions.length)} editions. ` +
       `Password of every account: ${BENCH_PASSWORD}`,
   )
 }
