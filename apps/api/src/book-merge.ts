@@ -1,5 +1,7 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import type { MergeKind } from '@shelfwise/contracts'
-import type { Db } from '#/db/portable.ts'
+import { dialectOf, type Db } from '#/db/portable.ts'
+import { yieldToLoop } from '#/work-gate.ts'
 import type { Database } from '#/db/schema.ts'
 
 // Doors for merging duplicates (issue 21, point 7, decision 0030), as the doors to a reader's data
@@ -34,6 +36,12 @@ export interface BookMergeDoor<M extends Moved = Moved> {
   module: string
   /** The tables with a column naming a book or an edition that this door covers, each with what a merge does to its rows. */
   tables: { readonly [T in keyof Database]?: string }
+  /**
+   * The readers whose rows (or whose account's versions) this door will write: for an apply
+   * (`moved` absent) those with rows naming the absorbed book, for a revert those `moved` names.
+   * The merge locks them before the books, as every reader's own write does (PostgreSQL).
+   */
+  readers(trx: Db, step: MergeStep, moved?: M): Promise<string[]>
   /** Moves the absorbed book's rows to the survivor in the caller's transaction, answering what moved. */
   move(trx: Db, step: MergeStep): Promise<M>
   /** Puts back what `move` moved, in the caller's transaction: what readers wrote on the survivor since stays there. */
@@ -62,10 +70,17 @@ export interface CatalogueMergeDoor<M extends Moved = Moved> {
   /** Which of two sides stays (its index), by the rule of decision 0030. */
   survivorOf(kind: MergeKind, sides: readonly [MergeSide, MergeSide]): 0 | 1
   /**
+   * The works (ids, most relied on first) that are likely the same as this one though no import
+   * rule took them as one: the same title once notes in brackets or a subtitle are set aside, and
+   * the same author or one spelled a letter or two apart. Looked for by title among the catalogue,
+   * or only `among` these ids when given. For the merges an import suggests (decision 0030).
+   */
+  likeWorks(db: Db, id: string, among?: readonly string[]): Promise<string[]>
+  /**
    * The merge of two proposed ids, both locked until the transaction ends; 409 (MERGE_MESSAGES.bookGone)
    * when either is no longer what was proposed (a work merged away or deleted, an edition merged).
    */
-  plan(trx: Db, kind: MergeKind, ids: readonly [string, string], at: string): Promise<MergeStep>
+  plan(trx: Db, kind: MergeKind, ids: readonly [string, string], at: string, lock?: boolean): Promise<MergeStep>
   /** Checks a merge can be put back and locks what it touches; 409 (MERGE_MESSAGES.survivorGone) when the survivor is gone. */
   planRevert(trx: Db, step: MergeStep): Promise<void>
   /** Before the other doors move: what must exist for them (the absorbed work as an edition of the survivor). */
@@ -76,6 +91,15 @@ export interface CatalogueMergeDoor<M extends Moved = Moved> {
   putBackFirst(trx: Db, step: MergeStep, moved: M): Promise<void>
   /** After them: its editions go home, and its edition row under the survivor goes. */
   putBackLast(trx: Db, step: MergeStep, moved: M): Promise<void>
+}
+
+/** What an import that finished may have left duplicated (the imports module answers it, the merges module suggests from it): the candidates of each row waiting with two or more, and the books it made. */
+export interface ImportMergeHints {
+  userId: string
+  /** Each waiting row's candidate works, most relied on first (only rows with two or more). */
+  waiting: string[][]
+  /** The books the import made (rows noted `book_created`), in the file's order. */
+  created: string[]
 }
 
 /** Every door a merge composes. */
@@ -94,3 +118,46 @@ export function chunked<T>(items: readonly T[]): T[][] {
   for (let i = 0; i < items.length; i += MERGE_CHUNK) out.push(items.slice(i, i + MERGE_CHUNK))
   return out
 }
+
+/**
+ * Locks readers' rows (`users`) in id order until the transaction ends, on PostgreSQL (SQLite's
+ * writes take turns). A merge takes them before the books: every reader's write locks its reader
+ * first and its book after (reading.repository.ts `bumpLogVersion`), so a merge that locked the
+ * books first and the readers after would cross a reader's write, and PostgreSQL would abort one.
+ */
+export async function lockReaders(trx: Db, ids: readonly string[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return
+  for (const some of chunked([...new Set(ids)].sort())) {
+    await trx.selectFrom('users').select('id').where('id', 'in', some).orderBy('id').forUpdate().execute()
+  }
+}
+
+/** How long a merge's statements may run back to back before it lets the event loop answer others. */
+const HOLD_MS = 20
+
+/**
+ * Lets the event loop go between a merge's statements once they have held it HOLD_MS. node:sqlite
+ * runs each statement on the one JS thread (and PostgreSQL's answers are parsed there), so a merge
+ * of a book with 10,000 readers, its statements chained in promise callbacks, would hold the loop for
+ * seconds: health checks and reads waited behind it. Inside the transaction this is safe: on SQLite
+ * the transaction keeps the one write connection (other writes wait in its queue) and reads run on
+ * the reader connection; on PostgreSQL the transaction keeps its own connection.
+ */
+class LetTheLoopGo implements KyselyPlugin {
+  private since = performance.now()
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (performance.now() - this.since >= HOLD_MS) {
+      await yieldToLoop()
+      this.since = performance.now()
+    }
+    return args.result
+  }
+}
+
+/** The merge's transaction, letting the event loop go every HOLD_MS of statements (for every door given it). */
+export const lettingTheLoopGo = <T extends Db>(trx: T): T => trx.withPlugin(new LetTheLoopGo()) as T

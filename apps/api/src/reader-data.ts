@@ -46,6 +46,8 @@ export interface LogPart {
   owned: NonNullable<ExportLibraryEntry['owned']> | null
   /** The reader's private notes (decision 0031). */
   privateNotes: string | null
+  /** The book's place on its status shelf, as a Goodreads file gave it (decision 0031); null when none is kept for its status. */
+  statusPosition: number | null
 }
 
 /** The reader's review of one book. */

@@ -34,7 +34,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads }) })
-  const imports = createImportsService({ db, books, reading, reviews, bookshelves, pollMs: config.importPollMs })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
+  const imports = createImportsService({ db, books, reading, reviews, bookshelves, pollMs: config.importPollMs, suggestMerges: merges.suggestFromImport })
   return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats, bookshelves, merges }
 }

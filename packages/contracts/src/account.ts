@@ -64,6 +64,8 @@ export const ExportReadSchema = z.object({
 export const ExportReviewSchema = z.object({
   rating: z.int(),
   comment: z.string(),
+  /** The reader marked the review as a spoiler (Goodreads's Spoiler, decision 0031). */
+  spoiler: z.boolean().optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
 })
@@ -83,6 +85,8 @@ export const ExportLibraryEntrySchema = z.object({
   owned: OwnedAnswerSchema.nullable().optional(),
   /** The reader's private notes on the book (Goodreads's Private Notes, decision 0031); null when none. */
   privateNotes: z.string().nullable().optional(),
+  /** The book's place on its status shelf ("to-read (#3)" in a Goodreads file, decision 0031); null when none. */
+  statusPosition: z.int().nullable().optional(),
 })
 export type ExportLibraryEntry = z.infer<typeof ExportLibraryEntrySchema>
 

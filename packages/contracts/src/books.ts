@@ -166,6 +166,24 @@ const audioSecondsSchema = z.coerce
   .min(1, 'must be at least 1')
   .max(AUDIO_SECONDS_MAX, `must be at most ${AUDIO_SECONDS_MAX}`)
 
+/** A value a client may leave out or send as null: either way it is kept as null. */
+const orNull = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null)
+/** One-line text of at most `max` characters, '' when left out. */
+const optionalLine = (max: number) => singleLineField(max, `must be at most ${max} characters`).max(max, `must be at most ${max} characters`).default('')
+
+// The fields a work shares with each of its editions, under the same rules in the add form and the edition form.
+const publisherField = optionalLine(200)
+const languageField = optionalLine(40)
+const editionField = optionalLine(100)
+const publishedDateField = orNull(publishedDateSchema)
+const pageCountField = orNull(
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
+)
+
 /** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
 export const CreateBookInputSchema = z.object({
   // One-line fields lose control, reordering and zero-width characters (common.ts); the description keeps its lines.
@@ -178,22 +196,12 @@ export const CreateBookInputSchema = z.object({
     .max(LIMITS.descriptionMax, `must be at most ${LIMITS.descriptionMax} characters`)
     .default(''),
   coverImage: HttpUrlOrEmptySchema.default(''),
-  publisher: singleLineField(200, 'must be at most 200 characters').max(200, 'must be at most 200 characters').default(''),
+  publisher: publisherField,
   publisher_username: usernameRef,
-  publishedDate: publishedDateSchema
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  language: singleLineField(40, 'must be at most 40 characters').max(40, 'must be at most 40 characters').default(''),
-  edition: singleLineField(100, 'must be at most 100 characters').max(100, 'must be at most 100 characters').default(''),
-  pageCount: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  publishedDate: publishedDateField,
+  language: languageField,
+  edition: editionField,
+  pageCount: pageCountField,
   amazonLink: HttpUrlOrEmptySchema.default(''),
   isbn: isbnSchema.default(''),
   genre: genreListSchema.default([]),
@@ -372,29 +380,13 @@ export const FORMATS_WITHOUT_ISBN: readonly BookFormat[] = ['ebook', 'audiobook'
 export const CreateEditionInputSchema = z
   .object({
     isbn: isbnSchema.default(''),
-    format: formatSchema
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    pageCount: z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100_000, 'must be at most 100000')
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    audioSeconds: audioSecondsSchema
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    language: singleLineField(40, 'must be at most 40 characters').max(40, 'must be at most 40 characters').default(''),
-    publisher: singleLineField(200, 'must be at most 200 characters').max(200, 'must be at most 200 characters').default(''),
-    publishedDate: publishedDateSchema
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    edition: singleLineField(100, 'must be at most 100 characters').max(100, 'must be at most 100 characters').default(''),
+    format: orNull(formatSchema),
+    pageCount: pageCountField,
+    audioSeconds: orNull(audioSecondsSchema),
+    language: languageField,
+    publisher: publisherField,
+    publishedDate: publishedDateField,
+    edition: editionField,
     coverImage: HttpUrlOrEmptySchema.default(''),
   })
   .superRefine((v, ctx) => {

@@ -39,6 +39,7 @@ export const IMPORT_NOTE_KINDS = [
   'shelves_placed',
   'shelf_left_out',
   'format_left_out',
+  'details_not_kept',
   'rating_rounded',
   'rating_kept',
   'review_unrated',

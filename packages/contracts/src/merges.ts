@@ -10,6 +10,9 @@ export const MERGE_KINDS = ['work', 'edition'] as const
 export type MergeKind = (typeof MERGE_KINDS)[number]
 export const MERGE_STATUSES = ['open', 'applied', 'reverted'] as const
 export type MergeStatus = (typeof MERGE_STATUSES)[number]
+/** Where a proposal came from: a reader proposed it, or an import suggested it (a duplicate the import would have made). */
+export const MERGE_ORIGINS = ['reader', 'import'] as const
+export type MergeOrigin = (typeof MERGE_ORIGINS)[number]
 
 /** Who may apply and revert merges besides a moderator: a reader whose account is this old and who wrote this many reviews. */
 export const TRUSTED_READER = { days: 30, reviews: 20 } as const
@@ -75,7 +78,9 @@ export const MergeProposalSchema = z.object({
   /** As proposed (for kind work, each resolved to its work; for kind edition, to the edition it is). */
   ids: z.array(IdSchema).length(2),
   status: z.enum(MERGE_STATUSES),
-  proposedBy: PersonRefSchema.describe('null once their account is closed'),
+  /** 'reader': a reader proposed it; 'import': suggested when an import finished, for a duplicate it would have made. */
+  origin: z.enum(MERGE_ORIGINS),
+  proposedBy: PersonRefSchema.describe('null once their account is closed; for an import suggestion, the importer'),
   createdAt: IsoDateTimeSchema,
   /** The one that stays: for an open proposal, the one that would. */
   survivorId: IdSchema,
@@ -100,6 +105,11 @@ export const MergeProposalListQuerySchema = PagingQuerySchema.extend({
     .max(MERGE_PROPOSALS_MAX_LIMIT, `must be at most ${MERGE_PROPOSALS_MAX_LIMIT}`)
     .optional(),
   status: z.enum(MERGE_STATUSES, { error: `must be one of ${MERGE_STATUSES.join(', ')}` }).optional(),
+  /**
+   * Only proposals involving this book (a book's or an edition's id): its work or any of its editions,
+   * for the book page's "this may be a duplicate". Without `status`, only open ones.
+   */
+  bookId: IdSchema.optional(),
 })
 export type MergeProposalListQuery = z.infer<typeof MergeProposalListQuerySchema>
 export const MERGE_PROPOSALS_DEFAULT_LIMIT = 20

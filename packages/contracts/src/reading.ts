@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
 import { BOOK_FORMATS, BookSchema } from '#/books.ts'
-import { READING_STATUSES, type ReadingStatus } from '#/constants.ts'
+import { LIMITS, READING_STATUSES, type ReadingStatus } from '#/constants.ts'
 import { ShelfFilterSchema } from '#/bookshelves.ts'
 
 // The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
@@ -13,7 +13,7 @@ export const READING_MESSAGES = {
   stopBeforeStart: 'Stopped on must not be before started on',
   finishedAndStopped: 'A read is either finished or stopped, not both',
   pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
-  nothingToChange: 'Send at least one of status, rating, progress, editionId and owned',
+  nothingToChange: 'Send at least one of status, rating, progress, editionId, owned and privateNotes',
   /** PUT /books/{id}/reading with an editionId that is not one of the book's editions (decision 0027). */
   notAnEdition: 'Edition id must be one of this book’s editions',
   ratedInReview: 'Your review holds your rating of this book: change it in your review',
@@ -118,6 +118,8 @@ export const ReadingEntrySchema = z.object({
   editionId: IdSchema.nullable().optional(),
   /** The copies the reader owns; null when they own none (or did not say). Sent by this server always. */
   owned: OwnedAnswerSchema.nullable().optional(),
+  /** The reader's private notes on the book (decision 0031): sent to them alone; null when none. Sent by this server always. */
+  privateNotes: z.string().nullable().optional(),
   status: z.enum(READING_STATUSES).nullable(),
   /** One rating per reader and book: the review's when there is a review. */
   rating: z.int().min(1).max(5).nullable(),
@@ -143,6 +145,8 @@ export const ReadingUpdateSchema = z
     editionId: IdSchema.nullable().optional(),
     /** The copies the reader owns, `{format, copies}` (copies at least 1); null when they own none. */
     owned: OwnedSchema.nullable().optional(),
+    /** The reader's private notes, plain text with line breaks (decision 0031); null or only spaces clears them. Nobody else reads them. */
+    privateNotes: z.string().max(LIMITS.reviewMax, `must be at most ${LIMITS.reviewMax} characters`).nullable().optional(),
   })
   .strict()
 export type ReadingUpdate = z.infer<typeof ReadingUpdateSchema>

@@ -50,6 +50,8 @@ export const ReviewSchema = z.object({
   _id: IdSchema,
   rating: z.int(),
   comment: z.string(),
+  /** The reader marked the review as a spoiler (an imported Goodreads review's Spoiler, decision 0031); absent from older servers. */
+  spoiler: z.boolean().optional(),
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
   user: z.object({ _id: IdSchema, username: z.string(), profileImage: z.string() }),

@@ -86,6 +86,8 @@ export const IMPORT_COLUMNS: Record<ImportSource, ImportColumns> = {
       'Binding',
       'Owned Copies',
       'Private Notes',
+      'Additional Authors',
+      'Spoiler',
     ],
     distinctive: ['Exclusive Shelf', 'Book Id'],
   },

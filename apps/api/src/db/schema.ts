@@ -62,6 +62,10 @@ export interface BooksTable {
   audioSeconds: number | null
   /** 1 + the work's rows in `editions`, kept by the books module. */
   editionCount: Generated<number>
+  /** The shown edition's binding as its source wrote it, its other contributors, and the work's first year (migration 2026_12_09_0100, decision 0031). */
+  binding: string | null
+  additionalAuthors: string | null
+  originalYear: number | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -83,6 +87,11 @@ export interface EditionsTable {
   edition: Generated<string>
   coverImage: Generated<string>
   createdByUserId: string | null
+  /** As on books (decision 0031): the binding as written, the other contributors; and the edition's own title and credit (null: the work's). */
+  binding: string | null
+  additionalAuthors: string | null
+  title: string | null
+  author: string | null
   createdAt: Timestamp
   /** The edition this one was merged into (an edition's id, or its work's for the shown edition; decision 0030); null for a live edition. */
   mergedInto: Generated<string | null>
@@ -100,6 +109,8 @@ export interface ReviewsTable {
   /** 1 to 5; null for a review an import brought without stars (migration 2026_12_03_0200, decision 0029): in no average. */
   rating: number | null
   comment: string
+  /** 1 when the reader marked the review as a spoiler (Goodreads's Spoiler, decision 0031). */
+  spoiler: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -165,6 +176,9 @@ interface ReadingEntriesTable {
   ownedCopies: number | null
   /** The reader's own notes on the book (Goodreads's Private Notes, decision 0031): shown to them alone. */
   privateNotes: string | null
+  /** The book's place on the reader's status shelf ("to-read (#3)") and the status it was kept for (decision 0031). */
+  statusPosition: number | null
+  statusPositionOf: string | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -323,6 +337,10 @@ interface MergeProposalsTable {
   pairKey: string
   status: 'open' | 'applied' | 'reverted'
   proposedByUserId: string | null
+  /** 'reader' (a reader proposed it) or 'import' (suggested when an import finished). */
+  origin: Generated<'reader' | 'import'>
+  /** Kind edition: the work both editions belong to; null for kind work. */
+  workId: Generated<string | null>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 import { AuthResultSchema, BookSchema, ErrorBodySchema, ReviewSchema, UserSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
-import { bearer, insertUser } from '../support/factories.ts'
+import { callerOf } from '../support/calls.ts'
+import { insertUser } from '../support/factories.ts'
 
 // Control and format characters in what readers write (issue 19): BEL and ESC (a terminal or log
 // viewer acts on them), bidi overrides and isolates (a title that reads backwards or spills over the
@@ -26,8 +27,7 @@ const RAINBOW = `🏳️${ZWJ}🌈`
 const SCOTLAND = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}'
 
 describeEachDialect('invisible characters in what readers write', (ctx) => {
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
+  const call = callerOf(ctx)
   const addBook = async (token: string, book: object) => {
     const res = await call('POST', '/api/books', token, { role: 'none', ...book })
     expect(res.statusCode, res.body).toBe(201)

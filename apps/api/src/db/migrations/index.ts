@@ -32,7 +32,9 @@ import * as reviewsWithoutRating from './2026_12_03_0200_reviews_without_rating.
 import * as entryPrivateNotes from './2026_12_04_0100_entry_private_notes.ts'
 import * as merges from './2026_12_05_0100_merges.ts'
 import * as importedBooks from './2026_12_07_0100_imported_books.ts'
+import * as mergeProposalOrigin from './2026_12_08_0100_merge_proposals_origin_and_work.ts'
 import * as searchWordsAcrossHyphens from './2026_12_06_0100_search_words_across_hyphens.ts'
+import * as goodreadsRoundTripColumns from './2026_12_09_0100_goodreads_round_trip_columns.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -73,4 +75,6 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_05_0100_merges': merges,
   '2026_12_06_0100_search_words_across_hyphens': searchWordsAcrossHyphens,
   '2026_12_07_0100_imported_books': importedBooks,
+  '2026_12_08_0100_merge_proposals_origin_and_work': mergeProposalOrigin,
+  '2026_12_09_0100_goodreads_round_trip_columns': goodreadsRoundTripColumns,
 }

@@ -78,13 +78,29 @@ export interface GoodreadsEdition {
   publisher: string
   pageCount: number | null
   publishedDate: string | null
+  /** The edition's own title and credit when they are not the work's ("Frankenstein: The 1818 Text", decision 0031). */
+  title?: string | null
+  author?: string | null
+  /** The edition's binding as its source wrote it ("Mass Market Paperback"), its other contributors, and the work's first year (decision 0031). */
+  binding?: string | null
+  additionalAuthors?: string | null
+  originalYear?: number | null
 }
 
-/** Bookshelves as Goodreads writes them: the status's shelf (but `read`), then the reader's own; with positions, each own shelf as `name (#n)`. */
-function bookshelves(shelf: string, own: readonly { name: string; position: number }[]): { names: string; withPositions: string } {
+/**
+ * Bookshelves as Goodreads writes them: the status's shelf (but `read`), then the reader's own; with
+ * positions, the status's shelf at the place a file gave it (decision 0031), then each own shelf as `name (#n)`.
+ */
+function bookshelves(
+  shelf: string,
+  own: readonly { name: string; position: number }[],
+  statusPosition: number | null,
+): { names: string; withPositions: string } {
   return {
     names: [...(shelf === 'read' ? [] : [shelf]), ...own.map((s) => s.name)].join(', '),
-    withPositions: own.map((s) => `${s.name} (#${s.position})`).join(', '),
+    withPositions: [...(statusPosition === null ? [] : [{ name: shelf, position: statusPosition }]), ...own]
+      .map((s) => `${s.name} (#${s.position})`)
+      .join(', '),
   }
 }
 
@@ -133,24 +149,28 @@ export function goodreadsRow(
   // The reader's own edition's ISBN (decision 0031), never another's.
   const { isbn10, isbn13 } = isbnForms(edition.isbn)
   const shelf = exclusiveShelf(entry.status)
-  const shelves = bookshelves(shelf, own)
+  const shelves = bookshelves(shelf, own, entry.statusPosition ?? null)
   const format = edition.format ?? entry.owned?.format ?? null
+  // The binding as the edition's source wrote it when it has one (kept only on an edition of its format), else the format's usual word.
+  const binding = edition.binding ?? (format ? BINDINGS[format] : '')
+  // The reader's edition's own title and credit when it has them, as the file they imported named it.
+  const author = edition.author ?? book.author
   return [
     book._id,
-    book.title,
-    book.author,
-    authorLastFirst(book.author),
-    '',
+    edition.title ?? book.title,
+    author,
+    authorLastFirst(author),
+    edition.additionalAuthors ?? '',
     isbnCell(isbn10),
     isbnCell(isbn13),
     // A review without stars (rating 0, decision 0029) leaves the rating given without a review.
     entry.review?.rating || entry.rating || 0,
     averageRating.toFixed(2),
     edition.publisher,
-    format ? BINDINGS[format] : '',
+    binding,
     edition.pageCount,
     edition.publishedDate?.slice(0, 4),
-    '',
+    edition.originalYear ?? '',
     slashDate(dateRead(entry)),
     slashDay(entry.addedAt),
     // Goodreads lists every shelf but `read` here, the reader's own after the status's.
@@ -158,7 +178,8 @@ export function goodreadsRow(
     shelves.withPositions,
     shelf,
     reviewHtml(entry.review?.comment ?? ''),
-    '',
+    // Goodreads writes `true` for a review marked as a spoiler and leaves the cell empty otherwise.
+    entry.review?.spoiler ? 'true' : '',
     entry.privateNotes ?? '',
     // On Goodreads a book on `read` was read at least once, and importers count it so: a book rated or
     // reviewed without a read logged says 1, so importing the file and exporting again gives the same file.

@@ -7,11 +7,14 @@ import { bearer, insertBook, insertUser, TEST_PASSWORD } from '../../../test/sup
 import { multipart } from '../../../test/support/multipart.ts'
 
 // Issue 21, point 6 (decision 0031): a Goodreads export imported and exported back is the same file,
-// every column but Goodreads' own Book Id and Average Rating. The fixture has custom shelves with
-// positions, a re-read, owned copies in two formats, private notes (one of two lines), a book not
-// finished, a book being read, one on to-read, an audiobook, and two editions new to works the
-// catalogue has (one under the catalogue's own title, one under a title and author the catalogue
-// spells otherwise: "Frankenstein: The 1818 Text" by Mary Wollstonecraft Shelley).
+// every column but Goodreads' own Book Id and Average Rating. Every column is filled on some row:
+// custom shelves with positions and the status shelves' own places ("to-read (#3)"), a re-read,
+// owned copies in two formats, private notes (of two lines; of three, with quotes), a book not
+// finished, a book being read, books on to-read, an audiobook, Additional Authors of one name and of
+// several (commas inside the cell), Bindings kept as written ("Mass Market Paperback", "Audio CD",
+// "Board book"), Original Publication Years, a review marked as a spoiler, and two editions new to
+// works the catalogue has (one under the catalogue's own title, one under a title and author the
+// catalogue spells otherwise: "Frankenstein: The 1818 Text" by Mary Wollstonecraft Shelley).
 
 const FIXTURE = readFileSync(new URL('../../../test/fixtures/imports/goodreads_round_trip.csv', import.meta.url), 'utf8')
 
@@ -31,6 +34,8 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
 
   /** The works the catalogue already has: Emma under the file's ISBN, Persuasion and Frankenstein under others. */
   const catalogue = async () => {
+    // Once per database: the tests share it.
+    if (await ctx.db.selectFrom('books').select('id').where('isbn', '=', '9780141439587').executeTakeFirst()) return
     await insertBook(ctx.db, {
       title: 'Emma',
       author: 'Jane Austen',
@@ -66,19 +71,21 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
     await catalogue()
     const reader = await insertUser(ctx.db)
     const job = await importFile(reader.token, FIXTURE)
-    expect(job).toMatchObject({ total: 7, imported: 7, failed: 0, needsReview: 0, editionsAttached: 2 })
-    expect(job.notes).toEqual(expect.arrayContaining([{ kind: 'shelves_placed', count: 6 }]))
+    expect(job).toMatchObject({ total: 10, imported: 10, failed: 0, needsReview: 0, editionsAttached: 2 })
+    expect(job.notes).toEqual(expect.arrayContaining([{ kind: 'shelves_placed', count: 9 }]))
+    // Nothing the file says was set aside: every detail found its place.
+    expect(job.notes.map((n) => n.kind)).not.toContain('details_not_kept')
 
     const text = await exportCsv(reader.token)
     expect([...csvRecords(text)][0]!.fields).toEqual([...GOODREADS_EXPORT_COLUMNS])
     const sent = comparable(rowsOf(FIXTURE))
     const back = comparable(rowsOf(text))
-    // The one exception (decision 0031): a work found by its title and author is written under the
-    // catalogue's title and author, not the file's label for it.
-    const frankenstein = sent['Frankenstein: The 1818 Text']!
-    delete sent['Frankenstein: The 1818 Text']
-    sent.Frankenstein = { ...frankenstein, Title: 'Frankenstein', Author: 'Mary Shelley', 'Author l-f': 'Shelley, Mary' }
+    // Every row whole, the Frankenstein row too: its edition keeps the file's title and credit as its own (decision 0031).
     expect(back).toEqual(sent)
+    // The work is still the catalogue's, under its own name, for everyone.
+    const id = rowsOf(text).find((r) => r.Title === 'Frankenstein: The 1818 Text')!['Book Id']
+    const work = (await ctx.app.inject({ url: `/api/books/${id}` })).json() as { title: string; author: string }
+    expect(work).toMatchObject({ title: 'Frankenstein', author: 'Mary Shelley' })
   })
 
   it('changes nothing when the same file comes again, and the second export is the same file', async () => {
@@ -86,7 +93,7 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
     await importFile(reader.token, FIXTURE)
     const first = await exportCsv(reader.token)
     const again = await importFile(reader.token, FIXTURE)
-    expect(again).toMatchObject({ imported: 0, unchanged: 7 })
+    expect(again).toMatchObject({ imported: 0, unchanged: 10 })
     expect(await exportCsv(reader.token)).toBe(first)
   })
 
@@ -100,10 +107,13 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
     expect(own.map((s) => [s.name, s.count, s.public])).toEqual([
       ['2025-challenge', 1, false],
       ['book-club', 1, false],
-      ['classics', 3, false],
+      ['classics', 4, false],
       ['favourites', 1, false],
       ['gothic', 1, false],
+      ['russian', 1, false],
       ['sci-fi', 1, false],
+      ['sea', 1, false],
+      ['spanish', 1, false],
       ['wishlist-2025', 1, false],
     ])
     const rows = ImportRowListSchema.parse((await call('GET', `/api/imports/${job._id}/rows?note=shelves_placed&limit=50`, reader.token)).json())
@@ -120,6 +130,9 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
       addedAt: '2025-01-15T00:00:00.000Z',
     })
     expect(json.shelves.placements.filter((p) => p.bookId === persuasion.book._id)).toMatchObject([{ position: 3 }])
+    expect(json.library.find((e) => e.book.title === 'Sea Notes')?.statusPosition).toBe(3)
+    expect(json.library.find((e) => e.book.title === 'Moby-Dick or, The Whale')?.review).toMatchObject({ spoiler: true })
+    expect(json.library.find((e) => e.book.title === 'Emma')?.review).toMatchObject({ spoiler: false })
 
     // Nobody else reads the notes: not on the reader's library, not on the book.
     const someone = await insertUser(ctx.db)
@@ -141,6 +154,35 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
     expect(await ctx.db.selectFrom('shelves').select('id').where('userId', '=', reader.id).execute()).toEqual([])
   })
 
+  it('fills what the catalogue lacks from a file, never changes what it has: a second reader’s other values are kept out, and the report says so', async () => {
+    await catalogue()
+    const first = await insertUser(ctx.db)
+    await importFile(first.token, FIXTURE)
+    const firstExport = await exportCsv(first.token)
+
+    const second = await insertUser(ctx.db)
+    const header = FIXTURE.split('\n')[0]!
+    // Emma again by its ISBN, with another year and other contributors; a Moby-Dick with no ISBN, found by title.
+    const emma = `3001,Emma,Jane Austen,"Austen, Jane",Someone Else,"=""0141439580""","=""9780141439587""",4,4.03,Penguin Classics,Paperback,474,2003,1816,2024/01/02,2024/01/01,,,read,,,,1,0`
+    const moby = `3002,Moby-Dick,Herman Melville,"Melville, Herman",Tom Quirk,"=""""","=""""",0,3.53,,Hardcover,,,1851,,2024/01/01,to-read,,to-read,,,,0,0`
+    const job = await importFile(second.token, `${header}\n${emma}\n${moby}\n`)
+    expect(job).toMatchObject({ imported: 2, failed: 0 })
+    const rows = ImportRowListSchema.parse((await call('GET', `/api/imports/${job._id}/rows?note=details_not_kept`, second.token)).json())
+    expect(rows.map((r) => [r.title, r.notes.filter((n) => n.kind === 'details_not_kept').map((n) => n.message)])).toEqual([
+      [
+        'Emma',
+        [
+          'Original Publication Year here is “1815”, the file says “1816”; Additional Authors here is “Fiona Stafford”, the file says “Someone Else”: the catalogue’s is kept, as every reader sees it',
+        ],
+      ],
+      ['Moby-Dick', ['Binding “Hardcover” and Additional Authors “Tom Quirk” not kept: no edition of this book here is named by the row’s ISBN']],
+    ])
+    const back = comparable(rowsOf(await exportCsv(second.token)))
+    expect(back.Emma).toMatchObject({ 'Original Publication Year': '1815', 'Additional Authors': 'Fiona Stafford' })
+    // The first reader's file is as it was (but Emma's average, which the second reader's stars moved).
+    expect(comparable(rowsOf(await exportCsv(first.token)))).toEqual(comparable(rowsOf(firstExport)))
+  })
+
   it('says when a row’s Binding is not kept: its ISBN names an edition the catalogue has, and the reader owns no copy', async () => {
     const isbn = '9780000001047'
     const book = await insertBook(ctx.db, { title: 'Quiet Harbour', author: 'Nell Tide', isbn })
@@ -159,9 +201,11 @@ describeEachDialect('account: the Goodreads round trip', (ctx) => {
 })
 
 describe('the round trip fixture', () => {
-  it('is a Goodreads export of 7 books with every column', () => {
+  it('is a Goodreads export of 10 books with every column, each filled on some row', () => {
     const rows = rowsOf(FIXTURE)
-    expect(rows).toHaveLength(7)
+    expect(rows).toHaveLength(10)
     expect(Object.keys(rows[0]!)).toEqual([...GOODREADS_EXPORT_COLUMNS])
+    const empty = GOODREADS_EXPORT_COLUMNS.filter((c) => rows.every((r) => r[c] === '' || r[c] === '=""'))
+    expect(empty).toEqual([])
   })
 })

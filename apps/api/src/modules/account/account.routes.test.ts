@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
-import sharp from 'sharp'
-import { AccountExportSchema, ErrorBodySchema, MESSAGES, UploadResultSchema, type AccountExport, type ExportLibraryEntry } from '@shelfwise/contracts'
+import { AccountExportSchema, ErrorBodySchema, MESSAGES, type AccountExport, type ExportLibraryEntry } from '@shelfwise/contracts'
 import { csvRecords, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
@@ -12,7 +11,10 @@ import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { callerOf, type Method } from '../../../test/support/calls.ts'
 import { bearer, insertBook, insertFollow, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { plainPng, uploadImage } from '../../../test/support/uploads.ts'
+import { countersFromRows, storedCounters } from '../../../test/support/book-counters.ts'
 import { multipart } from '../../../test/support/multipart.ts'
 
 // The reader's data taken away and the account closed (issue 14, decision 0019).
@@ -21,9 +23,7 @@ const CSV_URL = '/api/me/export/goodreads.csv'
 const JSON_URL = '/api/me/export.json'
 
 describeEachDialect('account: export and leaving', (ctx) => {
-  type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
-  const call = (method: Method, url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
+  const call = callerOf(ctx)
   const ok = async (method: Method, url: string, token: string, payload?: object) => {
     const res = await call(method, url, token, payload)
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
@@ -455,16 +455,9 @@ describeEachDialect('account: export and leaving', (ctx) => {
   describe('DELETE /api/users/me', () => {
     let image: Buffer
     beforeAll(async () => {
-      image = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-        .png()
-        .toBuffer()
+      image = await plainPng(32, 32, { r: 200, g: 40, b: 40 })
     })
-    const upload = async (token: string) => {
-      const { payload, headers } = multipart([{ name: 'image', value: image, filename: 'a.png', contentType: 'image/png' }])
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, ...bearer(token) } })
-      expect(res.statusCode, res.body).toBe(201)
-      return UploadResultSchema.parse(res.json()).imageUrl
-    }
+    const upload = (token: string) => uploadImage(ctx.app, token, image)
 
     const TABLES = ['users', 'reviews', 'readingEntries', 'readThroughs', 'progressUpdates', 'wishlist', 'reads', 'follows', 'keptTokens'] as const
     /** The rows of each table that are the reader's. */
@@ -496,33 +489,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
       } satisfies Record<(typeof TABLES)[number], number>
     }
     /** A book's counters as stored, and as its review and rating rows say they should be. */
-    const counters = async (bookId: string) => {
-      const b = await ctx.db
-        .selectFrom('books')
-        .select(['totalReviews', 'ratingSum', 'loneRatings', 'loneRatingSum', 'averageRating'])
-        .where('id', '=', bookId)
-        .executeTakeFirstOrThrow()
-      const reviews = await ctx.db.selectFrom('reviews').select('rating').where('bookId', '=', bookId).execute()
-      const lone = await ctx.db.selectFrom('readingEntries').select('rating').where('bookId', '=', bookId).where('rating', 'is not', null).execute()
-      const all = [...reviews, ...lone].map((r) => Number(r.rating))
-      const sum = (xs: number[]) => xs.reduce((a, x) => a + x, 0)
-      return {
-        stored: {
-          totalReviews: Number(b.totalReviews),
-          ratingSum: Number(b.ratingSum),
-          loneRatings: Number(b.loneRatings),
-          loneRatingSum: Number(b.loneRatingSum),
-          averageRating: Number(b.averageRating),
-        },
-        fromRows: {
-          totalReviews: reviews.length,
-          ratingSum: sum(reviews.map((r) => Number(r.rating))),
-          loneRatings: lone.length,
-          loneRatingSum: sum(lone.map((r) => Number(r.rating))),
-          averageRating: all.length ? sum(all) / all.length : 0,
-        },
-      }
-    }
+    const counters = async (bookId: string) => ({ stored: await storedCounters(ctx.db, bookId), fromRows: await countersFromRows(ctx.db, bookId) })
     const count = async (url: string) => (await ctx.app.inject({ url })).json().count as number
 
     /** A reader with something in every table, and the people and books around them. */

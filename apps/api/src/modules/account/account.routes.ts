@@ -6,9 +6,7 @@ import { AccountDeleteInputSchema, AccountExportSchema, EXPORT_FILE_NAMES } from
 import { GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { noStore } from '#/http-cache.ts'
 import type { AccountService } from '#/modules/account/account.service.ts'
-
-const tags = ['account']
-const security = [{ bearer: [] }]
+import { routeOptions } from '#/route-options.ts'
 
 /** Sends text made piece by piece as a download: never kept by a browser or a shared cache (it is the reader's alone). */
 const download = (reply: FastifyReply, type: string, fileName: string, pieces: AsyncIterable<string>) =>
@@ -19,14 +17,13 @@ const download = (reply: FastifyReply, type: string, fileName: string, pieces: A
     .send(Readable.from(pieces) as never)
 
 export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  const route = routeOptions(app, 'account')
   const { perIp, perAccount, costlyRead } = app.rateLimits
 
   app.get(
     '/me/export/goodreads.csv',
     {
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'The caller’s library as a Goodreads “Export Library” CSV, for Goodreads, StoryGraph, BookWyrm or Hardcover to import',
         description:
           `The 24 columns of Goodreads’s export, in its order (${GOODREADS_EXPORT_COLUMNS.join(', ')}); one line per book with a status, ` +
@@ -36,9 +33,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
         response: {
           200: { description: 'The CSV file (UTF-8, lines ending in CR LF)', content: { 'text/csv': { schema: z.string() } } },
         },
-      },
+      }),
       onRequest: costlyRead(() => 'export'),
-      preValidation: app.requireUser,
     },
     async (req, reply) => download(reply, 'text/csv; charset=utf-8', EXPORT_FILE_NAMES.goodreads, await account.goodreadsCsv(req.user!)),
   )
@@ -46,15 +42,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.get(
     '/me/export.json',
     {
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Everything the caller owns: profile, statuses, reads with progress, ratings, reviews, follows, the books they listed, goals',
         description: `Sent as the attachment ${EXPORT_FILE_NAMES.json}. Dates of reads are as the reader gave them: YYYY, YYYY-MM or YYYY-MM-DD.`,
         response: { 200: AccountExportSchema },
-      },
+      }),
       onRequest: costlyRead(() => 'export'),
-      preValidation: app.requireUser,
     },
     async (req, reply) => download(reply, 'application/json; charset=utf-8', EXPORT_FILE_NAMES.json, await account.exportJson(req.user!)),
   )
@@ -62,9 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.delete(
     '/users/me',
     {
-      schema: {
-        tags,
-        security,
+      ...route.signedIn({
         summary: 'Close the caller’s account: checks the current password, then removes the account and the reader’s personal data',
         description:
           'In one transaction: reviews (taken out of their books’ averages and counts), ratings, statuses, reads and progress, lists, ' +
@@ -72,10 +63,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
           'listed, created or is credited on stay in the catalogue without the link to them. 400 when the password is wrong.',
         body: AccountDeleteInputSchema,
         response: { 204: z.null() },
-      },
+      }),
       // Guessing the password with a stolen token is limited as a password change is.
       onRequest: perIp('account'),
-      preValidation: app.requireUser,
       preHandler: perAccount('account', (req) => req.user?.id),
     },
     async (req, reply) => {

@@ -20,7 +20,7 @@ import { goodreadsRow, isOnAShelf, type GoodreadsEdition } from '#/modules/accou
 export interface AccountDeps {
   db: Db
   auth: Pick<AuthService, 'checkPassword'>
-  books: Pick<BooksService, 'listByIds' | 'getForViewer'>
+  books: Pick<BooksService, 'listByIds' | 'getForViewer' | 'exportDetails'>
   /** Every module's door to a reader's data (src/reader-data-doors.ts). */
   readerData: ReaderData
   /** Rows read per page (tests make them small to cross many pages). */
@@ -88,13 +88,28 @@ const exportBook = (b: Book): ExportLibraryEntry['book'] => ({
 
 const earlier = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a)
 
+/** The binding, other contributors and first year of the works and editions of a page (decision 0031), by id. */
+type Details = Map<
+  string,
+  { title: string | null; author: string | null; binding: string | null; additionalAuthors: string | null; originalYear: number | null }
+>
+
 /** A book's entry from what the log and the reviews hold of it (one of them at least). */
-const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review'] | undefined, edition?: Book): Item => ({
+const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review'] | undefined, edition?: Book, details: Details = new Map()): Item => ({
   averageRating: book.averageRating,
   // The edition the reader names (decision 0031), else the work's shown one.
-  edition: ((e: Book) => ({ isbn: e.isbn, format: e.format ?? null, publisher: e.publisher, pageCount: e.pageCount, publishedDate: e.publishedDate }))(
-    edition ?? book,
-  ),
+  edition: ((e: Book) => ({
+    isbn: e.isbn,
+    format: e.format ?? null,
+    publisher: e.publisher,
+    pageCount: e.pageCount,
+    publishedDate: e.publishedDate,
+    title: details.get(e.editionId ?? e._id)?.title ?? null,
+    author: details.get(e.editionId ?? e._id)?.author ?? null,
+    binding: details.get(e.editionId ?? e._id)?.binding ?? null,
+    additionalAuthors: details.get(e.editionId ?? e._id)?.additionalAuthors ?? null,
+    originalYear: details.get(book._id)?.originalYear ?? null,
+  }))(edition ?? book),
   shelves: [],
   entry: {
     book: exportBook(book),
@@ -107,6 +122,7 @@ const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review
     editionId: log?.editionId ?? null,
     owned: log?.owned ?? null,
     privateNotes: log?.privateNotes ?? null,
+    statusPosition: log?.statusPosition ?? null,
   },
 })
 
@@ -144,11 +160,13 @@ export const createAccountService = ({ db, auth, books, readerData, pages = {} }
           : [[], [], new Map<string, Item['shelves']>(), new Map<string, Book>()]
         const bookById = new Map(found.map((b) => [b._id, b]))
         const reviewByBook = new Map(reviewed.map((r) => [r.bookId, r.review]))
+        const editionIds = [...editions.values()].flatMap((e) => (e.editionId ? [e.editionId] : []))
+        const details = ids.length ? await books.exportDetails(ids, editionIds) : new Map()
         // A book deleted from the catalogue since the page was read took its entry with it.
         const items = page.items.flatMap((l) => {
           const book = bookById.get(l.bookId)
           const edition = l.editionId ? editions.get(l.editionId) : undefined
-          return book ? [{ ...itemOf(book, l, reviewByBook.get(l.bookId), edition), shelves: shelved.get(l.bookId) ?? [] }] : []
+          return book ? [{ ...itemOf(book, l, reviewByBook.get(l.bookId), edition, details), shelves: shelved.get(l.bookId) ?? [] }] : []
         })
         return { items, next: page.next }
       })
@@ -164,9 +182,15 @@ export const createAccountService = ({ db, auth, books, readerData, pages = {} }
         const logged = await log.loggedAmong(page.items.map((r) => r.bookId))
         const only = page.items.filter((r) => !logged.has(r.bookId))
         const bookById = new Map((only.length ? await books.listByIds(only.map((r) => r.bookId)) : []).map((b) => [b._id, b]))
+        const details = only.length
+          ? await books.exportDetails(
+              only.map((r) => r.bookId),
+              [],
+            )
+          : new Map()
         const items = only.flatMap((r) => {
           const book = bookById.get(r.bookId)
-          return book ? [itemOf(book, undefined, r.review)] : []
+          return book ? [itemOf(book, undefined, r.review, undefined, details)] : []
         })
         return { items, next: page.next }
       })

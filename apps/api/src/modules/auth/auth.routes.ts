@@ -5,6 +5,7 @@ import { AuthResultSchema, LoginInputSchema, PasswordChangeInputSchema, Register
 import type { AuthService } from '#/modules/auth/auth.service.ts'
 import { noStore } from '#/http-cache.ts'
 import { isOwnIdentity, OWN_IDENTITY, passwordWeakness } from '#/security/passwords.ts'
+import { routeOptions } from '#/route-options.ts'
 
 const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() })
 
@@ -27,12 +28,13 @@ const PasswordChangeBodySchema = PasswordChangeInputSchema.extend({
 const bodyEmail = (req: FastifyRequest) => (req.body as { email?: unknown } | undefined)?.email
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const route = routeOptions(app, 'auth')
   const { perIp, perAccount } = app.rateLimits
 
   app.post(
     '/auth/register',
     {
-      schema: { tags: ['auth'], summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } },
+      ...route.open({ summary: 'Create an account and sign in', body: RegisterBodySchema, response: { 201: AuthResultSchema } }),
       onRequest: perIp('register'),
       preHandler: perAccount('register', bodyEmail),
     },
@@ -45,37 +47,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } },
+      ...route.open({ summary: 'Sign in with e-mail and password', body: LoginInputSchema, response: { 200: AuthResultSchema } }),
       onRequest: perIp('login'),
       preHandler: perAccount('login', bodyEmail),
     },
     async (req, reply) => noStore(reply).send(await auth.login(req.body)),
   )
 
-  app.post(
-    '/auth/logout',
-    {
-      schema: { tags: ['auth'], summary: 'End this token’s session', security: [{ bearer: [] }], response: { 204: z.null() } },
-      preValidation: app.requireUser,
-    },
-    async (req, reply) => {
-      await auth.logout(req.user!)
-      return reply.code(204).send(null)
-    },
-  )
+  app.post('/auth/logout', route.signedIn({ summary: 'End this token’s session', response: { 204: z.null() } }), async (req, reply) => {
+    await auth.logout(req.user!)
+    return reply.code(204).send(null)
+  })
 
   app.put(
     '/users/password',
     {
-      schema: {
-        tags: ['auth'],
+      ...route.signedIn({
         summary: 'Change the password; ends every other session and answers a fresh token',
-        security: [{ bearer: [] }],
         body: PasswordChangeBodySchema,
         response: { 200: PasswordChangedSchema },
-      },
+      }),
       onRequest: perIp('password'),
-      preValidation: app.requireUser,
       preHandler: perAccount('password', (req) => req.user?.id),
     },
     async (req) => auth.changePassword(req.user!, req.body),

@@ -6,6 +6,8 @@ import { conflict } from '#/errors.ts'
 import { chunked, type CatalogueMergeDoor, type MergeSide } from '#/book-merge.ts'
 import { countCatalogueEdit } from '#/modules/books/books.repository.ts'
 import { findIsbnHolder, isbn13Of } from '#/modules/books/books.editions.repository.ts'
+import { listImportCandidates } from '#/modules/books/books.duplicates.repository.ts'
+import { authorQueryWords, authorRelation, titleKeys, titleRelation } from '#/modules/books/books.import-match.ts'
 
 // The books module's door for merging duplicates (decision 0030): the catalogue's own rows.
 //
@@ -73,7 +75,8 @@ async function usersStill(trx: Db, ids: (string | null)[]): Promise<Set<string>>
   return alive
 }
 
-const forUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
+const lockedFor = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
+const forUpdate = lockedFor
 
 const moveEditionCount = (trx: Db, bookId: string, by: number) =>
   trx
@@ -124,6 +127,36 @@ async function asEditionRow(trx: Db, book: BookSnapshot, workId: string) {
   }
 }
 
+/** The edit distance of two words, up to `max` (anything further answers max + 1). */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    if (Math.min(...row) > max) return max + 1
+    prev = row
+  }
+  return prev[b.length]!
+}
+
+/**
+ * Whether two authors are likely one person though the import's rule did not say so: the same by
+ * that rule, or the same first word (or its initial) and family names a letter or two apart in
+ * spelling, as transliterations are ('Fyodor Dostoevsky', 'Fyodor Dostoyevsky').
+ */
+function likeAuthors(a: string, b: string): boolean {
+  if (authorRelation(a, b) === 'same') return true
+  const first = (name: string) => name.trim().split(/\s+/)[0]!.toLowerCase().replace(/\./g, '')
+  const [x, y] = [first(a), first(b)]
+  if (!(x === y || (x.length === 1 && y.startsWith(x)) || (y.length === 1 && x.startsWith(y)))) return false
+  const [fa, fb] = [authorQueryWords(a).at(-1), authorQueryWords(b).at(-1)]
+  return fa !== undefined && fb !== undefined && fa.length >= 5 && fb.length >= 5 && distance(fa, fb, 2) <= 2
+}
+
+/** Works an import suggests merging look at this many books found by title, most relied on first. */
+const LIKE_LOOKED_AT = 200
+
 export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
   module: 'books',
   tables: {
@@ -136,7 +169,26 @@ export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
 
   survivorOf,
 
-  async plan(trx, kind, [first, second], at) {
+  async likeWorks(db, id, among) {
+    const read = (q: Db, ids: string[]) =>
+      ids.length ? q.selectFrom('books').select(['id', 'title', 'author', 'totalReviews', 'createdAt']).where('id', 'in', ids).execute() : Promise.resolve([])
+    const [book] = await read(db, [id])
+    if (!book) return []
+    const keys = titleKeys(book.title)
+    const found = among ?? (await listImportCandidates(db, keys.mainText, [])).slice(0, LIKE_LOOKED_AT).map((c) => c.id)
+    const others = await read(
+      db,
+      [...new Set(found)].filter((other) => other !== id),
+    )
+    return others
+      .filter((o) => ['same', 'subtitle'].includes(titleRelation(keys, titleKeys(o.title))) && likeAuthors(book.author, o.author))
+      .sort((a, b) => b.totalReviews - a.totalReviews || toIso(a.createdAt).localeCompare(toIso(b.createdAt)) || a.id.localeCompare(b.id))
+      .map((o) => o.id)
+  },
+
+  async plan(trx, kind, [first, second], at, lock = true) {
+    // Without `lock`, a first look (which would stay) taken before the readers are locked.
+    const forUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (lock ? lockedFor(db, query) : query)
     if (kind === 'work') {
       const rows = await forUpdate(
         trx,

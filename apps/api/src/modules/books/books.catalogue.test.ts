@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import sharp from 'sharp'
-import { BOOK_MESSAGES, BookListSchema, BookSchema, ErrorBodySchema, MESSAGES, UploadResultSchema, type Book } from '@shelfwise/contracts'
+import { BOOK_MESSAGES, BookListSchema, BookSchema, ErrorBodySchema, MESSAGES, type Book } from '@shelfwise/contracts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
-import { multipart } from '../../../test/support/multipart.ts'
+import { callerOf } from '../../../test/support/calls.ts'
+import { bookAdder, bookForm } from '../../../test/support/book-form.ts'
+import { insertBook, insertRead, insertReview, insertUser, insertWish } from '../../../test/support/factories.ts'
+import { plainPng, uploadImage } from '../../../test/support/uploads.ts'
 
 // Catalogue integrity: the reader who added a book can correct it (PUT) and delete it (DELETE) while
 // nobody else has it on a list; nobody else can do either; a reader linked as a book's author or
@@ -15,31 +16,9 @@ import { multipart } from '../../../test/support/multipart.ts'
 const HOUR_MS = 3_600_000
 
 describeEachDialect('correcting and deleting a book', (ctx) => {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload ? { payload } : {}) })
-  let seq = 0
-  const form = (overrides: Record<string, unknown> = {}) => ({
-    title: `Lanternwick Tides ${++seq}`,
-    author: 'Orla Penhallow',
-    description: 'A harbour pilot keeps a log of ships that never arrive.',
-    coverImage: '',
-    publisher: 'Saltmarsh Books',
-    publishedDate: '2014-09-02',
-    language: 'english',
-    edition: 'First',
-    pageCount: 288,
-    amazonLink: '',
-    isbn: '',
-    genre: 'Mystery, Adventure',
-    category: 'Fiction',
-    role: 'none',
-    ...overrides,
-  })
-  const add = async (token: string, overrides: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/api/books', token, form(overrides))
-    expect(res.statusCode, res.body).toBe(201)
-    return BookSchema.parse(res.json())
-  }
+  const call = callerOf(ctx)
+  const form = bookForm
+  const add = bookAdder(ctx)
   const bookOf = async (id: string) => (await call('GET', `/api/books/${id}`)).json() as Book
   const message = (res: { json(): unknown }) => ErrorBodySchema.parse(res.json()).message
   const searchTitles = async (query: string) =>
@@ -297,16 +276,9 @@ describeEachDialect('correcting and deleting a book', (ctx) => {
   describe('covers', () => {
     let image: Buffer
     beforeAll(async () => {
-      image = await sharp({ create: { width: 32, height: 48, channels: 3, background: { r: 150, g: 40, b: 40 } } })
-        .png()
-        .toBuffer()
+      image = await plainPng(32, 48, { r: 150, g: 40, b: 40 })
     })
-    const upload = async (token: string) => {
-      const { payload, headers } = multipart([{ name: 'image', value: image, filename: 'cover.png', contentType: 'image/png' }])
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, ...bearer(token) } })
-      expect(res.statusCode, res.body).toBe(201)
-      return UploadResultSchema.parse(res.json()).imageUrl.replace('/uploads/', '')
-    }
+    const upload = async (token: string) => (await uploadImage(ctx.app, token, image, 'cover.png')).replace('/uploads/', '')
     const onDisk = (name: string) => existsSync(join(ctx.config.uploadsDir, name))
     const sweepLater = () => createUploadsService({ db: ctx.db, config: ctx.config }).sweep(new Date(Date.now() + 2 * HOUR_MS))
 

@@ -164,13 +164,19 @@ export async function findIsbnHolder(db: Db, isbn: string): Promise<{ workId: st
  * The editions holding one of these ISBNs (normalised; either form), each with its work's id and the
  * ISBN as the caller wrote it. Also those an import attached for `userId` without holding their ISBN.
  */
-export async function listEditionsByIsbns(db: Db, isbns: string[], userId?: string): Promise<{ id: string; isbn: string; editionId: string }[]> {
+export async function listEditionsByIsbns(db: Db, isbns: string[], userId?: string): Promise<{ id: string; isbn: string; editionId?: string }[]> {
   if (!isbns.length) return []
   const asWritten = new Map<string, string>()
   for (const isbn of isbns) if (!asWritten.has(isbn13Of(isbn))) asWritten.set(isbn13Of(isbn), isbn)
   const thirteens = [...asWritten.keys()]
-  let query = db.selectFrom('editions').select(['id', 'bookId', 'isbn', 'unclaimedIsbn'])
+  let query = db.selectFrom('editions').select(['id', 'bookId', 'isbn', 'unclaimedIsbn', 'mergedInto'])
   query = userId ? query.where('unclaimedIsbn', 'in', thirteens).where('createdByUserId', '=', userId) : query.where('isbn', 'in', thirteens)
   const rows = await query.orderBy('id').execute()
-  return rows.map((r) => ({ id: r.bookId, editionId: r.id, isbn: asWritten.get((userId ? r.unclaimedIsbn : r.isbn)!)! }))
+  // An edition merged into another (decision 0030) keeps its ISBN but names the edition that stayed:
+  // that one is the reader's, or none when it is the work's shown edition (the work's own id).
+  return rows.map((r) => {
+    const isbn = asWritten.get((userId ? r.unclaimedIsbn : r.isbn)!)!
+    const editionId = r.mergedInto ?? r.id
+    return editionId === r.bookId ? { id: r.bookId, isbn } : { id: r.bookId, editionId, isbn }
+  })
 }

@@ -12,6 +12,8 @@ import {
 import { withIsbn13Check } from '@shelfwise/library-files'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { callerOf } from '../../../test/support/calls.ts'
+import { bookAdder, bookForm } from '../../../test/support/book-form.ts'
 import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 // A book's identity and history (issue 19, decision 0023): once other readers rely on a book, its
@@ -24,31 +26,10 @@ type User = Awaited<ReturnType<typeof insertUser>>
 const isbnOf = (n: number) => withIsbn13Check(`9791000${String(n).padStart(5, '0')}`)
 
 describeEachDialect('a book’s identity and history', (ctx) => {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload ? { payload } : {}) })
+  const call = callerOf(ctx)
   let seq = 0
-  const form = (overrides: Record<string, unknown> = {}) => ({
-    title: `Gallowmere Soundings ${++seq}`,
-    author: 'Ines Carrow',
-    description: 'A lighthouse keeper charts the sea floor by lamplight.',
-    coverImage: '',
-    publisher: 'Brackwater Press',
-    publishedDate: '2011-04-12',
-    language: 'English',
-    edition: 'First',
-    pageCount: 312,
-    amazonLink: '',
-    isbn: '',
-    genre: 'Mystery',
-    category: 'Fiction',
-    role: 'none',
-    ...overrides,
-  })
-  const add = async (token: string, overrides: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/api/books', token, form(overrides))
-    expect(res.statusCode, res.body).toBe(201)
-    return BookSchema.parse(res.json())
-  }
+  const form = bookForm
+  const add = bookAdder(ctx)
   /** The whole form again from a book as it is, with some fields changed: what the edit screen sends. */
   const edit = (token: string, book: Book, changes: Record<string, unknown>) =>
     call(

@@ -2,24 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook, insertUser } from '../../../test/support/factories.ts'
+import { storedCounters } from '../../../test/support/book-counters.ts'
 import { addNewReviewRating, moveBookRatings, takeOutRatingsOf } from '#/modules/books/books.ratings.repository.ts'
 
 // The rating ledger (decision 0024): the one writer of a book's rating counters and average.
 
 describeEachDialect('books.ratings.repository', (ctx) => {
+  /** The row's counters, by the names of the changes moveBookRatings takes. */
   const stored = async (bookId: string) => {
-    const row = await ctx.db
-      .selectFrom('books')
-      .select(['totalReviews', 'ratingSum', 'loneRatings', 'loneRatingSum', 'averageRating'])
-      .where('id', '=', bookId)
-      .executeTakeFirstOrThrow()
-    return {
-      reviews: Number(row.totalReviews),
-      reviewStars: Number(row.ratingSum),
-      lone: Number(row.loneRatings),
-      loneStars: Number(row.loneRatingSum),
-      average: Number(row.averageRating),
-    }
+    const c = await storedCounters(ctx.db, bookId)
+    return { reviews: c.totalReviews, reviewStars: c.ratingSum, lone: c.loneRatings, loneStars: c.loneRatingSum, average: c.averageRating }
   }
 
   describe('moveBookRatings', () => {

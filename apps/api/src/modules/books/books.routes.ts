@@ -32,6 +32,7 @@ import { compileSerializer } from '#/serializer.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import { SEARCH_COUNT_CAP } from '#/modules/books/books.search-query.ts'
 import { SEARCH_DEFAULT_LIMIT } from '#/modules/books/books.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
 /** One book as the list's JSON writes it (the same serializer the route compiles for its items). */
 const bookJson = compileSerializer(BookSchema) ?? ((book: unknown) => JSON.stringify(BookSchema.parse(book)))
@@ -55,16 +56,16 @@ async function* jsonArray(pages: AsyncIterable<unknown[]>, write: (item: unknown
 const asksWholeList = (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.limit === undefined
 
 export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async (app, { books }) => {
+  const route = routeOptions(app, 'books')
   const { costlyRead } = app.rateLimits
   app.get(
     '/books',
     {
-      schema: {
-        tags: ['books'],
+      ...route.open({
         summary: 'The catalogue, sorted (recent, published, rating, title); with `limit` a page plus X-Total-Count and Link rel="next", without it every book',
         querystring: BookListQuerySchema,
         response: { 200: BookListSchema },
-      },
+      }),
       onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : undefined)),
     },
     async (req, reply) => {
@@ -83,15 +84,14 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
   app.get(
     '/books/search',
     {
-      schema: {
-        tags: ['books'],
+      ...route.open({
         summary:
           `Search by words (all required, the last a prefix, accents and one-letter typos forgiven) and filters, in one of four orders ` +
           `(sort: relevance, rating, published, popular). With \`limit\` a page plus Link rel="next": the best ${SEARCH_COUNT_CAP} matches ranked ` +
           `by the order, then every other match in popularity order; without it every match. X-Total-Count is the exact number of matches`,
         querystring: BookSearchQuerySchema,
         response: { 200: BookListSchema },
-      },
+      }),
       onRequest: costlyRead((req) => (asksWholeList(req) ? 'list' : 'search')),
     },
     async (req, reply) => {
@@ -107,13 +107,10 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
 
   app.get(
     '/books/facets',
-    {
-      schema: {
-        tags: ['books'],
-        summary: "What Browse's filters offer: the oldest and newest publication years, and the categories books carry",
-        response: { 200: BookFacetsSchema },
-      },
-    },
+    route.open({
+      summary: "What Browse's filters offer: the oldest and newest publication years, and the categories books carry",
+      response: { 200: BookFacetsSchema },
+    }),
     async () => books.facets(),
   )
 
@@ -121,167 +118,125 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
   for (const field of ['author', 'publisher'] as const) {
     app.get(
       `/books/by-${field}/:name`,
-      {
-        schema: {
-          tags: ['books'],
-          summary:
-            `The books whose ${field} is this name (any letter case, accents ignored), by title; at most \`limit\` ` +
-            `(default ${BOOKS_BY_NAME_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next". An unknown name is an empty list`,
-          params: BookNameParamsSchema,
-          querystring: BooksByNameQuerySchema,
-          response: { 200: BookListSchema },
-        },
-      },
+      route.open({
+        summary:
+          `The books whose ${field} is this name (any letter case, accents ignored), by title; at most \`limit\` ` +
+          `(default ${BOOKS_BY_NAME_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next". An unknown name is an empty list`,
+        params: BookNameParamsSchema,
+        querystring: BooksByNameQuerySchema,
+        response: { 200: BookListSchema },
+      }),
       async (req, reply) => sendPage(req, reply, await books.listByName(field, req.params.name, req.query)),
     )
   }
 
   app.get(
     '/books/duplicates',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          `Books a new one may repeat, before it is added: the same ISBN, or the same title and author (letter case, accents and ` +
-          `punctuation aside); at most ${DUPLICATES_MAX}, the ISBN match first, each with its reasons. Send isbn, or title and author, or all three`,
-        querystring: BookDuplicatesQuerySchema,
-        response: { 200: BookDuplicateListSchema },
-      },
-    },
+    route.open({
+      summary:
+        `Books a new one may repeat, before it is added: the same ISBN, or the same title and author (letter case, accents and ` +
+        `punctuation aside); at most ${DUPLICATES_MAX}, the ISBN match first, each with its reasons. Send isbn, or title and author, or all three`,
+      querystring: BookDuplicatesQuerySchema,
+      response: { 200: BookDuplicateListSchema },
+    }),
     async (req) => books.duplicates(req.query),
   )
 
   app.get(
     '/books/:id',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          'One book; a signed-in viewer also gets inWishlist and inRecentlyRead. The id may be a work’s or one of its editions’: the answer is ' +
-          'always the work (its _id = workId, ratings, reviews, genres) showing the edition asked for (editionId; its isbn, pageCount, publisher, ' +
-          'publishedDate, language, edition, coverImage, format, audioSeconds), with editionCount. Every call taking a book id takes an edition’s too',
-        params: BookIdParamsSchema,
-        response: { 200: BookSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary:
+        'One book; a signed-in viewer also gets inWishlist and inRecentlyRead. The id may be a work’s or one of its editions’: the answer is ' +
+        'always the work (its _id = workId, ratings, reviews, genres) showing the edition asked for (editionId; its isbn, pageCount, publisher, ' +
+        'publishedDate, language, edition, coverImage, format, audioSeconds), with editionCount. Every call taking a book id takes an edition’s too',
+      params: BookIdParamsSchema,
+      response: { 200: BookSchema },
+    }),
     async (req) => books.getForViewer(req.params.id, req.user?.id),
   )
 
   app.post(
     '/books',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'Add a book; the server sets ratings, counts, owners and timestamps',
-        security: [{ bearer: [] }],
-        body: CreateBookInputSchema,
-        response: { 201: BookSchema },
-      },
-      // Before validation, so an anonymous caller learns nothing about the body's rules.
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Add a book; the server sets ratings, counts, owners and timestamps',
+      body: CreateBookInputSchema,
+      response: { 201: BookSchema },
+    }),
     async (req, reply) => reply.code(201).send(await books.create(req.user!, req.body)),
   )
 
   app.put(
     '/books/:id',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules. ' +
-          'Once other readers reviewed, rated or shelved it, its title, author and ISBN take only small corrections (409 otherwise)',
-        security: [{ bearer: [] }],
-        params: BookIdParamsSchema,
-        // The add form's schema: a correction follows exactly the rules of adding.
-        body: CreateBookInputSchema,
-        response: { 200: BookSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary:
+        'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules. ' +
+        'Once other readers reviewed, rated or shelved it, its title, author and ISBN take only small corrections (409 otherwise)',
+      params: BookIdParamsSchema,
+      // The add form's schema: a correction follows exactly the rules of adding.
+      body: CreateBookInputSchema,
+      response: { 200: BookSchema },
+    }),
     async (req) => books.update(req.user!, req.params.id, req.body),
   )
 
   app.get(
     '/books/:id/editions',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          `A work's editions (the id a work's or an edition's), its shown edition first (primary: true, the work's id), then the others ` +
-          `in the order they were added. At most \`limit\` (default ${EDITIONS_DEFAULT_LIMIT}) per call, with X-Total-Count (editionCount) and Link rel="next"`,
-        params: BookIdParamsSchema,
-        querystring: EditionListQuerySchema,
-        response: { 200: EditionListSchema },
-      },
-    },
+    route.open({
+      summary:
+        `A work's editions (the id a work's or an edition's), its shown edition first (primary: true, the work's id), then the others ` +
+        `in the order they were added. At most \`limit\` (default ${EDITIONS_DEFAULT_LIMIT}) per call, with X-Total-Count (editionCount) and Link rel="next"`,
+      params: BookIdParamsSchema,
+      querystring: EditionListQuerySchema,
+      response: { 200: EditionListSchema },
+    }),
     async (req, reply) => sendPage(req, reply, await books.editions(req.params.id, req.query)),
   )
 
   app.post(
     '/books/:id/editions',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          'Add an edition of a work (the id a work’s or an edition’s). An ISBN is required unless the format is ebook or audiobook, and is ' +
-          'kept as its ISBN-13; 409 naming the work when a book or edition already holds it (either form); GET /books/duplicates?isbn= finds it',
-        security: [{ bearer: [] }],
-        params: BookIdParamsSchema,
-        body: CreateEditionInputSchema,
-        response: { 201: EditionSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary:
+        'Add an edition of a work (the id a work’s or an edition’s). An ISBN is required unless the format is ebook or audiobook, and is ' +
+        'kept as its ISBN-13; 409 naming the work when a book or edition already holds it (either form); GET /books/duplicates?isbn= finds it',
+      params: BookIdParamsSchema,
+      body: CreateEditionInputSchema,
+      response: { 201: EditionSchema },
+    }),
     async (req, reply) => reply.code(201).send(await books.addEdition(req.user!, req.params.id, req.body)),
   )
 
   app.get(
     '/books/:id/history',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          `A book's history, newest first: one entry per changed field of each edit (who, when, the value before and after). ` +
-          `At most \`limit\` (default ${BOOK_HISTORY_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
-        params: BookIdParamsSchema,
-        querystring: BookHistoryQuerySchema,
-        response: { 200: BookEditListSchema },
-      },
-    },
+    route.open({
+      summary:
+        `A book's history, newest first: one entry per changed field of each edit (who, when, the value before and after). ` +
+        `At most \`limit\` (default ${BOOK_HISTORY_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
+      params: BookIdParamsSchema,
+      querystring: BookHistoryQuerySchema,
+      response: { 200: BookEditListSchema },
+    }),
     async (req, reply) => sendPage(req, reply, await books.history(req.params.id, req.query)),
   )
 
   app.get(
     '/me/imported-books',
-    {
-      schema: {
-        tags: ['books'],
-        summary:
-          `Books your imports added, newest first, each with how many other readers rely on it (while none do, you may correct or delete it). ` +
-          `At most \`limit\` (default ${IMPORTED_BOOKS_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
-        security: [{ bearer: [] }],
-        querystring: ImportedBooksQuerySchema,
-        response: { 200: ImportedBookListSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary:
+        `Books your imports added, newest first, each with how many other readers rely on it (while none do, you may correct or delete it). ` +
+        `At most \`limit\` (default ${IMPORTED_BOOKS_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
+      querystring: ImportedBooksQuerySchema,
+      response: { 200: ImportedBookListSchema },
+    }),
     async (req, reply) => sendPage(req, reply, await books.importedBy(req.user!.id, req.query)),
   )
 
   app.delete(
     '/books/:id',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'Delete a book, by the reader who added it (404 for anyone else); 409 with the reason when other readers reviewed or shelved it',
-        security: [{ bearer: [] }],
-        params: BookIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Delete a book, by the reader who added it (404 for anyone else); 409 with the reason when other readers reviewed or shelved it',
+      params: BookIdParamsSchema,
+      response: { 204: z.null().describe('Deleted') },
+    }),
     async (req, reply) => {
       await books.remove(req.user!, req.params.id)
       return reply.code(204).send(null)
@@ -290,16 +245,11 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
 
   app.delete(
     '/books/:id/credit',
-    {
-      schema: {
-        tags: ['books'],
-        summary: "Remove the caller's credit as the book's linked author or publisher (the printed names stay); 404 when the caller is not credited",
-        security: [{ bearer: [] }],
-        params: BookIdParamsSchema,
-        response: { 200: BookSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: "Remove the caller's credit as the book's linked author or publisher (the printed names stay); 404 when the caller is not credited",
+      params: BookIdParamsSchema,
+      response: { 200: BookSchema },
+    }),
     async (req) => books.removeCredit(req.user!, req.params.id),
   )
 }

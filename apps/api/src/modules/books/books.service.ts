@@ -7,6 +7,7 @@ import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove 
 import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds } from '#/modules/books/books.repository.ts'
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
+import { findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
 
 // The books module's one door. Its jobs live apart: books.catalogue.ts adds, corrects and removes a
 // book (with its history, duplicates and an import's way in); books.search.ts reads the catalogue
@@ -74,6 +75,16 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
      * (`unclaimed` shows it held by nobody, as decision 0023 has an import's ISBNs).
      */
     attachEdition: editions.attachEdition,
+
+    /**
+     * An imported row's binding, other contributors and original year kept on its edition and work
+     * where the catalogue has none (decision 0031), a step of the caller's transaction; answers the
+     * ones the catalogue already gives otherwise.
+     */
+    keepImportedDetails,
+
+    /** The Goodreads export's binding, other contributors and original year of some works and editions (decision 0031). */
+    exportDetails: (workIds: string[], editionIds: string[]) => findExportDetails(db, workIds, editionIds),
 
     /** 404 'Book not found' unless the book exists. */
     async assertExists(id: string): Promise<void> {

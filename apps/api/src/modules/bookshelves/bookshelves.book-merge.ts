@@ -38,6 +38,17 @@ export const createBookshelvesMergeDoor = (reading: Pick<ReadingService, 'markLo
   module: 'bookshelves',
   tables: { shelfBooks: 'work: moved to the survivor; a shelf holding both keeps the survivor’s placement, the other kept for a revert' },
 
+  async readers(trx, step, moved) {
+    if (step.kind !== 'work') return []
+    if (!moved) return (await trx.selectFrom('shelfBooks').select('userId').where('bookId', '=', step.absorbed).execute()).map((r) => r.userId)
+    const out = moved.folded.map((p) => p.userId)
+    for (const some of chunked(moved.moved)) {
+      const rows = await trx.selectFrom('shelfBooks').select('userId').where('shelfId', 'in', some).where('bookId', '=', step.survivor).execute()
+      out.push(...rows.map((r) => r.userId))
+    }
+    return out
+  },
+
   async move(trx, step) {
     if (step.kind !== 'work') return { moved: [], folded: [] }
     const { absorbed, survivor } = step

@@ -14,12 +14,11 @@ import {
 import { createTokens } from '#/security/tokens.ts'
 import { createServices } from '#/services.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { callerOf, type Method } from '../../../test/support/calls.ts'
+import { insertBook, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 describeEachDialect('bookshelves: a reader’s own shelves', (ctx) => {
-  type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
-  const call = (method: Method, url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
+  const call = callerOf(ctx)
   const ok = async (method: Method, url: string, token?: string, payload?: object) => {
     const res = await call(method, url, token, payload)
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)

@@ -12,76 +12,52 @@ import {
   UserIdParamsSchema,
 } from '@shelfwise/contracts'
 import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
-const tags = ['bookshelves']
-const security = [{ bearer: [] }]
 const names =
   `A name is 1 to ${SHELF_LIMITS.nameMax} characters without a comma, unique per reader in any letter case; the reading statuses’ names ` +
   '(to-read, want-to-read, currently-reading, read, paused, did-not-finish, dnf) are not shelves. ' +
   `A reader has at most ${SHELF_LIMITS.perReader} shelves, a book at most ${SHELF_LIMITS.perBook} of theirs.`
 
 export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: BookshelvesService }> = async (app, { bookshelves }) => {
+  const route = routeOptions(app, 'bookshelves')
   app.get(
     '/users/:id/shelves',
-    {
-      schema: {
-        tags,
-        summary: 'A reader’s own shelves by name, with how many books are on each',
-        description:
-          'The reader sees all of theirs; anyone else sees the public ones, each counting the books they can see there (not those on Want to Read). ' +
-          'A shelf’s books: GET /api/users/{id}/library?shelf=NAME.',
-        params: UserIdParamsSchema,
-        response: { 200: ShelfListSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary: 'A reader’s own shelves by name, with how many books are on each',
+      description:
+        'The reader sees all of theirs; anyone else sees the public ones, each counting the books they can see there (not those on Want to Read). ' +
+        'A shelf’s books: GET /api/users/{id}/library?shelf=NAME.',
+      params: UserIdParamsSchema,
+      response: { 200: ShelfListSchema },
+    }),
     async (req) => bookshelves.list(req.params.id, req.user),
   )
 
   app.post(
     '/me/shelves',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Make a shelf (private unless `public` is true)',
-        description: names,
-        body: ShelfCreateSchema,
-        response: { 201: ShelfSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({ summary: 'Make a shelf (private unless `public` is true)', description: names, body: ShelfCreateSchema, response: { 201: ShelfSchema } }),
     async (req, reply) => reply.code(201).send(await bookshelves.create(req.user!, req.body)),
   )
 
   app.put(
     '/me/shelves/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
-        description: names,
-        params: ShelfIdParamsSchema,
-        body: ShelfUpdateSchema,
-        response: { 200: ShelfSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
+      description: names,
+      params: ShelfIdParamsSchema,
+      body: ShelfUpdateSchema,
+      response: { 200: ShelfSchema },
+    }),
     async (req) => bookshelves.update(req.user!, req.params.id, req.body),
   )
 
   app.delete(
     '/me/shelves/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
-        params: ShelfIdParamsSchema,
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
+      params: ShelfIdParamsSchema,
+    }),
     async (req, reply) => {
       await bookshelves.remove(req.user!, req.params.id)
       return reply.code(204).send()
@@ -90,35 +66,25 @@ export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: Bookshelves
 
   app.get(
     '/books/:id/shelves',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The caller’s shelves a book is on, by name, with its position on each',
-        params: BookIdParamsSchema,
-        response: { 200: BookShelfListSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'The caller’s shelves a book is on, by name, with its position on each',
+      params: BookIdParamsSchema,
+      response: { 200: BookShelfListSchema },
+    }),
     async (req) => bookshelves.ofBook(req.user!, req.params.id),
   )
 
   app.put(
     '/books/:id/shelves',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
-        description:
-          `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
-          'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
-        params: BookIdParamsSchema,
-        body: BookShelvesInputSchema,
-        response: { 200: BookShelfListSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
+      description:
+        `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
+        'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
+      params: BookIdParamsSchema,
+      body: BookShelvesInputSchema,
+      response: { 200: BookShelfListSchema },
+    }),
     async (req) => bookshelves.setForBook(req.user!, req.params.id, req.body.names),
   )
 }

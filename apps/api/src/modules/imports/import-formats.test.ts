@@ -188,7 +188,10 @@ describe('Goodreads rows', () => {
           isbn13: null,
           isbn10: null,
           pages: null,
-          year: 2020,
+          // The edition's year; the work's first year apart (decision 0031).
+          year: 2022,
+          originalYear: 2020,
+          additionalAuthors: null,
           publisher: null,
           status: 'want',
           shelf: 'to-read',
@@ -201,8 +204,12 @@ describe('Goodreads rows', () => {
           shelves: [],
           format: 'ebook',
           binding: null,
+          bindingText: 'Kindle Edition',
           ownedCopies: null,
           privateNotes: null,
+          spoiler: false,
+          // Its place on to-read, kept apart from the shelves.
+          statusPosition: 6,
         },
       },
     ])
@@ -310,14 +317,15 @@ describe('Goodreads rows', () => {
     expect(goodreadsRow({ 'My Review': 'Q&amp;A &amp;lt; unknown &bogus; &#0;' }).review).toBe('Q&A &lt; unknown &bogus; &#0;')
   })
 
-  it("takes the original publication year (the Odyssey's -800 included), else the year of the edition, pages and publisher", () => {
+  it("keeps the edition's year and the work's original year apart (the Odyssey's -800 included), with pages and publisher", () => {
     expect(goodreadsRow({ 'Year Published': '2016', 'Original Publication Year': '2015', 'Number of Pages': '468', Publisher: 'Orbit' })).toMatchObject({
-      year: 2015,
+      year: 2016,
+      originalYear: 2015,
       pages: 468,
       publisher: 'Orbit',
     })
-    expect(goodreadsRow({ 'Year Published': '2016', 'Original Publication Year': '' }).year).toBe(2016)
-    expect(goodreadsRow({ 'Original Publication Year': '-800' }).year).toBe(-800)
+    expect(goodreadsRow({ 'Year Published': '2016', 'Original Publication Year': '' })).toMatchObject({ year: 2016, originalYear: null })
+    expect(goodreadsRow({ 'Original Publication Year': '-800' })).toMatchObject({ year: null, originalYear: -800 })
     expect(goodreadsRow({ 'Number of Pages': '0' }).pages).toBeNull()
   })
 

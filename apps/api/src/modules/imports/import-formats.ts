@@ -24,7 +24,9 @@ import { finishedRead, openRead, settleReads, type ImportRead } from '#/modules/
 //   positions") and StoryGraph's Tags are the reader's shelves (decision 0031): the reading statuses'
 //   names among them are not shelves and are left out. Date Added (a whole day) is when the book came
 //   into the library; Binding or Format its format; Owned Copies or Owned? the copies owned; Private
-//   Notes the reader's own notes (decision 0031).
+//   Notes the reader's own notes (decision 0031). Additional Authors, the Binding as written and
+//   Original Publication Year (the work's, apart from Year Published, the edition's), Spoiler and
+//   the status shelf's place ("to-read (#3)") come along too, to be kept where each belongs.
 // - A value that cannot be read (a date that is not a date, a rating of 7) fails the row with a
 //   message rather than being dropped, so the reader can correct it; an ISBN with a wrong checksum,
 //   pages or a year that are not numbers are book details and are left out instead.
@@ -76,6 +78,17 @@ export interface ImportRow {
   ownedCopies?: number | null
   /** Private Notes, as written (line breaks kept). */
   privateNotes?: string | null
+  // Issue 21, point 6, the rest of the columns (decision 0031). Optional as above.
+  /** The Binding cell as written ("Mass Market Paperback"), whether or not it names a format here. */
+  bindingText?: string | null
+  /** Additional Authors as written: the edition's other contributors, comma-joined. */
+  additionalAuthors?: string | null
+  /** Original Publication Year: the work's first year, apart from `year` (the edition's). */
+  originalYear?: number | null
+  /** Spoiler: the reader marked their review as one. */
+  spoiler?: boolean
+  /** The book's place on its status shelf ("to-read (#3)" in Bookshelves with positions). */
+  statusPosition?: number | null
 }
 
 export type FormatDetection = { ok: true; format: ImportFormat; columns: ReadonlyMap<string, number> } | { ok: false; message: string }
@@ -291,6 +304,25 @@ function formatOf(text: string): { format: BookFormat | null; binding: string | 
   return { format, binding: format ? null : cut(text, SHELF_MAX) }
 }
 
+/** The position "Bookshelves with positions" gives `shelf` ("to-read (#3)" → 3), else null. */
+function positionOn(shelf: string, withPositions: string): number | null {
+  const key = shelf.toLowerCase()
+  for (const part of withPositions.split(',')) {
+    const m = /^(.*?)\s*\(#(\d{1,9})\)$/.exec(part.trim())
+    if (m && m[1]?.toLowerCase() === key) return Number(m[2])
+  }
+  return null
+}
+
+/** The longest Additional Authors kept (a translator, an illustrator, a narrator: a few names). */
+const ADDITIONAL_AUTHORS_MAX = 1000
+
+/** A cell of names or words on one line, spaces made one, cut to `max`; null when empty. */
+const lineOf = (text: string, max: number): string | null => {
+  const line = oneSpaced(singleLineText(text))
+  return line ? cut(line, max) : null
+}
+
 /** Date Added as a whole day; null when empty or not a whole day (it is no read's date: never a reason to fail the row). */
 function addedOnOf(text: string): string | null {
   const date = partialDate(text.split(' ')[0] ?? '')
@@ -346,7 +378,10 @@ function goodreadsRow(cell: Cell, line: number, title: string, author: string): 
     author,
     ...isbnsOf(cell('ISBN13'), cell('ISBN')),
     pages: positiveInt(cell('Number of Pages'), 100_000),
-    year: yearOf(cell('Original Publication Year')) ?? yearOf(cell('Year Published')),
+    // The edition's year; the work's first year is kept apart (decision 0031), so each goes back to its own column.
+    year: yearOf(cell('Year Published')),
+    originalYear: yearOf(cell('Original Publication Year')),
+    additionalAuthors: lineOf(cell('Additional Authors'), ADDITIONAL_AUTHORS_MAX),
     publisher: publisherOf(cell('Publisher')),
     status,
     shelf: shelf || null,
@@ -360,8 +395,11 @@ function goodreadsRow(cell: Cell, line: number, title: string, author: string): 
       ? shelvesOf(cell('Bookshelves'), cell('Bookshelves with positions'), [shelf])
       : shelvesOf(`${shelf},${cell('Bookshelves')}`, cell('Bookshelves with positions')),
     ...formatOf(cell('Binding')),
+    bindingText: lineOf(cell('Binding'), SHELF_MAX),
     ownedCopies: positiveInt(cell('Owned Copies'), 1000),
     privateNotes: notesOf(cell('Private Notes')),
+    spoiler: /^(true|yes|1)$/i.test(cell('Spoiler')),
+    statusPosition: status && shelf ? positionOn(shelf, cell('Bookshelves with positions')) : null,
   }
 }
 

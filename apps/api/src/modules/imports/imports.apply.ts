@@ -89,8 +89,11 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     found: ImportNote[] = [],
     /** The edition of the work the row matched or had attached (decision 0031); none: the work's shown one. */
     editionId: string | null = null,
+    /** Whether the row names that edition (by its ISBN, or the book was made from it): only then are its binding and contributors the edition's. */
+    namesEdition = false,
   ): Promise<RowResult> => {
     const notes: ImportNote[] = [...found]
+    notes.push(...(await keepDetails(row, bookId, editionId, namesEdition, on)))
     const text = row.review?.trim() || null
     const allowance = text !== null ? await reviewAllowance(userId, bookId, created, on ?? db) : 'free'
     // A review that waits leaves its rating as the reader's rating meanwhile: posted later, the review takes it over.
@@ -101,6 +104,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       privateNotes: row.privateNotes ?? null,
       editionId: editionId === bookId ? null : editionId,
       owned: ownedOf(row),
+      statusPosition: row.status && row.statusPosition ? { status: row.status, position: row.statusPosition } : null,
     })
     notes.push(...entry.notes.map(entryNote))
     const shelved = await shelve(userId, row, bookId, on)
@@ -111,7 +115,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     else if (text !== null) {
       const comment = text.length > LIMITS.reviewMax ? text.slice(0, LIMITS.reviewMax) : text
       if (comment !== text) notes.push(note('review_cut', NOTE_TEXTS.reviewCut(LIMITS.reviewMax)))
-      const done = await reviews.importReview(userId, bookId, row.rating, comment, on, writtenOn(row))
+      const done = await reviews.importReview(userId, bookId, row.rating, comment, on, writtenOn(row), row.spoiler ?? false)
       if (done !== 'created' && allowance === 'taken') await giveBackAllowance(on ?? db, userId, dayOf(Date.now()), 'reviews')
       if (done === 'created' || done === 'rated') changed = true
       if (done === 'kept') notes.push(note('review_dropped', NOTE_TEXTS.reviewDropped))
@@ -170,10 +174,42 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     return shown === row.format ? [] : [note('format_left_out', NOTE_TEXTS.formatNotKept(row.format, shown))]
   }
 
+  /**
+   * The row's binding as written, other contributors and original year, kept on its edition and
+   * work where the catalogue has none (decision 0031); a note names what the catalogue kept instead,
+   * and what had no edition to go to (a row found by title without an ISBN names none).
+   */
+  const keepDetails = async (row: ParsedRow, bookId: string, editionId: string | null, namesEdition: boolean, on?: Db): Promise<ImportNote[]> => {
+    const details = {
+      title: row.title,
+      author: row.author,
+      binding: row.bindingText ?? null,
+      bindingFormat: row.format ?? null,
+      additionalAuthors: row.additionalAuthors ?? null,
+      originalYear: row.originalYear ?? null,
+    }
+    if (details.binding === null && details.additionalAuthors === null && details.originalYear === null) return []
+    const keep = (trx: Db) => books.keepImportedDetails(trx, bookId, editionId, namesEdition, details)
+    const kept = await (on ? keep(on) : db.transaction().execute(keep))
+    const unplaced = namesEdition
+      ? []
+      : (
+          [
+            ['Binding', details.binding],
+            ['Additional Authors', details.additionalAuthors],
+          ] as const
+        ).filter(([, v]) => v !== null)
+    return [
+      ...(kept.length ? [note('details_not_kept', NOTE_TEXTS.catalogueKept(kept))] : []),
+      ...(unplaced.length ? [note('details_not_kept', NOTE_TEXTS.noEditionFor(unplaced.map(([c, v]) => ({ column: c, file: v! }))))] : []),
+    ]
+  }
+
   /** Finds the row's book (or makes it) and applies the row; a row the catalogue cannot decide waits for its reader. */
   const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
     const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on)
-    if (match.byIsbn) return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn), match.editionId ?? null)
+    if (match.byIsbn)
+      return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn), match.editionId ?? null, true)
     if (match.waits) {
       const n = match.candidates.length
       const message =
@@ -197,7 +233,9 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     if (work) {
       const found = [note('matched_by_title', NOTE_TEXTS.matchedByTitle(work, row))]
       const edition = await attachEdition(userId, row, work, on)
-      return applyToBook(userId, row, work._id, false, on, edition.note ? [...found, edition.note] : found, edition.editionId)
+      // The row names its edition when its ISBN is the work's, one of its editions', or the one just attached.
+      const named = isbnsOf(row).length > 0 && edition.note?.kind !== 'edition_to_attach'
+      return applyToBook(userId, row, work._id, false, on, edition.note ? [...found, edition.note] : found, edition.editionId, named)
     }
     return createAndApply(userId, row, on)
   }
@@ -230,7 +268,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       }
       throw err
     }
-    return applyToBook(userId, row, bookId, true, on, [note('book_created', NOTE_TEXTS.bookCreated)])
+    return applyToBook(userId, row, bookId, true, on, [note('book_created', NOTE_TEXTS.bookCreated)], null, true)
   }
 
   /** A row's fate, kept: a book deleted meanwhile makes the row fail, not the job. */

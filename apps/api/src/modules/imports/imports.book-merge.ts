@@ -1,4 +1,5 @@
-import { chunked, type BookMergeDoor } from '#/book-merge.ts'
+import type { Db } from '#/db/portable.ts'
+import { chunked, type BookMergeDoor, type ImportMergeHints } from '#/book-merge.ts'
 
 // The imports module's door for merging duplicates (decision 0030): an import's row filed under the
 // absorbed work is filed under the survivor, so its report links the book that stays. The ids a
@@ -13,6 +14,9 @@ interface ImportsMoved {
 export const importsMergeDoor: BookMergeDoor<ImportsMoved> = {
   module: 'imports',
   tables: { importRows: 'work: rows filed under the absorbed work are filed under the survivor' },
+
+  // An import's rows are filed, not a reader's log: no reader's row or version is written.
+  readers: async () => [],
 
   async move(trx, step) {
     if (step.kind !== 'work') return { rows: [] }
@@ -41,4 +45,33 @@ export const importsMergeDoor: BookMergeDoor<ImportsMoved> = {
       }
     }
   },
+}
+
+/**
+ * The rows of an import that finished that may name duplicates, for the merges an import suggests
+ * (decision 0030). Read once per import: the waiting rows are at most the file's rows, and the books
+ * made at most the day's allowance for imports.
+ */
+export async function importMergeHints(db: Db, importId: string, userId: string): Promise<ImportMergeHints> {
+  const waiting = await db
+    .selectFrom('importRows')
+    .select('candidates')
+    .where('importId', '=', importId)
+    .where('outcome', '=', 'needs_review')
+    .orderBy('line')
+    .execute()
+  const created = await db
+    .selectFrom('importRows as r')
+    .innerJoin('importRowNotes as n', (j) => j.onRef('n.importId', '=', 'r.importId').onRef('n.line', '=', 'r.line'))
+    .select('r.bookId')
+    .where('r.importId', '=', importId)
+    .where('n.kind', '=', 'book_created')
+    .where('r.bookId', 'is not', null)
+    .orderBy('r.line')
+    .execute()
+  return {
+    userId,
+    waiting: waiting.map((r) => JSON.parse(r.candidates) as string[]).filter((ids) => ids.length >= 2),
+    created: [...new Set(created.map((r) => r.bookId!))],
+  }
 }

@@ -156,6 +156,8 @@ describeEachDialect('imports find the work (issue 21)', (ctx) => {
         unreadable: 1,
         // The rows' Bookshelves, placed on the reader's own shelves (decision 0031).
         shelves_placed: 10,
+        // Bindings of rows found by title without an ISBN: no edition here to keep them on (decision 0031).
+        details_not_kept: 2,
       })
       for (const { kind, count } of job.notes) {
         const res = await get(`/api/imports/${job._id}/rows?note=${kind}`, reader.token)
@@ -204,7 +206,7 @@ describeEachDialect('imports find the work (issue 21)', (ctx) => {
       expect(ErrorBodySchema.parse(still.json()).message).toBe('The row still cannot be read: Date Read "2012/02/30" is not a date')
       const fixed = ImportRowSchema.parse((await resolve({ action: 'retry', dateRead: '2012/02/29' })).json())
       expect(fixed).toMatchObject({ outcome: 'imported', bookId: works.middlemarch, actions: [], correctable: [] })
-      expect(kinds(fixed)).toEqual(['matched_by_title', 'shelves_placed'])
+      expect(kinds(fixed)).toEqual(['matched_by_title', 'details_not_kept', 'shelves_placed'])
       const entry = (await get(`/api/books/${works.middlemarch}/reading`, reader.token)).json() as {
         status: string
         rating: number
@@ -225,7 +227,12 @@ describeEachDialect('imports find the work (issue 21)', (ctx) => {
         headers: bearer(reader.token),
         payload: { action: 'choose', bookId: works.persuasion },
       })
-      expect(ImportRowSchema.parse(res.json())).toMatchObject({ outcome: 'imported', bookId: works.persuasion, notes: [] })
+      expect(ImportRowSchema.parse(res.json())).toMatchObject({
+        outcome: 'imported',
+        bookId: works.persuasion,
+        // The reader chose the work, not an edition of it: the row's binding has nowhere to go (decision 0031).
+        notes: [{ kind: 'details_not_kept', message: 'Binding “Kindle Edition” not kept: no edition of this book here is named by the row’s ISBN' }],
+      })
       expect(((await get(`/api/books/${works.persuasion}/reading`, reader.token)).json() as { status: string }).status).toBe('want')
     })
   })

@@ -126,6 +126,10 @@ export const NOTE_TEXTS = {
   formatNotKept: (format: BookFormat, shown: BookFormat | null) =>
     `The file says ${FORMAT_WORDS[format]}, but the edition here with this ISBN ${shown ? `is ${FORMAT_WORDS[shown]}` : 'gives no format'} and the file lists no copy you own: the file’s format was not kept`,
   formatLeftOut: (binding: string) => `The format “${binding}” is not one kept here (hardcover, paperback, e-book, audiobook): it was left out`,
+  catalogueKept: (kept: readonly { column: string; catalogue: string; file: string }[]) =>
+    `${kept.map((k) => `${k.column} here is “${k.catalogue}”, the file says “${k.file}”`).join('; ')}: the catalogue’s is kept, as every reader sees it`,
+  noEditionFor: (left: readonly { column: string; file: string }[]) =>
+    `${left.map((l) => `${l.column} “${l.file}”`).join(' and ')} not kept: no edition of this book here is named by the row’s ISBN`,
   notAdded: (why: string) => `The book could not be added: ${why}`,
   bookRemoved: 'The book was removed from the catalogue while the row was applied',
 } as const

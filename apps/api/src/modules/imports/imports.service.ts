@@ -10,7 +10,7 @@ import { createRowApplier } from '#/modules/imports/imports.apply.ts'
 import { createImportsReport } from '#/modules/imports/imports.report.ts'
 import { findImport, listImports } from '#/modules/imports/imports.repository.ts'
 import { createImportsUpload } from '#/modules/imports/imports.upload.ts'
-import { createImportsWorker } from '#/modules/imports/imports.worker.ts'
+import { createImportsWorker, type ImportsWorkerDeps } from '#/modules/imports/imports.worker.ts'
 
 // Imports of a reader's library (issue 14, decision 0020). A file is checked whole when it is sent
 // (its columns, its CSV, its size) and refused before anything is kept; then a job reads its rows
@@ -32,11 +32,13 @@ export interface ImportsDeps {
   bookshelves: Pick<BookshelvesService, 'placeOnShelves'>
   /** How often an instance looks for jobs nobody works on (ms); 0: only when a file is sent. */
   pollMs?: number
+  /** The merges module's suggestions from a finished import (decision 0030). */
+  suggestMerges?: ImportsWorkerDeps['suggestMerges']
 }
 
-export const createImportsService = ({ db, books, reading, reviews, bookshelves, pollMs = 5_000 }: ImportsDeps) => {
+export const createImportsService = ({ db, books, reading, reviews, bookshelves, pollMs = 5_000, suggestMerges }: ImportsDeps) => {
   const apply = createRowApplier({ db, books, reading, reviews, bookshelves })
-  const { kick, ...worker } = createImportsWorker({ db, apply, pollMs })
+  const { kick, ...worker } = createImportsWorker({ db, apply, pollMs, suggestMerges })
 
   const ownJob = async (actor: Actor, id: string) => {
     const job = await findImport(db, actor.id, id)

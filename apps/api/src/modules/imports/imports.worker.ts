@@ -31,6 +31,8 @@ import {
   type StoredRow,
 } from '#/modules/imports/imports.rows.repository.ts'
 import { counted, DAY_MS, dayOf, failed, note, SLICE_MS, textOf, type RowResult } from '#/modules/imports/imports.rules.ts'
+import { importMergeHints } from '#/modules/imports/imports.book-merge.ts'
+import type { ImportMergeHints } from '#/book-merge.ts'
 
 // The imports' background work (decision 0020, issue 19): a job is claimed under a lease any instance
 // renews while it works and takes over when it runs out (a restart); its file is read into rows, then
@@ -77,9 +79,11 @@ export interface ImportsWorkerDeps {
   apply: RowApplier
   /** How often an instance looks for jobs nobody works on (ms); 0: only when a file is sent. */
   pollMs: number
+  /** Told what a finished import may have left duplicated, before it shows as done (the merges it suggests, decision 0030). */
+  suggestMerges?: ((hints: ImportMergeHints) => Promise<void>) | undefined
 }
 
-export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) => {
+export const createImportsWorker = ({ db, apply, pollMs, suggestMerges }: ImportsWorkerDeps) => {
   const { applyRow, settle } = apply
   let stopped = false
 
@@ -216,6 +220,16 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
     if (!(await saveProgress(db, job, await countOutcomes(db, job.id), leaseFrom(Date.now()), nowIso()))) throw new LeaseLost()
   }
 
+  /** Hands what the import may have left duplicated to the merges it suggests; a failure there never fails the import. */
+  const suggest = async (job: ClaimedImport, log: JobLog) => {
+    if (!suggestMerges) return
+    try {
+      await suggestMerges(await importMergeHints(db, job.id, job.userId))
+    } catch (err) {
+      log.error({ err, importId: job.id }, 'an import could not suggest merges')
+    }
+  }
+
   /** A job taken over too often: the rows not looked at fail (the reader can download them), and so does the job, saying why. */
   const giveUp = async (job: ClaimedImport) => {
     while ((await failPendingRows(db, job.id, IMPORT_MESSAGES.notLookedAt, DELETE_BATCH)) === DELETE_BATCH) await yieldToLoop()
@@ -236,7 +250,10 @@ export const createImportsWorker = ({ db, apply, pollMs }: ImportsWorkerDeps) =>
         await storeRows(job, text)
       }
       if (job.currentLine !== null) await failInFlight(job, job.currentLine)
-      if (await applyPending(job, log)) await finishImport(db, job, 'done', null, nowIso())
+      if (await applyPending(job, log)) {
+        await suggest(job, log)
+        await finishImport(db, job, 'done', null, nowIso())
+      }
     } catch (err) {
       // Another instance has the job now; it goes on with it.
       if (err instanceof LeaseLost) return

@@ -1,5 +1,5 @@
-import type { Insertable, Selectable } from 'kysely'
-import type { MergeKind, MergeStatus } from '@shelfwise/contracts'
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
+import type { MergeKind, MergeOrigin, MergeStatus } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
@@ -12,6 +12,7 @@ export interface ProposalRow {
   firstId: string
   secondId: string
   status: MergeStatus
+  origin: MergeOrigin
   proposedBy: { _id: string; username: string } | null
   createdAt: string
 }
@@ -35,7 +36,7 @@ const selectProposals = (db: Db) =>
   db
     .selectFrom('mergeProposals as p')
     .leftJoin('users as u', 'u.id', 'p.proposedByUserId')
-    .select(['p.id', 'p.kind', 'p.firstId', 'p.secondId', 'p.status', 'p.createdAt', 'p.proposedByUserId', 'u.username'])
+    .select(['p.id', 'p.kind', 'p.firstId', 'p.secondId', 'p.status', 'p.origin', 'p.createdAt', 'p.proposedByUserId', 'u.username'])
 
 const toProposal = (r: {
   id: string
@@ -43,6 +44,7 @@ const toProposal = (r: {
   firstId: string
   secondId: string
   status: MergeStatus
+  origin: MergeOrigin
   createdAt: string | Date
   proposedByUserId: string | null
   username: string | null
@@ -52,6 +54,7 @@ const toProposal = (r: {
   firstId: r.firstId,
   secondId: r.secondId,
   status: r.status,
+  origin: r.origin,
   proposedBy: person(r.proposedByUserId, r.username),
   createdAt: toIso(r.createdAt),
 })
@@ -87,9 +90,29 @@ export async function findOpenProposalId(db: Db, kind: MergeKind, pairKey: strin
   return row?.id
 }
 
+/** Whether a pair of ids has ever been proposed for a kind and not applied (an open proposal, or one reverted since). */
+export async function pairWasProposed(db: Db, kind: MergeKind, pairKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('mergeProposals')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('pairKey', '=', pairKey)
+    .where('status', 'in', ['open', 'reverted'])
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export async function setProposalStatus(db: Db, id: string, status: MergeStatus, at: string): Promise<void> {
   await db.updateTable('mergeProposals').set({ status, updatedAt: at }).where('id', '=', id).execute()
 }
+
+/** A proposal about a work: naming it (kind work), or two of its editions (kind edition). */
+const involving = (eb: ExpressionBuilder<{ p: Database['mergeProposals'] }, 'p'>, workId: string) =>
+  eb.or([
+    eb.and([eb('p.kind', '=', 'work'), eb.or([eb('p.firstId', '=', workId), eb('p.secondId', '=', workId)])]),
+    eb.and([eb('p.kind', '=', 'edition'), eb('p.workId', '=', workId)]),
+  ])
 
 /** Where a page of the list left off: in the open ones (0) or the others (1), after an id. */
 export interface ProposalKey {
@@ -100,7 +123,7 @@ export interface ProposalKey {
 /** A page of proposals: open ones first, then the others, newest first within each; one row more than `limit` when more follow. */
 export async function listProposals(
   db: Db,
-  q: { status?: MergeStatus | undefined; limit: number; after?: ProposalKey | undefined },
+  q: { status?: MergeStatus | undefined; workId?: string | undefined; limit: number; after?: ProposalKey | undefined },
 ): Promise<(ProposalRow & { rank: 0 | 1 })[]> {
   const out: (ProposalRow & { rank: 0 | 1 })[] = []
   const want = q.limit + 1
@@ -108,6 +131,7 @@ export async function listProposals(
     let query = selectProposals(db)
     query = rank === 0 ? query.where('p.status', '=', 'open') : q.status ? query.where('p.status', '=', q.status) : query.where('p.status', '<>', 'open')
     if (q.after?.rank === rank) query = query.where('p.id', '<', q.after.id)
+    if (q.workId !== undefined) query = query.where((eb) => involving(eb, q.workId!))
     const rows = await query
       .orderBy('p.id', 'desc')
       .limit(want - out.length)
@@ -121,9 +145,10 @@ export async function listProposals(
   return out
 }
 
-export async function countProposals(db: Db, status?: MergeStatus): Promise<number> {
-  let q = db.selectFrom('mergeProposals').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (status) q = q.where('status', '=', status)
+export async function countProposals(db: Db, status?: MergeStatus, workId?: string): Promise<number> {
+  let q = db.selectFrom('mergeProposals as p').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (status) q = q.where('p.status', '=', status)
+  if (workId !== undefined) q = q.where((eb) => involving(eb, workId))
   return Number((await q.executeTakeFirstOrThrow()).n)
 }
 

@@ -131,6 +131,33 @@ describeEachDialect('merges: proposals', (ctx) => {
     expect((await call('GET', '/api/merge-proposals?limit=51')).json().message).toBe('Limit must be at most 50')
     expect((await call('GET', `/api/merge-proposals/${uuidv7()}`)).json()).toEqual({ message: MERGE_MESSAGES.proposalNotFound, code: 'not_found' })
   })
+
+  it('says a reader made it (origin reader); with bookId lists the open proposals about that book, by its own id or an edition’s', async () => {
+    const { call, ok, propose, moderator, apply } = helpers(ctx)
+    const me = await signUp(ctx.app)
+    const mod = await moderator()
+    const [work, other, third, fourth, unrelated] = await Promise.all(Array.from({ length: 5 }, () => insertBook(ctx.db)))
+    const edition = (await ok('POST', `/api/books/${work!.id}/editions`, me.token, { format: 'ebook' })).json()._id as string
+    const asWorks = await propose(me.token, 'work', [other!.id, work!.id])
+    expect(asWorks.origin).toBe('reader')
+    const asEditions = await propose(me.token, 'edition', [work!.id, edition])
+    const done = await propose(me.token, 'work', [third!.id, work!.id])
+    await propose(me.token, 'work', [fourth!.id, unrelated!.id])
+    await apply(mod.token, done._id)
+
+    // By the work's id or its edition's: the two open ones about it, not the applied one nor others'.
+    for (const id of [work!.id, edition]) {
+      const res = await call('GET', `/api/merge-proposals?bookId=${id}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.json().map((p: MergeProposal) => p._id)).toEqual([asEditions._id, asWorks._id])
+      expect(res.headers['x-total-count']).toBe('2')
+    }
+    // The other book of a work proposal sees it too; with a status, that status only.
+    expect((await call('GET', `/api/merge-proposals?bookId=${other!.id}`)).json().map((p: MergeProposal) => p._id)).toEqual([asWorks._id])
+    expect((await call('GET', `/api/merge-proposals?bookId=${third!.id}&status=applied`)).json().map((p: MergeProposal) => p._id)).toEqual([done._id])
+    expect((await call('GET', '/api/merge-proposals?bookId=nope')).json()).toMatchObject({ message: 'Book id must be a valid id' })
+    expect((await call('GET', `/api/merge-proposals?bookId=${uuidv7()}`)).statusCode).toBe(404)
+  })
 })
 
 describeEachDialect('merges: who applies and reverts', (ctx) => {

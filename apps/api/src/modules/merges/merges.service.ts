@@ -10,11 +10,11 @@ import {
   type MergeProposalInput,
   type MergeProposalListQuery,
 } from '@shelfwise/contracts'
-import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
-import type { BookMergeDoors, MergeSide, MergeStep, Moved } from '#/book-merge.ts'
+import { lettingTheLoopGo, lockReaders, type BookMergeDoors, type ImportMergeHints, type MergeSide, type MergeStep, type Moved } from '#/book-merge.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import {
@@ -30,6 +30,7 @@ import {
   lockMerge,
   lockProposal,
   markReverted,
+  pairWasProposed,
   setProposalStatus,
   type MergeRow,
   type ProposalRow,
@@ -91,6 +92,17 @@ async function retrying<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export const createMergesService = ({ db, books, users, doors }: MergesDeps) => {
+  /** The readers a merge (or, given what it moved, its revert) writes, by every door; none asked on SQLite, whose writes take turns. */
+  const readersOf = async (trx: Db, step: MergeStep, moved?: Record<string, Moved>): Promise<string[]> => {
+    if (dialectOf(trx) !== 'postgres') return []
+    const out: string[] = []
+    for (const door of doors.doors) {
+      if (moved && !moved[door.module]) continue
+      out.push(...(await door.readers(trx, step, moved?.[door.module])))
+    }
+    return out
+  }
+
   /** A book as GET /books/{id} answers it, or null when it is no longer in the catalogue. */
   const bookOrNull = async (id: string): Promise<Book | null> => {
     try {
@@ -124,6 +136,7 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
       kind: p.kind,
       ids: [p.firstId, p.secondId],
       status: p.status,
+      origin: p.origin,
       proposedBy: p.proposedBy,
       createdAt: p.createdAt,
       survivorId,
@@ -162,7 +175,55 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
     throw forbidden(message)
   }
 
+  /**
+   * An import's suggestion that two works are one (origin 'import', proposed by the importer): none
+   * when either is gone or they are one work already, or when the pair was proposed before and is
+   * open or was reverted (a reverted merge said they are two books; an import does not ask again).
+   */
+  const suggest = async (userId: string, ids: readonly [string, string]): Promise<void> => {
+    const [a, b] = await Promise.all(ids.map(bookOrNull))
+    if (!a || !b || a._id === b._id) return
+    const pairKey = [a._id, b._id].sort().join(' ')
+    if (await pairWasProposed(db, 'work', pairKey)) return
+    const at = nowIso()
+    try {
+      await insertProposal(db, {
+        id: uuidv7(),
+        kind: 'work',
+        firstId: a._id,
+        secondId: b._id,
+        pairKey,
+        status: 'open',
+        origin: 'import',
+        workId: null,
+        proposedByUserId: userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+    } catch (err) {
+      // The same pair suggested at the same moment (another import, or a reader): that one stands.
+      if (!isUniqueViolation(err)) throw err
+    }
+  }
+
   return {
+    /**
+     * What a finished import may have left duplicated becomes open proposals (origin 'import'): the
+     * two most relied-on alike works a waiting row had to choose between, and each book the import
+     * made with the work most relied on that is alike (the same title and author, or an author spelled
+     * a letter or two apart) though the import's rules did not take it. Never a second open proposal
+     * of a pair.
+     */
+    async suggestFromImport(hints: ImportMergeHints): Promise<void> {
+      const pairs = new Map<string, [string, string]>()
+      const add = (a: string, b: string | undefined) => {
+        if (b !== undefined) pairs.set([a, b].sort().join(' '), [a, b])
+      }
+      for (const [first, ...rest] of hints.waiting) add(first!, (await doors.catalogue.likeWorks(db, first!, rest))[0])
+      for (const id of hints.created) add(id, (await doors.catalogue.likeWorks(db, id))[0])
+      for (const pair of pairs.values()) await suggest(hints.userId, pair)
+    },
+
     /**
      * A reader proposes that two books are one work (kind work: each id a book's or an edition's,
      * taken as its work) or two editions of one work one printing (kind edition: a work's own id is
@@ -194,6 +255,8 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
           secondId: pair[1],
           pairKey,
           status: 'open',
+          origin: 'reader',
+          workId: input.kind === 'edition' ? a!._id : null,
           proposedByUserId: actor.id,
           createdAt: at,
           updatedAt: at,
@@ -210,16 +273,22 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
     /** One proposal, with both books as they are now and its merge once applied; 404 'Merge proposal not found'. */
     get: one,
 
-    /** Proposals, open ones first, then applied and reverted ones, newest first within each; paged. */
+    /**
+     * Proposals, open ones first, then applied and reverted ones, newest first within each; paged.
+     * With `bookId`, only those about that book's work or its editions, open ones unless `status`
+     * says otherwise; 404 'Book not found' for an id naming no book.
+     */
     async list(q: MergeProposalListQuery): Promise<Page<MergeProposal>> {
       const limit = q.limit ?? MERGE_PROPOSALS_DEFAULT_LIMIT
+      const workId = q.bookId === undefined ? undefined : (await books.get(q.bookId))._id
+      const status = q.status ?? (workId === undefined ? undefined : 'open')
       let after: { rank: 0 | 1; id: string } | undefined
       if (q.cursor) {
         const [rank, id] = decodeKeyset(q.cursor, ['count', 'id'] as const)
         if (rank !== 0 && rank !== 1) throw badRequest(MESSAGES.badCursor)
         after = { rank, id }
       }
-      const [rows, total] = await Promise.all([listProposals(db, { status: q.status, limit, after }), countProposals(db, q.status)])
+      const [rows, total] = await Promise.all([listProposals(db, { status, workId, limit, after }), countProposals(db, status, workId)])
       const page = rows.slice(0, limit)
       const merges = await listMergesOfProposals(
         db,
@@ -242,12 +311,19 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
       if (!proposal) throw notFound(MERGE_MESSAGES.proposalNotFound)
       if (role === 'trusted' && proposal.proposedBy?._id === actor.id) throw forbidden(MERGE_MESSAGES.ownProposal)
       await retrying(() =>
-        db.transaction().execute(async (trx) => {
+        db.transaction().execute(async (tx) => {
+          const trx = lettingTheLoopGo(tx)
           const p = await lockProposal(trx, id)
           if (!p) throw notFound(MERGE_MESSAGES.proposalNotFound)
           if (p.status !== 'open') throw conflict(p.status === 'applied' ? MERGE_MESSAGES.alreadyApplied : MERGE_MESSAGES.wasReverted)
           const at = nowIso()
-          const step = await doors.catalogue.plan(trx, p.kind, [p.firstId, p.secondId], at)
+          const ids = [p.firstId, p.secondId] as const
+          // The readers first, then the books, as a reader's own write locks them (book-merge.ts lockReaders).
+          const look = await doors.catalogue.plan(trx, p.kind, ids, at, false)
+          await lockReaders(trx, await readersOf(trx, look))
+          const step = await doors.catalogue.plan(trx, p.kind, ids, at)
+          // Readers rated one of them meanwhile and the other stays now: its readers are locked too.
+          if (step.absorbed !== look.absorbed) await lockReaders(trx, await readersOf(trx, step))
           const first = await doors.catalogue.moveFirst(trx, step)
           const moved: Record<string, Moved> = {}
           for (const door of doors.doors) moved[door.module] = await door.move(trx, step)
@@ -282,15 +358,17 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
       const merge = await findMerge(db, mergeId)
       if (!merge) throw notFound(MERGE_MESSAGES.mergeNotFound)
       await retrying(() =>
-        db.transaction().execute(async (trx) => {
+        db.transaction().execute(async (tx) => {
+          const trx = lettingTheLoopGo(tx)
           const m = await lockMerge(trx, mergeId)
           if (!m) throw notFound(MERGE_MESSAGES.mergeNotFound)
           if (m.revertedAt !== null) throw conflict(MERGE_MESSAGES.alreadyReverted)
           if (await hasLaterMerge(trx, mergeId, [m.survivorId, m.absorbedId, m.workId])) throw conflict(MERGE_MESSAGES.laterMerge)
           const at = nowIso()
           const step: MergeStep = { kind: m.kind, survivor: m.survivorId, absorbed: m.absorbedId, workId: m.workId, at }
-          await doors.catalogue.planRevert(trx, step)
           const moved = JSON.parse(m.moved) as Record<string, Moved>
+          await lockReaders(trx, await readersOf(trx, step, moved))
+          await doors.catalogue.planRevert(trx, step)
           const own = moved[doors.catalogue.module]!
           await doors.catalogue.putBackFirst(trx, step, own)
           for (const door of [...doors.doors].reverse()) {

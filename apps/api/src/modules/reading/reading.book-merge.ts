@@ -66,7 +66,11 @@ function fold(a: Entry, b: Entry): Entry {
   return { ...(out as Entry), bookId: b.bookId, createdAt: a.createdAt < b.createdAt ? a.createdAt : b.createdAt }
 }
 
-const same = (x: Entry, y: Entry) => JSON.stringify(Object.entries(x).sort()) === JSON.stringify(Object.entries(y).sort())
+/** Whether two entries say the same, field by field (their values are text, numbers or null). */
+const same = (x: Entry, y: Entry) => {
+  const keys = Object.keys(x) as (keyof Entry)[]
+  return keys.length === Object.keys(y).length && keys.every((k) => x[k] === y[k])
+}
 
 /** Lone ratings counted and summed, as the ledger moves them. */
 const lone = (entries: (Entry | null | undefined)[]) => {
@@ -137,6 +141,12 @@ export const createReadingMergeDoor = (books: { ratings: Pick<BooksService['rati
     reads: 'work: follows the entries and reads (the spec’s list kept from them)',
   },
 
+  async readers(trx, step, moved) {
+    if (moved) return [...moved.entries.map((f) => (f.a ?? f.b ?? f.written)!.userId), ...moved.named.map((n) => n.userId)]
+    const column = step.kind === 'work' ? 'bookId' : 'editionId'
+    return (await trx.selectFrom('readingEntries').select('userId').where(column, '=', step.absorbed).execute()).map((r) => r.userId)
+  },
+
   async move(trx, step) {
     const { absorbed, survivor, at } = step
     const none = { entries: [], reads: [], wishlist: [], listed: [], named: [] }
@@ -156,19 +166,22 @@ export const createReadingMergeDoor = (books: { ratings: Pick<BooksService['rati
       return { ...none, named }
     }
 
-    const aRows = (await trx.selectFrom('readingEntries').selectAll().where('bookId', '=', absorbed).orderBy('userId').execute()).map(plainEntry)
-    await bumpLogs(
-      trx,
-      aRows.map((r) => r.userId),
-    )
-    const bRows = (
-      await trx
+    // The readers first, then their entries of both books MERGE_CHUNK readers at a time: no one
+    // statement reads them all, and the loop is let go between them.
+    const aReaders = (await trx.selectFrom('readingEntries').select('userId').where('bookId', '=', absorbed).orderBy('userId').execute()).map((r) => r.userId)
+    await bumpLogs(trx, aReaders)
+    const aRows: Entry[] = []
+    const bRows: Entry[] = []
+    for (const ids of chunked(aReaders)) {
+      const rows = await trx
         .selectFrom('readingEntries')
         .selectAll()
-        .where('bookId', '=', survivor)
-        .where('userId', 'in', (eb) => eb.selectFrom('readingEntries').select('userId').where('bookId', '=', absorbed))
+        .where('bookId', 'in', [absorbed, survivor])
+        .where('userId', 'in', ids)
+        .orderBy('userId')
         .execute()
-    ).map(plainEntry)
+      for (const row of rows) (row.bookId === absorbed ? aRows : bRows).push(plainEntry(row))
+    }
     const bOf = new Map(bRows.map((b) => [b.userId, b]))
     const { wishlist, listed } = await projections(trx, absorbed, survivor)
 
@@ -184,21 +197,26 @@ export const createReadingMergeDoor = (books: { ratings: Pick<BooksService['rati
       await trx.updateTable('readingEntries').set(fields).where('userId', '=', userId).where('bookId', '=', bookId).execute()
     }
     const reads = (await trx.selectFrom('readThroughs').select('id').where('bookId', '=', absorbed).orderBy('id').execute()).map((r) => r.id)
-    if (reads.length) await trx.updateTable('readThroughs').set({ bookId: survivor }).where('bookId', '=', absorbed).execute()
-    await trx.deleteFrom('readingEntries').where('bookId', '=', absorbed).execute()
+    for (const ids of chunked(reads)) await trx.updateTable('readThroughs').set({ bookId: survivor }).where('id', 'in', ids).execute()
+    for (const ids of chunked(aReaders)) await trx.deleteFrom('readingEntries').where('bookId', '=', absorbed).where('userId', 'in', ids).execute()
 
     // The spec's lists: a reader of both keeps one row of each (the absorbed one when the survivor had none), as their entry says; the others' rows move.
-    const has = (rows: { userId: string; bookId: string }[], userId: string, bookId: string) => rows.some((r) => r.userId === userId && r.bookId === bookId)
+    const listedKeys = { wishlist: new Set(wishlist.map((r) => `${r.userId} ${r.bookId}`)), reads: new Set(listed.map((r) => `${r.userId} ${r.bookId}`)) }
+    const has = (table: 'wishlist' | 'reads', userId: string, bookId: string) => listedKeys[table].has(`${userId} ${bookId}`)
     for (const f of folds.filter((x) => x.b)) {
       const userId = f.written.userId
       for (const table of ['wishlist', 'reads'] as const) {
-        const rows = table === 'wishlist' ? wishlist : listed
-        if (!has(rows, userId, absorbed)) continue
-        if (has(rows, userId, survivor)) await trx.deleteFrom(table).where('userId', '=', userId).where('bookId', '=', absorbed).execute()
+        if (!has(table, userId, absorbed)) continue
+        if (has(table, userId, survivor)) await trx.deleteFrom(table).where('userId', '=', userId).where('bookId', '=', absorbed).execute()
         else await trx.updateTable(table).set({ bookId: survivor }).where('userId', '=', userId).where('bookId', '=', absorbed).execute()
       }
       await syncProjections(trx, userId, survivor, at)
     }
+    for (const ids of chunked(aReaders)) {
+      await trx.updateTable('wishlist').set({ bookId: survivor }).where('bookId', '=', absorbed).where('userId', 'in', ids).execute()
+      await trx.updateTable('reads').set({ bookId: survivor }).where('bookId', '=', absorbed).where('userId', 'in', ids).execute()
+    }
+    // Rows of readers without an entry (none, as the lists are kept from the entries): moved all the same.
     await trx.updateTable('wishlist').set({ bookId: survivor }).where('bookId', '=', absorbed).execute()
     await trx.updateTable('reads').set({ bookId: survivor }).where('bookId', '=', absorbed).execute()
 

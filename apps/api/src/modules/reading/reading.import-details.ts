@@ -13,10 +13,12 @@ export interface ImportDetails {
   privateNotes?: string | null
   editionId?: string | null
   owned?: Owned | null
+  /** The book's place on its status shelf in the file ("to-read (#3)"), and that status. */
+  statusPosition?: { status: string; position: number } | null
 }
 
 export async function detailsToFill(trx: Db, userId: string, bookId: string, d: ImportDetails) {
-  if (!d.addedOn && !d.privateNotes && !d.editionId && !d.owned) return undefined
+  if (!d.addedOn && !d.privateNotes && !d.editionId && !d.owned && !d.statusPosition) return undefined
   const had = await findEntryDetails(trx, userId, bookId)
   const change: Parameters<typeof setEntryDetails>[3] = {}
   const addedAt = d.addedOn ? `${d.addedOn}T00:00:00.000Z` : undefined
@@ -25,5 +27,8 @@ export async function detailsToFill(trx: Db, userId: string, bookId: string, d: 
   if (d.privateNotes && d.privateNotes !== had?.privateNotes) change.privateNotes = d.privateNotes
   if (d.editionId && !had?.editionId) change.editionId = d.editionId
   if (d.owned && !had?.owned) Object.assign(change, { ownedFormat: d.owned.format, ownedCopies: d.owned.copies })
+  const p = d.statusPosition
+  if (p && (p.position !== had?.statusPosition || p.status !== had?.statusPositionOf))
+    Object.assign(change, { statusPosition: p.position, statusPositionOf: p.status })
   return Object.keys(change).length ? change : undefined
 }

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
-import {
-  bookAverage,
-  BookSchema,
-  ErrorBodySchema,
-  ImportJobSchema,
-  ImportRowListSchema,
-  ReadingEntrySchema,
-  type Book,
-  type ReadingEntry,
-} from '@shelfwise/contracts'
+import { bookAverage, BookSchema, ImportJobSchema, ImportRowListSchema, type Book } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { readingCalls } from '../../../test/support/reading-calls.ts'
+import { countersFromRows, storedCounters } from '../../../test/support/book-counters.ts'
 import { bearer, insertBook, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { goodreadsCsv } from '../../../test/support/import-files.ts'
 import { multipart } from '../../../test/support/multipart.ts'
@@ -19,22 +12,7 @@ import { multipart } from '../../../test/support/multipart.ts'
 // Apart from reading.routes.test.ts, which was past 400 lines with it.
 
 describeEachDialect('reading log: ratings', (ctx) => {
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
-  const entry = async (bookId: string, token: string): Promise<ReadingEntry> => {
-    const res = await call('GET', `/api/books/${bookId}/reading`, token)
-    expect(res.statusCode).toBe(200)
-    return ReadingEntrySchema.parse(res.json())
-  }
-  const put = async (bookId: string, token: string, body: object) => {
-    const res = await call('PUT', `/api/books/${bookId}/reading`, token, body)
-    expect(res.statusCode, res.body).toBe(200)
-    return ReadingEntrySchema.parse(res.json())
-  }
-  const expect400 = async (res: Awaited<ReturnType<typeof call>>, message: string | RegExp) => {
-    expect(res.statusCode, res.body).toBe(400)
-    expect(ErrorBodySchema.parse(res.json()).message).toMatch(message)
-  }
+  const { call, entry, put, expect400 } = readingCalls(ctx)
 
   describe('rating', () => {
     const bookOf = async (id: string) => BookSchema.parse((await call('GET', `/api/books/${id}`)).json())
@@ -81,24 +59,13 @@ describeEachDialect('reading log: ratings', (ctx) => {
 
     /** The book's counters as stored against its rating rows, and its answer against the shared formula. */
     const expectExact = async (bookId: string, answer: Pick<Book, 'averageRating' | 'totalReviews' | 'ratingsCount'>) => {
-      const ratings = async (q: 'reviews' | 'lone') =>
-        (q === 'reviews'
-          ? await ctx.db.selectFrom('reviews').select('rating').where('bookId', '=', bookId).execute()
-          : await ctx.db.selectFrom('readingEntries').select('rating').where('bookId', '=', bookId).where('rating', 'is not', null).execute()
-        ).map((r) => Number(r.rating))
-      const [reviews, lone] = [await ratings('reviews'), await ratings('lone')]
-      const sum = (xs: number[]) => xs.reduce((a, x) => a + x, 0)
-      const row = await ctx.db
-        .selectFrom('books')
-        .select(['totalReviews', 'ratingSum', 'loneRatings', 'loneRatingSum', 'averageRating'])
-        .where('id', '=', bookId)
-        .executeTakeFirstOrThrow()
-      expect([row.totalReviews, row.ratingSum, row.loneRatings, row.loneRatingSum].map(Number)).toEqual([reviews.length, sum(reviews), lone.length, sum(lone)])
-      const all = [...reviews, ...lone]
-      expect(Number(row.averageRating)).toBeCloseTo(all.length ? sum(all) / all.length : 0, 12)
+      const { averageRating, ...counts } = await storedCounters(ctx.db, bookId)
+      const { averageRating: rowsAverage, ...rowsCounts } = await countersFromRows(ctx.db, bookId)
+      expect(counts).toEqual(rowsCounts)
+      expect(averageRating).toBeCloseTo(rowsAverage, 12)
       const book = await bookOf(bookId)
       expect({ averageRating: book.averageRating, totalReviews: book.totalReviews, ratingsCount: book.ratingsCount }).toEqual(answer)
-      expect(book.averageRating).toBe(bookAverage(sum(all), all.length))
+      expect(book.averageRating).toBe(bookAverage(rowsCounts.ratingSum + rowsCounts.loneRatingSum, rowsCounts.totalReviews + rowsCounts.loneRatings))
     }
 
     it('a book’s counters stay exact through reviews written, edited and deleted, and lone ratings set, changed, imported and taken off', async () => {

@@ -86,7 +86,18 @@ export const createReadingDoor = (books: {
         async pages(after, limit) {
           let q = db
             .selectFrom('readingEntries')
-            .select(['bookId', 'status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'createdAt'])
+            .select([
+              'bookId',
+              'status',
+              'rating',
+              'editionId',
+              'ownedFormat',
+              'ownedCopies',
+              'privateNotes',
+              'statusPosition',
+              'statusPositionOf',
+              'createdAt',
+            ])
             .where('userId', '=', userId)
           if (after !== undefined) q = q.where('bookId', '>', after)
           const entries = await q.orderBy('bookId').limit(limit).execute()
@@ -107,6 +118,8 @@ export const createReadingDoor = (books: {
               editionId: e.editionId,
               owned: ownedOf(e),
               privateNotes: e.privateNotes,
+              // A place kept for another status is not the book's place now (decision 0031).
+              statusPosition: e.statusPosition !== null && e.statusPositionOf === e.status ? e.statusPosition : null,
             })),
             ...(entries.length === limit ? { next: entries.at(-1)!.bookId } : {}),
           }

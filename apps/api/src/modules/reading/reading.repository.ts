@@ -12,6 +12,8 @@ export interface EntryRow {
   /** The edition the reader reads (null: the work's shown one) and the copies they own (decision 0027). */
   editionId: string | null
   owned: Owned | null
+  /** The reader's private notes (decision 0031): theirs alone. */
+  privateNotes: string | null
   updatedAt: string
 }
 
@@ -79,7 +81,7 @@ export const READ_COLUMNS = [
 export async function findEntry(db: Db, userId: string, bookId: string): Promise<EntryRow | undefined> {
   const row = await db
     .selectFrom('readingEntries')
-    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'updatedAt'])
+    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'updatedAt'])
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .executeTakeFirst()
@@ -89,6 +91,7 @@ export async function findEntry(db: Db, userId: string, bookId: string): Promise
       rating: row.rating === null ? null : Number(row.rating),
       editionId: row.editionId,
       owned: ownedOf(row),
+      privateNotes: row.privateNotes,
       updatedAt: toIso(row.updatedAt),
     }
   )
@@ -106,14 +109,33 @@ export async function findEntryDetails(
   db: Db,
   userId: string,
   bookId: string,
-): Promise<{ createdAt: string; privateNotes: string | null; editionId: string | null; owned: Owned | null } | undefined> {
+): Promise<
+  | {
+      createdAt: string
+      privateNotes: string | null
+      editionId: string | null
+      owned: Owned | null
+      statusPosition: number | null
+      statusPositionOf: string | null
+    }
+  | undefined
+> {
   const row = await db
     .selectFrom('readingEntries')
-    .select(['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies'])
+    .select(['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies', 'statusPosition', 'statusPositionOf'])
     .where('userId', '=', userId)
     .where('bookId', '=', bookId)
     .executeTakeFirst()
-  return row && { createdAt: toIso(row.createdAt), privateNotes: row.privateNotes, editionId: row.editionId, owned: ownedOf(row) }
+  return (
+    row && {
+      createdAt: toIso(row.createdAt),
+      privateNotes: row.privateNotes,
+      editionId: row.editionId,
+      owned: ownedOf(row),
+      statusPosition: row.statusPosition,
+      statusPositionOf: row.statusPositionOf,
+    }
+  )
 }
 
 /** Sets what an import fills in on an entry, without marking it changed (the caller does). */
@@ -121,7 +143,15 @@ export async function setEntryDetails(
   db: Db,
   userId: string,
   bookId: string,
-  change: { createdAt?: string; privateNotes?: string; editionId?: string; ownedFormat?: string | null; ownedCopies?: number },
+  change: {
+    createdAt?: string
+    privateNotes?: string
+    editionId?: string
+    ownedFormat?: string | null
+    ownedCopies?: number
+    statusPosition?: number
+    statusPositionOf?: string
+  },
 ): Promise<void> {
   await db.updateTable('readingEntries').set(change).where('userId', '=', userId).where('bookId', '=', bookId).execute()
 }
@@ -150,7 +180,14 @@ export async function updateEntry(
   db: Db,
   userId: string,
   bookId: string,
-  change: { status?: ReadingStatus | null; rating?: number | null; editionId?: string | null; ownedFormat?: string | null; ownedCopies?: number | null },
+  change: {
+    status?: ReadingStatus | null
+    rating?: number | null
+    editionId?: string | null
+    ownedFormat?: string | null
+    ownedCopies?: number | null
+    privateNotes?: string | null
+  },
   at: string,
 ): Promise<void> {
   await db

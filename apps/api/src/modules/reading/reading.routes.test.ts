@@ -1,39 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
-import {
-  BookSchema,
-  ErrorBodySchema,
-  ImportJobSchema,
-  ImportRowListSchema,
-  latestDayAnywhere,
-  LibraryEntryListSchema,
-  ReadingEntrySchema,
-  ReadSchema,
-  type ReadingEntry,
-} from '@shelfwise/contracts'
+import { BookSchema, ImportJobSchema, ImportRowListSchema, latestDayAnywhere, LibraryEntryListSchema, ReadSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { readingCalls } from '../../../test/support/reading-calls.ts'
 import { bearer, insertBook, insertRead, insertUser, insertWish } from '../../../test/support/factories.ts'
 import { goodreadsCsv } from '../../../test/support/import-files.ts'
 import { multipart } from '../../../test/support/multipart.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
 
 describeEachDialect('reading log', (ctx) => {
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
-  const entry = async (bookId: string, token: string): Promise<ReadingEntry> => {
-    const res = await call('GET', `/api/books/${bookId}/reading`, token)
-    expect(res.statusCode).toBe(200)
-    return ReadingEntrySchema.parse(res.json())
-  }
-  const put = async (bookId: string, token: string, body: object) => {
-    const res = await call('PUT', `/api/books/${bookId}/reading`, token, body)
-    expect(res.statusCode, res.body).toBe(200)
-    return ReadingEntrySchema.parse(res.json())
-  }
-  const expect400 = async (res: Awaited<ReturnType<typeof call>>, message: string | RegExp) => {
-    expect(res.statusCode, res.body).toBe(400)
-    expect(ErrorBodySchema.parse(res.json()).message).toMatch(message)
-  }
+  const { call, entry, put, expect400 } = readingCalls(ctx)
   const flags = async (bookId: string, token: string) => {
     const book = BookSchema.parse((await call('GET', `/api/books/${bookId}`, token)).json())
     return { inWishlist: book.inWishlist, inRecentlyRead: book.inRecentlyRead }
@@ -85,7 +61,7 @@ describeEachDialect('reading log', (ctx) => {
       await expect400(await call('PUT', `/api/books/${book.id}/reading`, reader.token, { status: 'finished' }), /^Status must be one of want, reading/)
       await expect400(
         await call('PUT', `/api/books/${book.id}/reading`, reader.token, {}),
-        'Send at least one of status, rating, progress, editionId and owned',
+        'Send at least one of status, rating, progress, editionId, owned and privateNotes',
       )
       expect((await call('PUT', `/api/books/${uuidv7()}/reading`, reader.token, { status: 'want' })).statusCode).toBe(404)
       expect((await call('GET', `/api/books/${uuidv7()}/reading`, reader.token)).statusCode).toBe(404)

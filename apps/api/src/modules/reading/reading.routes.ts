@@ -14,89 +14,66 @@ import {
 import { setPageHeaders } from '#/paging.ts'
 import { sendShared } from '#/ready-json.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
-const tags = ['reading']
-const security = [{ bearer: [] }]
 const statuses = 'Statuses: want (Want to Read), reading (Currently Reading), read, paused, dnf (Did Not Finish), or null for none.'
 const dates = 'Dates are calendar dates kept as given: YYYY, YYYY-MM or YYYY-MM-DD.'
 
 export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> = async (app, { reading }) => {
+  const route = routeOptions(app, 'reading')
   app.get(
     '/books/:id/reading',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The caller’s reading entry for a book: status, rating, the open read’s progress, and their reads',
-        description: `${statuses} ${dates} A book the caller never logged answers status null and no reads.`,
-        params: BookIdParamsSchema,
-        response: { 200: ReadingEntrySchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'The caller’s reading entry for a book: status, rating, the open read’s progress, and their reads',
+      description: `${statuses} ${dates} A book the caller never logged answers status null and no reads.`,
+      params: BookIdParamsSchema,
+      response: { 200: ReadingEntrySchema },
+    }),
     async (req) => reading.entry(req.user!, req.params.id),
   )
 
   app.put(
     '/books/:id/reading',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Set the caller’s status, rating (without a review) and progress for a book',
-        description:
-          `${statuses} Setting reading opens a read started today when none is open; read finishes the open read today, or adds one ` +
-          'finished today; dnf stops the open read today. Progress applies to the open read (one is started today when none is open). ' +
-          '`today` is the reader’s own date (YYYY-MM-DD) for what this call starts, finishes or stops; the server’s UTC date otherwise.',
-        params: BookIdParamsSchema,
-        body: ReadingUpdateSchema,
-        response: { 200: ReadingEntrySchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Set the caller’s status, rating (without a review) and progress for a book',
+      description:
+        `${statuses} Setting reading opens a read started today when none is open; read finishes the open read today, or adds one ` +
+        'finished today; dnf stops the open read today. Progress applies to the open read (one is started today when none is open). ' +
+        '`today` is the reader’s own date (YYYY-MM-DD) for what this call starts, finishes or stops; the server’s UTC date otherwise.',
+      params: BookIdParamsSchema,
+      body: ReadingUpdateSchema,
+      response: { 200: ReadingEntrySchema },
+    }),
     async (req) => reading.update(req.user!, req.params.id, req.body),
   )
 
   app.post(
     '/books/:id/reads',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Add a read of a book: a past one, a re-read, or one in progress',
-        description: `${dates} A finish or stop is never before the start; a read is finished or stopped, not both. Only one read can be open at a time.`,
-        params: BookIdParamsSchema,
-        body: ReadInputSchema,
-        response: { 201: ReadSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Add a read of a book: a past one, a re-read, or one in progress',
+      description: `${dates} A finish or stop is never before the start; a read is finished or stopped, not both. Only one read can be open at a time.`,
+      params: BookIdParamsSchema,
+      body: ReadInputSchema,
+      response: { 201: ReadSchema },
+    }),
     async (req, reply) => reply.code(201).send(await reading.addRead(req.user!, req.params.id, req.body)),
   )
 
   app.put(
     '/reads/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Change one of the caller’s reads (fields sent replace the old; null clears a date); 404 for anyone else’s',
-        description: dates,
-        params: ReadIdParamsSchema,
-        body: ReadInputSchema,
-        response: { 200: ReadSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Change one of the caller’s reads (fields sent replace the old; null clears a date); 404 for anyone else’s',
+      description: dates,
+      params: ReadIdParamsSchema,
+      body: ReadInputSchema,
+      response: { 200: ReadSchema },
+    }),
     async (req) => reading.updateRead(req.user!, req.params.id, req.body),
   )
 
   app.delete(
     '/reads/:id',
-    {
-      schema: { tags, security, summary: 'Delete one of the caller’s reads for good; 404 for anyone else’s', params: ReadIdParamsSchema },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({ summary: 'Delete one of the caller’s reads for good; 404 for anyone else’s', params: ReadIdParamsSchema }),
     async (req, reply) => {
       await reading.deleteRead(req.user!, req.params.id)
       return reply.code(204).send()
@@ -105,38 +82,29 @@ export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> =
 
   app.post(
     '/reads/:id/restore',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Bring back a read that Remove from Recently Read took off; 404 for anyone else’s',
-        params: ReadIdParamsSchema,
-        response: { 200: ReadSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Bring back a read that Remove from Recently Read took off; 404 for anyone else’s',
+      params: ReadIdParamsSchema,
+      response: { 200: ReadSchema },
+    }),
     async (req) => reading.restoreRead(req.user!, req.params.id),
   )
 
   app.get(
     '/users/:id/library',
-    {
-      schema: {
-        tags,
-        summary: 'A reader’s books with a status, newest change first, one status or all',
-        description:
-          `${statuses} Pages with \`limit\` (default 50, at most 100) and \`cursor\` (X-Total-Count, Link rel="next"). ` +
-          'Want to Read is private: only its reader sees it. `shelf` (a name, any letter case) keeps the books on one of the reader’s shelves: ' +
-          'its reader sees every book on it, with a status or without; anyone else only a public shelf’s, as the library shows them (an unknown or private shelf: none). ' +
-          '`owned=true` keeps the books the reader owns copies of (with a status or without), `owned=false` those they do not; `format` those whose copy is in that format ' +
-          '(the copies’ format when the reader said it, else the format of the edition they read). Both are the reader’s own: anyone else gets an empty page. ' +
-          'Each entry’s `owned` is sent to its reader only.',
-        params: UserIdParamsSchema,
-        querystring: LibraryQuerySchema,
-        response: { 200: LibraryEntryListSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary: 'A reader’s books with a status, newest change first, one status or all',
+      description:
+        `${statuses} Pages with \`limit\` (default 50, at most 100) and \`cursor\` (X-Total-Count, Link rel="next"). ` +
+        'Want to Read is private: only its reader sees it. `shelf` (a name, any letter case) keeps the books on one of the reader’s shelves: ' +
+        'its reader sees every book on it, with a status or without; anyone else only a public shelf’s, as the library shows them (an unknown or private shelf: none). ' +
+        '`owned=true` keeps the books the reader owns copies of (with a status or without), `owned=false` those they do not; `format` those whose copy is in that format ' +
+        '(the copies’ format when the reader said it, else the format of the edition they read). Both are the reader’s own: anyone else gets an empty page. ' +
+        'Each entry’s `owned` is sent to its reader only.',
+      params: UserIdParamsSchema,
+      querystring: LibraryQuerySchema,
+      response: { 200: LibraryEntryListSchema },
+    }),
     async (req, reply) => {
       const page = await reading.library(req.params.id, req.user, req.query)
       setPageHeaders(req, reply, page)
@@ -146,15 +114,11 @@ export const readingRoutes: FastifyPluginAsyncZod<{ reading: ReadingService }> =
 
   app.get(
     '/users/:id/library/counts',
-    {
-      schema: {
-        tags,
-        summary: 'How many of a reader’s books have each status (Want to Read only for its reader)',
-        params: UserIdParamsSchema,
-        response: { 200: LibraryCountsSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary: 'How many of a reader’s books have each status (Want to Read only for its reader)',
+      params: UserIdParamsSchema,
+      response: { 200: LibraryCountsSchema },
+    }),
     async (req) => reading.libraryCounts(req.params.id, req.user),
   )
 }

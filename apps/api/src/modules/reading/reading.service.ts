@@ -82,6 +82,10 @@ const LIBRARY_DEFAULT_LIMIT = 50
 /** How long a library page is reused (others' reviews move its books' averages within this time). */
 const LIBRARY_TTL_MS = 5_000
 
+/** Control characters but tab and line feed (a note's line breaks stay). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000B-\u001F\u007F]/g
+
 export const createReadingService = ({ db, books, users }: ReadingDeps) => {
   /**
    * The page count the reader's progress is checked against: the edition's they read (`editionId`,
@@ -100,6 +104,15 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
     return editionId
   }
 
+  /**
+   * Private notes as kept (decision 0031): plain text, line breaks made \n, control characters but
+   * line breaks and tabs taken out, spaces at the ends trimmed; nothing left (or null) clears them.
+   */
+  const notesOf = (text: string | null): string | null => {
+    const kept = text?.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_BREAKS, '').trim()
+    return kept ? kept : null
+  }
+
   const entryOf = async (userId: string, bookId: string): Promise<ReadingEntry> => {
     const [entry, reads, reviewRating] = await Promise.all([findEntry(db, userId, bookId), listReads(db, userId, bookId), findReviewRating(db, userId, bookId)])
     const open = reads.find(isOpen)
@@ -107,6 +120,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       bookId,
       editionId: entry?.editionId ?? null,
       owned: entry?.owned ?? null,
+      privateNotes: entry?.privateNotes ?? null,
       status: entry?.status ?? null,
       rating: reviewRating ?? entry?.rating ?? null,
       progress: open?.progress ?? NO_PROGRESS,
@@ -220,8 +234,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
     /** Sets any of status, rating (without a review) and progress of the open read, in one transaction. */
     async update(actor: Actor, id: string, input: ReadingUpdate): Promise<ReadingEntry> {
-      const { status: s, rating: r, progress: p, editionId: e, owned: o } = input
-      if (s === undefined && r === undefined && p === undefined && e === undefined && o === undefined) throw badRequest(READING_MESSAGES.nothingToChange)
+      const { status: s, rating: r, progress: p, editionId: e, owned: o, privateNotes: n } = input
+      if (s === undefined && r === undefined && p === undefined && e === undefined && o === undefined && n === undefined)
+        throw badRequest(READING_MESSAGES.nothingToChange)
       const bookId = await books.workOf(id)
       // 404 for an absent book before anything about the body is looked up.
       await books.assertExists(bookId)
@@ -237,6 +252,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         async (trx, at, statusBefore) => {
           if (editionId !== undefined) await updateEntry(trx, actor.id, bookId, { editionId }, at)
           if (input.owned !== undefined) await updateEntry(trx, actor.id, bookId, ownedColumns(input.owned), at)
+          if (input.privateNotes !== undefined) await updateEntry(trx, actor.id, bookId, { privateNotes: notesOf(input.privateNotes) }, at)
           if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
           if (input.rating !== undefined) await rate(trx, actor.id, bookId, input.rating, at)
           if (input.progress !== undefined) {

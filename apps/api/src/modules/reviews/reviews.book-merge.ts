@@ -64,6 +64,15 @@ export const createReviewsMergeDoor = (books: { ratings: Pick<BooksService['rati
   module: 'reviews',
   tables: { reviews: 'work: moved to the survivor; of a reader’s two reviews the newer stays, the other is kept in the merge for a revert' },
 
+  async readers(trx, step, moved) {
+    if (step.kind !== 'work') return []
+    if (!moved) return (await trx.selectFrom('reviews').select('userId').where('bookId', '=', step.absorbed).execute()).map((r) => r.userId)
+    const out = moved.folded.map((r) => r.userId)
+    for (const some of chunked(moved.moved))
+      out.push(...(await trx.selectFrom('reviews').select('userId').where('id', 'in', some).execute()).map((r) => r.userId))
+    return out
+  },
+
   async move(trx, step) {
     if (step.kind !== 'work') return { moved: [], folded: [] }
     const { absorbed, survivor } = step
@@ -136,7 +145,8 @@ export const createReviewsMergeDoor = (books: { ratings: Pick<BooksService['rati
       null,
     )
     const rest = await trx.selectFrom('reviews').select(['id', 'rating']).where('bookId', '=', absorbed).orderBy('id').execute()
-    if (rest.length) await trx.updateTable('reviews').set({ bookId: survivor }).where('bookId', '=', absorbed).execute()
+    // A statement per MERGE_CHUNK reviews: each fires the reviewer's triggers, and the loop is let go between them.
+    for (const ids of chunked(rest.map((r) => r.id))) await trx.updateTable('reviews').set({ bookId: survivor }).where('id', 'in', ids).execute()
     await shift(
       trx,
       books,

@@ -6,11 +6,25 @@ import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 // library, and removed with their books' counters kept right. A review without stars (decision 0029)
 // is exported with rating 0, as the API answers it.
 
-const toPart = (r: { id: string; bookId: string; rating: number | null; comment: string; createdAt: string | Date; updatedAt: string | Date }) => ({
+const toPart = (r: {
+  id: string
+  bookId: string
+  rating: number | null
+  comment: string
+  spoiler: number
+  createdAt: string | Date
+  updatedAt: string | Date
+}) => ({
   id: r.id,
   part: {
     bookId: r.bookId,
-    review: { rating: Number(r.rating), comment: r.comment, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) },
+    review: {
+      rating: Number(r.rating),
+      comment: r.comment,
+      spoiler: Number(r.spoiler) === 1,
+      createdAt: toIso(r.createdAt),
+      updatedAt: toIso(r.updatedAt),
+    },
   } satisfies ReviewPart,
 })
 
@@ -20,7 +34,7 @@ export const createReviewsDoor = (reviews: Pick<ReviewsService, 'removeAllBy'>):
   tables: { reviews: { exported: { in: ['library'] }, removed: 'deleted' } },
 
   exportFor: (db, userId) => {
-    const columns = ['id', 'bookId', 'rating', 'comment', 'createdAt', 'updatedAt'] as const
+    const columns = ['id', 'bookId', 'rating', 'comment', 'spoiler', 'createdAt', 'updatedAt'] as const
     return {
       library: {
         reviews: {

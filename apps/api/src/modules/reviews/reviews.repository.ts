@@ -12,6 +12,7 @@ const selectReviews = (db: Db) =>
       'r.id',
       'r.rating',
       'r.comment',
+      'r.spoiler',
       'r.createdAt',
       'r.updatedAt',
       'r.userId',
@@ -29,6 +30,7 @@ const toReview = (r: ReviewRow): Review => ({
   _id: r.id,
   rating: Number(r.rating),
   comment: r.comment,
+  spoiler: Number(r.spoiler) === 1,
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
   user: { _id: r.userId, username: r.username, profileImage: r.profileImage },
@@ -182,6 +184,11 @@ const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: s
 /** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
   await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating || null, r.comment, r.createdAt)
+}
+
+/** Marks a review as a spoiler (an imported one whose file says so, decision 0031). */
+export async function markSpoiler(db: Db, id: string): Promise<void> {
+  await db.updateTable('reviews').set({ spoiler: 1 }).where('id', '=', id).execute()
 }
 
 const reviewerById = precompile(1, (db, id: string) => db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))

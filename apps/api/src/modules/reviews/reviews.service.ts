@@ -18,6 +18,7 @@ import {
   findReviewOfBookBy,
   findUserReviewCount,
   insertReview,
+  markSpoiler,
   listBookReviews,
   listPopularBookIds,
   listRecentReviews,
@@ -136,7 +137,7 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
             const book = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
             const user = await findReviewer(trx, actor.id)
             if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
-            return { _id: id, rating: input.rating, comment: input.comment, createdAt, updatedAt: createdAt, user, book }
+            return { _id: id, rating: input.rating, comment: input.comment, spoiler: false, createdAt, updatedAt: createdAt, user, book }
           })
           .finally(() => recent.clear())
       } catch (err) {
@@ -163,6 +164,8 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
       on?: Db,
       /** When the review was written, from the file (the day the read ended); now when unknown. */
       writtenAt?: string,
+      /** The file marks the review as a spoiler (Goodreads's Spoiler, decision 0031). */
+      spoiler = false,
     ): Promise<'created' | 'same' | 'rated' | 'kept'> {
       // In the caller's transaction when given (an import's batch), else in one of its own.
       const write = (fn: (trx: Db) => Promise<void>) => (on ? fn(on) : db.transaction().execute(fn)).finally(() => recent.clear())
@@ -181,6 +184,7 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
           const review = { id: uuidv7(), bookId, userId, rating: rating ?? 0, comment, createdAt: writtenAt ?? nowIso() }
           if (rating === null) await insertReview(trx, review)
           else await addReview(trx, review)
+          if (spoiler) await markSpoiler(trx, review.id)
         })
         return 'created'
       } catch (err) {

@@ -13,6 +13,13 @@ describeEachDialect('shelves routes', (ctx) => {
   const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
   const put = (url: string, token?: string) => ctx.app.inject({ method: 'PUT', url, headers: token ? bearer(token) : {} })
   const ids = (body: unknown) => BookListSchema.parse(body).map((b) => b._id)
+  /** A new reader who put three new books on a list (insertWish or insertRead), each that long ago, in the books' order. */
+  const threeOnList = async (putOn: typeof insertWish, agos: [number, number, number]) => {
+    const reader = await insertUser(ctx.db)
+    const books = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)] as const
+    for (const [i, book] of books.entries()) await putOn(ctx.db, reader.id, book.id, ago(agos[i]!))
+    return { reader, books }
+  }
   const rowCount = async (table: 'wishlist' | 'reads', userId: string, bookId?: string) => {
     let q = ctx.db
       .selectFrom(table)
@@ -76,11 +83,10 @@ describeEachDialect('shelves routes', (ctx) => {
     })
 
     it('lists the books most recently added first', async () => {
-      const reader = await insertUser(ctx.db)
-      const [a, b, c] = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)]
-      await insertWish(ctx.db, reader.id, b.id, ago(3 * DAY))
-      await insertWish(ctx.db, reader.id, c.id, ago(1 * DAY))
-      await insertWish(ctx.db, reader.id, a.id, ago(2 * DAY))
+      const {
+        reader,
+        books: [a, b, c],
+      } = await threeOnList(insertWish, [2 * DAY, 3 * DAY, 1 * DAY])
       expect(ids((await get('/api/users/wishlist', reader.token)).json())).toEqual([c.id, a.id, b.id])
     })
 
@@ -187,11 +193,10 @@ describeEachDialect('shelves routes', (ctx) => {
     })
 
     it('is public by reader id, most recently read first, and 404 for an unknown reader', async () => {
-      const reader = await insertUser(ctx.db)
-      const [a, b, c] = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)]
-      await insertRead(ctx.db, reader.id, a.id, ago(5 * DAY))
-      await insertRead(ctx.db, reader.id, b.id, ago(1 * HOUR))
-      await insertRead(ctx.db, reader.id, c.id, ago(2 * DAY))
+      const {
+        reader,
+        books: [a, b, c],
+      } = await threeOnList(insertRead, [5 * DAY, 1 * HOUR, 2 * DAY])
       const anonymous = await get(`/api/users/recently-read/${reader.id}`)
       expect(anonymous.statusCode).toBe(200)
       expect(ids(anonymous.json())).toEqual([b.id, c.id, a.id])

@@ -11,12 +11,12 @@ import {
 import { sendPage } from '#/paging.ts'
 import { sendShared } from '#/ready-json.ts'
 import type { ShelvesService } from '#/modules/shelves/shelves.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
-const tags = ['shelves']
-const security = [{ bearer: [] }]
 const paged = 'Pages with `limit` + `cursor` (X-Total-Count, Link rel="next"); without `limit`, the whole list.'
 
 export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> = async (app, { shelves }) => {
+  const route = routeOptions(app, 'shelves')
   // The caller's own two shelves (the wishlist is private: only the caller's exists).
   for (const { shelf, summary } of [
     { shelf: 'wishlist', summary: 'The caller’s wishlist, most recently added first' },
@@ -24,10 +24,7 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
   ] as const) {
     app.get(
       `/users/${shelf}`,
-      {
-        schema: { tags, security, summary, description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } },
-        preValidation: app.requireUser,
-      },
+      route.signedIn({ summary, description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } }),
       async (req, reply) => sendPage(req, reply, await (shelf === 'wishlist' ? shelves.wishlist : shelves.recentlyRead)(req.user!, req.query)),
     )
   }
@@ -42,28 +39,20 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
       response: RecentlyReadToggleSchema,
     },
   ] as const) {
-    app.put(
-      `/users/${path}/:bookId`,
-      {
-        schema: { tags, security, summary, params: BookIdRefParamsSchema, response: { 200: response } },
-        preValidation: app.requireUser,
-      },
-      async (req) => (shelf === 'wishlist' ? shelves.toggleWishlist : shelves.toggleRecentlyRead)(req.user!, req.params.bookId),
+    app.put(`/users/${path}/:bookId`, route.signedIn({ summary, params: BookIdRefParamsSchema, response: { 200: response } }), async (req) =>
+      (shelf === 'wishlist' ? shelves.toggleWishlist : shelves.toggleRecentlyRead)(req.user!, req.params.bookId),
     )
   }
 
   app.get(
     '/users/recently-read/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A reader’s recently-read list, most recently read first',
-        description: paged,
-        params: UserIdParamsSchema,
-        querystring: PagingQuerySchema,
-        response: { 200: BookListSchema },
-      },
-    },
+    route.open({
+      summary: 'A reader’s recently-read list, most recently read first',
+      description: paged,
+      params: UserIdParamsSchema,
+      querystring: PagingQuerySchema,
+      response: { 200: BookListSchema },
+    }),
     async (req, reply) => sendPage(req, reply, await shelves.recentlyRead(req.params.id, req.query)),
   )
 
@@ -76,48 +65,30 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
   for (const { path, ownership, what, order } of ownedLists) {
     app.get(
       `/users/${path}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Books the caller ${what}, ${order}`,
-          description: paged,
-          querystring: PagingQuerySchema,
-          response: { 200: BookListSchema },
-        },
-        preValidation: app.requireUser,
-      },
+      route.signedIn({ summary: `Books the caller ${what}, ${order}`, description: paged, querystring: PagingQuerySchema, response: { 200: BookListSchema } }),
       async (req, reply) => sendPage(req, reply, await shelves.ownedBooks(ownership, req.user!, req.query)),
     )
 
     app.get(
       `/users/${path}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `Books a reader ${what}, ${order}`,
-          description: paged,
-          params: UserIdParamsSchema,
-          querystring: PagingQuerySchema,
-          response: { 200: BookListSchema },
-        },
-      },
+      route.open({
+        summary: `Books a reader ${what}, ${order}`,
+        description: paged,
+        params: UserIdParamsSchema,
+        querystring: PagingQuerySchema,
+        response: { 200: BookListSchema },
+      }),
       async (req, reply) => sendPage(req, reply, await shelves.ownedBooks(ownership, req.params.id, req.query)),
     )
   }
 
   app.get(
     '/users/followed-users-books',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Books the people the caller follows reviewed or read in the last 30 days',
-        description: 'At most 8 books, most activity first, then newest; each with its newest 10 activity items.',
-        response: { 200: FollowedBookListSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Books the people the caller follows reviewed or read in the last 30 days',
+      description: 'At most 8 books, most activity first, then newest; each with its newest 10 activity items.',
+      response: { 200: FollowedBookListSchema },
+    }),
     async (req, reply) => sendShared(req, reply, await shelves.followedUsersBooks(req.user!)),
   )
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { ErrorBodySchema, GoalSchema, ReaderStatsSchema, YearStatsSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
+import { callerOf } from '../../../test/support/calls.ts'
+import { insertBook, insertUser } from '../../../test/support/factories.ts'
 import { keepsPace } from '#/modules/stats/stats.service.ts'
 
 // A reader's year in numbers (issue 15): every counting rule, on both databases.
@@ -20,8 +21,7 @@ describe('keeping pace with a goal', () => {
 })
 
 describeEachDialect('stats', (ctx) => {
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
+  const call = callerOf(ctx)
   const addRead = async (token: string, bookId: string, read: object) => {
     const res = await call('POST', `/api/books/${bookId}/reads`, token, read)
     expect(res.statusCode, res.body).toBe(201)

@@ -9,38 +9,34 @@ import {
   YearStatsSchema,
 } from '@shelfwise/contracts'
 import type { StatsService } from '#/modules/stats/stats.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
-const tags = ['stats']
 const counting =
   'Counted from reads finished in the year (a re-read counts again; a book only added does not). A finish known only to its year counts in the year and in no month; an undated finish in no year. Ratings, genres and lengths count each book once.'
 
 export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
+  const route = routeOptions(app, 'stats')
   const { costlyRead } = app.rateLimits
 
   app.get(
     '/users/:id/stats',
-    {
-      schema: {
-        tags,
-        summary: 'Every profile count of a user (the wishlist count only for its owner), the years with finished reads, and all-time totals',
-        params: UserIdParamsSchema,
-        response: { 200: ReaderStatsSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary: 'Every profile count of a user (the wishlist count only for its owner), the years with finished reads, and all-time totals',
+      params: UserIdParamsSchema,
+      response: { 200: ReaderStatsSchema },
+    }),
     async (req) => stats.reader(req.user?.id, req.params.id),
   )
 
   app.get(
     '/users/:id/stats/:year',
     {
-      schema: {
-        tags,
+      ...route.open({
         summary: 'A reader’s year in numbers: books and pages by month, ratings, genres, longest and shortest book, and the goal',
         description: counting,
         params: UserYearParamsSchema,
         response: { 200: YearStatsSchema },
-      },
+      }),
       // Anyone may ask for anyone's year, without signing in: counted per address, as a search is.
       onRequest: costlyRead(() => 'year'),
     },
@@ -50,13 +46,12 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
   app.get(
     '/users/:id/stats/:year/image.png',
     {
-      schema: {
-        tags,
+      ...route.open({
         summary: 'A reader’s year in review as a PNG image (1080×1350) to share: the figures, the months, the genres and covers',
         description: 'Answers an ETag; with If-None-Match naming it, 304 without the image.',
         params: UserYearParamsSchema,
         produces: ['image/png'],
-      },
+      }),
       onRequest: costlyRead(() => 'image'),
     },
     async (req, reply) => {
@@ -70,18 +65,13 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
 
   app.put(
     '/me/goals/:year',
-    {
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        summary: 'Set the caller’s reading goal for a year, in books, pages or both (null clears one; clearing both removes the goal)',
-        description: 'Answers the goal with what is done and whether it keeps pace with the date.',
-        params: GoalYearParamsSchema,
-        body: GoalInputSchema,
-        response: { 200: GoalSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Set the caller’s reading goal for a year, in books, pages or both (null clears one; clearing both removes the goal)',
+      description: 'Answers the goal with what is done and whether it keeps pace with the date.',
+      params: GoalYearParamsSchema,
+      body: GoalInputSchema,
+      response: { 200: GoalSchema },
+    }),
     async (req) => stats.setGoal(req.user!, req.params.year, req.body),
   )
 }

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import sharp from 'sharp'
-import { ErrorBodySchema, UploadResultSchema } from '@shelfwise/contracts'
+import { ErrorBodySchema } from '@shelfwise/contracts'
 import { createDb } from '#/db/connect.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createTestContext, describeEachDialect, testDialects } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
-import { multipart } from '../../../test/support/multipart.ts'
+import { plainPng, uploadImage } from '../../../test/support/uploads.ts'
 
 // Images nobody shows any more are removed from UPLOADS_DIR once UPLOADS_GRACE (an hour here) has
 // passed: a replaced avatar, an upload never used. Never one that something still shows (another
@@ -25,19 +24,12 @@ describeEachDialect(
     const sweeper = () => createUploadsService({ db: ctx.db, config: ctx.config })
     const onDisk = (name: string) => existsSync(join(ctx.config.uploadsDir, name))
     const served = async (name: string) => (await ctx.app.inject({ url: `/uploads/${name}` })).statusCode
-    const upload = async (token: string) => {
-      const { payload, headers } = multipart([{ name: 'image', value: image, filename: 'me.png', contentType: 'image/png' }])
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, ...bearer(token) } })
-      expect(res.statusCode, res.body).toBe(201)
-      return UploadResultSchema.parse(res.json()).imageUrl.replace('/uploads/', '')
-    }
+    const upload = async (token: string) => (await uploadImage(ctx.app, token, image, 'me.png')).replace('/uploads/', '')
     const setAvatar = async (token: string, profileImage: string) =>
       ctx.app.inject({ method: 'PUT', url: '/api/users/profile/update', headers: bearer(token), payload: { profileImage } })
 
     beforeAll(async () => {
-      image = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 10, g: 120, b: 90 } } })
-        .png()
-        .toBuffer()
+      image = await plainPng(64, 64, { r: 10, g: 120, b: 90 })
     })
 
     it('removes a replaced avatar once the grace time has passed, not before, and keeps the new one', async () => {
@@ -179,12 +171,8 @@ describe.each(testDialects())('the sweep on its own [%s]', (dialect) => {
     const ctx = await createTestContext(dialect, { UPLOADS_SWEEP_INTERVAL: '1', UPLOADS_GRACE: '1' })
     try {
       const reader = await insertUser(ctx.db)
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } })
-        .png()
-        .toBuffer()
-      const { payload, headers } = multipart([{ name: 'image', value: png, filename: 'a.png', contentType: 'image/png' }])
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/upload', payload, headers: { ...headers, ...bearer(reader.token) } })
-      const name = UploadResultSchema.parse(res.json()).imageUrl.replace('/uploads/', '')
+      const png = await plainPng(8, 8, { r: 1, g: 2, b: 3 })
+      const name = (await uploadImage(ctx.app, reader.token, png)).replace('/uploads/', '')
       const file = join(ctx.config.uploadsDir, name)
       const deadline = Date.now() + 15_000
       while (existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))

@@ -18,112 +18,73 @@ import {
 import { sendPage } from '#/paging.ts'
 import { sendShared } from '#/ready-json.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
-
-const tags = ['users']
-const security = [{ bearer: [] }]
+import { routeOptions } from '#/route-options.ts'
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const route = routeOptions(app, 'users')
   // Profiles go out through the shared-answer layer (the schema still documents them): a large one's
   // id lists, text and compressed bytes are kept per version instead of being checked and compressed per request.
   app.get(
     '/users/profile/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A user’s profile, by id or by username in any letter case; e-mail only to the user themself',
-        params: UserIdOrUsernameParamsSchema,
-        response: { 200: UserSchema },
-      },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({
+      summary: 'A user’s profile, by id or by username in any letter case; e-mail only to the user themself',
+      params: UserIdOrUsernameParamsSchema,
+      response: { 200: UserSchema },
+    }),
     async (req, reply) => sendShared(req, reply, await users.sharedProfileByIdOrUsername(req.user?.id, req.params.id)),
   )
 
-  app.get(
-    '/users/me',
-    {
-      schema: { tags, summary: 'The signed-in user’s own profile, with e-mail', security, response: { 200: UserSchema } },
-      preValidation: app.requireUser,
-    },
-    async (req, reply) => sendShared(req, reply, await users.sharedProfile(req.user!.id, req.user!.id)),
+  app.get('/users/me', route.signedIn({ summary: 'The signed-in user’s own profile, with e-mail', response: { 200: UserSchema } }), async (req, reply) =>
+    sendShared(req, reply, await users.sharedProfile(req.user!.id, req.user!.id)),
   )
 
   app.get(
     '/users/by-username/:username',
-    {
-      schema: { tags, summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } },
-      preHandler: app.optionalUser,
-    },
+    route.viewer({ summary: 'A user’s profile by username, in any letter case', params: UsernameParamsSchema, response: { 200: UserSchema } }),
     async (req, reply) => sendShared(req, reply, await users.sharedProfileByUsername(req.user?.id, req.params.username)),
   )
 
   app.put(
     '/users/profile/update',
-    {
-      schema: {
-        tags,
-        summary: 'Change the own username, name, bio or profile image',
-        security,
-        body: ProfileUpdateInputSchema,
-        response: { 200: UserSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({ summary: 'Change the own username, name, bio or profile image', body: ProfileUpdateInputSchema, response: { 200: UserSchema } }),
     async (req) => users.updateProfile(req.user!, req.body),
   )
 
   app.get(
     '/users/search',
-    {
-      schema: { tags, summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } },
-    },
+    route.open({ summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } }),
     async (req) => users.search(req.query.query, req.query.limit),
   )
 
-  app.get(
-    '/users/bio/:id',
-    {
-      schema: { tags, summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } },
-    },
-    async (req) => users.getBio(req.params.id),
+  app.get('/users/bio/:id', route.open({ summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } }), async (req) =>
+    users.getBio(req.params.id),
   )
 
   app.get(
     '/users/profile-image/:id',
-    {
-      schema: { tags, summary: 'A user’s profile image path or URL', params: UserIdParamsSchema, response: { 200: ProfileImageResultSchema } },
-    },
+    route.open({ summary: 'A user’s profile image path or URL', params: UserIdParamsSchema, response: { 200: ProfileImageResultSchema } }),
     async (req) => users.getProfileImage(req.params.id),
   )
 
   app.get(
     '/users/follower-count/:id',
-    {
-      schema: { tags, summary: 'How many people follow a user', params: UserIdParamsSchema, response: { 200: CountSchema } },
-    },
+    route.open({ summary: 'How many people follow a user', params: UserIdParamsSchema, response: { 200: CountSchema } }),
     async (req) => users.countFollows(req.params.id, 'followers'),
   )
 
   app.get(
     '/users/following-count/:id',
-    {
-      schema: { tags, summary: 'How many people a user follows', params: UserIdParamsSchema, response: { 200: CountSchema } },
-    },
+    route.open({ summary: 'How many people a user follows', params: UserIdParamsSchema, response: { 200: CountSchema } }),
     async (req) => users.countFollows(req.params.id, 'following'),
   )
 
   app.put(
     '/users/follow/:userId',
-    {
-      schema: {
-        tags,
-        summary: 'Follow a user, or unfollow when already following; answers the target’s counts',
-        security,
-        params: FollowParamsSchema,
-        response: { 200: FollowResultSchema },
-      },
-      preValidation: app.requireUser,
-    },
+    route.signedIn({
+      summary: 'Follow a user, or unfollow when already following; answers the target’s counts',
+      params: FollowParamsSchema,
+      response: { 200: FollowResultSchema },
+    }),
     async (req) => users.toggleFollow(req.user!, req.params.userId),
   )
 
@@ -134,10 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   ] as const) {
     app.get(
       `/users/${side}/:id`,
-      {
-        schema: { tags, summary, params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } },
-        preHandler: app.optionalUser,
-      },
+      route.viewer({ summary, params: UserIdParamsSchema, querystring: PagingQuerySchema, response: { 200: PersonListSchema } }),
       async (req, reply) =>
         sendPage(req, reply, await (side === 'followers' ? users.listFollowers : users.listFollowing)(req.user?.id, req.params.id, req.query)),
     )

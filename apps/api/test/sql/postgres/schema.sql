@@ -50,6 +50,9 @@ books.format text
 books.audio_seconds integer
 books.edition_count integer not null default 1
 books.imported_by_user_id text
+books.binding text
+books.additional_authors text
+books.original_year integer
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
 editions.id text not null
@@ -67,6 +70,10 @@ editions.cover_image text not null default ''::text
 editions.created_by_user_id text
 editions.created_at timestamp with time zone not null
 editions.merged_into text
+editions.binding text
+editions.additional_authors text
+editions.title text
+editions.author text
 follows.follower_id text not null
 follows.followee_id text not null
 follows.created_at timestamp with time zone not null
@@ -131,6 +138,8 @@ merge_proposals.status text not null default 'open'::text
 merge_proposals.proposed_by_user_id text
 merge_proposals.created_at timestamp with time zone not null
 merge_proposals.updated_at timestamp with time zone not null
+merge_proposals.origin text not null default 'reader'::text
+merge_proposals.work_id text
 progress_updates.id text not null
 progress_updates.read_id text not null
 progress_updates.page integer
@@ -161,6 +170,8 @@ reading_entries.edition_id text
 reading_entries.owned_format text
 reading_entries.owned_copies integer
 reading_entries.private_notes text
+reading_entries.status_position integer
+reading_entries.status_position_of text
 reading_goals.user_id text not null
 reading_goals.year integer not null
 reading_goals.books integer
@@ -177,6 +188,7 @@ reviews.rating integer
 reviews.comment text not null
 reviews.created_at timestamp with time zone not null
 reviews.updated_at timestamp with time zone not null
+reviews.spoiler integer not null default 0
 revoked_tokens.jti text not null
 revoked_tokens.expires_at timestamp with time zone not null
 shelf_books.shelf_id text not null
@@ -267,6 +279,7 @@ kept_tokens kept_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id)
 kysely_migration kysely_migration_pkey: PRIMARY KEY (name)
 kysely_migration_lock kysely_migration_lock_pkey: PRIMARY KEY (id)
 merge_proposals merge_proposals_kind_check: CHECK ((kind = ANY (ARRAY['work'::text, 'edition'::text])))
+merge_proposals merge_proposals_origin_check: CHECK ((origin = ANY (ARRAY['reader'::text, 'import'::text])))
 merge_proposals merge_proposals_pkey: PRIMARY KEY (id)
 merge_proposals merge_proposals_proposed_by_user_id_fkey: FOREIGN KEY (proposed_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 merge_proposals merge_proposals_status_check: CHECK ((status = ANY (ARRAY['open'::text, 'applied'::text, 'reverted'::text])))
@@ -294,6 +307,7 @@ reviews reviews_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELE
 reviews reviews_book_user_key: UNIQUE (book_id, user_id)
 reviews reviews_pkey: PRIMARY KEY (id)
 reviews reviews_rating_check: CHECK (((rating >= 1) AND (rating <= 5)))
+reviews reviews_spoiler_check: CHECK ((spoiler = ANY (ARRAY[0, 1])))
 reviews reviews_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 revoked_tokens revoked_tokens_pkey: PRIMARY KEY (jti)
 shelf_books shelf_books_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
@@ -379,10 +393,13 @@ CREATE UNIQUE INDEX kept_tokens_pkey ON public.kept_tokens USING btree (jti)
 CREATE INDEX kept_tokens_user_idx ON public.kept_tokens USING btree (user_id)
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name)
 CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock USING btree (id)
+CREATE INDEX merge_proposals_first_idx ON public.merge_proposals USING btree (first_id, id)
 CREATE UNIQUE INDEX merge_proposals_open_pair_key ON public.merge_proposals USING btree (kind, pair_key) WHERE (status = 'open'::text)
 CREATE UNIQUE INDEX merge_proposals_pkey ON public.merge_proposals USING btree (id)
 CREATE INDEX merge_proposals_proposer_idx ON public.merge_proposals USING btree (proposed_by_user_id)
+CREATE INDEX merge_proposals_second_idx ON public.merge_proposals USING btree (second_id, id)
 CREATE INDEX merge_proposals_status_idx ON public.merge_proposals USING btree (status, id)
+CREATE INDEX merge_proposals_work_idx ON public.merge_proposals USING btree (work_id, id) WHERE (work_id IS NOT NULL)
 CREATE UNIQUE INDEX progress_updates_pkey ON public.progress_updates USING btree (id)
 CREATE INDEX progress_updates_read_idx ON public.progress_updates USING btree (read_id, created_at)
 CREATE INDEX read_throughs_book_idx ON public.read_throughs USING btree (book_id)

@@ -133,14 +133,23 @@ CREATE INDEX "imports_user_idx" on "imports" ("user_id", "created_at" desc, "id"
 -- index kept_tokens_user_idx
 CREATE INDEX "kept_tokens_user_idx" on "kept_tokens" ("user_id");
 
+-- index merge_proposals_first_idx
+CREATE INDEX "merge_proposals_first_idx" on "merge_proposals" ("first_id", "id");
+
 -- index merge_proposals_open_pair_key
 CREATE UNIQUE INDEX "merge_proposals_open_pair_key" on "merge_proposals" ("kind", "pair_key") where status = 'open';
 
 -- index merge_proposals_proposer_idx
 CREATE INDEX "merge_proposals_proposer_idx" on "merge_proposals" ("proposed_by_user_id");
 
+-- index merge_proposals_second_idx
+CREATE INDEX "merge_proposals_second_idx" on "merge_proposals" ("second_id", "id");
+
 -- index merge_proposals_status_idx
 CREATE INDEX "merge_proposals_status_idx" on "merge_proposals" ("status", "id");
+
+-- index merge_proposals_work_idx
+CREATE INDEX "merge_proposals_work_idx" on "merge_proposals" ("work_id", "id") where work_id is not null;
 
 -- index progress_updates_read_idx
 CREATE INDEX "progress_updates_read_idx" on "progress_updates" ("read_id", "created_at");
@@ -236,7 +245,7 @@ CREATE TABLE book_search_docs (doc_id integer primary key, book_id text not null
 CREATE TABLE book_search_seq (n integer not null);
 
 -- table books
-CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text, "format" text check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "audio_seconds" integer, "edition_count" integer default 1 not null, "imported_by_user_id" text references "users" ("id") on delete set null);
+CREATE TABLE "books" ("id" text primary key, "title" text not null, "author" text not null, "author_user_id" text references "users" ("id") on delete set null, "publisher" text default '' not null, "publisher_user_id" text references "users" ("id") on delete set null, "listed_by_user_id" text references "users" ("id") on delete set null, "created_by_user_id" text references "users" ("id") on delete set null, "description" text default '' not null, "cover_image" text default '' not null, "published_date" text check (published_date is null or length(published_date) = 10), "language" text default '' not null, "edition" text default '' not null, "page_count" integer check (page_count is null or page_count > 0), "amazon_link" text default '' not null, "isbn" text, "category" text default '' not null, "average_rating" real default 0 not null, "total_reviews" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "rating_sum" integer default 0 not null, "lone_ratings" integer default 0 not null, "lone_rating_sum" integer default 0 not null, "unclaimed_isbn" text, "format" text check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "audio_seconds" integer, "edition_count" integer default 1 not null, "imported_by_user_id" text references "users" ("id") on delete set null, "binding" text, "additional_authors" text, "original_year" integer);
 
 -- table books_fts
 CREATE VIRTUAL TABLE books_fts using fts5(
@@ -263,7 +272,7 @@ CREATE VIRTUAL TABLE books_fts_vocab using fts5vocab(books_fts, 'row');
 CREATE TABLE "catalogue_edits" ("id" integer primary key, "edits" integer default 0 not null);
 
 -- table editions
-CREATE TABLE "editions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "isbn" text, "unclaimed_isbn" text, "format" text, "page_count" integer, "audio_seconds" integer, "language" text default '' not null, "publisher" text default '' not null, "published_date" text, "edition" text default '' not null, "cover_image" text default '' not null, "created_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "merged_into" text, constraint "editions_format_check" check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')));
+CREATE TABLE "editions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "isbn" text, "unclaimed_isbn" text, "format" text, "page_count" integer, "audio_seconds" integer, "language" text default '' not null, "publisher" text default '' not null, "published_date" text, "edition" text default '' not null, "cover_image" text default '' not null, "created_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "merged_into" text, "binding" text, "additional_authors" text, "title" text, "author" text, constraint "editions_format_check" check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')));
 
 -- table follows
 CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
@@ -293,7 +302,7 @@ CREATE TABLE "kysely_migration" ("name" varchar(255) not null primary key, "time
 CREATE TABLE "kysely_migration_lock" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);
 
 -- table merge_proposals
-CREATE TABLE "merge_proposals" ("id" text primary key, "kind" text not null, "first_id" text not null, "second_id" text not null, "pair_key" text not null, "status" text default 'open' not null, "proposed_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, constraint "merge_proposals_kind_check" check (kind in ('work', 'edition')), constraint "merge_proposals_status_check" check (status in ('open', 'applied', 'reverted')), constraint "merge_proposals_two_check" check (first_id <> second_id));
+CREATE TABLE "merge_proposals" ("id" text primary key, "kind" text not null, "first_id" text not null, "second_id" text not null, "pair_key" text not null, "status" text default 'open' not null, "proposed_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "origin" text default 'reader' not null check (origin in ('reader', 'import')), "work_id" text, constraint "merge_proposals_kind_check" check (kind in ('work', 'edition')), constraint "merge_proposals_status_check" check (status in ('open', 'applied', 'reverted')), constraint "merge_proposals_two_check" check (first_id <> second_id));
 
 -- table progress_updates
 CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null references "read_throughs" ("id") on delete cascade, "page" integer, "percent" real, "minutes" integer, "created_at" text not null);
@@ -302,7 +311,7 @@ CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null 
 CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "book_id" text not null, "started_on" text, "finished_on" text, "stopped_on" text, "outcome" text, "finished_at" text, "progress_page" integer, "progress_percent" real, "progress_minutes" integer, "removed_at" text, "created_at" text not null, "updated_at" text not null, constraint "read_throughs_entry_fkey" foreign key ("user_id", "book_id") references "reading_entries" ("user_id", "book_id") on delete cascade, constraint "read_throughs_outcome_check" check (outcome is null or outcome in ('finished', 'stopped')));
 
 -- table reading_entries
-CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, "edition_id" text references "editions" ("id") on delete set null, "owned_format" text check (owned_format is null or owned_format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "owned_copies" integer check (owned_copies is null or owned_copies >= 1), "private_notes" text, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
+CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, "edition_id" text references "editions" ("id") on delete set null, "owned_format" text check (owned_format is null or owned_format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "owned_copies" integer check (owned_copies is null or owned_copies >= 1), "private_notes" text, "status_position" integer, "status_position_of" text, constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
 
 -- table reading_goals
 CREATE TABLE "reading_goals" ("user_id" text not null references "users" ("id") on delete cascade, "year" integer not null, "books" integer, "pages" integer, "created_at" text not null, "updated_at" text not null, constraint "reading_goals_pkey" primary key ("user_id", "year"), constraint "reading_goals_targets_check" check ((books is null or books > 0) and (pages is null or pages > 0)));
@@ -311,7 +320,7 @@ CREATE TABLE "reading_goals" ("user_id" text not null references "users" ("id") 
 CREATE TABLE "reads" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "read_at" text not null, constraint "reads_pkey" primary key ("user_id", "book_id"));
 
 -- table reviews
-CREATE TABLE "reviews" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "rating" integer check (rating between 1 and 5), "comment" text not null, "created_at" text not null, "updated_at" text not null, constraint "reviews_book_user_key" unique ("book_id", "user_id"));
+CREATE TABLE "reviews" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "rating" integer check (rating between 1 and 5), "comment" text not null, "created_at" text not null, "updated_at" text not null, "spoiler" integer default 0 not null check (spoiler in (0, 1)), constraint "reviews_book_user_key" unique ("book_id", "user_id"));
 
 -- table revoked_tokens
 CREATE TABLE "revoked_tokens" ("jti" text primary key, "expires_at" text not null);
