@@ -154,19 +154,13 @@ function shell(): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), muiWithoutCssVariables(), lazyTouchRipple(), shell()],
   resolve: {
     alias: [
       // MUI only calls `styled(tag, options)`: Emotion's base entry is that function, without the
       // `styled.div`-style shortcut for every HTML tag that the main entry adds.
       { find: /^@emotion\/styled$/, replacement: '@emotion/styled/base' },
-      // React Router's package exports point at its development build (dev warnings, the 'Hey
-      // developer' hint under the default error screen) under every condition; builds take the
-      // production build it ships beside it ('Unexpected Application Error!' stays).
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
-        : []),
     ],
   },
   server: {
@@ -208,4 +202,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}))
+})

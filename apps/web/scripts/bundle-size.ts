@@ -4,7 +4,7 @@
 // route's lazy chunk and every chunk that one imports statically (the boot script or Vite's preload
 // helper fetches them together). Chunks loaded with `import()` after that first render are listed apart and left out
 // of the figure.
-// Run after `vite build`; `--check` exits 1 when the home route is over its budget.
+// Run after `vite build`; `--check` exits 1 when any route is over its budget (or has none).
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
@@ -47,11 +47,46 @@ const routes = Object.keys(manifest)
 const home = routes.find((k) => k.endsWith('/home.tsx'))!
 const initial = (route: string) => closure([boot, entry, route])
 
-console.log('Initial JS per route (boot script, entry, route chunk and their static imports), gzip -9:')
-for (const route of routes) {
-  const files = initial(route)
-  console.log(`  ${route.replace(/.*routes\//, '').padEnd(15)} ${kb(total(files)).padStart(9)}  (${files.size} files)`)
+/**
+ * Each route's first-load budget in KB (gzip -9), by its file under src/app/routes/: its figure on
+ * 27 Nov 2026 (once the app's own router replaced React Router, decision 0035) plus about 3 %. Home's
+ * is the one issue 22 asks to keep at 130 KB or less, with room for dark mode (a second palette and
+ * its switch measured +0.3 KB, about 1 KB with its button: decision 0035). A screen that grows past its budget fails CI: raise it in the same change, and say
+ * why there; a new route needs a budget here.
+ */
+const BUDGETS_KB: Record<string, number> = {
+  'about.tsx': 124.9,
+  'add-book.tsx': 203.4,
+  'author.tsx': 132.8,
+  'book.tsx': 202.9,
+  'browse.tsx': 183.7,
+  'edit-book.tsx': 204,
+  'followers.tsx': 142,
+  'home.tsx': 128,
+  'import.tsx': 173,
+  'library.tsx': 168.1,
+  'login.tsx': 209.4,
+  'merges.tsx': 138.3,
+  'not-found.tsx': 121,
+  'profile.tsx': 212.8,
+  'stats.tsx': 165.2,
+  'user.tsx': 180.9,
 }
+
+const over: string[] = []
+console.log('Initial JS per route (boot script, entry, route chunk and their static imports), gzip -9, and its budget:')
+for (const route of routes) {
+  const file = route.replace(/.*routes\//, '')
+  const files = initial(route)
+  const bytes = total(files)
+  const budget = BUDGETS_KB[file] === undefined ? undefined : BUDGETS_KB[file] * 1024
+  const verdict = budget === undefined ? 'NO BUDGET (add one in scripts/bundle-size.ts)' : bytes > budget ? 'OVER BUDGET' : `${kb(budget - bytes)} to spare`
+  if (budget === undefined || bytes > budget) over.push(file)
+  console.log(
+    `  ${file.padEnd(15)} ${kb(bytes).padStart(9)} (${String(bytes).padStart(6)} bytes, ${String(files.size).padStart(2)} files)  budget ${(budget === undefined ? 'none' : kb(budget)).padStart(9)} — ${verdict}`,
+  )
+}
+for (const file of Object.keys(BUDGETS_KB)) if (!routes.some((r) => r.endsWith(`/${file}`))) console.log(`  (a budget for ${file}, which is no route any more)`)
 
 const homeFiles = initial(home)
 const homeTotal = total(homeFiles)
@@ -82,8 +117,9 @@ for (const d of later) {
 }
 console.log(`  home with all of these: ${kb(total(loaded))}`)
 
-const budget = Number(process.env.HOME_JS_BUDGET_KB ?? 150) * 1024
+const homeBudget = BUDGETS_KB['home.tsx']! * 1024
 console.log(
-  `\nhome initial JS: ${kb(homeTotal)} (${homeTotal} bytes) gzipped, budget ${kb(budget)}${homeTotal > budget ? ' — OVER BUDGET' : ` — ${kb(budget - homeTotal)} to spare`}`,
+  `\nhome initial JS: ${kb(homeTotal)} (${homeTotal} bytes) gzipped, budget ${kb(homeBudget)}${homeTotal > homeBudget ? ' — OVER BUDGET' : ` — ${kb(homeBudget - homeTotal)} to spare`}`,
 )
-if (homeTotal > budget && process.argv.includes('--check')) process.exitCode = 1
+if (over.length) console.log(`over budget or without one: ${over.join(', ')}`)
+if (over.length && process.argv.includes('--check')) process.exitCode = 1

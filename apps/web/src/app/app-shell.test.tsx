@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { RouteObject } from 'react-router'
+import type { RouteObject } from '#/lib/router/router.ts'
 import { routes } from '#/app/router.tsx'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi } from '#/test/fake-api.ts'

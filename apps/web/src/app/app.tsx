@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { flushSync } from 'react-dom'
-import { RouterProvider } from 'react-router'
+import { RouterProvider } from '#/lib/router/react.tsx'
 import { AppProvider } from '#/app/provider.tsx'
 import { createAppRouter } from '#/app/router.tsx'
 
@@ -27,13 +26,7 @@ export const routerReady = (): Promise<ReturnType<typeof createAppRouter>> =>
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      {/* flushSync: a screen may ask for its address change to show within the click (Browse's filters). */}
-      <RouterProvider
-        router={createRouterNow()}
-        flushSync={(fn) => {
-          flushSync(fn)
-        }}
-      />
+      <RouterProvider router={createRouterNow()} />
     </AppProvider>
   )
 }

@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { ComponentType } from 'react'
+import { createBrowserRouter, type RouteObject } from '#/lib/router/router.ts'
 import { paths } from '#/config/paths.ts'
 import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -16,8 +17,18 @@ const nameRoute = (field: 'author' | 'publisher'): RouteObject => ({
   },
 })
 
-// Every screen is its own chunk; the root route has no errorElement, so React Router's default
-// error screen ('Unexpected Application Error!') shows for anything a screen does not handle.
+/**
+ * A screen loaded on its first visit: `load` imports its module, `name` is the component it exports.
+ * One call per screen rather than an object each: the first screen's code holds every route, and
+ * this form is the shortest there (Home's budget, decision 0007).
+ */
+const screen = <M,>(path: string, load: () => Promise<M>, name: keyof M): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+})
+
+// Every screen is its own chunk. Anything a screen does not handle (its code failing to load
+// included) shows the router's error screen, 'Unexpected Application Error!' (src/lib/router/react.tsx).
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -41,7 +52,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.book.pattern,
-        // The handle comes with the screen's code (a route's statically set handle cannot be completed by `lazy`).
+        // The handle comes with the screen's code: the top bar reads it once the screen is drawn.
         lazy: async () => {
           const { BookRoute, prefetchBook } = await import('#/app/routes/book.tsx')
           return {
@@ -50,19 +61,20 @@ export const routes: RouteObject[] = [
           }
         },
       },
-      { path: paths.login.pattern, lazy: async () => ({ Component: (await import('#/app/routes/login.tsx')).LoginRoute }) },
-      { path: paths.profile.pattern, lazy: async () => ({ Component: (await import('#/app/routes/profile.tsx')).ProfileRoute }) },
-      { path: paths.user.pattern, lazy: async () => ({ Component: (await import('#/app/routes/user.tsx')).UserRoute }) },
-      { path: paths.library.pattern, lazy: async () => ({ Component: (await import('#/app/routes/library.tsx')).LibraryRoute }) },
-      { path: paths.stats.pattern, lazy: async () => ({ Component: (await import('#/app/routes/stats.tsx')).StatsRoute }) },
-      { path: paths.followers.pattern, lazy: async () => ({ Component: (await import('#/app/routes/followers.tsx')).FollowersRoute }) },
-      { path: paths.editBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/edit-book.tsx')).EditBookRoute }) },
-      { path: paths.addBook.pattern, lazy: async () => ({ Component: (await import('#/app/routes/add-book.tsx')).AddBookRoute }) },
-      { path: paths.import.pattern, lazy: async () => ({ Component: (await import('#/app/routes/import.tsx')).ImportRoute }) },
-      { path: paths.about.pattern, lazy: async () => ({ Component: (await import('#/app/routes/about.tsx')).AboutRoute }) },
+      screen(paths.login.pattern, () => import('#/app/routes/login.tsx'), 'LoginRoute'),
+      screen(paths.profile.pattern, () => import('#/app/routes/profile.tsx'), 'ProfileRoute'),
+      screen(paths.user.pattern, () => import('#/app/routes/user.tsx'), 'UserRoute'),
+      screen(paths.library.pattern, () => import('#/app/routes/library.tsx'), 'LibraryRoute'),
+      screen(paths.stats.pattern, () => import('#/app/routes/stats.tsx'), 'StatsRoute'),
+      screen(paths.followers.pattern, () => import('#/app/routes/followers.tsx'), 'FollowersRoute'),
+      screen(paths.editBook.pattern, () => import('#/app/routes/edit-book.tsx'), 'EditBookRoute'),
+      screen(paths.addBook.pattern, () => import('#/app/routes/add-book.tsx'), 'AddBookRoute'),
+      screen(paths.import.pattern, () => import('#/app/routes/import.tsx'), 'ImportRoute'),
+      screen(paths.about.pattern, () => import('#/app/routes/about.tsx'), 'AboutRoute'),
+      screen(paths.merges.pattern, () => import('#/app/routes/merges.tsx'), 'MergesRoute'),
       nameRoute('author'),
       nameRoute('publisher'),
-      { path: '*', lazy: async () => ({ Component: (await import('#/app/routes/not-found.tsx')).NotFoundRoute }) },
+      screen('*', () => import('#/app/routes/not-found.tsx'), 'NotFoundRoute'),
     ],
   },
 ]

@@ -20,7 +20,7 @@ export async function start(root: Root): Promise<void> {
   // spinner first.
   const router = await routerReady()
   // The screen's queries start just before its first render (RouteHandle.prefetch).
-  for (const m of router.state.matches) (m.route.handle as RouteHandle | undefined)?.prefetch?.(queryClient, m.params)
+  for (const m of router.state.matches) (m.handle as RouteHandle | undefined)?.prefetch?.(queryClient, m.params)
   // A transition: React renders it in slices of a few milliseconds that yield to the browser.
   startTransition(() => {
     root.render(

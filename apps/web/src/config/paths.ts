@@ -24,6 +24,8 @@ export const paths = {
   /** Importing a Goodreads or StoryGraph export, and the latest import's report. */
   import: { pattern: '/import', href: () => '/import' },
   about: { pattern: '/about', href: () => '/about' },
+  /** Duplicate books: readers' merge proposals, and the merges applied and reverted (decision 0030). */
+  merges: { pattern: '/merges', href: () => '/merges' },
   /** Every book carrying an author's name (a name with no account still leads somewhere). */
   author: { pattern: '/author/:name', href: (name: string) => `/author/${encodeURIComponent(name)}` },
   /** Every book carrying a publisher's name. */

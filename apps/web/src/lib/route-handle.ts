@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { Params } from 'react-router'
+import type { Params } from '#/lib/router/router.ts'
 
-/** What a route tells the app about itself (React Router's `handle`). */
+/** What a route tells the app about itself (its `handle`, src/lib/router/router.ts). */
 export interface RouteHandle {
   /**
    * The screen puts actions in the top bar (TopBarActions): the bar keeps their row from the first

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react'
-import { useLocation, useNavigationType } from 'react-router'
+import { useLocation, useNavigationType } from '#/lib/router/react.tsx'
 import { listName, type ScrollMark } from '#/lib/scroll-mark.ts'
 
 const marks = new Map<string, ScrollMark>()

@@ -3,7 +3,8 @@
 // data has arrived — the markup React draws on its first render, so nothing moves when React takes
 // the page over. Emotion writes each rule set as a <style> beside its element; they are gathered.
 import { renderToString } from 'react-dom/server'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { RouterProvider } from '#/lib/router/react.tsx'
+import { createMemoryRouter, type RouteObject } from '#/lib/router/router.ts'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Book, Review } from '@shelfwise/contracts'
 import { AppProvider, createQueryClient } from '#/app/provider.tsx'

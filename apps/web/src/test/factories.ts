@@ -1,4 +1,4 @@
-import type { Book, PersonRow, ReaderStats, Review, User } from '@shelfwise/contracts'
+import type { Book, Edition, LibraryEntry, PersonRow, ReaderStats, Review, User } from '@shelfwise/contracts'
 
 let n = 0
 const uuid = () => crypto.randomUUID()
@@ -28,6 +28,25 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     listed_by_username: null,
     createdAt: '2024-01-01T10:00:00.000Z',
     updatedAt: '2024-01-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** An edition of `work` as GET /books/{id}/editions answers it, with nothing known beyond the work it belongs to. */
+export function buildEdition(work: Pick<Book, '_id'>, overrides: Partial<Edition> = {}): Edition {
+  return {
+    _id: uuid(),
+    workId: work._id,
+    isbn: '',
+    format: null,
+    pageCount: null,
+    audioSeconds: null,
+    language: '',
+    publisher: '',
+    publishedDate: null,
+    edition: '',
+    coverImage: '',
+    primary: false,
     ...overrides,
   }
 }
@@ -76,6 +95,24 @@ export function buildStats(overrides: Partial<ReaderStats> = {}): ReaderStats {
     wishlistCount: 0,
     years: [],
     allTime: { booksRead: 0, pagesRead: 0, undated: 0 },
+    ...overrides,
+  }
+}
+
+/** Progress nobody has logged yet. */
+export const NO_PROGRESS = { page: null, percent: null, minutes: null }
+
+/** One row of a reader's library (GET /users/{id}/library): a book being read, with nothing else logged. */
+export function buildLibraryEntry(overrides: Partial<LibraryEntry> = {}): LibraryEntry {
+  return {
+    book: buildBook(),
+    status: 'reading',
+    rating: null,
+    progress: NO_PROGRESS,
+    startedOn: null,
+    finishedOn: null,
+    readCount: 0,
+    updatedAt: new Date().toISOString(),
     ...overrides,
   }
 }

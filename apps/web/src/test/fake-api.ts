@@ -63,6 +63,11 @@ export const serverError = (message = 'Something went wrong on our side. Please 
   status: 500,
   body: { message, code: 'internal' },
 })
+/** A 400 as the server refuses a body: its message and every refused field (path: message), in order. */
+export const validationFailed = (message: string, issues: Record<string, string> = {}): FakeResponse => ({
+  status: 400,
+  body: { message, code: 'validation_failed', issues: Object.entries(issues).map(([path, msg]) => ({ path, message: msg })) },
+})
 export const failWithoutMessage: FakeResponse = { status: 500, body: {} }
 export const notFound = (message = 'Not found'): FakeResponse => ({ status: 404, body: { message, code: 'not_found' } })
 

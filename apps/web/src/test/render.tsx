@@ -1,7 +1,7 @@
-import { flushSync } from 'react-dom'
 import { render } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { RouterProvider } from '#/lib/router/react.tsx'
+import { createMemoryRouter, type RouteObject } from '#/lib/router/router.ts'
 import { AppProvider } from '#/app/provider.tsx'
 import { routes as appRoutes } from '#/app/router.tsx'
 
@@ -15,12 +15,7 @@ export function renderApp(path = '/', { routes = appRoutes, state }: { routes?: 
   const queryClient = testQueryClient()
   const utils = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider
-        router={router}
-        flushSync={(fn) => {
-          flushSync(fn)
-        }}
-      />
+      <RouterProvider router={router} />
     </AppProvider>,
   )
   return { ...utils, router, queryClient }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, type Handler } from '#/test/fake-api.ts'
+import { fakeApi, validationFailed, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildStats, buildUser, signIn } from '#/test/factories.ts'
 import { loginAnswer, signInThroughForm } from '#/test/sign-in-form.ts'
 import { BOOK_MESSAGES as CONTRACT_BOOK_MESSAGES } from '@shelfwise/contracts'
@@ -180,17 +180,10 @@ describe('Add a New Book: every problem at once', () => {
 
   it("shows the server's field problems beside their fields too, with 'Failed to add book.'", async () => {
     await openForm({
-      'POST /books': {
-        status: 400,
-        body: {
-          message: 'amazonLink: must be an http(s) URL',
-          code: 'validation_failed',
-          issues: [
-            { path: 'amazonLink', message: 'must be an http(s) URL' },
-            { path: 'genre.1', message: 'each genre must be at most 40 characters' },
-          ],
-        },
-      },
+      'POST /books': validationFailed('amazonLink: must be an http(s) URL', {
+        amazonLink: 'must be an http(s) URL',
+        'genre.1': 'each genre must be at most 40 characters',
+      }),
     })
     fireEvent.click(screen.getByRole('radio', { name: 'Author' }))
     fillForm()

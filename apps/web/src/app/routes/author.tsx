@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import Typography from '@mui/material/Typography'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { useParams } from 'react-router'
+import { useParams } from '#/lib/router/react.tsx'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -40,6 +40,8 @@ const BookShelvesControl = lazy(() => import('#/features/bookshelves/components/
 const BookEditions = lazy(() => import('#/features/books/components/book-editions.tsx'))
 const EditionBanner = lazy(async () => ({ default: (await import('#/features/books/components/book-editions.tsx')).EditionBanner }))
 const EditionSelect = lazy(() => import('#/features/books/components/edition-select.tsx'))
+// "Report a duplicate" (decision 0030) comes with its own chunk, for a signed-in reader only.
+const ReportDuplicate = lazy(() => import('#/features/merges/components/report-duplicate.tsx'))
 
 /**
  * The pages of the edition the signed-in reader reads, as the API counts progress (decision 0027):
@@ -157,6 +159,11 @@ function BookDetail({ book }: { book: Book }) {
         {(isAuthenticated || (book.editionCount ?? 1) > 1) && (
           <Suspense fallback={null}>
             <BookEditions book={book} isSignedIn={isAuthenticated} />
+          </Suspense>
+        )}
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <ReportDuplicate book={book} />
           </Suspense>
         )}
       </BookLayout>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import Tab from '@mui/material/Tab'
@@ -32,8 +32,7 @@ export function BrowseRoute() {
   // restoring scrolls once, while the list is still its spinner).
   useScrollMemory()
   // Query, scope, filters and tab live in the address: Back, Reload and a shared link restore them.
-  // The address's query, read with useLocation (useSearchParams would bring its own code into every
-  // screen's first load: React Router sits in the entry chunk).
+  // The address's query, read from useLocation (the app's router has no useSearchParams, decision 0035).
   const { search, pathname } = useLocation()
   const navigate = useNavigate()
   const params = new URLSearchParams(search)

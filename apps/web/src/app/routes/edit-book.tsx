@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from 'react-router'
+import { Navigate, useLocation, useParams } from '#/lib/router/react.tsx'
 import Container from '@mui/material/Container'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'

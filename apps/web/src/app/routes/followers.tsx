@@ -1,4 +1,4 @@
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate, useParams } from '#/lib/router/react.tsx'
 import Container from '@mui/material/Container'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
@@ -18,7 +18,7 @@ const count = (list: PagedList<unknown>) => list.total ?? list.items.length
 
 /** The open tab, from the address: ?tab=following (or the older #following), else Followers. */
 function useTab(): [FollowDirection, (tab: FollowDirection) => void] {
-  // (useLocation rather than useSearchParams, which would bring its code into the first screen's.)
+  // (The address's query, read from useLocation: the app's router has no useSearchParams, decision 0035.)
   const { pathname, search, hash } = useLocation()
   const navigate = useNavigate()
   const param = new URLSearchParams(search).get('tab')

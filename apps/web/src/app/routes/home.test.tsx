@@ -140,8 +140,9 @@ describe('Home', () => {
     expect(await within(await screen.findByRole('list', { name: 'Search Results' })).findByRole('heading', { name: 'Dracula' })).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('dracula')
     expect(screen.getByRole('heading', { name: 'Search Results' })).not.toHaveFocus()
-    // (The router's own scroll to the top of a new page is the only one.)
-    expect(scrollTo.mock.calls.filter(([arg]) => typeof arg === 'object')).toEqual([])
+    // (The router's own scroll to the top of a new page is the only one. The All Books grid's
+    // virtualizer, when it mounts first, scrolls to where the page already is: that moves nothing.)
+    expect(scrollTo.mock.calls.filter(([arg]) => typeof arg === 'object' && (arg as ScrollToOptions).top !== window.scrollY)).toEqual([])
   })
 
   it('a next page of matches comes on Show more results', async () => {

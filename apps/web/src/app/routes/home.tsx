@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import { useAuth } from '#/lib/auth.tsx'
 import { paths } from '#/config/paths.ts'

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, useLocation } from '#/lib/router/react.tsx'
 import Container from '@mui/material/Container'
 import Typography from '@mui/material/Typography'
 import { paths } from '#/config/paths.ts'

@@ -3,22 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { LibraryEntry } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildLibraryEntry, buildUser, NO_PROGRESS, signIn } from '#/test/factories.ts'
 import { localToday } from '#/features/reading/api/reading.ts'
 
-const NO_PROGRESS = { page: null, percent: null, minutes: null }
-
-const entry = (over: Partial<LibraryEntry> & { title: string }): LibraryEntry => ({
-  book: buildBook({ title: over.title, pageCount: 400 }),
-  status: 'reading',
-  rating: null,
-  progress: NO_PROGRESS,
-  startedOn: null,
-  finishedOn: null,
-  readCount: 0,
-  updatedAt: new Date().toISOString(),
-  ...over,
-})
+const entry = (over: Partial<LibraryEntry> & { title: string }): LibraryEntry =>
+  buildLibraryEntry({ book: buildBook({ title: over.title, pageCount: 400 }), ...over })
 
 const counts = { want: 2, reading: 1, read: 3, paused: 0, dnf: 0 }
 

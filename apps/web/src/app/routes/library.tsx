@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate, useParams } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import Link from '@mui/material/Link'

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { useLocation, useNavigate, type Location } from 'react-router'
+import { useLocation, useNavigate } from '#/lib/router/react.tsx'
+import type { Location } from '#/lib/router/router.ts'
 import { useForm } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'

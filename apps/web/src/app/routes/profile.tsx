@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router'
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'

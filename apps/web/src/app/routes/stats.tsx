@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link as RouterLink, useParams } from 'react-router'
+import { Link as RouterLink, useParams } from '#/lib/router/react.tsx'
 import Container from '@mui/material/Container'
 import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useState } from 'react'
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router'
+import { Outlet, ScrollRestoration, useNavigation } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import { TopBar } from '#/components/chrome/top-bar.tsx'
 import { TopBarSlotContext } from '#/components/chrome/top-bar-slot.tsx'

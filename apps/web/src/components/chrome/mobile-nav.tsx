@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { NavLink } from 'react-router'
+import { NavLink } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import ButtonBase from '@mui/material/ButtonBase'
 import HomeIcon from '@mui/icons-material/Home'

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Link as RouterLink, NavLink, useMatches } from 'react-router'
+import { Link as RouterLink, NavLink, useMatches } from '#/lib/router/react.tsx'
 import AppBar from '@mui/material/AppBar'
 import Toolbar from '@mui/material/Toolbar'
 import Box from '@mui/material/Box'

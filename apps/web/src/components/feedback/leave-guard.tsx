@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useBlocker, type Blocker } from 'react-router'
+import { useBlocker, type Blocker } from '#/lib/router/react.tsx'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'

@@ -2,29 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Book, Edition } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, pagedAnswer, type FakeRequest, type Handler } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { fakeApi, pagedAnswer, validationFailed, type FakeRequest, type Handler } from '#/test/fake-api.ts'
+import { buildBook, buildEdition, buildUser, signIn } from '#/test/factories.ts'
 import { audioLength, parseAudioLength } from '#/features/books/components/edition-text.ts'
 
-let n = 0
-const editionId = () => `0190b000-0000-7000-8000-${String(++n).padStart(12, '0')}`
-
-/** An edition of `work` as GET /books/{id}/editions answers it. */
-const edition = (work: Book, over: Partial<Edition> = {}): Edition => ({
-  _id: editionId(),
-  workId: work._id,
-  isbn: '',
-  format: null,
-  pageCount: null,
-  audioSeconds: null,
-  language: '',
-  publisher: '',
-  publishedDate: null,
-  edition: '',
-  coverImage: '',
-  primary: false,
-  ...over,
-})
+const edition = buildEdition
 const primaryOf = (work: Book): Edition =>
   edition(work, {
     _id: work._id,
@@ -191,17 +173,7 @@ describe('Add an edition', () => {
         if (answer === 'held')
           return { status: 409, body: { message: 'This ISBN is already on Shelfwise, as an edition of "Emma" by Jane Austen', code: 'conflict' } }
         if (answer === 'pages')
-          return {
-            status: 400,
-            body: {
-              message: 'Page count must be at most 100000',
-              code: 'validation_failed',
-              issues: [
-                { path: 'pageCount', message: 'must be at most 100000' },
-                { path: 'publisher', message: 'must be at most 200 characters' },
-              ],
-            },
-          }
+          return validationFailed('Page count must be at most 100000', { pageCount: 'must be at most 100000', publisher: 'must be at most 200 characters' })
         const made = edition(work, { ...(req.body as Partial<Edition>) })
         added.push(made)
         return { status: 201, body: made }

@@ -9,8 +9,7 @@ import type { Book } from '@shelfwise/contracts'
 import { useAuth } from '#/lib/auth.tsx'
 import { usePendingAction, useSignInFirst, type PendingAction } from '#/lib/pending-action.ts'
 import { bookQuery } from '#/features/books/api/get-book.ts'
-import { useToggleWishlist } from '#/features/books/api/toggle-wishlist.ts'
-import { useToggleRecentlyRead } from '#/features/books/api/toggle-recently-read.ts'
+import { useToggleRecentlyRead, useToggleWishlist } from '#/features/books/api/toggle-lists.ts'
 
 type ListAction = Extract<PendingAction, { kind: 'wishlist' | 'recently-read' }>
 

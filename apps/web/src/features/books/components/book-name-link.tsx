@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router'
+import { Link as RouterLink, useNavigate } from '#/lib/router/react.tsx'
 import Link from '@mui/material/Link'
 import { paths } from '#/config/paths.ts'
 import { ApiError } from '#/lib/api-client.ts'

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink } from '#/lib/router/react.tsx'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'

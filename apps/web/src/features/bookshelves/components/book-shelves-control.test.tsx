@@ -3,9 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { BookShelf, ReadingEntry, Shelf } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildUser, NO_PROGRESS, signIn } from '#/test/factories.ts'
 
-const NO_PROGRESS = { page: null, percent: null, minutes: null }
 let ids = 0
 const newId = () => `0190a000-0000-7000-8000-${String(++ids).padStart(12, '0')}`
 
@@ -45,6 +44,18 @@ function shelvesServer(userId: string, bookId: string, { names = [] as string[],
   return { ...api, entry, placeOnBook: (name: string) => onBook.add(shelfNamed(name)._id) }
 }
 
+/** A signed-in reader opens a book's page, whose shelves server already knows their shelves (`placed`: those the book is on). Answers the shelf field. */
+async function openAsReader({ placed = [] as string[], ...start }: Parameters<typeof shelvesServer>[2] & { placed?: string[] } = {}) {
+  const user = buildUser()
+  signIn(user)
+  const bookId = newId()
+  const server = shelvesServer(user._id, bookId, start)
+  for (const name of placed) server.placeOnBook(name)
+  renderApp(`/books/${bookId}`)
+  const field = await screen.findByRole('combobox', { name: 'Add to a shelf' })
+  return { bookId, server, field }
+}
+
 const shelvesOnPage = () => {
   const list = screen.queryByRole('list', { name: 'Shelves this book is on' })
   return list
@@ -56,12 +67,7 @@ const shelvesOnPage = () => {
 
 describe('“On your shelves” on a book page', () => {
   it('puts the book on a new shelf typed and entered, saying a book without a status goes on Want to Read', async () => {
-    const user = buildUser()
-    signIn(user)
-    const bookId = newId()
-    const server = shelvesServer(user._id, bookId)
-    renderApp(`/books/${bookId}`)
-    const field = await screen.findByRole('combobox', { name: 'Add to a shelf' })
+    const { bookId, server, field } = await openAsReader()
     expect(screen.getByText(/a new name and Enter to make a private shelf\. The book goes on Want to Read\./)).toBeInTheDocument()
     fireEvent.change(field, { target: { value: '  classics   club ' } })
     fireEvent.keyDown(field, { key: 'Enter' })
@@ -73,13 +79,7 @@ describe('“On your shelves” on a book page', () => {
   })
 
   it('finds one of the reader’s shelves as they type, and takes the book off a shelf with its own button', async () => {
-    const user = buildUser()
-    signIn(user)
-    const bookId = newId()
-    const server = shelvesServer(user._id, bookId, { names: ['favourites', 'Classics club', 'كلاسيكيات'], status: 'read' })
-    server.placeOnBook('favourites')
-    renderApp(`/books/${bookId}`)
-    const field = await screen.findByRole('combobox', { name: 'Add to a shelf' })
+    const { bookId, server, field } = await openAsReader({ names: ['favourites', 'Classics club', 'كلاسيكيات'], status: 'read', placed: ['favourites'] })
     expect(await screen.findByText('favourites')).toBeInTheDocument()
     expect(screen.queryByText(/The book goes on Want to Read/)).not.toBeInTheDocument()
 
@@ -97,12 +97,7 @@ describe('“On your shelves” on a book page', () => {
   })
 
   it('says why a name cannot be a shelf without asking the server, and shows the server’s words when it refuses', async () => {
-    const user = buildUser()
-    signIn(user)
-    const bookId = newId()
-    const server = shelvesServer(user._id, bookId)
-    renderApp(`/books/${bookId}`)
-    const field = await screen.findByRole('combobox', { name: 'Add to a shelf' })
+    const { bookId, server, field } = await openAsReader()
     fireEvent.change(field, { target: { value: 'Currently Reading' } })
     fireEvent.keyDown(field, { key: 'Enter' })
     expect(

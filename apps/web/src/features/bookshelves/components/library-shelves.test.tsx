@@ -3,23 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { LibraryEntry, Shelf } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, type FakeRequest, type Handler } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildLibraryEntry, buildUser, signIn } from '#/test/factories.ts'
 
-const NO_PROGRESS = { page: null, percent: null, minutes: null }
 let ids = 0
 const newId = () => `0190b000-0000-7000-8000-${String(++ids).padStart(12, '0')}`
 const LONG_NAME = 'Books I keep meaning to lend to my sister and never quite manage to part with'.slice(0, 64)
 
-const entry = (title: string, status: LibraryEntry['status']): LibraryEntry => ({
-  book: buildBook({ title }),
-  status,
-  rating: null,
-  progress: NO_PROGRESS,
-  startedOn: null,
-  finishedOn: null,
-  readCount: 0,
-  updatedAt: new Date().toISOString(),
-})
+const entry = (title: string, status: LibraryEntry['status']) => buildLibraryEntry({ book: buildBook({ title }), status })
 
 /** A server with one reader's shelves (and what their library holds on each), answering the library page and the shelf calls. */
 function libraryServer(userId: string, start: Shelf[], onShelf: Record<string, LibraryEntry[]>) {

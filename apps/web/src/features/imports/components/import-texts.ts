@@ -56,6 +56,7 @@ export const NOTE_LABELS: Record<ImportNoteKind, string> = {
   shelves_placed: 'Put on your shelves',
   shelf_left_out: 'Shelf left out',
   format_left_out: 'Binding or format left out',
+  details_not_kept: 'Book details not kept',
   rating_rounded: 'Rating rounded',
   rating_kept: 'Your rating kept',
   review_unrated: 'Review kept without stars',

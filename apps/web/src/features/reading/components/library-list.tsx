@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
 import Link from '@mui/material/Link'

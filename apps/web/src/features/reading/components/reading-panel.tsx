@@ -22,7 +22,7 @@ import { progressPercent } from '#/features/reading/components/progress.ts'
 
 const SAVE_FAILED = 'Could not save your reading. Please try again.'
 
-// The reader's copy (the edition they read, the copies they own) comes with its own chunk (decision 0027).
+// The reader's copy (the edition they read, the copies they own, their private notes) comes with its own chunk (decisions 0027, 0031).
 const YourCopy = lazy(() => import('#/features/reading/components/your-copy.tsx'))
 
 /** What the screen's edition control is given: the reader's edition (null: the work's main one), how to change it, whether it waits. */
@@ -68,7 +68,7 @@ export function ReadingPanel({
   const pages = pageCount === undefined ? book.pageCount : pageCount
   const percent = open ? progressPercent(entry.progress, pages) : undefined
   // In the library, or once said: what is kept is always shown, so it can be changed back.
-  const hasCopy = entry.status !== null || Boolean(entry.owned) || Boolean(entry.editionId)
+  const hasCopy = entry.status !== null || Boolean(entry.owned) || Boolean(entry.editionId) || Boolean(entry.privateNotes)
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="your-reading" sx={{ p: 2, mb: 3 }}>
@@ -110,7 +110,7 @@ export function ReadingPanel({
 
       {hasCopy && (
         <Suspense fallback={null}>
-          <YourCopy entry={entry} disabled={update.isPending} save={(change) => save(change)} edition={edition} />
+          <YourCopy entry={entry} disabled={update.isPending} save={(change, onSuccess) => save(change, onSuccess)} edition={edition} />
         </Suspense>
       )}
 

@@ -82,6 +82,7 @@ function copyServer(work: Book, others: Edition[], start: Partial<ReadingEntry> 
       }
       if (b.owned !== undefined) entry.owned = b.owned === null ? null : { format: b.owned.format ?? null, copies: b.owned.copies }
       if (b.status !== undefined) entry.status = b.status
+      if (b.privateNotes !== undefined) entry.privateNotes = b.privateNotes
       return { body: entry }
     },
     ...byId,
@@ -207,5 +208,64 @@ describe('I own this', () => {
     expect(within(region).getByRole('checkbox', { name: 'I own this' })).toBeChecked()
     expect(within(region).getByRole('combobox', { name: 'Format of your copies' })).toHaveDisplayValue('E-book')
     expect(within(region).getByRole('spinbutton', { name: 'Copies' })).toHaveValue(2)
+  })
+})
+
+describe('private notes', () => {
+  const text = 'Lent by "Captain" Reyes.\nسأعيده قبل الصيف 📚'
+
+  it('lets the reader write a note; it shows as written, each line in its own direction, and is sent as typed', async () => {
+    signIn(buildUser())
+    const work = middlemarch()
+    const { callsTo } = copyServer(work, [])
+    renderApp(`/books/${work._id}`)
+    expect(await screen.findByText('Only you can see these notes.')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add a private note' }))
+    const field = screen.getByRole('textbox', { name: 'Notes' })
+    expect(field).toHaveAttribute('dir', 'auto')
+    const save = screen.getByRole('button', { name: 'Save notes' })
+    expect(save).toBeDisabled()
+    fireEvent.change(field, { target: { value: text } })
+    fireEvent.click(save)
+    await waitFor(() => expect(puts(callsTo, work)).toEqual([{ privateNotes: text, today: localToday() }]))
+    const lines = [...(await screen.findByTestId('private-notes-text')).children]
+    // Each line as written, each in its own direction (the Arabic one right to left).
+    expect(lines.map((l) => l.textContent)).toEqual(text.split('\n'))
+    expect(lines.map((l) => l.getAttribute('dir'))).toEqual(['auto', 'auto'])
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).not.toBeInTheDocument()
+  })
+
+  it('changes a note from the text kept; Cancel leaves it; a note the API would refuse is said and not sent', async () => {
+    signIn(buildUser())
+    const work = middlemarch()
+    const { callsTo, entry } = copyServer(work, [], { privateNotes: text })
+    renderApp(`/books/${work._id}`)
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit notes' }))
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveValue(text)
+    fireEvent.change(screen.getByRole('textbox', { name: 'Notes' }), { target: { value: 'x'.repeat(5001) } })
+    expect(screen.getByText('Private notes must be at most 5000 characters')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save notes' })).toBeDisabled()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect((await screen.findByTestId('private-notes-text')).textContent).toBe(text.replace('\n', ''))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit notes' }))
+    fireEvent.change(screen.getByRole('textbox', { name: 'Notes' }), { target: { value: 'Chapter 20 again.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save notes' }))
+    await waitFor(() => expect(entry.privateNotes).toBe('Chapter 20 again.'))
+    expect(await screen.findByText('Chapter 20 again.')).toBeInTheDocument()
+    expect(puts(callsTo, work)).toEqual([{ privateNotes: 'Chapter 20 again.', today: localToday() }])
+  })
+
+  it('clears a note after asking, on a book with no status too (notes kept from an import)', async () => {
+    signIn(buildUser())
+    const work = middlemarch()
+    const { callsTo, entry } = copyServer(work, [], { status: null, reads: [], progress: NO_PROGRESS, privateNotes: 'From my Goodreads file.' })
+    renderApp(`/books/${work._id}`)
+    expect((await screen.findByTestId('private-notes-text')).textContent).toBe('From my Goodreads file.')
+    fireEvent.click(screen.getByRole('button', { name: 'Clear notes' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Clear your private notes?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear notes' }))
+    await waitFor(() => expect(entry.privateNotes).toBeNull())
+    expect(puts(callsTo, work)).toEqual([{ privateNotes: null, today: localToday() }])
+    expect(screen.queryByTestId('private-notes-text')).not.toBeInTheDocument()
   })
 })

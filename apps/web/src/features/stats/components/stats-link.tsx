@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink } from '#/lib/router/react.tsx'
 import Button from '@mui/material/Button'
 import BarChartIcon from '@mui/icons-material/BarChart'
 import { paths } from '#/config/paths.ts'

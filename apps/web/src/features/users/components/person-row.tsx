@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router'
+import { Link as RouterLink, useLocation, useNavigate } from '#/lib/router/react.tsx'
 import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
 import Link from '@mui/material/Link'

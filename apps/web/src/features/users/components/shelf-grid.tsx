@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink } from '#/lib/router/react.tsx'
 import Button from '@mui/material/Button'
 import { paths } from '#/config/paths.ts'
 import { BookCard } from '#/components/book-card.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#/lib/router/react.tsx'
 import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
 import List from '@mui/material/List'
