@@ -3,16 +3,20 @@ import { join } from 'node:path'
 
 // CI sets TEST_REPORT_DIR to collect a JSON report for its summary.
 const reportDir = process.env.TEST_REPORT_DIR
+const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2)
 
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // One server, one worker, one browser at a time: the machine's cores are shared.
+    // Two spec files at a time by default, each worker with its own server, database and browser
+    // (support/global-setup.ts). One journey at a time leaves a core idle: much of it is waiting
+    // (network idle, transitions, polling), and the runner, the browser and the server take turns.
+    // E2E_WORKERS=1 runs one file at a time on one server.
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     testTimeout: 90_000,
     // expect.poll waits 1 s by default: too little for a page that refetches on a busy two-core
     // machine (a flake in CI on 2026-11-24, browse-url's reload case). A poll that never comes true

@@ -6,29 +6,14 @@ import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, 
 import { failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { bookCard } from '../support/locators.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { fillBookForm as fillForm, type BookFormValues } from '../support/steps.ts'
 
 const isbn13 = () => `979${String(randomInt(0, 1e10)).padStart(10, '0')}`
 const submit = (page: Page) => page.getByRole('button', { name: /^(Add Book|Adding\.\.\.)$/ })
 const posts = (calls: ReturnType<typeof recordCalls>) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/books')
 
-async function fillBookForm(page: Page, role: 'Author' | 'Publisher' | 'None' | null, title: string, author: string, genre = 'Fantasy, Adventure') {
-  if (role) await page.getByRole('radio', { name: role }).check()
-  await page.getByRole('textbox', { name: 'Title' }).fill(title)
-  await page.getByRole('combobox', { name: 'Author' }).fill(author)
-  await page.getByRole('textbox', { name: 'Description' }).fill(`${title}: a story written for the browser suite, with a beginning, a middle and an end.`)
-  await page.getByRole('textbox', { name: 'Cover Image URL' }).fill('https://covers.example/e2e.jpg')
-  await page.getByRole('combobox', { name: 'Publisher' }).fill('E2E Press')
-  await page.getByLabel('Published Date').fill('2024-05-17')
-  await page.getByRole('textbox', { name: 'Language' }).fill('English')
-  await page.getByRole('textbox', { name: 'Edition' }).fill('First')
-  await page.getByRole('spinbutton', { name: 'Page Count' }).fill('321')
-  await page.getByRole('textbox', { name: 'Amazon Link' }).fill('https://www.amazon.com/dp/e2e')
-  await page.getByRole('textbox', { name: 'ISBN' }).fill(isbn13())
-  await page.getByRole('textbox', { name: 'Genre' }).fill(genre)
-  await page.getByRole('combobox', { name: 'Category' }).selectOption('Fiction')
-  // The suggestion lists are not needed: close them so they cover nothing.
-  await page.keyboard.press('Escape')
-}
+const fillBookForm = (page: Page, role: BookFormValues['role'], title: string, author: string, genre?: string) =>
+  fillForm(page, title, { role, author, ...(genre ? { genre } : {}) })
 
 async function openForm(page: Page, reader: TestUser) {
   await signInAs(page, reader)
@@ -48,7 +33,9 @@ async function submitAndTimeRedirect(page: Page): Promise<number> {
       if (w.addedAt === undefined && document.body.innerText.includes('Book added successfully!')) w.addedAt = Date.now()
     }).observe(document.body, { childList: true, subtree: true, characterData: true })
   })
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50))
+  // A second ahead: the page's clock must still be short of it when the call arrives (50 ms was too
+  // little on a busy machine: 'Cannot fast-forward to the past').
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
   await submit(page).click()
   const addedAt = () => page.evaluate(() => (window as unknown as { addedAt?: number }).addedAt)
   for (let i = 0; i < 200 && (await addedAt()) === undefined; i++) await page.clock.runFor(50)

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { inject } from 'vitest'
+import { myServer } from './my-server.ts'
 
 // Direct calls to the running API, for arranging data a journey does not itself test.
 
@@ -71,7 +71,7 @@ export interface ApiPerson {
 export const DEMO = {
   email: 'demo@shelfwise.example',
   get password(): string {
-    return inject('demoPassword')
+    return myServer().demoPassword
   },
 } as const
 

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { expect, inject, test as base } from 'vitest'
+import { expect, test as base } from 'vitest'
 import { launchOptions, SKIP_LINE } from './chromium.ts'
+import { myServer } from './my-server.ts'
 import { failureDir } from './paths.ts'
 import type { TestUser } from './api.ts'
 
-export const baseURL = inject('baseURL')
-export const jwtSecret = inject('jwtSecret')
+export const { baseURL, jwtSecret } = myServer()
 /** How long a locator or a poll waits for what the reader should see. */
 export const WAIT_MS = 15_000
 

@@ -11,7 +11,8 @@ export const serverEntry = join(repoRoot, 'apps/api/src/server.ts')
 export const outDir = join(e2eDir, 'out')
 export const screenshotDir = join(outDir, 'screenshots')
 export const failureDir = join(outDir, 'failures')
-export const serverLog = join(outDir, 'server.log')
+/** The log of the suite's first server (`server.log`), and of the others (`server-2.log`, …). */
+export const serverLog = (n = 1) => join(outDir, n === 1 ? 'server.log' : `server-${n}.log`)
 
 /** The built file of a source module (chunks are named by their hash: decision 0007), from the build's manifest. */
 export function chunkOf(source: string): string {

@@ -11,6 +11,8 @@ export interface RunningServer {
   jwtSecret: string
   /** The demo account's password, made by the server at its first start and kept in its DATA_DIR. */
   demoPassword: string
+  /** The server's DATA_DIR (its SQLite database): the moderator command runs on it (decision 0030). */
+  dataDir: string
   stop: () => Promise<void>
 }
 
@@ -44,9 +46,11 @@ async function snapshotWebBuild(target: string): Promise<void> {
 /**
  * Starts the real server (`node apps/api/src/server.ts`) on a fresh SQLite folder with the demo
  * community and its own copy of the built app, on a free port of 127.0.0.1, and resolves once it
- * prints "running at http://…", with the demo password it made.
+ * prints "running at http://…", with the demo password it made. `n` numbers the suite's servers
+ * (one per worker) and names the log: server.log, server-2.log, …
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(n = 1): Promise<RunningServer> {
+  const logFile = serverLog(n)
   const dataDir = await mkdtemp(join(tmpdir(), 'shelfwise-e2e-'))
   const jwtSecret = randomBytes(32).toString('base64url')
   const webCopy = join(dataDir, 'web')
@@ -55,7 +59,7 @@ export async function startServer(): Promise<RunningServer> {
     throw err
   })
   mkdirSync(outDir, { recursive: true })
-  const log = createWriteStream(serverLog)
+  const log = createWriteStream(logFile)
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -101,7 +105,7 @@ export async function startServer(): Promise<RunningServer> {
     const baseURL = await new Promise<string>((resolve, reject) => {
       let seen = ''
       let errors = ''
-      const timer = setTimeout(() => reject(new Error(`the server did not start within ${STARTUP_MS / 1000} s; see ${serverLog}`)), STARTUP_MS)
+      const timer = setTimeout(() => reject(new Error(`the server did not start within ${STARTUP_MS / 1000} s; see ${logFile}`)), STARTUP_MS)
       child.stderr!.on('data', (chunk: Buffer) => {
         errors = (errors + chunk.toString()).slice(-4000)
       })
@@ -120,7 +124,7 @@ export async function startServer(): Promise<RunningServer> {
     })
     // Seeded before the server listens, so the password is kept by now.
     const demoPassword = (await readFile(join(dataDir, 'demo-password'), 'utf8')).trim()
-    return { baseURL, jwtSecret, demoPassword, stop }
+    return { baseURL, jwtSecret, demoPassword, dataDir, stop }
   } catch (err) {
     await stop()
     throw err

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
@@ -52,8 +52,12 @@ export async function createTestContext(
     url = join(dir, 'test.db')
   }
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...env })
+  // SQLite starts from a copy of the run's migrated file (test/support/global-setup.ts); without
+  // one (a file run outside the global setup) it migrates its own.
+  const sqliteTemplate = dialect === 'sqlite' ? inject('sqliteTemplate') : undefined
+  if (sqliteTemplate) copyFileSync(sqliteTemplate, url)
   const db = createDb({ url, poolSize: 4, ...(onQuery ? { onQuery } : {}) })
-  if (dialect === 'sqlite') await migrateToLatest(db)
+  if (dialect === 'sqlite' && !sqliteTemplate) await migrateToLatest(db)
   const app = await buildApp({ config, db, jwtSecret: TEST_JWT_SECRET })
   await app.ready()
   return {
