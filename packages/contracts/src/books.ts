@@ -289,6 +289,12 @@ export type IdentityField = (typeof IDENTITY_FIELDS)[number]
 const IDENTITY_FIELD_WORDS: Record<IdentityField, string> = { title: 'title', author: 'author', isbn: 'ISBN' }
 const wordList = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`)
 
+/**
+ * A book's descriptive fields, as the add form, the book and the books table spell them: one list for
+ * its history's field names, the row an edit reads and the row a merge keeps for its revert.
+ */
+export const BOOK_DETAIL_FIELDS = ['description', 'coverImage', 'publishedDate', 'language', 'edition', 'pageCount', 'amazonLink', 'isbn'] as const
+
 /** The fields a book's history names, as the add form and the book spell them. */
 export const BOOK_EDIT_FIELDS = [
   'title',
@@ -297,14 +303,7 @@ export const BOOK_EDIT_FIELDS = [
   'publisher',
   'publisher_username',
   'listed_by_username',
-  'description',
-  'coverImage',
-  'publishedDate',
-  'language',
-  'edition',
-  'pageCount',
-  'amazonLink',
-  'isbn',
+  ...BOOK_DETAIL_FIELDS,
   'genre',
   'category',
 ] as const

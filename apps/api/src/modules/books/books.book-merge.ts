@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { MERGE_MESSAGES, type MergeKind } from '@shelfwise/contracts'
+import { BOOK_DETAIL_FIELDS, MERGE_MESSAGES, type MergeKind } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { BookEditsTable, BooksTable } from '#/db/schema.ts'
 import { conflict } from '#/errors.ts'
@@ -31,14 +31,7 @@ const BOOK_COLUMNS = [
   'publisherUserId',
   'listedByUserId',
   'createdByUserId',
-  'description',
-  'coverImage',
-  'publishedDate',
-  'language',
-  'edition',
-  'pageCount',
-  'amazonLink',
-  'isbn',
+  ...BOOK_DETAIL_FIELDS,
   'unclaimedIsbn',
   'category',
   'format',

@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely'
+import { BOOK_DETAIL_FIELDS } from '@shelfwise/contracts'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 
@@ -57,17 +58,10 @@ export async function findEditableBookForWrite(db: Db, id: string): Promise<Edit
       'authorUserId',
       'publisherUserId',
       'listedByUserId',
-      'coverImage',
       'title',
       'author',
       'publisher',
-      'description',
-      'publishedDate',
-      'language',
-      'edition',
-      'pageCount',
-      'amazonLink',
-      'isbn',
+      ...BOOK_DETAIL_FIELDS,
       'unclaimedIsbn',
       'category',
       'format',
