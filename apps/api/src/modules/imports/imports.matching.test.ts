@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBodySchema, ImportJobSchema, ImportRowListSchema, ImportRowSchema, ReviewSchema, type ImportJob, type ImportRow } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { importAndWait } from '../../../test/support/import-calls.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
-import { multipart } from '../../../test/support/multipart.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/imports/${name}`, import.meta.url), 'utf8')
 const GOODREADS = fixture('goodreads_library_export.csv')
@@ -41,17 +41,7 @@ describeEachDialect('imports find the work (issue 21)', (ctx) => {
   })
 
   const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) })
-  const importFile = async (token: string, text: string, name: string): Promise<ImportJob> => {
-    const body = multipart([{ name: 'file', value: text, filename: name, contentType: 'text/csv' }])
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload })
-    expect(res.statusCode, res.body).toBe(202)
-    const id = ImportJobSchema.parse(res.json())._id
-    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 25))) {
-      const job = ImportJobSchema.parse((await get(`/api/imports/${id}`, token)).json())
-      if (job.status === 'done' || job.status === 'failed') return job
-    }
-    throw new Error('the import did not end')
-  }
+  const importFile = (token: string, text: string, name: string) => importAndWait(ctx.app, token, text, name)
   const rowsOf = async (token: string, id: string, query = '') =>
     ImportRowListSchema.parse((await get(`/api/imports/${id}/rows?limit=500${query}`, token)).json())
   const byTitle = (rows: ImportRow[]) => (title: string) => rows.find((r) => r.title === title)!

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { ImportedBookListSchema, ImportJobSchema, ImportRowListSchema, ImportRowSchema, type ImportJob } from '@shelfwise/contracts'
+import { ImportedBookListSchema, ImportRowListSchema, ImportRowSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { importAndWait } from '../../../test/support/import-calls.ts'
 import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { goodreadsCsv } from '../../../test/support/import-files.ts'
-import { multipart } from '../../../test/support/multipart.ts'
 
 // Issue 21, point 3 (decision 0032): a book an import would make is first checked as Add Book checks
 // it, and a likely duplicate the import's own rule did not take makes the row wait instead; the books
@@ -15,17 +15,7 @@ const fresh = () => `zq${(++n).toString(36)}${Date.now().toString(36)}`.replace(
 
 describeEachDialect('imports add no duplicate unseen (issue 21, point 3)', (ctx) => {
   const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) })
-  const importFile = async (token: string, text: string): Promise<ImportJob> => {
-    const body = multipart([{ name: 'file', value: text, filename: 'goodreads_library_export.csv', contentType: 'text/csv' }])
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload })
-    expect(res.statusCode, res.body).toBe(202)
-    const id = ImportJobSchema.parse(res.json())._id
-    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 25))) {
-      const job = ImportJobSchema.parse((await get(`/api/imports/${id}`, token)).json())
-      if (job.status === 'done' || job.status === 'failed') return job
-    }
-    throw new Error('the import did not end')
-  }
+  const importFile = (token: string, text: string) => importAndWait(ctx.app, token, text)
   const rowsOf = async (token: string, id: string) => ImportRowListSchema.parse((await get(`/api/imports/${id}/rows?limit=500`, token)).json())
   const booksTitled = (title: string) => ctx.db.selectFrom('books').select('id').where('title', '=', title).execute()
   const importedBooks = async (token: string, query = '') => {

@@ -3,26 +3,16 @@
 // a rating given beside it, the review rated later in the app or by a file, deleted, or its reader's
 // account closed.
 import { describe, expect, it } from 'vitest'
-import { BookSchema, ImportJobSchema, ReviewSchema, type ImportJob } from '@shelfwise/contracts'
+import { BookSchema, ReviewSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { importAndWait } from '../../../test/support/import-calls.ts'
 import { bearer, insertBook, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
-import { multipart } from '../../../test/support/multipart.ts'
 import { goodreadsCsv } from '../../../test/support/import-files.ts'
 
 describeEachDialect('imports: a review without stars', (ctx) => {
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
-  const importFile = async (token: string, text: string): Promise<ImportJob> => {
-    const body = multipart([{ name: 'file', value: text, filename: 'goodreads_library_export.csv', contentType: 'text/csv' }])
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload })
-    expect(res.statusCode, res.body).toBe(202)
-    const id = ImportJobSchema.parse(res.json())._id
-    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 25))) {
-      const job = ImportJobSchema.parse((await call('GET', `/api/imports/${id}`, token)).json())
-      if (job.status === 'done' || job.status === 'failed') return job
-    }
-    throw new Error('the import did not end')
-  }
+  const importFile = (token: string, text: string) => importAndWait(ctx.app, token, text)
   const bookOf = async (id: string, token: string) => BookSchema.parse((await call('GET', `/api/books/${id}`, token)).json())
   const reviewsOf = async (id: string, token: string) => ReviewSchema.array().parse((await call('GET', `/api/reviews/book/${id}`, token)).json())
   const row = (title: string, author: string, over: Record<string, string> = {}) =>

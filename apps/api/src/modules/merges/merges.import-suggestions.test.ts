@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { ImportJobSchema, ImportRowListSchema, MergeProposalListSchema, type ImportJob } from '@shelfwise/contracts'
+import { ImportRowListSchema, MergeProposalListSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
+import { importAndWait } from '../../../test/support/import-calls.ts'
 import { runModeratorCommand } from '#/db/moderators.ts'
 import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { goodreadsCsv } from '../../../test/support/import-files.ts'
-import { multipart } from '../../../test/support/multipart.ts'
 
 // Duplicates an import would have made are suggested as merge proposals (issue 21, point 7, decision
 // 0030): when a Goodreads import finishes, a row that waited between two alike works and a book it
@@ -23,17 +23,7 @@ const freshIsbn = () => {
 
 describeEachDialect('merges: suggested by an import', (ctx) => {
   const get = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
-  const importFile = async (token: string, text: string): Promise<ImportJob> => {
-    const body = multipart([{ name: 'file', value: text, filename: 'goodreads_library_export.csv', contentType: 'text/csv' }])
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload })
-    expect(res.statusCode, res.body).toBe(202)
-    const id = ImportJobSchema.parse(res.json())._id
-    for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 25))) {
-      const job = ImportJobSchema.parse((await get(`/api/imports/${id}`, token)).json())
-      if (job.status === 'done' || job.status === 'failed') return job
-    }
-    throw new Error('the import did not end')
-  }
+  const importFile = (token: string, text: string) => importAndWait(ctx.app, token, text)
   const rowsOf = async (token: string, id: string) => ImportRowListSchema.parse((await get(`/api/imports/${id}/rows?limit=500`, token)).json())
   const proposalsAbout = async (bookId: string) => {
     const res = await get(`/api/merge-proposals?bookId=${bookId}`)
