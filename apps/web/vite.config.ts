@@ -4,6 +4,8 @@ import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite'
 import react from '@vitejs/plugin-react'
 import { SHELL_ROUTES } from './src/shell/routes.ts'
 import { SHELL_SCREENS } from './src/shell/screens.ts'
+import { PAGE_BACKGROUND } from './src/theme/theme-colors.ts'
+import { THEME_SCRIPT } from '@shelfwise/contracts/theme-script'
 
 const api = process.env.SHELFWISE_API ?? 'http://localhost:3000'
 
@@ -69,6 +71,21 @@ function lazyTouchRipple(): Plugin {
     buildEnd(err) {
       if (!err && !realFile) this.error('@mui/material/esm/ButtonBase/ButtonBase.js no longer imports ./TouchRipple.js: update shelfwise:lazy-touch-ripple')
     },
+  }
+}
+
+/**
+ * No flash of the wrong scheme: index.html's head gets the one inline script (the contracts'
+ * THEME_SCRIPT, which the API's Content-Security-Policy allows by its hash) that marks the reader's
+ * scheme on <html> before the first paint, and the page background of each scheme for that paint.
+ */
+function firstPaintTheme(): Plugin {
+  return {
+    name: 'shelfwise:first-paint-theme',
+    transformIndexHtml: () => [
+      { tag: 'script', children: THEME_SCRIPT, injectTo: 'head' },
+      { tag: 'style', children: `html{background:${PAGE_BACKGROUND.light}}html[data-theme=dark]{background:${PAGE_BACKGROUND.dark}}`, injectTo: 'head' },
+    ],
   }
 }
 
@@ -155,7 +172,7 @@ function shell(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVariables(), lazyTouchRipple(), shell()],
+  plugins: [react(), firstPaintTheme(), muiWithoutCssVariables(), lazyTouchRipple(), shell()],
   resolve: {
     alias: [
       // MUI only calls `styled(tag, options)`: Emotion's base entry is that function, without the

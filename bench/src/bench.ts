@@ -35,6 +35,7 @@ import {
   type ImportResult,
 } from './imports.ts'
 import { describeHostile, HARMS, type HostileBook, type HostileResult, type HostileSpec } from './hostile.ts'
+import { runWebhookBacklog } from './webhooks.ts'
 import { createDb, createRandom, createTokens, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const NODE = process.execPath
@@ -277,6 +278,8 @@ async function main() {
     // Likewise the per-address limit on costly anonymous reads: the stall scenario measures whether
     // such reads hold the event loop, which a 429 would hide.
     RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+    // The webhook backlog is delivered to a receiver on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   })
   // The server runs as `npm start` runs it (the V8 settings of the root start script);
   // --node-args='--max-semi-space-size=8' tries others instead (the report says which were used).
@@ -379,6 +382,9 @@ async function main() {
     const rss = peakRssMb(server.pid!)
     // After the import scenario, so that no hostile job still running can disturb its budget.
     if (wanted('hostile import')) stallRows.push(await runHostileImport(base, target, work, stallSeconds, quick, server.pid!))
+    // Last: its backlog drains at full speed on the server's core (decision 0048).
+    if (wanted('webhook backlog'))
+      stallRows.push(await runWebhookBacklog({ base, target, quick, reader: await signUpReader(base), startProbe, closeAccount: (b, r) => closeAccount(b, r) }))
     const afterWrites = await checkTotals(base, target, writes.paths.slice(0, writesUsed))
     const title =
       `Shelfwise bench — ${describeTarget(target)} — ${fx.counts.books.toLocaleString('en-US')} books, ${fx.counts.reviews.toLocaleString('en-US')} reviews at start — ` +

@@ -6,6 +6,7 @@ import { alertWith, baseURL, expectHidden, expectText, expectVisible, signInAs, 
 import { failCall, holdCall, HTTP_500, http500, recordCalls } from '../support/failures.ts'
 import { bookCard } from '../support/locators.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { gradientPng } from '../support/png.ts'
 import { fillBookForm as fillForm, type BookFormValues } from '../support/steps.ts'
 
 const isbn13 = () => `979${String(randomInt(0, 1e10)).padStart(10, '0')}`
@@ -59,8 +60,8 @@ describe('add a book: the form', () => {
       'Publisher',
       'None',
     ])
-    for (const name of ['Title', 'Cover Image URL', 'Language', 'Edition', 'Amazon Link', 'ISBN', 'Genre'])
-      await expectVisible(page.getByRole('textbox', { name }))
+    for (const name of ['Title', 'Cover Image URL', 'Language', 'Edition', 'Amazon Link', 'ISBN']) await expectVisible(page.getByRole('textbox', { name }))
+    await expectVisible(page.getByRole('combobox', { name: 'Genre' }))
     expect(await page.getByRole('textbox', { name: 'Description' }).evaluate((e) => e.tagName)).toBe('TEXTAREA')
     for (const name of ['Author', 'Publisher']) await expectVisible(page.getByRole('combobox', { name }))
     expect(await page.getByLabel('Published Date').getAttribute('type')).toBe('date')
@@ -123,13 +124,10 @@ describe('add a book: the form', () => {
     await submit(page).click()
     await expectVisible(alertWith(page, 'Please specify whether you are the author or publisher.'))
     await page.getByRole('radio', { name: 'None' }).check()
-    await page.getByRole('textbox', { name: 'Edition' }).fill('')
-    await page.getByRole('textbox', { name: 'ISBN' }).fill('')
+    await page.getByRole('textbox', { name: 'Language' }).fill('')
     await submit(page).click()
-    await expect.poll(() => page.getByRole('textbox', { name: 'Edition' }).getAttribute('aria-invalid')).toBe('true')
-    expect(await page.getByRole('textbox', { name: 'ISBN' }).getAttribute('aria-invalid')).toBe('true')
-    await page.getByRole('textbox', { name: 'Edition' }).fill('Second')
-    await page.getByRole('textbox', { name: 'ISBN' }).fill(isbn13())
+    await expect.poll(() => page.getByRole('textbox', { name: 'Language' }).getAttribute('aria-invalid')).toBe('true')
+    await page.getByRole('textbox', { name: 'Language' }).fill('English')
     await page.getByRole('spinbutton', { name: 'Page Count' }).fill('0')
     await submit(page).click()
     await expect.poll(() => page.getByRole('spinbutton', { name: 'Page Count' }).getAttribute('aria-invalid')).toBe('true')
@@ -233,10 +231,12 @@ describe('add a book: every problem at once, and books it may repeat', () => {
     await page.getByRole('textbox', { name: 'Cover Image URL' }).fill('cover.jpg')
     await submit(page).click()
     await expectVisible(alertWith(page, 'Please specify whether you are the author or publisher.'))
-    // All at once: the role, eleven empty fields, the link that is not one.
-    await expect.poll(() => page.getByText('This field is required', { exact: true }).count()).toBe(11)
+    // All at once: the role, eight empty fields (ISBN, Amazon Link and Edition may stay empty: decision 0037), the link that is not one.
+    await expect.poll(() => page.getByText('This field is required', { exact: true }).count()).toBe(8)
     await expectVisible(page.getByText('Cover Image URL must be an http(s) URL', { exact: true }))
-    for (const name of ['Edition', 'ISBN', 'Genre']) expect(await page.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('textbox', { name: 'Language' }).getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByRole('combobox', { name: 'Genre' }).getAttribute('aria-invalid')).toBe('true')
+    for (const name of ['Edition', 'ISBN', 'Amazon Link']) expect(await page.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('false')
     // The first problem (the role) has the focus, on screen.
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('role')
     // Fixing the role: the next Add Book focuses and scrolls to the first remaining problem, Author.
@@ -306,6 +306,52 @@ describe('add a book: every problem at once, and books it may repeat', () => {
   })
 })
 
+describe('add a book without the chore (decision 0037)', () => {
+  test('a classic without ISBN, Amazon Link or Edition is added; the message links to it; no duplicate warning about it', async ({ page }) => {
+    const calls = recordCalls(page)
+    await openForm(page, await registerUser(baseURL))
+    const title = `The ${unique('Odyssey')} ${'Polytropos'.repeat(3)}`
+    await fillBookForm(page, 'None', title, 'Homer')
+    for (const name of ['Edition', 'ISBN', 'Amazon Link']) await page.getByRole('textbox', { name }).fill('')
+    await submit(page).click()
+    const done = alertWith(page, 'Book added successfully!')
+    await expectVisible(done)
+    expect(posts(calls)[0]!.body).toMatchObject({ isbn: '', amazonLink: '', edition: '' })
+    const link = done.getByRole('link', { name: `See its page: ${title}` })
+    const href = await link.getAttribute('href')
+    expect(href).toMatch(/^\/books\/[0-9a-f-]{36}$/)
+    // The title and author are looked up again on leaving the field: the book just added is no duplicate of itself.
+    await page.getByRole('combobox', { name: 'Author' }).focus()
+    await page.getByRole('combobox', { name: 'Author' }).blur()
+    await page.waitForTimeout(300)
+    expect(await page.getByTestId('duplicate-title').count()).toBe(0)
+    await link.click()
+    await expectVisible(page.getByRole('heading', { level: 1, name: title }))
+  })
+
+  test('a cover is uploaded instead of a typed URL; Genre offers the catalogue’s genres', async ({ page }) => {
+    await openForm(page, await registerUser(baseURL))
+    await page.getByLabel('Cover image file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(200, 300) })
+    const cover = page.getByRole('textbox', { name: 'Cover Image URL' })
+    await expect.poll(() => cover.inputValue()).toMatch(/\/uploads\/[\w.-]+\.webp$/)
+    expect((await cover.inputValue()).startsWith(`${new URL(baseURL).origin}/uploads/`)).toBe(true)
+    await expectVisible(page.getByRole('img', { name: /^Cover of/ }))
+    const genre = page.getByRole('combobox', { name: 'Genre' })
+    await genre.fill('Romance, fant')
+    await page.getByRole('option', { name: 'Fantasy' }).click()
+    expect(await genre.inputValue()).toBe('Romance, Fantasy, ')
+  })
+
+  test('a signed-out visitor is told first that adding needs an account', async ({ page }) => {
+    await page.goto('/add-book')
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Add a New Book' }))
+    const notice = page.getByRole('alert').first()
+    await expectText(notice, /^Adding a book needs an account: sign in or sign up first\./)
+    await notice.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/login')
+  })
+})
+
 describe('add a book at three widths', () => {
   for (const width of WIDTHS) {
     test(`${width} px: axe clean, screenshot (with field errors showing)`, async ({ page }) => {
@@ -321,6 +367,20 @@ describe('add a book at three widths', () => {
       await page.getByRole('textbox', { name: 'Description' }).fill(`${'W'.repeat(600)} — ספר על ערפד`)
       await expectVisible(page.getByTestId('duplicate-title'))
       await checkScreen(page, 'add-book-duplicate', width)
+      // Added, with a long right-to-left title: the message links to it.
+      await page.getByRole('button', { name: 'It is a different book: add it anyway' }).click()
+      await page.getByRole('textbox', { name: 'Title' }).fill(`دراكولا ${unique('w')} ${'Nosferatu'.repeat(5)} 🦇`)
+      for (const name of ['Edition', 'ISBN', 'Amazon Link']) await page.getByRole('textbox', { name }).fill('')
+      await submit(page).click()
+      await expectVisible(alertWith(page, 'Book added successfully!').getByRole('link'))
+      await checkScreen(page, 'add-book-added', width)
+    })
+
+    test(`${width} px signed out: the account notice, axe clean, screenshot`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/add-book')
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Add a New Book' }))
+      await checkScreen(page, 'add-book-signed-out', width)
     })
   }
 })

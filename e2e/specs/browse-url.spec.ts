@@ -183,8 +183,16 @@ describe('browse filters are right (decision 0009)', () => {
     await expectVisible(cardsOf(page).first())
     const earliest = page.getByRole('slider', { name: 'Earliest year' })
     await expect.poll(() => earliest.getAttribute('aria-valuemin')).toBe(String(year))
-    await earliest.focus()
-    await page.keyboard.press('Home')
+    // Untouched, the range is any year and already reaches the oldest book; bring its end to 2023.
+    expect(await earliest.getAttribute('aria-valuenow')).toBe(String(year))
+    const latest = page.getByRole('slider', { name: 'Latest year' })
+    // Each step is applied at once and the slider drawn anew: focus it again for the next.
+    for (let i = 0; i < 20 && Number(await latest.getAttribute('aria-valuenow')) > 2023; i++) {
+      const before = await latest.getAttribute('aria-valuenow')
+      await latest.focus()
+      await page.keyboard.press('ArrowLeft')
+      await expect.poll(() => latest.getAttribute('aria-valuenow')).not.toBe(before)
+    }
     await expectText(filters(page), `Published: ${year}–2023`)
     await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('minYear')).toBe(String(year))
     const { headers } = await apiGetWithHeaders<BookSummary[]>(baseURL, `/books/search?minYear=${year}&maxYear=2023&limit=1`)

@@ -6,28 +6,14 @@ import { failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../supp
 import { average, ratingsOf } from '../support/format.ts'
 import { checkScreen, columnCount, GRID_COLUMNS, WIDTHS } from '../support/screen.ts'
 
-const GENRES = [
-  'Fiction',
-  'Non-Fiction',
-  'Fantasy',
-  'Science Fiction',
-  'Mystery',
-  'Romance',
-  'Biography',
-  'History',
-  'Thriller',
-  'Horror',
-  'Self-Help',
-  'Business',
-  'Poetry',
-  'Drama',
-  'Adventure',
-  'Crime',
-]
-const CATEGORIES = ['Bestseller', 'New Release', 'Award Winner', 'Classic', 'Contemporary', 'Indie', 'Local Author']
-/** Add Book's categories, offered after the spec's so a reader's own book can be found (decision 0009). */
-const ADD_BOOK_CATEGORIES = ['Fiction', 'Non-Fiction', 'Educational', 'Biography', 'Science', 'Technology', 'Other']
-const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Russian', 'Japanese', 'Chinese', 'Hindi']
+/** What the filters offer: the values the catalogue carries (GET /api/books/facets, issue 22). */
+interface Facets {
+  minYear: number | null
+  maxYear: number | null
+  genres: string[]
+  categories: string[]
+  languages: string[]
+}
 
 interface PopularEntry {
   book: BookSummary
@@ -192,20 +178,23 @@ describe('browse: searching', () => {
 })
 
 describe('browse: filters', () => {
-  test('the sidebar offers the spec’s genres, categories, languages, ratings and page ranges', async ({ page }) => {
+  test('the sidebar offers the genres, categories and languages the catalogue carries, and the spec’s ratings and page ranges', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 })
+    const facets = await apiGet<Facets>(baseURL, '/books/facets')
+    expect(facets.languages.length).toBeGreaterThan(1)
     await open(page)
-    expect(await group(page, 'Genres').getByRole('checkbox').count()).toBe(GENRES.length)
+    await expect.poll(() => group(page, 'Languages').locator('label').allInnerTexts()).toEqual(facets.languages)
     for (const [name, options] of [
-      ['Genres', GENRES],
-      ['Categories', [...CATEGORIES, ...ADD_BOOK_CATEGORIES]],
-      ['Languages', LANGUAGES],
+      ['Genres', facets.genres],
+      ['Categories', facets.categories],
+      ['Languages', facets.languages],
       ['Rating', ['5+ Stars', '4+ Stars', '3+ Stars', '2+ Stars', '1+ Stars']],
       ['Page Count', ['0-100', '101-300', '301-500', '501+ pages']],
     ] as const) {
       expect(await group(page, name).locator('label').allInnerTexts(), name).toEqual([...options])
     }
-    await expectText(filters(page), 'Published: 2000–2023')
+    // The spec's untouched 2000–2023 is never sent: it says so.
+    await expectText(filters(page), 'Published: any year')
   })
 
   test('choosing filters sends them, shows removable chips and the count; one rating or page range at a time; Clear All resets', async ({ page }) => {
@@ -264,17 +253,19 @@ describe('browse: filters', () => {
     expect(await check('Genres', 'Horror').isChecked()).toBe(false)
     await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('genres')).toBe('Fantasy')
 
-    // The year range is sent only once it differs from 2000–2023.
+    // The year range, untouched, spans the catalogue and is not sent; moved, it is.
+    const facets = await apiGet<Facets>(baseURL, '/books/facets')
+    const [first, last] = [facets.minYear!, Math.max(facets.maxYear!, new Date().getFullYear())]
     await group(page, 'Genres').getByRole('checkbox').first().focus()
     await page.getByRole('slider', { name: 'Earliest year' }).focus()
     await page.keyboard.press('ArrowRight')
-    await expectText(filters(page), 'Published: 2001–2023')
-    await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('minYear')).toBe('2001')
-    expect(lastSearch(calls).get('maxYear')).toBe('2023')
+    await expectText(filters(page), `Published: ${first + 1}–${last}`)
+    await expect.poll(() => searchCalls(calls).at(-1)?.url.searchParams.get('minYear')).toBe(String(first + 1))
+    expect(lastSearch(calls).get('maxYear')).toBe(String(last))
 
-    // Clear All Filters: every choice gone, the years back to 2000–2023, the full list back.
+    // Clear All Filters: every choice gone, any year again, the full list back.
     await main(page).getByRole('button', { name: 'Clear All Filters' }).first().click()
-    await expectText(filters(page), 'Published: 2000–2023')
+    await expectText(filters(page), 'Published: any year')
     await expectText(found(page), `${total} books found`)
     expect(await main(page).locator('.MuiChip-root').count()).toBe(0)
     expect(await filters(page).getByRole('checkbox', { checked: true }).count()).toBe(0)
@@ -337,7 +328,7 @@ describe('browse: loading and failing', () => {
 
 describe('browse at three widths', () => {
   for (const width of WIDTHS) {
-    test(`${width} px: ${GRID_COLUMNS[width]} columns, ${width < 900 ? 'filters behind Show Filters with a count badge' : 'filters always shown'}, axe clean, screenshot`, async ({
+    test(`${width} px: ${GRID_COLUMNS[width]} columns, ${width < 900 ? 'filters in a sheet behind Show Filters with a count badge' : 'filters always shown'}, axe clean, screenshot`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: 900 })
@@ -350,16 +341,15 @@ describe('browse at three widths', () => {
         expect(await group(page, 'Genres').isVisible()).toBe(false)
         await checkScreen(page, 'browse', width)
         await toggle.click()
-        await expect.poll(() => toggle.innerText()).toBe('Hide Filters')
-        expect(await toggle.getAttribute('aria-expanded')).toBe('true')
-        await expectVisible(group(page, 'Genres'))
-        await group(page, 'Genres').getByRole('checkbox', { name: 'Fantasy' }).check()
-        await group(page, 'Languages').getByRole('checkbox', { name: 'English' }).check()
-        await expect.poll(() => toggle.getByTestId('filter-count').innerText()).toBe('2')
+        const sheet = page.getByRole('dialog', { name: 'Filters' })
+        await expectVisible(sheet.getByRole('group', { name: 'Genres' }))
+        await sheet.getByRole('group', { name: 'Genres' }).getByRole('checkbox', { name: 'Fantasy' }).check()
+        await sheet.getByRole('group', { name: 'Languages' }).getByRole('checkbox', { name: 'English' }).check()
         await checkScreen(page, 'browse-filters-open', width)
-        await toggle.click()
+        await sheet.getByRole('button', { name: 'Apply' }).click()
+        await expectHidden(sheet)
         await expect.poll(() => toggle.innerText()).toMatch(/^Show Filters\s*2$/)
-        await expectHidden(group(page, 'Genres'))
+        await expect.poll(() => toggle.getByTestId('filter-count').innerText()).toBe('2')
       } else {
         expect(await toggle.count()).toBe(0)
         await expectVisible(group(page, 'Genres'))

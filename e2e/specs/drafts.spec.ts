@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { apiGet, listBooks, postBook, registerUser, toggleFollow, unique, type ApiReview, type BookSummary, type TestUser } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
-import { fillBookForm, signInThroughForm, typeReview } from '../support/steps.ts'
+import { fillBookForm, openBook, signInThroughForm, typeReview } from '../support/steps.ts'
 
 // Issue 10, point 10: what a reader types survives the trip to /login (and a reload); leaving a form
 // with unsent text asks first; a button pressed while signed out (Add to Wishlist, Add to Recently
@@ -24,11 +24,6 @@ async function openAddBookInApp(page: Page) {
 
 /** A fresh book nobody has on a list or has reviewed. */
 const freshBook = async () => postBook(baseURL, await registerUser(baseURL, { userType: 'Author' }))
-
-async function openBook(page: Page, book: Pick<BookSummary, '_id' | 'title'>) {
-  await page.goto(`/books/${book._id}`)
-  await expectVisible(page.getByRole('heading', { level: 1, name: book.title, exact: true }))
-}
 
 describe('a review being written', () => {
   test('Submit while signed out: /login, then back on the book signed in, the review is sent once and shows first', async ({ page }) => {

@@ -111,8 +111,10 @@ describe('home: hero, sections and cards', () => {
     // Popular: the API's entries, in its order, each a preview card with rating, 100-character preview and link.
     const popular = await apiGet<PopularEntry[]>(baseURL, '/reviews/popular-week')
     const popularCards = cards(page.getByRole('list', { name: 'Popular Books This Week' }))
-    expect(await popularCards.count()).toBe(popular.length)
-    for (const [i, entry] of popular.entries()) {
+    // Whole rows only (issue 22): the first entries show, those past the last whole row are left out.
+    const shown = await popularCards.count()
+    expect(shown).toBeGreaterThan(popular.length - 4)
+    for (const [i, entry] of popular.slice(0, shown).entries()) {
       const card = popularCards.nth(i)
       await expectPreviewCard(card, entry.book)
       expect(await card.innerText()).toContain(`${entry.reviewCount} reviews this week`)

@@ -157,7 +157,7 @@ describe('signing up', () => {
     // Malformed: said under the field before anything is sent.
     await fillSignUp(page, { username: 'semi;colon' })
     await signUpButton(page).click()
-    await expectVisible(page.getByText('may contain only letters, digits, ".", "_" and "-"', { exact: true }))
+    await expectVisible(page.getByText('Username may contain only letters, digits, ".", "_" and "-"', { exact: true }))
     // One of the most used passwords: the server's sentence, with no 'password:' in front.
     await fillSignUp(page, { username, password: 'sunshine1', confirm: 'sunshine1' })
     await signUpButton(page).click()

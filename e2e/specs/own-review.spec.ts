@@ -4,6 +4,7 @@ import { apiGet, postBook, postReview, registerUser, type ApiReview, type BookSu
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { failCall, HTTP_500 } from '../support/failures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { openBook } from '../support/steps.ts'
 
 // Issue 10, point 7: the reader's own review is shown at the top of the book's page, edited and
 // deleted there and from their profile's Reviews tab (deleting asks first), and 'Write a Review' on a
@@ -26,11 +27,6 @@ async function bookWithMyReview(reader: TestUser, rating: number, comment: strin
   }
   const mine = await postReview(baseURL, reader, book._id, rating, comment)
   return { book, mine }
-}
-
-async function openBook(page: Page, book: Pick<BookSummary, '_id' | 'title'>) {
-  await page.goto(`/books/${book._id}`)
-  await expectVisible(page.getByRole('heading', { level: 1, name: book.title, exact: true }))
 }
 
 const serverAverage = async (bookId: string) => {
@@ -90,6 +86,8 @@ describe('your own review on the book page', () => {
     await remove.click()
     await confirmDelete(page).getByRole('button', { name: 'Delete', exact: true }).click()
     await expectVisible(confirmDelete(page).getByRole('alert').filter({ hasText: 'Failed to delete review' }))
+    // Kept stars are the default (issue 22); this reader lets them go with the words, as the spec's Delete did.
+    await confirmDelete(page).getByRole('checkbox', { name: 'Keep my 1-star rating' }).uncheck()
     await confirmDelete(page).getByRole('button', { name: 'Delete', exact: true }).click()
     await expectHidden(confirmDelete(page))
     await expectHidden(page.getByText('Going, going...'))

@@ -81,8 +81,14 @@ describe('public profile: what it shows', () => {
       expect(await card.getByRole('link', { name: r.book.title, exact: true }).getAttribute('href')).toBe(`/books/${r.book._id}`)
       expect(await card.getByRole('img', { name: `Cover of ${r.book.title} by ${r.book.author}` }).count()).toBe(1)
     }
-    await tab(page, 'Books Read').click()
+    // The Books Read tile leads to the Books Read tab it counts; the Reviews tile back (issue 22, point 13).
+    await page.getByRole('link', { name: `${stats.readBooks} Books Read: see the books they read` }).click()
+    await page.waitForURL((u) => u.search === '?tab=books-read')
+    await expect.poll(() => tab(page, 'Books Read').getAttribute('aria-selected')).toBe('true')
     for (const b of read) await expectVisible(bookCard(page, b.title))
+    await page.getByRole('link', { name: `${stats.reviews} Reviews: see their reviews` }).click()
+    await page.waitForURL((u) => u.search === '?tab=reviews')
+    await expect.poll(() => tab(page, 'Reviews').getAttribute('aria-selected')).toBe('true')
   })
 
   test("a new reader: 'No bio available', 'No reviews yet', 'No books read yet'; an unreadable date reads 'Unknown date'", async ({ page }) => {

@@ -50,6 +50,8 @@ describe('the reading log', () => {
 
       await page.goto(`/books/${book._id}`)
       await panel(page).getByRole('combobox', { name: 'Reading status' }).selectOption('read')
+      // Read asks for its day (decision 0039): today is chosen.
+      await page.getByRole('dialog', { name: 'Mark as Read' }).getByRole('button', { name: 'Save' }).click()
       await expectVisible(panel(page).getByText(/Started .* · Finished /))
       await panel(page).getByRole('button', { name: 'Add a read' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add a read' })

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { Download, Locator, Page } from 'playwright-core'
 import { apiGet, apiPost, apiPut, postBook, registerUser } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
@@ -18,7 +18,7 @@ const browserDate = (page: Page) => page.evaluate(() => ({ year: new Date().getF
 const rowsOf = (table: Locator) =>
   table.evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c as HTMLElement).innerText.trim())))
 
-/** The tiles of a figures list as their text: '1 Books read'. */
+/** The tiles of a figures list as their text: '320 Pages read'. */
 const tilesOf = (list: Locator) =>
   list.evaluate((ul) => [...ul.querySelectorAll(':scope > li')].map((li) => (li as HTMLElement).innerText.replace(/\s+/g, ' ').trim()))
 
@@ -26,12 +26,12 @@ const tilesOf = (list: Locator) =>
 const barHeights = (chart: Locator) =>
   chart.evaluate((el) => [...el.querySelectorAll('.MuiBarElement-root')].map((b) => Math.round((b as SVGGraphicsElement).getBoundingClientRect().height)))
 
-/** The year-in-review image, once it came near the viewport and the server drew it: its natural size. */
+/** The year-in-review image, once it came near the viewport and was drawn: its size. */
 async function imageSize(page: Page) {
-  const img = page.getByRole('img', { name: /in books: .* pages, by month and genre, with covers\.$/ })
-  await img.scrollIntoViewIfNeeded()
-  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeTruthy()
-  return img.evaluate((i: HTMLImageElement) => [i.naturalWidth, i.naturalHeight])
+  const canvas = page.getByRole('img', { name: /in books: .* pages, with the cover of every book\.$/ })
+  await canvas.scrollIntoViewIfNeeded()
+  await expect.poll(() => canvas.getAttribute('data-drawn')).toBe('true')
+  return canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height])
 }
 
 describe('a reader’s year in books', () => {
@@ -67,6 +67,8 @@ describe('a reader’s year in books', () => {
       await page.goto(`/books/${book._id}`)
       const panel = page.getByRole('region', { name: 'Your reading' })
       await panel.getByRole('combobox', { name: 'Reading status' }).selectOption('read')
+      // Read asks for its day (decision 0039): today is chosen.
+      await page.getByRole('dialog', { name: 'Mark as Read' }).getByRole('button', { name: 'Save' }).click()
       await expectVisible(panel.getByText(/Finished /))
 
       // Counted: one book, its pages, in this month's bar and table row, and in the goal.
@@ -74,7 +76,7 @@ describe('a reader’s year in books', () => {
       const figures = page.getByRole('list', { name: `Figures for ${year}` })
       await expectVisible(figures)
       const tiles = await tilesOf(figures)
-      expect(tiles.slice(0, 3)).toEqual(['1 Books read', '320 Pages read', 'None yet Average rating'])
+      expect(tiles.slice(0, 3)).toEqual(['1 Reads finished · re-reads count', '320 Pages read', 'None yet Average rating'])
       expect(tiles[3]).toBe(`The Mill on the Floss ${width} Longest book · 320 pages`)
       const months = page.getByRole('table', { name: `Books and pages by month, ${year}` })
       const rows = await rowsOf(months)
@@ -88,10 +90,8 @@ describe('a reader’s year in books', () => {
       await expect.poll(() => goal.getByRole('progressbar', { name: 'Books: 1 of 12 books' }).getAttribute('aria-valuenow')).toBe('8')
       await expectVisible(goal.getByRole('progressbar', { name: 'Pages: 320 of 3,200 pages' }))
       expect(await imageSize(page)).toEqual([1080, 1350])
-      const download = page.getByRole('link', { name: 'Download image' })
-      expect(await download.getAttribute('download')).toBe(`shelfwise-${year}.png`)
-      const png = await page.request.get((await download.getAttribute('href'))!)
-      expect([png.status(), png.headers()['content-type']]).toEqual([200, 'image/png'])
+      const [download] = (await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()])) as [Download, void]
+      expect(download.suggestedFilename()).toBe(`shelfwise-${year}.png`)
       await checkScreen(page, 'stats-year', width)
 
       // All time: the year, linking to its page.
@@ -134,7 +134,7 @@ describe('a reader’s year in books', () => {
         await page.goto(`/user/${reader._id}/stats/2021`)
         const figures = page.getByRole('list', { name: 'Figures for 2021' })
         await expectVisible(figures)
-        expect((await tilesOf(figures)).slice(0, 3)).toEqual(['2 Books read', '10,011 Pages read', '5.0 / 5 Average rating'])
+        expect((await tilesOf(figures)).slice(0, 3)).toEqual(['2 Reads finished · re-reads count', '10,011 Pages read', '5.0 / 5 Average rating'])
         await expectVisible(page.getByText('Finished in 2021, month unknown: 1'))
         expect((await rowsOf(page.getByRole('table', { name: 'Books and pages by month, 2021' })))[1]).toEqual(['February', '1', '9,999'])
         expect(await rowsOf(page.getByRole('table', { name: 'Books by genre, 2021' }))).toEqual(

@@ -42,6 +42,9 @@ async function settle(page: Page) {
  * nothing serious or critical, and a full-page screenshot lands in e2e/out/screenshots/<name>-<width>.png.
  */
 export async function checkScreen(page: Page, name: string, width: number) {
+  // From the top: where a step left the page scrolled, the sticky top bar covers whatever lies under
+  // it then, and axe-core counts that as a target too small to touch.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await settle(page)
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   const findings = await seriousAxeViolations(page)

@@ -79,6 +79,12 @@ export async function startServer(n = 1): Promise<RunningServer> {
       RATE_LIMIT_AUTH_PER_ACCOUNT: '100000',
       RATE_LIMIT_WRITES_PER_USER: '100000',
       RATE_LIMIT_COSTLY_READS_PER_IP: '100000',
+      // The webhooks journey delivers to a receiver on 127.0.0.1 (decision 0048).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      RATE_LIMIT_COMMENTS_PER_USER: '100000',
+      RATE_LIMIT_LIKES_PER_USER: '100000',
+      RATE_LIMIT_FOLLOWS_PER_USER: '100000',
+      RATE_LIMIT_REPORTS_PER_USER: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

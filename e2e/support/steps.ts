@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import type { TestUser } from './api.ts'
+import type { BookSummary, TestUser } from './api.ts'
 import { expectVisible } from './fixtures.ts'
 
 // Steps a reader takes through the page that several specs share.
@@ -11,6 +11,12 @@ export async function signInThroughForm(page: Page, reader: Pick<TestUser, 'emai
   await page.getByLabel('Email').fill(reader.email)
   await page.getByLabel('Password').fill(reader.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
+}
+
+/** Opens a book's page and waits for its title. */
+export async function openBook(page: Page, book: Pick<BookSummary, '_id' | 'title'>) {
+  await page.goto(`/books/${book._id}`)
+  await expectVisible(page.getByRole('heading', { level: 1, name: book.title, exact: true }))
 }
 
 /** On a book's page: opens Write a Review, picks the stars ('4 Stars') and types the text; nothing is sent yet. */
@@ -59,7 +65,8 @@ export async function fillBookForm(page: Page, title: string, values: Partial<Bo
   await page.getByRole('spinbutton', { name: 'Page Count' }).fill(v.pageCount)
   await page.getByRole('textbox', { name: 'Amazon Link' }).fill('https://www.amazon.com/dp/e2e')
   await page.getByRole('textbox', { name: 'ISBN' }).fill(`979${String(randomInt(0, 1e10)).padStart(10, '0')}`)
-  await page.getByRole('textbox', { name: 'Genre' }).fill(v.genre)
+  // Genre offers the catalogue's genres as you type (decision 0037): a combobox of free text.
+  await page.getByRole('combobox', { name: 'Genre' }).fill(v.genre)
   await page.getByRole('combobox', { name: 'Category' }).selectOption('Fiction')
   // The suggestion lists are not needed: close them so they cover nothing.
   await page.keyboard.press('Escape')

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { LIMITS, MESSAGES } from '@shelfwise/contracts'
+import { notFound } from '#/errors.ts'
 import type { Config } from '#/config.ts'
 import type { Db } from '#/db/portable.ts'
 import { createTokens } from '#/security/tokens.ts'
@@ -24,14 +25,34 @@ import { authRoutes } from '#/modules/auth/auth.routes.ts'
 import { booksRoutes } from '#/modules/books/books.routes.ts'
 import { reviewsRoutes } from '#/modules/reviews/reviews.routes.ts'
 import { usersRoutes } from '#/modules/users/users.routes.ts'
+import { safetyRoutes } from '#/modules/safety/safety.routes.ts'
 import { shelvesRoutes } from '#/modules/shelves/shelves.routes.ts'
 import { readingRoutes } from '#/modules/reading/reading.routes.ts'
 import { uploadsRoutes } from '#/modules/uploads/uploads.routes.ts'
 import { accountRoutes } from '#/modules/account/account.routes.ts'
 import { importsRoutes } from '#/modules/imports/imports.routes.ts'
+import { feedRoutes } from '#/modules/feed/feed.routes.ts'
+import { conversationRoutes } from '#/modules/conversation/conversation.routes.ts'
 import { statsRoutes } from '#/modules/stats/stats.routes.ts'
 import { bookshelvesRoutes } from '#/modules/bookshelves/bookshelves.routes.ts'
 import { mergesRoutes } from '#/modules/merges/merges.routes.ts'
+import { discussionsRoutes } from '#/modules/discussions/discussions.routes.ts'
+import { webhooksRoutes } from '#/modules/webhooks/webhooks.routes.ts'
+import { feedsRoutes } from '#/modules/feeds/feeds.routes.ts'
+import { tokensRoutes } from '#/modules/tokens/tokens.routes.ts'
+import { syncRoutes } from '#/modules/sync/sync.routes.ts'
+import { kosyncRoutes } from '#/modules/sync/kosync.routes.ts'
+import { deviceLinkRoutes } from '#/modules/tokens/device-link.routes.ts'
+import { notificationsRoutes } from '#/modules/notifications/notifications.routes.ts'
+import { createStreams, type Streams } from '#/modules/notifications/notifications.streams.ts'
+import { registerRouteScopes } from '#/route-options.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live notification streams this instance serves (server.ts ends them all on a drain). */
+    notificationStreams: Streams
+  }
+}
 
 export interface AppDeps {
   config: Config
@@ -71,10 +92,12 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
+  // Before any route: each signed-in route's scope is settled as it is added (decision 0046).
+  registerRouteScopes(app)
 
   const tokens = createTokens(jwtSecret)
   const services = createServices({ db, config, tokens })
-  const actorOf = createActorResolver(services.auth)
+  const actorOf = createActorResolver({ session: services.auth.actorOfToken, personal: services.personalTokens.actorOfToken })
   // Images nobody shows any more are removed now and then (every instance may: it is safe).
   const stopSweeping = services.uploads.startSweeping(app.log)
   app.addHook('onClose', async () => stopSweeping())
@@ -85,6 +108,19 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     stopImports = services.imports.startWorking(app.log)
   })
   app.addHook('onClose', async () => stopImports())
+  // Webhook deliveries due (the outbox, decision 0048) are sent by every instance once it is ready.
+  let stopWebhooks = async () => {}
+  app.addHook('onReady', async () => {
+    stopWebhooks = services.webhooks.startWorking(app.log)
+  })
+  app.addHook('onClose', async () => stopWebhooks())
+
+  // Live notification streams (decision 0053): ended when the server drains or closes, so a browser
+  // reconnects (with Last-Event-ID) to an instance that stays.
+  const streams = createStreams(services.notifications.live, services.notifications)
+  app.decorate('notificationStreams', streams)
+  app.addHook('preClose', async () => streams.closeAll())
+  app.addHook('onClose', async () => services.notifications.live.close())
 
   // First, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
@@ -102,7 +138,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       origin: config.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['Authorization', 'Content-Type'],
-      exposedHeaders: ['X-Total-Count', 'Link'],
+      exposedHeaders: ['X-Total-Count', 'Link', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
       maxAge: 600,
     })
   }
@@ -117,7 +153,16 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
         description: 'The open API of Shelfwise, a book discovery and review community. Errors answer `{message, code}`.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The web app’s session token (a JWT from sign-in), or a personal access token (`swp_…`, made at /developers). Each call lists the scope a personal token needs; `session` means the web app’s sign-in only.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })
@@ -129,11 +174,24 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }))
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+      // A reader's pages (profile, reviews, library, shelves, stats) are not there for a reader with
+      // a block either way between them (decision 0057): 404, as for an absent reader.
+      api.addHook('preHandler', async (req) => {
+        const url = req.routeOptions.url
+        // The caller's own standing with the reader (block, mute) stays answerable: it is how they unblock.
+        if (req.method !== 'GET' || !url?.startsWith('/api/users/') || url.endsWith('/safety') || !req.headers.authorization) return
+        const id = (req.params as { id?: unknown } | undefined)?.id
+        if (typeof id !== 'string') return
+        const actor = await actorOf(req)
+        if (actor && (await services.safety.hidesReader(actor.id, id))) throw notFound(MESSAGES.userNotFound)
+      })
       // Every route of the API, registered explicitly, each with its own module's service only.
       await api.register(authRoutes, { auth: services.auth })
-      await api.register(booksRoutes, { books: services.books })
+      await api.register(booksRoutes, { books: services.books, discussionCount: services.discussions.countFor })
       await api.register(reviewsRoutes, { reviews: services.reviews })
-      await api.register(usersRoutes, { users: services.users })
+      await api.register(conversationRoutes, { conversation: services.conversation })
+      await api.register(usersRoutes, { users: services.users, isNewAccount: services.conversation.isNewAccount })
+      await api.register(safetyRoutes, { safety: services.safety, isNewAccount: services.conversation.isNewAccount })
       await api.register(shelvesRoutes, { shelves: services.shelves })
       await api.register(readingRoutes, { reading: services.reading })
       await api.register(uploadsRoutes, { uploads: services.uploads })
@@ -142,9 +200,19 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(statsRoutes, { stats: services.stats })
       await api.register(bookshelvesRoutes, { bookshelves: services.bookshelves })
       await api.register(mergesRoutes, { merges: services.merges })
+      await api.register(discussionsRoutes, { discussions: services.discussions })
+      await api.register(webhooksRoutes, { webhooks: services.webhooks })
+      await api.register(feedsRoutes, { feeds: services.feeds })
+      await api.register(feedRoutes, { feed: services.feed })
+      await api.register(tokensRoutes, { tokens: services.personalTokens, devices: services.devices })
+      await api.register(syncRoutes, { sync: services.sync })
+      await api.register(deviceLinkRoutes, { link: services.deviceLink })
+      await api.register(notificationsRoutes, { notifications: services.notifications, streams })
     },
     { prefix: '/api' },
   )
+  // KOReader's progress sync, in its own protocol (decision 0047).
+  await app.register(kosyncRoutes, { prefix: '/kosync', sync: services.sync, devices: services.devices })
 
   mkdirSync(config.uploadsDir, { recursive: true })
   await app.register(fastifyStatic, {

@@ -119,6 +119,13 @@ export function chunked<T>(items: readonly T[]): T[][] {
   return out
 }
 
+/** Those of `rows` whose `key` still names a row of `table`: a shelf or an account deleted since took its rows with it. */
+export async function stillThere<T>(trx: Db, table: 'shelves' | 'users', rows: readonly T[], key: (row: T) => string): Promise<T[]> {
+  const there = await trx.selectFrom(table).select('id').where('id', 'in', rows.map(key)).execute()
+  const ids = new Set(there.map((r) => r.id))
+  return rows.filter((r) => ids.has(key(r)))
+}
+
 /**
  * Locks readers' rows (`users`) in id order until the transaction ends, on PostgreSQL (SQLite's
  * writes take turns). A merge takes them before the books: every reader's write locks its reader

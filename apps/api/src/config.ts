@@ -65,6 +65,13 @@ const EnvSchema = z
     RATE_LIMIT_WRITES_WINDOW: seconds.default(60),
     RATE_LIMIT_COSTLY_READS_PER_IP: count.default(300),
     RATE_LIMIT_COSTLY_READS_WINDOW: seconds.default(60),
+    RATE_LIMIT_COMMENTS_PER_USER: count.default(30),
+    RATE_LIMIT_LIKES_PER_USER: count.default(300),
+    RATE_LIMIT_CONVERSATION_WINDOW: seconds.default(600),
+    RATE_LIMIT_FOLLOWS_PER_USER: count.default(60),
+    RATE_LIMIT_REPORTS_PER_USER: count.default(20),
+    RATE_LIMIT_TOKEN_REQUESTS: count.default(600),
+    RATE_LIMIT_TOKEN_WINDOW: seconds.default(60),
     HEADERS_TIMEOUT: timeout.default(10),
     REQUEST_TIMEOUT: timeout.default(120),
     IDLE_TIMEOUT: timeout.default(30),
@@ -78,6 +85,8 @@ const EnvSchema = z
       .min(0, 'must be 0 (off) or more')
       .max(86_400, 'must be at most 86400 seconds (a day)')
       .default(600),
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+    WEBHOOKS_POLL_INTERVAL: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(1),
     IMPORT_POLL_INTERVAL: z.coerce
       .number({ error: 'must be a number of seconds' })
       .min(0, 'must be 0 (only when a file is sent) or more')
@@ -112,6 +121,10 @@ export interface Config {
   uploads: UploadSettings
   /** How often this instance looks for imports nobody works on (a restart, a stopped instance), in ms; 0: only when a file is sent here. */
   importPollMs: number
+  /** Webhooks may go to loopback, private and link-local addresses (tests only; decision 0048). */
+  webhooksAllowPrivate: boolean
+  /** How often this instance looks for webhook deliveries that are due, in ms; 0: never (no worker). */
+  webhooksPollMs: number
 }
 
 /** How long a connection may keep the server waiting, in milliseconds. */
@@ -151,6 +164,16 @@ export interface RateLimitSettings {
   /** Searches one client address may make per window; whole-list calls (no `limit`) count against a tenth of it. */
   costlyReadsPerIp: number
   costlyReadsWindowSeconds: number
+  /** Comments (new and edited) and likes one reader may make per window; a new account (its first day) a fifth of each (decision 0042). */
+  commentsPerUser: number
+  likesPerUser: number
+  /** Follows (and unfollows) and reports one reader may make per window, a fifth for a new account (decision 0058). */
+  followsPerUser: number
+  reportsPerUser: number
+  conversationWindowSeconds: number
+  /** Requests of one personal access token per window, reads and writes alike (decision 0046): its own bucket, apart from its reader's web app. */
+  tokenRequests: number
+  tokenWindowSeconds: number
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +216,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       writesWindowSeconds: e.RATE_LIMIT_WRITES_WINDOW,
       costlyReadsPerIp: e.RATE_LIMIT_COSTLY_READS_PER_IP,
       costlyReadsWindowSeconds: e.RATE_LIMIT_COSTLY_READS_WINDOW,
+      commentsPerUser: e.RATE_LIMIT_COMMENTS_PER_USER,
+      likesPerUser: e.RATE_LIMIT_LIKES_PER_USER,
+      followsPerUser: e.RATE_LIMIT_FOLLOWS_PER_USER,
+      reportsPerUser: e.RATE_LIMIT_REPORTS_PER_USER,
+      conversationWindowSeconds: e.RATE_LIMIT_CONVERSATION_WINDOW,
+      tokenRequests: e.RATE_LIMIT_TOKEN_REQUESTS,
+      tokenWindowSeconds: e.RATE_LIMIT_TOKEN_WINDOW,
     },
     timeouts: {
       headersMs: Math.round(e.HEADERS_TIMEOUT * 1000),
@@ -207,5 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepIntervalSeconds: e.UPLOADS_SWEEP_INTERVAL,
     },
     importPollMs: Math.round(e.IMPORT_POLL_INTERVAL * 1000),
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    webhooksPollMs: Math.round(e.WEBHOOKS_POLL_INTERVAL * 1000),
   }
 }

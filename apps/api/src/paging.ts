@@ -23,17 +23,18 @@ const isKeyValue = (v: unknown) =>
   v === null || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && !v.includes('\u0000') && v.isWellFormed())
 
 /**
- * The keyset values of a cursor made by encodeCursor; 400 naming the cursor when it was not: a
+ * The keyset values of a cursor made by encodeCursor (`arity` of them, when given); 400 naming the cursor when it was not: a
  * character outside base64url, bytes that are not the canonical encoding (junk Buffer would skip) or
  * not UTF-8, or values of another kind, number or shape.
  */
-export function decodeCursor(cursor: string, arity: number): (string | number | null)[] {
+export function decodeCursor(cursor: string, arity?: number): (string | number | null)[] {
   if (BASE64URL.test(cursor)) {
     const bytes = Buffer.from(cursor, 'base64url')
     if (bytes.toString('base64url') === cursor) {
       try {
         const values: unknown = JSON.parse(utf8.decode(bytes))
-        if (Array.isArray(values) && values.length === arity && values.every(isKeyValue)) return values as (string | number | null)[]
+        if (Array.isArray(values) && values.length > 0 && (arity === undefined || values.length === arity) && values.every(isKeyValue))
+          return values as (string | number | null)[]
       } catch {
         // fall through
       }

@@ -48,6 +48,10 @@ export interface LogPart {
   privateNotes: string | null
   /** The book's place on its status shelf, as a Goodreads file gave it (decision 0031); null when none is kept for its status. */
   statusPosition: number | null
+  /** The unit the reader reports the book's progress in (decision 0039); null when not chosen. */
+  progressUnit: NonNullable<ExportLibraryEntry['progressUnit']> | null
+  /** Who sees the book (decision 0055); null for the default. */
+  visibility: NonNullable<ExportLibraryEntry['visibility']> | null
 }
 
 /** The reader's review of one book. */

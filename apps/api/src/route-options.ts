@@ -1,7 +1,25 @@
 import type { FastifyInstance, FastifySchema } from 'fastify'
+import type { RouteScope } from '@shelfwise/contracts'
 
-/** What the OpenAPI document says of a route that wants the bearer token. */
-const security = [{ bearer: [] }]
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a personal token needs for a signed-in route (set by routeOptions().signedIn). */
+    scope?: RouteScope
+  }
+}
+
+/**
+ * What the OpenAPI document says of a route that wants the bearer token: the scope a personal token
+ * needs for it, as OpenAPI 3.1 lets a bearer scheme list roles (decision 0046), and again as
+ * `x-scope`; `session` means the web app's sign-in only.
+ */
+const securityFor = (scope: RouteScope) => ({ security: [{ bearer: [scope] }], 'x-scope': scope })
+
+/**
+ * The scope a route needs when it does not say: a read needs `read`; a write stays with the web
+ * app's session, so a route added without thinking of tokens never opens to one.
+ */
+const defaultScope = (method: string | undefined): RouteScope => (method === 'GET' || method === undefined ? 'read' : 'session')
 
 /**
  * The options every route of one module starts from: its tag in the OpenAPI document and, by who may
@@ -17,8 +35,29 @@ export function routeOptions(app: FastifyInstance, tag: string) {
     viewer: <S extends FastifySchema>(schema: S) => ({ schema: { tags, ...schema }, preHandler: app.optionalUser }),
     /**
      * A signed-in reader only: 401 before validation, so an anonymous caller learns nothing of the
-     * path's or the body's rules.
+     * path's or the body's rules; then a personal token without `scope` is 403. Without `scope`, a
+     * GET needs `read` and any write the session (set by the method the route is registered with).
      */
-    signedIn: <S extends FastifySchema>(schema: S) => ({ schema: { tags, security, ...schema }, preValidation: app.requireUser }),
+    signedIn: <S extends FastifySchema>(schema: S, scope?: RouteScope) => ({
+      schema: { tags, ...schema },
+      preValidation: app.requireUser,
+      config: { scope },
+    }),
   }
+}
+
+/**
+ * Fills in each signed-in route's scope (its own or its method's default) and its OpenAPI marks: a
+ * route made with signedIn(), or one that hangs app.requireUser on itself.
+ */
+export function registerRouteScopes(app: FastifyInstance) {
+  const guards = (hook: unknown) => hook === app.requireUser || (Array.isArray(hook) && hook.includes(app.requireUser))
+  app.addHook('onRoute', (route) => {
+    const config = route.config
+    const guarded = (config && 'scope' in config) || guards(route.preValidation) || guards(route.onRequest) || guards(route.preHandler)
+    if (!guarded) return
+    const scope = config?.scope ?? defaultScope(Array.isArray(route.method) ? route.method[0] : route.method)
+    route.config = { ...config, scope }
+    route.schema = { ...route.schema, ...securityFor(scope) }
+  })
 }

@@ -76,6 +76,8 @@ async function main() {
     setTimeout(() => process.exit(1), DRAIN_DEADLINE_MS + 5000).unref()
     // New connections are refused; the ones open finish (drain.ts says why not Node's own close).
     connections.startDraining()
+    // Live streams never finish by themselves: they end now, and their browsers reconnect elsewhere.
+    app.notificationStreams.closeAll()
     await closeListener(app.server, port)
     // A keep-alive connection whose request just finished would otherwise stay open for the
     // keep-alive timeout and hold the close: shut each one as soon as it has been answered.

@@ -12,7 +12,19 @@ import { createAccountService } from '#/modules/account/account.service.ts'
 import { createImportsService } from '#/modules/imports/imports.service.ts'
 import { createStatsService } from '#/modules/stats/stats.service.ts'
 import { createBookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
+import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createMergesService } from '#/modules/merges/merges.service.ts'
+import { createSpoilersService } from '#/modules/spoilers/spoilers.service.ts'
+import { createDiscussionsService } from '#/modules/discussions/discussions.service.ts'
+import { createWebhooksService } from '#/modules/webhooks/webhooks.service.ts'
+import { createFeedService } from '#/modules/feed/feed.service.ts'
+import { createFeedsService } from '#/modules/feeds/feeds.service.ts'
+import { createTokensService } from '#/modules/tokens/tokens.service.ts'
+import { createSyncService } from '#/modules/sync/sync.service.ts'
+import { createDevicesService } from '#/modules/tokens/devices.service.ts'
+import { createDeviceLinkService } from '#/modules/tokens/device-link.service.ts'
+import { createSafetyService, isBlockedBetween } from '#/modules/safety/safety.service.ts'
+import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
 import { createBookMergeDoors } from '#/book-merge-doors.ts'
 
@@ -24,17 +36,71 @@ export interface ServiceDeps {
 
 /** Every domain service, wired explicitly: a module reaches another only through its service. */
 export function createServices({ db, config, tokens }: ServiceDeps) {
+  // First: the modules where readers act on each other's things tell it, in their own transactions (decision 0052).
+  // A block between two readers (either way) keeps one from notifying the other (decision 0057).
+  const notifications = createNotificationsService({
+    db,
+    databaseUrl: config.databaseUrl,
+    canNotify: async (trx, recipientId, actorId) => !(await isBlockedBetween(trx, recipientId, actorId)),
+  })
+  const notify = notifications.notify
   const uploads = createUploadsService({ db, config })
-  const users = createUsersService({ db, uploads })
+  const users = createUsersService({ db, uploads, notify })
   const books = createBooksService({ db, uploads })
   const auth = createAuthService({ db, tokens, users })
-  const reading = createReadingService({ db, books, users })
-  const reviews = createReviewsService({ db, books, reading })
+  const personalTokens = createTokensService({ db })
+  const devices = createDevicesService({ db })
+  const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })
+  const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs })
+  const reading = createReadingService({ db, books, users, events: webhooks.events })
+  const sync = createSyncService({ db, books, reading })
+  // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.
+  const reviews = createReviewsService({ db, books, reading, events: webhooks.events, likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids) })
+  const conversation = createConversationService({ db, reviews, notify })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
-  const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads }) })
+  const spoilers = createSpoilersService({ reading })
+  const discussions = createDiscussionsService({ db, books, spoilers, notify })
+  const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
-  const imports = createImportsService({ db, books, reading, reviews, bookshelves, pollMs: config.importPollMs, suggestMerges: merges.suggestFromImport })
-  return { config, users, books, auth, reviews, shelves, reading, uploads, imports, account, stats, bookshelves, merges }
+  const imports = createImportsService({
+    db,
+    books,
+    reading,
+    reviews,
+    bookshelves,
+    pollMs: config.importPollMs,
+    suggestMerges: merges.suggestFromImport,
+    notify,
+  })
+  const feed = createFeedService({ db })
+  const safety = createSafetyService({ db, notify })
+  const feeds = createFeedsService({ reviews, shelves, users, books })
+  return {
+    config,
+    feeds,
+    feed,
+    users,
+    books,
+    auth,
+    reviews,
+    conversation,
+    personalTokens,
+    devices,
+    deviceLink,
+    sync,
+    shelves,
+    reading,
+    uploads,
+    imports,
+    account,
+    stats,
+    bookshelves,
+    merges,
+    discussions,
+    webhooks,
+    safety,
+    notifications,
+  }
 }

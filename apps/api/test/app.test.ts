@@ -120,6 +120,19 @@ describe('the app around the API', () => {
     const page = await ctx.app.inject({ url: '/api/docs' })
     expect([200, 302]).toContain(page.statusCode)
   })
+
+  it('documents the library’s orders and search: their values, where books without the key go, and their cursors', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { get: { description: string; parameters: { name: string; in: string; schema: { enum?: string[]; maxLength?: number } }[] } }>
+    }
+    const library = doc.paths['/api/users/{id}/library']!.get
+    const param = (name: string) => library.parameters.find((p) => p.in === 'query' && p.name === name)?.schema
+    expect(param('sort')?.enum).toEqual(['finished', 'added', 'rating', 'title', 'author'])
+    expect(param('order')?.enum).toEqual(['asc', 'desc'])
+    expect(param('q')?.maxLength).toBe(100)
+    expect(library.description).toContain('come last in both orders')
+    expect(library.description).toContain('A cursor is good only for the sort, order and q it was made under')
+  })
 })
 
 describe('bad input anywhere', () => {

@@ -53,24 +53,53 @@ const initial = (route: string) => closure([boot, entry, route])
  * is the one issue 22 asks to keep at 130 KB or less, with room for dark mode (a second palette and
  * its switch measured +0.3 KB, about 1 KB with its button: decision 0035). A screen that grows past its budget fails CI: raise it in the same change, and say
  * why there; a new route needs a budget here.
+ *
+ * Issue 23 (feed and badges, decisions 0050-0051): review cards render ||…|| with SpoilerText and
+ * the writer's badge, and the contracts hold the feed and badge shapes; with likes and discussions
+ * merged in, book.tsx 206.3, browse.tsx 183.8 and profile.tsx 213.0 KB: raised by about 1 KB past
+ * those. The followed feed (feed.tsx) measured 157.5 KB. login.tsx (which loads the sign-up form and
+ * the contracts' shapes it checks) measured 210.9 KB once tokens, sync and feed shapes joined the
+ * contracts: 212. user.tsx (review cards with likes, comments and badges) 181.2: 182.
+ *
+ * Issue 24 (blocks, reports and moderation, decisions 0057-0058): Report on review cards, comments
+ * and posts, "removed by the moderators", and the profile's safety button, each with its dialog or
+ * menu loaded on first use: discussion.tsx 179.4, profile.tsx 214.5, user.tsx 182.5 KB; raised by
+ * about 1 KB past those. The moderators' queue (moderation.tsx) measured 207.2 KB: its figure plus about 3 %.
+ * Issue 24 (notifications, decision 0052): the contracts hold the notification shapes and the
+ * export's new section, which library.tsx (168.3) and profile.tsx (214.5) load: 168.8 and 215. The
+ * bell loads only for a signed-in reader, so Home is unchanged; notifications.tsx measured 179.6: 185.
+ * With privacy, safety and notifications merged, the contracts chunk (every schema, loaded on a
+ * route's first API call: api-client's loadContracts) reached book.tsx 207.9, browse.tsx 185.0 and
+ * login.tsx 213.2 KB: 208.5, 185.6 and 213.8. Splitting that chunk by area is the next step before
+ * raising these again.
  */
 const BUDGETS_KB: Record<string, number> = {
   'about.tsx': 124.9,
   'add-book.tsx': 203.4,
   'author.tsx': 132.8,
-  'book.tsx': 202.9,
-  'browse.tsx': 183.7,
+  'book.tsx': 208.5,
+  'book-discussions.tsx': 177.5,
+  'discussion.tsx': 180.4,
+  'feed.tsx': 162,
+  'browse.tsx': 185.6,
+  // The webhooks panel (issue 25): a form, checkboxes, alerts and a dialog, as Add Book has; its figure plus about 3 %.
+  // The Developers page (issue 25, point 8): tokens, devices and the webhooks panel; its figure plus about 3 %.
+  'developers.tsx': 219.2,
+  // The device-link page (issue 25, point 5): one form with the scope checkboxes; its figure plus about 3 %.
+  'link.tsx': 214.4,
   'edit-book.tsx': 204,
   'followers.tsx': 142,
   'home.tsx': 128,
   'import.tsx': 173,
-  'library.tsx': 168.1,
-  'login.tsx': 209.4,
+  'library.tsx': 168.8,
+  'login.tsx': 213.8,
   'merges.tsx': 138.3,
   'not-found.tsx': 121,
-  'profile.tsx': 212.8,
+  'notifications.tsx': 185,
+  'profile.tsx': 216.5,
   'stats.tsx': 165.2,
-  'user.tsx': 180.9,
+  'user.tsx': 183.5,
+  'moderation.tsx': 213.4,
 }
 
 const over: string[] = []

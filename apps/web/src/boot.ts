@@ -85,7 +85,9 @@ interface LoadPlan {
 async function drawShell(route: ShellRoute | undefined): Promise<Shell | undefined> {
   const href = document.querySelector<HTMLLinkElement>('#shelfwise-shell')?.href
   const root = document.getElementById('root')
-  if (!href || !root) return
+  // The shell is drawn in the light scheme: in the dark one (index.html's first script) the page
+  // stays its dark background until the app draws, never a light frame first.
+  if (!href || !root || document.documentElement.getAttribute('data-theme') === 'dark') return
   const res = await fetch(href)
   const doc = document.createElement('template')
   doc.innerHTML = res.ok ? await res.text() : ''

@@ -1,9 +1,12 @@
 import { z } from 'zod'
-import { LIMITS, READING_STATUSES, USER_TYPES } from '#/constants.ts'
+import { PositionSchema } from '#/positions.ts'
+import { LIMITS, PROGRESS_UNITS, READING_STATUSES, READING_VISIBILITIES, USER_TYPES } from '#/constants.ts'
 import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
 import { OwnedAnswerSchema, ProgressAnswerSchema } from '#/reading.ts'
 import { BookEditSchema } from '#/books.ts'
 import { ExportShelvesSchema } from '#/bookshelves.ts'
+import { PersonalTokenSchema } from '#/tokens.ts'
+import { SyncSettingsSchema } from '#/sync.ts'
 
 // The reader's own data taken away, and the account closed (issue 14, decision 0019): a Goodreads
 // "Export Library" CSV other book sites import, everything the reader owns as JSON, and the deletion
@@ -87,6 +90,10 @@ export const ExportLibraryEntrySchema = z.object({
   privateNotes: z.string().nullable().optional(),
   /** The book's place on its status shelf ("to-read (#3)" in a Goodreads file, decision 0031); null when none. */
   statusPosition: z.int().nullable().optional(),
+  /** The unit the reader reports the book's progress in (decision 0039); null when not chosen. */
+  progressUnit: z.enum(PROGRESS_UNITS).nullable().optional(),
+  /** Who sees the book in the reader's log (decision 0055); null for their account's default. */
+  visibility: z.enum(READING_VISIBILITIES).nullable().optional(),
 })
 export type ExportLibraryEntry = z.infer<typeof ExportLibraryEntrySchema>
 
@@ -111,5 +118,75 @@ export const AccountExportSchema = z.object({
   bookEdits: z.array(BookEditSchema),
   /** The reader's own shelves and the books on each, with their positions (decision 0028). */
   shelves: ExportShelvesSchema,
+  /** The reader's likes of reviews and comments, and their comments on reviews, newest first (decisions 0041, 0042). */
+  conversation: z.object({
+    reviewLikes: z.array(z.object({ reviewId: IdSchema, likedAt: IsoDateTimeSchema })),
+    comments: z.array(
+      z.object({
+        _id: IdSchema,
+        reviewId: IdSchema,
+        parentId: IdSchema.nullable(),
+        text: z.string(),
+        createdAt: IsoDateTimeSchema,
+        editedAt: IsoDateTimeSchema.nullable(),
+      }),
+    ),
+    commentLikes: z.array(z.object({ commentId: IdSchema, likedAt: IsoDateTimeSchema })),
+  }),
+  /** How the reader's devices may move their log (the sync settings). */
+  syncSettings: SyncSettingsSchema,
+  /** The discussions the reader started and the posts they wrote (decision 0043), oldest first; deleted posts are not kept. */
+  discussions: z.object({
+    threads: z.array(z.object({ id: IdSchema, bookId: IdSchema, title: z.string(), createdAt: IsoDateTimeSchema })),
+    posts: z.array(
+      z.object({
+        id: IdSchema,
+        discussionId: IdSchema,
+        parentId: IdSchema.nullable(),
+        text: z.string(),
+        position: PositionSchema.nullable(),
+        createdAt: IsoDateTimeSchema,
+        editedAt: IsoDateTimeSchema.nullable(),
+      }),
+    ),
+  }),
+  /** The reader's webhooks, without their secrets (decision 0048). */
+  webhooks: z.array(z.object({ url: z.string(), events: z.array(z.string()), createdAt: IsoDateTimeSchema, disabled: z.boolean() })),
+  /** The reader's personal access tokens by name, scopes and dates (decision 0045); never a token itself, which is not kept. */
+  personalTokens: z.array(PersonalTokenSchema.pick({ name: true, scopes: true, createdAt: true, expiresAt: true, lastUsedAt: true })),
+  /** Whom the reader blocked and muted, the books and words they muted, and their reports with the moderators' outcomes (decisions 0057, 0058). */
+  safety: z.object({
+    blocks: z.array(z.object({ _id: IdSchema, username: z.string(), blockedAt: IsoDateTimeSchema })),
+    mutedReaders: z.array(z.object({ _id: IdSchema, username: z.string(), mutedAt: IsoDateTimeSchema })),
+    mutedBooks: z.array(z.object({ bookId: IdSchema, mutedAt: IsoDateTimeSchema })),
+    mutedWords: z.array(z.string()),
+    reports: z.array(
+      z.object({
+        _id: IdSchema,
+        targetType: z.string(),
+        targetId: IdSchema,
+        reason: z.string(),
+        note: z.string().nullable(),
+        status: z.string(),
+        outcomeNote: z.string().nullable(),
+        createdAt: IsoDateTimeSchema,
+        decidedAt: IsoDateTimeSchema.nullable(),
+      }),
+    ),
+  }),
+  /** The reader's notifications, newest activity first, without who acted (others' data), and the kinds they turned off (decision 0052). */
+  notifications: z.object({
+    items: z.array(
+      z.object({
+        type: z.string(),
+        targetType: z.string(),
+        targetId: IdSchema,
+        count: z.int(),
+        createdAt: IsoDateTimeSchema,
+        readAt: IsoDateTimeSchema.nullable(),
+      }),
+    ),
+    turnedOff: z.array(z.string()),
+  }),
 })
 export type AccountExport = z.infer<typeof AccountExportSchema>

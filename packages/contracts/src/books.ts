@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { BOOK_ROLES, BOOK_SORTS, CATEGORIES, GENRES, LANGUAGES, LIMITS, SEARCH_SORTS, SEARCH_TYPES } from '#/constants.ts'
-import { HttpUrlOrEmptySchema, IdSchema, IsoDateTimeSchema, multiLineField, PagingQuerySchema, singleLineField, singleLineText } from '#/common.ts'
+import {
+  HttpUrlOrEmptySchema,
+  IdSchema,
+  IsoDateTimeSchema,
+  multiLineField,
+  oneOf,
+  PagingQuerySchema,
+  singleLineField,
+  singleLineText,
+  wholeNumber,
+} from '#/common.ts'
 
 /** The formats an edition comes in (decision 0027). */
 export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const
 export type BookFormat = (typeof BOOK_FORMATS)[number]
-const formatSchema = z.enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` })
+const formatSchema = oneOf(BOOK_FORMATS)
 
 /** An audiobook's length in seconds: at most 1,000 hours. */
 const AUDIO_SECONDS_MAX = 3_600_000
@@ -56,6 +66,8 @@ export const BookSchema = z.object({
   addedByViewer: z.boolean().optional(),
   /** Only for a signed-in viewer of GET /books/{id}: they are its linked author or publisher, a credit they may remove. */
   creditsViewer: z.boolean().optional(),
+  /** Only on GET /books/{id}: how many discussions the book has (issue 23, point 3). */
+  discussionCount: z.int().optional(),
 })
 export type Book = z.infer<typeof BookSchema>
 export const BookListSchema = z.array(BookSchema)
@@ -85,11 +97,10 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, what: st
       return out
     })
 
-const optionalInt = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional()
+const optionalInt = (min: number, max: number) => wholeNumber(min, max).optional()
 
 export const BookListQuerySchema = PagingQuerySchema.extend({
-  sort: z.enum(BOOK_SORTS, { error: `must be one of ${BOOK_SORTS.join(', ')}` }).default('recent'),
+  sort: oneOf(BOOK_SORTS).default('recent'),
 })
 export type BookListQuery = z.infer<typeof BookListQuerySchema>
 
@@ -99,7 +110,7 @@ export const BookSearchQuerySchema = PagingQuerySchema.extend({
     .max(LIMITS.searchQueryMax, `must be at most ${LIMITS.searchQueryMax} characters`)
     .optional()
     .transform((q) => q?.trim() ?? ''),
-  type: z.enum(SEARCH_TYPES, { error: `must be one of ${SEARCH_TYPES.join(', ')}` }).default('all'),
+  type: oneOf(SEARCH_TYPES).default('all'),
   genres: commaList(GENRES, 'genre').optional(),
   categories: commaList(CATEGORIES, 'category').optional(),
   languages: commaList(LANGUAGES, 'language').optional(),
@@ -108,8 +119,7 @@ export const BookSearchQuerySchema = PagingQuerySchema.extend({
   minRating: z.coerce.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(5, 'must be at most 5').optional(),
   minYear: optionalInt(0, 9999),
   maxYear: optionalInt(0, 9999),
-  sort: z
-    .enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}` })
+  sort: oneOf(SEARCH_SORTS)
     .default('relevance')
     .describe(
       'relevance (best match, then rating); rating (confidence-weighted average); published (newest first); popular (most reviews in the last 7 days, then rating)',
@@ -117,11 +127,13 @@ export const BookSearchQuerySchema = PagingQuerySchema.extend({
 })
 export type BookSearchQuery = z.infer<typeof BookSearchQuerySchema>
 
-/** What Browse's filters can offer: the catalogue's publication years and the categories books carry. */
+/** What Browse's filters can offer: the catalogue's publication years and the genres, categories and languages books carry. */
 export const BookFacetsSchema = z.object({
   minYear: z.int().nullable().describe("the oldest book's year; null when no book has a date"),
   maxYear: z.int().nullable(),
   categories: z.array(z.string()).describe("the categories (of Browse's and Add Book's lists) at least one book carries"),
+  genres: z.array(z.string()).describe("the genres (of the filter's list) at least one book carries, in the list's order"),
+  languages: z.array(z.string()).describe("the languages (of the filter's list) at least one book is in, in the list's order"),
 })
 export type BookFacets = z.infer<typeof BookFacetsSchema>
 
@@ -160,11 +172,7 @@ const usernameRef = z
   .nullable()
   .transform((v) => (v ? v : null))
 
-const audioSecondsSchema = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(AUDIO_SECONDS_MAX, `must be at most ${AUDIO_SECONDS_MAX}`)
+const audioSecondsSchema = wholeNumber(1, AUDIO_SECONDS_MAX)
 
 /** A value a client may leave out or send as null: either way it is kept as null. */
 const orNull = <T extends z.ZodType>(schema: T) =>
@@ -180,9 +188,7 @@ const publisherField = optionalLine(200)
 const languageField = optionalLine(40)
 const editionField = optionalLine(100)
 const publishedDateField = orNull(publishedDateSchema)
-const pageCountField = orNull(
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
-)
+const pageCountField = orNull(wholeNumber(1, 100_000))
 
 /** The Add a New Book form. Ratings, counts, owners and timestamps are the server's and are ignored. */
 export const CreateBookInputSchema = z.object({
@@ -207,7 +213,7 @@ export const CreateBookInputSchema = z.object({
   genre: genreListSchema.default([]),
   // One enum with '' (not a union), so a wrong value gets the message naming the choices.
   category: z.enum(['', ...CATEGORIES], { error: `must be one of ${CATEGORIES.join(', ')}` }).default(''),
-  role: z.enum(BOOK_ROLES, { error: `must be one of ${BOOK_ROLES.join(', ')}` }).optional(),
+  role: oneOf(BOOK_ROLES).optional(),
   /** The shown edition's format (decision 0027). Absent: kept as it is on a correction, none on a new book; null: none. */
   format: formatSchema.nullable().optional(),
   /** The shown edition's length in seconds, for an audiobook. Absent: kept as it is on a correction; null: none. */
@@ -365,6 +371,37 @@ export const EditionSchema = z.object({
   primary: z.boolean().describe("the work's shown edition (the book's own fields)"),
 })
 export type Edition = z.infer<typeof EditionSchema>
+
+/** A work's answer shown as one of its other editions: the edition's own fields in place of the primary's. */
+export const bookAsEdition = (work: Book, e: Edition): Book => ({
+  ...work,
+  editionId: e._id,
+  isbn: e.isbn,
+  pageCount: e.pageCount,
+  publisher: e.publisher,
+  publishedDate: e.publishedDate,
+  language: e.language,
+  edition: e.edition,
+  coverImage: e.coverImage || work.coverImage,
+  format: e.format,
+  audioSeconds: e.audioSeconds,
+})
+
+/** A work's primary edition, from the work's own fields. */
+export const primaryEditionOf = (work: Book): Edition => ({
+  _id: work._id,
+  workId: work._id,
+  isbn: work.isbn,
+  format: work.format ?? null,
+  pageCount: work.pageCount,
+  audioSeconds: work.audioSeconds ?? null,
+  language: work.language,
+  publisher: work.publisher,
+  publishedDate: work.publishedDate,
+  edition: work.edition,
+  coverImage: work.coverImage,
+  primary: true,
+})
 export const EditionListSchema = z.array(EditionSchema)
 
 /** GET /books/{id}/editions: pages of `limit` (default EDITIONS_DEFAULT_LIMIT) with the Link header's `cursor`. */

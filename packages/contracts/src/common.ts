@@ -7,13 +7,15 @@ export type Id = z.infer<typeof IdSchema>
 
 export const IsoDateTimeSchema = z.string().describe('ISO 8601 date-time')
 
+/** A whole number from `min` to `max`, read from text too (a query string); a bound crossed is named. */
+export const wholeNumber = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
+
+/** One of `values`, which a refusal lists. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
+
 export const PagingQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(LIMITS.pageSizeMax, `must be at most ${LIMITS.pageSizeMax}`)
-    .optional(),
+  limit: wholeNumber(1, LIMITS.pageSizeMax).optional(),
   // A cursor can hold a 300-character title (the by-title orders): 1,300 characters in a script of
   // three-byte letters, under 2,500 even if every letter needed an escape in its JSON.
   cursor: z.string().max(4000, 'is too long').optional(),
@@ -21,6 +23,9 @@ export const PagingQuerySchema = z.object({
 export type PagingQuery = z.infer<typeof PagingQuerySchema>
 
 export const CountSchema = z.object({ count: z.int() })
+
+/** A yes-or-no in a query string: `true` or `false`, anything else refused by name. */
+export const QueryFlagSchema = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true')
 
 /** An http(s) URL, or an empty string for "none". */
 export const HttpUrlOrEmptySchema = z
@@ -103,3 +108,14 @@ export const multiLineField = (max: number, tooLong: string, params?: { error: s
     .max(...farTooLong(max, tooLong))
     .overwrite(multiLineText)
     .trim()
+
+/**
+ * Beside a review's, comment's or post's writer (issue 23, point 5, decision 0051): "author" or
+ * "publisher" when the writer is linked to the book as its author or publisher; null otherwise.
+ */
+export const BadgeSchema = z.enum(['author', 'publisher']).nullable()
+export type Badge = z.infer<typeof BadgeSchema>
+
+/** The badge of a writer on a book with these linked author and publisher accounts. */
+export const badgeOf = (writerId: string | null, authorUserId: string | null, publisherUserId: string | null): Badge =>
+  writerId === null ? null : writerId === authorUserId ? 'author' : writerId === publisherUserId ? 'publisher' : null

@@ -34,6 +34,9 @@ export const SEARCH_TYPES = ['all', 'title', 'author'] as const
 export const BOOK_SORTS = ['recent', 'published', 'rating', 'title'] as const
 /** Search orders: best match, confidence-weighted rating, newest published, most reviewed this week. */
 export const SEARCH_SORTS = ['relevance', 'rating', 'published', 'popular'] as const
+/** A reader's library orders (issue 22): date read, date added, their rating, title, author. */
+export const LIBRARY_SORTS = ['finished', 'added', 'rating', 'title', 'author'] as const
+export const SORT_ORDERS = ['asc', 'desc'] as const
 
 export const PAGE_RANGES = [
   { label: '0-100', min: 0, max: 100 },
@@ -74,12 +77,20 @@ export const LIMITS = {
   followedActivity: 10,
   followedWindowDays: 30,
   tokenDays: 7,
+  /** A comment on a review (decision 0042). */
+  commentMax: 2000,
+  /** Links a comment from an account younger than a day may hold (decision 0042). */
+  newAccountLinks: 2,
+  /** `@username` mentions of one comment that are looked up and linked. */
+  mentionsMax: 10,
 } as const
 
 /** Messages the server answers with; the client shows them as they are. */
 export const MESSAGES = {
   authRequired: 'Authentication required',
   authFailed: 'Authentication failed: the token is invalid, expired or revoked',
+  sessionOnly: 'A personal access token cannot do this; sign in on the site to do it',
+  scopeMissing: (scope: string) => `This token lacks the scope "${scope}" this call needs`,
   invalidCredentials: 'Invalid email or password',
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',
@@ -99,6 +110,9 @@ export const MESSAGES = {
   bookNotFound: 'Book not found',
   userNotFound: 'User not found',
   reviewNotFound: 'Review not found',
+  commentNotFound: 'Comment not found',
+  parentNotFound: 'parentId: no such comment on this review',
+  tooManyLinks: (n: number) => `A new account's comment may hold at most ${n} links; try again tomorrow or remove some`,
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   registered: 'Account created successfully',
@@ -118,4 +132,19 @@ export const READING_STATUS_LABELS: Record<ReadingStatus, string> = {
   read: 'Read',
   paused: 'Paused',
   dnf: 'Did Not Finish',
+}
+
+/** The units a reader may report a book's progress in (decision 0039): minutes are an audiobook's. */
+export const PROGRESS_UNITS = ['pages', 'percent', 'minutes'] as const
+export type ProgressUnit = (typeof PROGRESS_UNITS)[number]
+
+/** Who sees a reader's reading log, as a default or for one book (issue 24, point 3, decision 0055). */
+export const READING_VISIBILITIES = ['public', 'followers', 'private'] as const
+export type ReadingVisibility = (typeof READING_VISIBILITIES)[number]
+
+/** What each choice is called where a reader picks it. */
+export const READING_VISIBILITY_LABELS: Record<ReadingVisibility, string> = {
+  public: 'Everyone',
+  followers: 'Followers only',
+  private: 'Only me',
 }

@@ -57,6 +57,7 @@ const FIELD_WORDS: Record<string, string> = {
   maxPages: 'Maximum pages',
   minYear: 'Minimum year',
   maxYear: 'Maximum year',
+  q: 'Search (q)',
 }
 
 /** A field's own words, if it has some (a field a client names `constructor` finds Object's method with a plain lookup). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IdSchema, IsoDateTimeSchema, singleLineField } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, oneOf, singleLineField, wholeNumber } from '#/common.ts'
 
 // Importing a reader's library from a Goodreads or StoryGraph export (issue 14, decision 0020): a
 // job that runs in the background, and a report with every row's fate that the reader can act on.
@@ -214,7 +214,7 @@ export const ImportRowParamsSchema = z.object({
 })
 
 export const ImportUploadQuerySchema = z.object({
-  source: z.enum(IMPORT_SOURCES, { error: `must be one of ${IMPORT_SOURCES.join(', ')}` }).optional(),
+  source: oneOf(IMPORT_SOURCES).optional(),
 })
 
 export const ImportRowsQuerySchema = z.object({
@@ -245,7 +245,7 @@ export const ImportRowsQuerySchema = z.object({
       }
       return v as ImportNoteKind
     }),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional(),
+  limit: wholeNumber(1, 500).optional(),
   /** Where the page starts (the `Link` header's next page gives it). */
   cursor: z.string().max(500, 'is too long').optional(),
 })

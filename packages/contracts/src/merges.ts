@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, oneOf, PagingQuerySchema, wholeNumber } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
 // Readers fix duplicates (issue 21, point 7, decision 0030): a reader proposes that two books are one
@@ -38,7 +38,7 @@ export const MERGE_MESSAGES = {
 
 /** POST /merge-proposals: two ids of books (kind work) or of editions of one book (kind edition; a book's own id is its shown edition). */
 export const MergeProposalInputSchema = z.object({
-  kind: z.enum(MERGE_KINDS, { error: `must be one of ${MERGE_KINDS.join(', ')}` }),
+  kind: oneOf(MERGE_KINDS),
   ids: z
     .array(IdSchema, { error: 'must be a list of two ids' })
     .length(2, 'must hold exactly two ids: the two books (or editions) that are the same')
@@ -98,13 +98,8 @@ export const MergeProposalListSchema = z.array(MergeProposalSchema)
 
 export const MERGE_PROPOSALS_MAX_LIMIT = 50
 export const MergeProposalListQuerySchema = PagingQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MERGE_PROPOSALS_MAX_LIMIT, `must be at most ${MERGE_PROPOSALS_MAX_LIMIT}`)
-    .optional(),
-  status: z.enum(MERGE_STATUSES, { error: `must be one of ${MERGE_STATUSES.join(', ')}` }).optional(),
+  limit: wholeNumber(1, MERGE_PROPOSALS_MAX_LIMIT).optional(),
+  status: oneOf(MERGE_STATUSES).optional(),
   /**
    * Only proposals involving this book (a book's or an edition's id): its work or any of its editions,
    * for the book page's "this may be a duplicate". Without `status`, only open ones.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { IdSchema, IsoDateTimeSchema, PagingQuerySchema } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, oneOf, PagingQuerySchema, QueryFlagSchema } from '#/common.ts'
 import { BOOK_FORMATS, BookSchema } from '#/books.ts'
-import { LIMITS, READING_STATUSES, type ReadingStatus } from '#/constants.ts'
+import { LIBRARY_SORTS, LIMITS, PROGRESS_UNITS, READING_STATUSES, READING_VISIBILITIES, SORT_ORDERS, type ReadingStatus } from '#/constants.ts'
 import { ShelfFilterSchema } from '#/bookshelves.ts'
 
 // The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
@@ -13,7 +13,11 @@ export const READING_MESSAGES = {
   stopBeforeStart: 'Stopped on must not be before started on',
   finishedAndStopped: 'A read is either finished or stopped, not both',
   pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
-  nothingToChange: 'Send at least one of status, rating, progress, editionId, owned and privateNotes',
+  nothingToChange: 'Send at least one of status, rating, progress, progressUnit, editionId, owned, privateNotes and visibility',
+  /** PUT /books/{id}/reading: a read's date sent without the status whose read it dates (decision 0039). */
+  finishedOnWithoutRead: 'Finished on goes with status read',
+  stoppedOnWithoutDnf: 'Stopped on goes with status dnf',
+  startedOnWithoutStatus: 'Started on goes with status reading, read or dnf',
   /** PUT /books/{id}/reading with an editionId that is not one of the book's editions (decision 0027). */
   notAnEdition: 'Edition id must be one of this book’s editions',
   ratedInReview: 'Your review holds your rating of this book: change it in your review',
@@ -100,8 +104,7 @@ export type Read = z.infer<typeof ReadSchema>
 /** The copies of a book a reader owns (decision 0027): how many, and in which format when they say. */
 export const OwnedSchema = z
   .object({
-    format: z
-      .enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` })
+    format: oneOf(BOOK_FORMATS)
       .nullable()
       .optional()
       .transform((v) => v ?? null),
@@ -125,6 +128,10 @@ export const ReadingEntrySchema = z.object({
   rating: z.int().min(1).max(5).nullable(),
   /** The open read's progress (all null when no read is open). */
   progress: ProgressAnswerSchema,
+  /** The unit the reader reports this book's progress in (decision 0039); null until they choose. Sent by this server always. */
+  progressUnit: z.enum(PROGRESS_UNITS).nullable().optional(),
+  /** Who sees this book in the reader's log (decision 0055): null for their account's default. Sent by this server always. */
+  visibility: z.enum(READING_VISIBILITIES).nullable().optional(),
   reads: z.array(ReadSchema),
   /** Reads taken off by 'Remove from Recently Read', kept so the reader can bring them back. */
   removedReads: z.array(ReadSchema),
@@ -133,12 +140,19 @@ export type ReadingEntry = z.infer<typeof ReadingEntrySchema>
 
 export const ReadingUpdateSchema = z
   .object({
-    status: z
-      .enum(READING_STATUSES, { error: `must be one of ${READING_STATUSES.join(', ')}` })
-      .nullable()
-      .optional(),
+    status: oneOf(READING_STATUSES).nullable().optional(),
     rating: z.int('must be a whole number').min(1, 'must be at least 1').max(5, 'must be at most 5').nullable().optional(),
     progress: ProgressSchema.optional(),
+    /** The unit the reader reports this book's progress in, remembered on their entry; null forgets it. */
+    progressUnit: oneOf(PROGRESS_UNITS).nullable().optional(),
+    /**
+     * The dates of the read a status change dates (decision 0039), each defaulting to today: with
+     * status read the day it was finished, with dnf the day it was stopped, and with reading, read
+     * or dnf the start of that read (sent: corrected in the same step; null: not known).
+     */
+    finishedOn: PartialDateSchema.optional(),
+    stoppedOn: PartialDateSchema.optional(),
+    startedOn: PartialDateSchema.nullable().optional(),
     /** The reader's own today (their calendar), for a read this call starts, finishes or stops; the server's UTC day otherwise. */
     today: PartialDateSchema.refine((v) => v.length === 10, 'must be a whole date YYYY-MM-DD').optional(),
     /** The edition the reader reads: one of GET /books/{id}/editions; null (or the work's own id) for the work's shown edition. */
@@ -147,6 +161,8 @@ export const ReadingUpdateSchema = z
     owned: OwnedSchema.nullable().optional(),
     /** The reader's private notes, plain text with line breaks (decision 0031); null or only spaces clears them. Nobody else reads them. */
     privateNotes: z.string().max(LIMITS.reviewMax, `must be at most ${LIMITS.reviewMax} characters`).nullable().optional(),
+    /** Who sees this book in the reader's log (decision 0055): public, followers or private; null for the account's default. */
+    visibility: oneOf(READING_VISIBILITIES).nullable().optional(),
   })
   .strict()
 export type ReadingUpdate = z.infer<typeof ReadingUpdateSchema>
@@ -165,24 +181,43 @@ export type ReadInput = z.infer<typeof ReadInputSchema>
 
 export const ReadIdParamsSchema = z.object({ id: IdSchema })
 
+/** The longest library search (q), in characters. */
+export const LIBRARY_SEARCH_MAX = 100
+/** Each library order's own direction when none is given: newest, best and latest first; names A to Z. */
+export const LIBRARY_DEFAULT_ORDER: Record<(typeof LIBRARY_SORTS)[number], (typeof SORT_ORDERS)[number]> = {
+  finished: 'desc',
+  added: 'desc',
+  rating: 'desc',
+  title: 'asc',
+  author: 'asc',
+}
+export type LibrarySort = (typeof LIBRARY_SORTS)[number]
+
 export const LibraryQuerySchema = PagingQuerySchema.extend({
-  status: z.enum(READING_STATUSES, { error: `must be one of ${READING_STATUSES.join(', ')}` }).optional(),
+  status: oneOf(READING_STATUSES).optional(),
   /** Only the books on one of the reader's shelves (decision 0028): its name in any letter case. */
   shelf: ShelfFilterSchema.optional(),
   /**
    * `true`: only the books the reader owns copies of, with a status or without; `false`: only those they do not.
    * The reader's own library only: anyone else gets an empty page (decision 0027).
    */
-  owned: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
+  owned: QueryFlagSchema.optional(),
   /**
    * Only the books whose copy is in this format: the format of the copies the reader owns when they
    * said one, else that of the edition they read (the work's shown edition when they chose none). The
    * reader's own library only: anyone else gets an empty page (decision 0027).
    */
-  format: z.enum(BOOK_FORMATS, { error: `must be one of ${BOOK_FORMATS.join(', ')}` }).optional(),
+  format: oneOf(BOOK_FORMATS).optional(),
+  /** The order (issue 22); none: newest change first, as before. */
+  sort: oneOf(LIBRARY_SORTS).optional(),
+  /** Defaults to LIBRARY_DEFAULT_ORDER of the sort. */
+  order: z.enum(SORT_ORDERS, { error: `must be asc or desc` }).optional(),
+  /** Words of a title or author, any letter case, accents or not; every word must match. */
+  q: z
+    .string()
+    .max(LIBRARY_SEARCH_MAX, `must be at most ${LIBRARY_SEARCH_MAX} characters`)
+    .transform((v) => v.trim())
+    .optional(),
 })
 export type LibraryQuery = z.infer<typeof LibraryQuerySchema>
 
@@ -199,6 +234,8 @@ export const LibraryEntrySchema = z.object({
   finishedOn: z.string().nullable(),
   readCount: z.int(),
   updatedAt: IsoDateTimeSchema,
+  /** When the book entered the reader's library (the order `sort=added`). Sent by this server always. */
+  addedAt: IsoDateTimeSchema.optional(),
 })
 export type LibraryEntry = z.infer<typeof LibraryEntrySchema>
 export const LibraryEntryListSchema = z.array(LibraryEntrySchema)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IdSchema } from '#/common.ts'
+import { IdSchema, PagingQuerySchema } from '#/common.ts'
 import { StatsSchema } from '#/users.ts'
 
 // A reader's year in numbers (issue 15, decision 0021). Everything is counted from reads finished in
@@ -80,3 +80,20 @@ export const ReaderStatsSchema = StatsSchema.extend({
   }),
 })
 export type ReaderStats = z.infer<typeof ReaderStatsSchema>
+
+/** GET /users/{id}/stats/{year}/books: paged (`limit`, at most 100, and `cursor`). */
+export const YearBooksQuerySchema = PagingQuerySchema
+
+/** One of the year's books, once however often it was read: its last finish in the year and the reader's rating. */
+export const YearBookSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  author: z.string(),
+  coverImage: z.string(),
+  /** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD': the last finish of the book in the year, as precise as it was kept. */
+  finishedOn: z.string(),
+  /** The reader's stars for the book (their review's, else their rating alone), or null. */
+  rating: z.int().nullable(),
+})
+export type YearBook = z.infer<typeof YearBookSchema>
+export const YearBookListSchema = z.array(YearBookSchema)

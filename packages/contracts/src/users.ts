@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS, USER_TYPES } from '#/constants.ts'
-import { IdSchema, IsoDateTimeSchema, multiLineField, PagingQuerySchema, singleLineField, withoutBidiControls } from '#/common.ts'
+import { IdSchema, IsoDateTimeSchema, multiLineField, oneOf, PagingQuerySchema, singleLineField, withoutBidiControls } from '#/common.ts'
 import { BookSchema } from '#/books.ts'
 
 export const UsernameSchema = z
@@ -10,7 +10,7 @@ export const UsernameSchema = z
   .max(LIMITS.usernameMax, `must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, ".", "_" and "-"')
 
-export const UserTypeSchema = z.enum(USER_TYPES, { error: `must be one of ${USER_TYPES.join(', ')}` })
+export const UserTypeSchema = oneOf(USER_TYPES)
 
 /** A profile image: a relative upload path, an absolute http(s) URL, or '' for none. */
 export const ProfileImageSchema = z

@@ -46,3 +46,14 @@ export function sqliteNameKey(expr: string): string {
 
 /** The PostgreSQL key of a text expression (trusted SQL, as above). */
 export const postgresNameKey = (expr: string): string => `lower(shelfwise_unaccent(${expr}))`
+
+/**
+ * Any text folded for search and order (issue 22's library): every letter's marks dropped (NFD), the
+ * special folds, lower case. SQLite calls it as shelfwise_fold() (registered on each connection, for
+ * queries only: no index or stored row holds it); PostgreSQL's counterpart is postgresNameKey.
+ */
+export function foldText(text: string): string {
+  let folded = text.normalize('NFD').replace(/\p{M}/gu, '')
+  for (const [from, to] of SPECIAL_FOLDS) folded = folded.replaceAll(from, to)
+  return folded.toLowerCase()
+}

@@ -1,12 +1,15 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
-import { postgresNameKey, sqliteNameKey } from '#/db/name-keys.ts'
+import { foldText, postgresNameKey, sqliteNameKey } from '#/db/name-keys.ts'
 
 // What differs between the two databases, in one place where it can be hidden; code whose SQL or concurrency must differ asks dialectOf itself.
 
 export type DialectName = 'sqlite' | 'postgres'
 /** The database or a transaction on it (Kysely's Transaction is a Kysely): what every repository function takes first. */
 export type Db = Kysely<Database>
+
+/** A row of what a query (a function of the database answering a select) answers. */
+export type RowOf<Q extends (db: Db) => { execute(): Promise<unknown[]> }> = Awaited<ReturnType<ReturnType<Q>['execute']>>[number]
 
 /** Runs `fn` in the caller's transaction when one is given (`on`), else in a transaction of its own (decision 0026). */
 export const inTransaction = <T>(db: Db, on: Db | undefined, fn: (trx: Db) => Promise<T>): Promise<T> => (on ? fn(on) : db.transaction().execute(fn))
@@ -47,6 +50,18 @@ export function nameKeyOf(db: Kysely<any>, value: string): RawBuilder<string> {
   const [before = '', after = ''] = nameKeyOfExpr(db, '\u0000').split('\u0000')
   return sql<string>`${sql.raw(before)}${value}${sql.raw(after)}`
 }
+
+/**
+ * A text column folded for search and order, letter case and accents ignored, where no index is to
+ * serve it (a reader's own rows): SQLite's shelfwise_fold (one call a row), PostgreSQL's name key.
+ * `column` is trusted SQL; compare it with `foldedOf(db, value)`.
+ */
+export const folded = (db: Kysely<any>, column: string): RawBuilder<string> =>
+  sql.raw<string>(dialectOf(db) === 'postgres' ? postgresNameKey(column) : `shelfwise_fold(${column})`)
+
+/** A value folded as `folded` folds a column; bound, never spliced in. */
+export const foldedOf = (db: Kysely<any>, value: string): RawBuilder<string> =>
+  dialectOf(db) === 'postgres' ? sql<string>`lower(shelfwise_unaccent(${value}::text))` : sql<string>`${foldText(value)}`
 
 /** Column types that differ between the dialects, handed to every migration. */
 export interface ColumnTypes {

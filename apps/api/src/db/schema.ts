@@ -20,6 +20,8 @@ export interface UsersTable {
   logVersion: Generated<number>
   /** 'reader' or 'moderator' (migration 2026_12_05_0100, decision 0030): a moderator applies and reverts merges. */
   role: Generated<'reader' | 'moderator'>
+  /** Who sees the reading log by default (migration 2026_12_17_0100, decision 0055). */
+  readingLog: Generated<'public' | 'followers' | 'private'>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -111,8 +113,45 @@ export interface ReviewsTable {
   comment: string
   /** 1 when the reader marked the review as a spoiler (Goodreads's Spoiler, decision 0031). */
   spoiler: Generated<number>
+  /** 1 for a review an import brought (decision 0036): kept in its written place, out of Recent Reviews. */
+  imported: Generated<number>
+  /** How many readers like the review, and how many of its comments are not deleted (migration 2026_12_11_0100, decision 0041): moved with each change. */
+  likes: Generated<number>
+  commentCount: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
+}
+
+/** One reader's like of a review (migration 2026_12_11_0100, decision 0041). */
+interface ReviewLikesTable {
+  reviewId: string
+  userId: string
+  createdAt: Timestamp
+}
+
+/**
+ * A comment on a review (migration 2026_12_11_0100, decision 0042): `threadId` is its top-level
+ * comment's id (its own for a top-level one); a tombstone (`deleted` 1) has no text and no writer.
+ */
+interface ReviewCommentsTable {
+  id: string
+  reviewId: string
+  threadId: string
+  parentId: string | null
+  userId: string | null
+  text: string | null
+  deleted: Generated<number>
+  likes: Generated<number>
+  replyCount: Generated<number>
+  createdAt: Timestamp
+  editedAt: Timestamp | null
+}
+
+/** One reader's like of a comment. */
+interface CommentLikesTable {
+  commentId: string
+  userId: string
+  createdAt: Timestamp
 }
 
 export interface WishlistTable {
@@ -144,6 +183,92 @@ interface KeptTokensTable {
   userId: string
   tokenVersion: number
   expiresAt: Timestamp
+}
+
+/** A reader's personal access token (migration 2026_12_13_0100, decision 0045): only its SHA-256 is kept. */
+interface PersonalTokensTable {
+  id: string
+  userId: string
+  name: string
+  /** The granted scopes, space-separated. */
+  scopes: string
+  tokenHash: string
+  /** The token's last four characters. */
+  hint: string
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  lastUsedAt: Timestamp | null
+}
+
+/** A book a reader's device named that the server could not place (migration 2026_12_13_0200, decision 0047); bound once, it keeps the book. */
+interface SyncInboxTable {
+  id: string
+  userId: string
+  kind: 'isbn' | 'asin' | 'kosync'
+  identifier: string
+  device: string | null
+  /** The last sync's position, as JSON. */
+  payload: string
+  bookId: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
+}
+
+/** The answer given to one Idempotency-Key of a reader's progress sync (migration 2026_12_13_0200). */
+interface SyncRequestsTable {
+  userId: string
+  idempotencyKey: string
+  requestHash: string
+  answer: string
+  createdAt: Timestamp
+}
+
+/** A reader's sync settings (migration 2026_12_15_0200); no row: the defaults. */
+interface SyncSettingsTable {
+  userId: string
+  /** 1: a device reporting the end of a book finishes the read. */
+  finishAtEnd: number
+  updatedAt: Timestamp
+}
+
+/** A reader's e-reader with its own kosync sign-in (migration 2026_12_13_0300, decision 0047): only a hash of its key is kept. */
+interface DevicesTable {
+  id: string
+  userId: string
+  name: string
+  username: string
+  /** SHA-256 (hex) of the MD5 (hex) of the device password, which is what KOReader sends as x-auth-key. */
+  keyHash: string
+  createdAt: Timestamp
+  lastUsedAt: Timestamp | null
+}
+
+/** The last position KOReader reported per reader and document (migration 2026_12_13_0300). */
+interface KosyncProgressTable {
+  userId: string
+  document: string
+  progress: string
+  percentage: number
+  device: string
+  deviceId: string | null
+  /** Seconds since the epoch, as koreader-sync-server answers it. */
+  timestamp: number | string
+}
+
+/** A device's request to be linked (migration 2026_12_13_0400): RFC 8628's device and user codes. */
+interface DeviceCodesTable {
+  id: string
+  deviceCodeHash: string
+  userCode: string
+  clientName: string
+  status: Generated<'pending' | 'approved' | 'denied' | 'used'>
+  userId: string | null
+  scopes: string | null
+  tokenDays: number | null
+  interval: number
+  expiresAt: Timestamp
+  lastPolledAt: Timestamp | null
+  createdAt: Timestamp
 }
 
 /** A stored upload: who sent it, its size, and whether anything shows it (migration 2026_11_25_0600). */
@@ -179,6 +304,10 @@ interface ReadingEntriesTable {
   /** The book's place on the reader's status shelf ("to-read (#3)") and the status it was kept for (decision 0031). */
   statusPosition: number | null
   statusPositionOf: string | null
+  /** The unit the reader reports this book's progress in: pages, percent or minutes (decision 0039); null until chosen. */
+  progressUnit: string | null
+  /** Who sees this book in the reader's log: null for the account's default (decision 0055). */
+  visibility: 'public' | 'followers' | 'private' | null
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -361,6 +490,151 @@ interface BookMergesTable {
   revertedAt: Timestamp | null
 }
 
+/** A thread on a book (migration 2026_12_12_0100, decision 0043); counters kept by the discussions module. */
+interface DiscussionsTable {
+  id: string
+  bookId: string
+  userId: string | null
+  title: string
+  postCount: Generated<number>
+  lastActivityAt: Timestamp
+  createdAt: Timestamp
+}
+
+/** A post of a thread: `rootId` its top-level post (its own id for one); `text` null for a tombstone. */
+interface DiscussionPostsTable {
+  id: string
+  discussionId: string
+  userId: string | null
+  parentId: string | null
+  rootId: string
+  text: string | null
+  positionKind: 'page' | 'percent' | 'finished' | null
+  positionValue: number | null
+  createdAt: Timestamp
+  editedAt: Timestamp | null
+  deletedAt: Timestamp | null
+}
+
+/** A reader's webhook (migration 2026_12_14_0100, decision 0048). */
+interface WebhooksTable {
+  id: string
+  userId: string
+  url: string
+  /** The events as ',a,b,'. */
+  events: string
+  secret: string
+  createdAt: Timestamp
+  disabledAt: Timestamp | null
+  disabledReason: string | null
+}
+
+/** One delivery of an event to a hook: the outbox row and its log (decision 0048). */
+interface WebhookDeliveriesTable {
+  id: string
+  webhookId: string
+  userId: string
+  event: string
+  /** The body sent, as JSON. */
+  payload: string
+  createdAt: Timestamp
+  attempts: Generated<number>
+  /** When the row is next due (or its lease ends); null once settled. */
+  nextAttemptAt: Timestamp | null
+  lastStatus: number | null
+  lastError: string | null
+  deliveredAt: Timestamp | null
+  failedAt: Timestamp | null
+}
+
+/** One reader blocked another (migration 2026_12_18_0100, decision 0057). */
+interface BlocksTable {
+  blockerId: string
+  blockedId: string
+  createdAt: Timestamp
+}
+
+/** A reader muted another (decision 0057): kept out of their feed and discussions, unknown to the muted one. */
+interface UserMutesTable {
+  userId: string
+  mutedId: string
+  createdAt: Timestamp
+}
+
+/** A reader muted a book (decision 0057). */
+interface BookMutesTable {
+  userId: string
+  bookId: string
+  createdAt: Timestamp
+}
+
+/** A word (lower-cased) a reader muted (decision 0057). */
+interface MutedWordsTable {
+  userId: string
+  word: string
+  createdAt: Timestamp
+}
+
+/** A reader's report of an item and what the moderators decided (migration 2026_12_18_0200, decision 0058). */
+interface ReportsTable {
+  id: string
+  reporterId: string
+  targetType: 'review' | 'comment' | 'post' | 'discussion' | 'profile' | 'book'
+  targetId: string
+  reason: string
+  note: string | null
+  status: Generated<'open' | 'hidden' | 'restored' | 'dismissed'>
+  outcomeNote: string | null
+  decidedByUserId: string | null
+  decidedAt: Timestamp | null
+  createdAt: Timestamp
+}
+
+/** An item the moderators hid (decision 0058): its thread shows "removed by the moderators". */
+interface HiddenItemsTable {
+  targetType: 'review' | 'comment' | 'post' | 'discussion' | 'profile' | 'book'
+  targetId: string
+  hiddenByUserId: string | null
+  note: string
+  hiddenAt: Timestamp
+}
+
+/** A notification, or a group of them while unread (migration 2026_12_16_0100, decision 0052). */
+interface NotificationsTable {
+  id: string
+  userId: string
+  type: string
+  targetType: string
+  targetId: string
+  bookId: string | null
+  parentId: string | null
+  title: string | null
+  actorCount: Generated<number>
+  createdAt: Timestamp
+  updatedAt: Timestamp
+  readAt: Timestamp | null
+}
+
+/** A reader in a notification's group. */
+interface NotificationActorsTable {
+  notificationId: string
+  actorId: string
+  createdAt: Timestamp
+}
+
+/** A kind of notification a reader turned off. */
+interface NotificationSettingsTable {
+  userId: string
+  type: string
+}
+
+/** A single-use ticket for a browser's live stream: its SHA-256 only. */
+interface NotificationTicketsTable {
+  hash: string
+  userId: string
+  expiresAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   books: BooksTable
@@ -371,6 +645,13 @@ export interface Database {
   follows: FollowsTable
   revokedTokens: RevokedTokensTable
   keptTokens: KeptTokensTable
+  personalTokens: PersonalTokensTable
+  syncInbox: SyncInboxTable
+  syncRequests: SyncRequestsTable
+  syncSettings: SyncSettingsTable
+  devices: DevicesTable
+  kosyncProgress: KosyncProgressTable
+  deviceCodes: DeviceCodesTable
   uploads: UploadsTable
   catalogueEdits: CatalogueEditsTable
   readingEntries: ReadingEntriesTable
@@ -388,4 +669,21 @@ export interface Database {
   shelfBooks: ShelfBooksTable
   mergeProposals: MergeProposalsTable
   bookMerges: BookMergesTable
+  discussions: DiscussionsTable
+  discussionPosts: DiscussionPostsTable
+  blocks: BlocksTable
+  userMutes: UserMutesTable
+  bookMutes: BookMutesTable
+  mutedWords: MutedWordsTable
+  reports: ReportsTable
+  hiddenItems: HiddenItemsTable
+  webhooks: WebhooksTable
+  webhookDeliveries: WebhookDeliveriesTable
+  reviewLikes: ReviewLikesTable
+  reviewComments: ReviewCommentsTable
+  commentLikes: CommentLikesTable
+  notifications: NotificationsTable
+  notificationActors: NotificationActorsTable
+  notificationSettings: NotificationSettingsTable
+  notificationTickets: NotificationTicketsTable
 }

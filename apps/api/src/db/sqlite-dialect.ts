@@ -1,4 +1,5 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite'
+import { foldText } from '#/db/name-keys.ts'
 import { Worker } from 'node:worker_threads'
 import {
   CompiledQuery,
@@ -118,6 +119,11 @@ parentPort.once('message', () => {
 })
 `
 
+/** The functions our queries call that SQLite lacks: shelfwise_fold (name-keys.ts foldText). */
+function withFunctions(db: DatabaseSync): void {
+  db.function('shelfwise_fold', { deterministic: true }, (v) => (typeof v === 'string' ? foldText(v) : v))
+}
+
 // Statements that only read: Kysely's SELECT nodes, and raw SQL that starts with SELECT.
 const RAW_READ = /^\s*select\b/i
 const onlyReads = (compiled: CompiledQuery): boolean => SelectQueryNode.is(compiled.query) || (RawNode.is(compiled.query) && RAW_READ.test(compiled.sql))
@@ -196,6 +202,7 @@ class NodeSqliteDriver implements Driver {
     writer.exec('PRAGMA busy_timeout = 5000')
     writer.exec('PRAGMA cache_size = -32000')
     writer.exec('PRAGMA temp_store = MEMORY')
+    withFunctions(writer)
     this.writer = new NodeSqliteConnection(writer)
     if (path !== ':memory:' && !path.startsWith('file::memory:')) {
       // Opened after the writer, so the file is already in WAL mode.
@@ -203,6 +210,7 @@ class NodeSqliteDriver implements Driver {
       reader.exec('PRAGMA busy_timeout = 5000')
       reader.exec('PRAGMA cache_size = -32000')
       reader.exec('PRAGMA temp_store = MEMORY')
+      withFunctions(reader)
       this.#reader = new NodeSqliteConnection(reader)
     }
   }

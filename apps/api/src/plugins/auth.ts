@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
-import { MESSAGES } from '@shelfwise/contracts'
-import { unauthorized } from '#/errors.ts'
+import { MESSAGES, PERSONAL_TOKEN_PREFIX, type RouteScope } from '@shelfwise/contracts'
+import { forbidden, unauthorized } from '#/errors.ts'
 import { PRIVATE } from '#/http-cache.ts'
 import type { Actor } from '#/security/actor.ts'
-import type { AuthService } from '#/modules/auth/auth.service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     user?: Actor
   }
   interface FastifyInstance {
-    /** preValidation: 401 unless a valid, current bearer token is sent. */
+    /** preValidation: 401 unless a valid, current bearer token is sent; 403 for a personal token without the route's scope. */
     requireUser: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** preHandler: sets req.user when a valid token is sent; a bad or missing one means anonymous. */
     optionalUser: (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
@@ -28,13 +27,24 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
 /** The signed-in reader a request speaks for, worked out once per request whoever asks first. */
 export type ActorOf = (req: FastifyRequest) => Promise<Actor | undefined>
 
+/** Whether a bearer token is a personal access token (decision 0045) rather than a session's. */
+export const isPersonalToken = (token: string | undefined): boolean => token?.startsWith(PERSONAL_TOKEN_PREFIX) === true
+
+/** Who a token speaks for, by kind: the auth service checks sessions, the tokens service personal tokens. */
+interface TokenCheckers {
+  session: (token: string) => Promise<Actor | undefined>
+  personal: (token: string) => Promise<Actor | undefined>
+}
+
 /**
- * The auth service checks the token (signature, expiry, version, revocation, the user still there);
- * the answer is kept per request, so the writes limit (which counts per verified reader, before the
- * body is read) and the route's guard share one database read.
+ * The auth service checks a session's token (signature, expiry, version, revocation, the user still
+ * there), the tokens service a personal one (its hash, expiry and owner, read each time: no memo, so
+ * a revoked token is refused at once on every instance); the answer is kept per request, so the rate
+ * limits (which count per verified reader or token, before the body is read) and the route's guard
+ * share one database read.
  */
-export function createActorResolver(auth: Pick<AuthService, 'actorOfToken'>): ActorOf {
-  const resolve = (token: string) => auth.actorOfToken(token)
+export function createActorResolver(check: TokenCheckers): ActorOf {
+  const resolve = (token: string) => (isPersonalToken(token) ? check.personal(token) : check.session(token))
   const known = new WeakMap<FastifyRequest, Promise<Actor | undefined>>()
   return (req) => {
     let actor = known.get(req)
@@ -54,16 +64,24 @@ export function registerAuth(app: FastifyInstance, deps: { actorOf: ActorOf }) {
     if (token === undefined) throw unauthorized(MESSAGES.authRequired)
     const actor = token ? await deps.actorOf(req) : undefined
     if (!actor) throw unauthorized(MESSAGES.authFailed)
-    req.user = actor
     reply.header('cache-control', PRIVATE)
+    if (actor.personalToken) checkScope(actor.personalToken.scopes, req.routeOptions.config.scope ?? 'session')
+    req.user = actor
   })
   // A plain hook, not an async one: most reads are anonymous and pass without a promise.
   app.decorate('optionalUser', (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (!bearerToken(req)) return done()
     deps.actorOf(req).then((actor) => {
-      req.user = actor
+      // A personal token without `read` sees what anyone sees: the viewer's own flags are private data.
+      req.user = actor?.personalToken && !actor.personalToken.scopes.includes('read') ? undefined : actor
       if (actor) reply.header('cache-control', PRIVATE)
       done()
     }, done)
   })
+}
+
+/** 403 unless a personal token's scopes hold what the route needs; a session-only route refuses every personal token. */
+function checkScope(granted: readonly string[], needed: RouteScope) {
+  if (needed === 'session') throw forbidden(MESSAGES.sessionOnly)
+  if (!granted.includes(needed)) throw forbidden(MESSAGES.scopeMissing(needed))
 }

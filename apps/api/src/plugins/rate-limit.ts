@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config, RateLimitSettings } from '#/config.ts'
 import { AppError } from '#/errors.ts'
-import { bearerToken, type ActorOf } from '#/plugins/auth.ts'
+import { bearerToken, isPersonalToken, type ActorOf } from '#/plugins/auth.ts'
 
 // Fixed-window counters: an attempt counts against a key for `window` from the key's first attempt.
 // Each request may meet two limits (its address and its account), so we keep our own small counter
@@ -132,7 +132,13 @@ async function createRedisCounter(url: string, log: (msg: string, err?: unknown)
 
 type AuthAction = 'login' | 'register' | 'password' | 'account'
 
-type Limited = AuthAction | 'writes' | CostlyRead
+/** What a reader does in a conversation (decision 0042): counted per reader, tighter for a new account. */
+type ConversationAction = 'comments' | 'likes' | 'follows' | 'reports'
+
+/** What a reader writes for others to read, counted per reader (discussions, decision 0043). */
+type ReaderLimited = 'posts' | 'threads' | 'links'
+
+type Limited = AuthAction | 'writes' | 'token' | 'device' | CostlyRead | ConversationAction | `${ConversationAction}:new` | ReaderLimited
 
 const WHAT: Record<Limited, string> = {
   login: 'sign-in attempts',
@@ -140,11 +146,24 @@ const WHAT: Record<Limited, string> = {
   password: 'password change attempts',
   account: 'account deletion attempts',
   writes: 'changes in a short time',
+  token: 'requests with this token in a short time',
+  device: 'requests from this device in a short time',
   search: 'searches in a short time',
   list: 'whole-catalogue lists in a short time',
   export: 'exports of your data in a short time',
   image: 'year-in-review images in a short time',
   year: 'years in numbers in a short time',
+  posts: 'posts in a short time',
+  threads: 'new discussions in a short time',
+  links: 'posts with links in a short time',
+  comments: 'comments in a short time',
+  likes: 'likes in a short time',
+  'comments:new': 'comments in a short time for a new account (its first day)',
+  'likes:new': 'likes in a short time for a new account (its first day)',
+  follows: 'follows in a short time',
+  reports: 'reports in a short time',
+  'follows:new': 'follows in a short time for a new account (its first day)',
+  'reports:new': 'reports in a short time for a new account (its first day)',
 }
 
 /** Reads that cost the server far more than a page: a search, a whole list (a call without `limit`), a reader's export of their data, an image drawn, a reader's year counted. */
@@ -195,6 +214,18 @@ interface RateLimits {
    * work; `kind` may depend on the request (a list call is a whole list only without `limit`).
    */
   costlyRead(kind: (req: FastifyRequest) => CostlyRead | undefined): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /**
+   * onRequest hook of KOReader's sync (/kosync, decision 0047), which is outside /api: every call,
+   * signed in or not, counts against the client's address, with a token's allowance, before any work.
+   */
+  perDeviceAddress(): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+  /** Counts one of a reader's writes of a kind against them (shared by every instance through Redis); 429 past `max` in the window. */
+  countForReader(what: ReaderLimited, userId: string, max: number, windowSeconds: number): Promise<void>
+  /**
+   * preHandler hook of a signed-in route: counts a comment or a like against its reader, with a
+   * tighter limit while `isNew` says the account is in its first day.
+   */
+  perReader(action: ConversationAction, isNew: (userId: string) => Promise<boolean>): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
 }
 
 declare module 'fastify' {
@@ -236,19 +267,56 @@ export async function registerRateLimits(app: FastifyInstance, deps: { config: C
       const max = kind === 'search' || kind === 'year' ? settings.costlyReadsPerIp : Math.max(1, Math.floor(settings.costlyReadsPerIp / 10))
       await check(`${kind}:ip:${addressKey(req.ip)}`, max, settings.costlyReadsWindowSeconds, kind)
     },
+    perDeviceAddress: () => async (req) => {
+      await check(`device:ip:${addressKey(req.ip)}`, settings.tokenRequests, settings.tokenWindowSeconds, 'device')
+    },
+    countForReader: (what, userId, max, windowSeconds) => check(`${what}:user:${userId}`, max, windowSeconds, what),
+    perReader: (action, isNew) => async (req) => {
+      const userId = req.user?.id
+      if (!userId) return
+      const max = { comments: settings.commentsPerUser, likes: settings.likesPerUser, follows: settings.followsPerUser, reports: settings.reportsPerUser }[
+        action
+      ]
+      const young = await isNew(userId)
+      // A new account gets a fifth of the allowance, counted apart so it does not carry over.
+      if (young) await check(`${action}:new:user:${userId}`, Math.max(1, Math.floor(max / 5)), settings.conversationWindowSeconds, `${action}:new`)
+      else await check(`${action}:user:${userId}`, max, settings.conversationWindowSeconds, action)
+    },
   } satisfies RateLimits)
 
+  // A personal access token's own bucket (decision 0046): every call it makes, reads too, counts
+  // against the token, never against its reader's web app; each answer tells the client where it
+  // stands (RateLimit-Policy and RateLimit, draft-ietf-httpapi-ratelimit-headers).
+  const { tokenRequests, tokenWindowSeconds } = settings
+  const policy = `"token";q=${tokenRequests};w=${tokenWindowSeconds}`
+  const limitToken = async (tokenId: string, reply: FastifyReply) => {
+    const { count, resetInMs } = await counter.hit(`token:${tokenId}`, tokenWindowSeconds * 1000)
+    const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+    reply.header('ratelimit-policy', policy)
+    reply.header('ratelimit', `"token";r=${Math.max(0, tokenRequests - count)};t=${seconds}`)
+    if (count > tokenRequests) throw rateLimited('token', resetInMs)
+  }
+
   // A plain hook, not an async one: reads (most requests) pass straight through without a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!WRITE_METHODS.has(req.method)) return done()
+  app.addHook('onRequest', (req, reply, done) => {
     const route = req.routeOptions.url
-    if (!route?.startsWith('/api/') || OWN_LIMITS.has(route)) return done()
-    const countAgainst = (key: string) => check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes').then(() => done(), done)
+    if (!route?.startsWith('/api/')) return done()
+    const isWrite = WRITE_METHODS.has(req.method) && !OWN_LIMITS.has(route)
+    const token = bearerToken(req)
+    if (!isWrite && !isPersonalToken(token)) return done()
+    const countAgainst = (key: string) => check(key, settings.writesPerUser, settings.writesWindowSeconds, 'writes')
     const byAddress = `writes:ip:${addressKey(req.ip)}`
-    if (!bearerToken(req)) return void countAgainst(byAddress)
+    if (!token) return void countAgainst(byAddress).then(() => done(), done)
     // Only a token that works (signed, current, not revoked: one read, shared with the route's guard)
-    // counts against its reader; any other counts against the address, so a stolen token that was
-    // logged out or outlived a password change cannot use up its owner's quota.
-    deps.actorOf(req).then((actor) => countAgainst(actor ? `writes:user:${actor.id}` : byAddress), done)
+    // counts against its reader or itself; any other counts against the address, so a stolen token
+    // that was logged out or outlived a password change cannot use up its owner's quota.
+    deps
+      .actorOf(req)
+      .then(async (actor) => {
+        const own = actor?.personalToken
+        if (own) await limitToken(own.id, reply)
+        if (isWrite) await countAgainst(own ? `writes:token:${own.id}` : actor ? `writes:user:${actor.id}` : byAddress)
+      })
+      .then(() => done(), done)
   })
 }

@@ -1,18 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createHash } from 'node:crypto'
 import helmet from 'helmet'
-import { MESSAGES, type ErrorBody } from '@shelfwise/contracts'
+import { MESSAGES, THEME_SCRIPT, type ErrorBody } from '@shelfwise/contracts'
 
 /**
- * The Content-Security-Policy of every response. The built web app loads only its own scripts (no
- * inline script); MUI's Emotion injects <style> tags at run time, hence 'unsafe-inline' for styles
+ * The Content-Security-Policy of every response. The built web app loads only its own scripts and
+ * one inline script, allowed by its hash: THEME_SCRIPT, which picks the colour scheme before the
+ * first paint (index.html's head); MUI's Emotion injects <style> tags at run time, hence 'unsafe-inline' for styles
  * only; book covers may come from any https host.
  */
 const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],

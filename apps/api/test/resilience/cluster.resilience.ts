@@ -31,6 +31,48 @@ const upstreamCounts = (prefix: string) => {
   return counts
 }
 
+/** A Server-Sent Events stream read over HTTP: `next` waits for its next `notification` event. */
+async function openStream(url: string, headers: Record<string, string>) {
+  const controller = new AbortController()
+  const res = await fetch(url, { headers, signal: controller.signal })
+  expect(res.status, url).toBe(200)
+  const got: unknown[] = []
+  const state = { ended: false, lastId: '' }
+  void (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true })
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          const data = block.split('\n').find((l) => l.startsWith('data: '))
+          const id = block.split('\n').find((l) => l.startsWith('id: '))
+          if (id) state.lastId = id.slice(4)
+          if (block.includes('event: notification') && data) got.push(JSON.parse(data.slice(6)))
+        }
+      }
+    } catch {
+      // closed
+    }
+    state.ended = true
+  })()
+  return {
+    state,
+    async next(ms: number): Promise<any> {
+      const until = Date.now() + ms
+      while (!got.length) {
+        if (Date.now() > until) throw new Error(`no notification on ${url} within ${ms} ms`)
+        await sleep(20)
+      }
+      return got.shift()
+    },
+    close: () => controller.abort(),
+  }
+}
+
 describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, () => {
   let pgs: PrivatePostgres
   let cluster: Cluster
@@ -110,6 +152,39 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
     }
   })
 
+  it('brings a like made through one instance to live streams open on another and through nginx within 2 s (decision 0053)', async () => {
+    const [a, b, c] = cluster.instances.map((i) => i.url)
+    const stamp = Date.now()
+    const writer = await must(a!, 'POST', '/api/auth/register', {
+      json: { name: 'Streamed', username: `st${stamp}`, email: `st-${stamp}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' },
+    })
+    const fan = await must(b!, 'POST', '/api/auth/register', {
+      json: { name: 'Fan', username: `fan${stamp}`, email: `fan-${stamp}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' },
+    })
+    const book = await must(a!, 'POST', '/api/books', {
+      token: writer.token,
+      json: { title: 'Streamed Book', author: 'A. Uthor', genres: ['Fiction'], year: 2001 },
+    })
+    const review = await must(a!, 'POST', `/api/reviews/book/${book._id}`, { token: writer.token, json: { rating: 5, comment: 'Live' } })
+    // One stream on instance a with the bearer header, one through nginx with a ticket (as a browser opens it).
+    const direct = await openStream(`${a}/api/me/notifications/stream`, { authorization: `Bearer ${writer.token}` })
+    const { ticket } = await must(b!, 'POST', '/api/me/notifications/ticket', { token: writer.token })
+    const proxied = await openStream(`${cluster.url}/api/me/notifications/stream?ticket=${encodeURIComponent(ticket)}`, {})
+    try {
+      await sleep(300)
+      const sent = Date.now()
+      await must(c!, 'PUT', `/api/reviews/${review._id}/like`, { token: fan.token })
+      const [one, two] = await Promise.all([direct.next(2000), proxied.next(2000)])
+      const took = Date.now() - sent
+      for (const n of [one, two]) expect(n).toMatchObject({ type: 'review_like', count: 1, target: { id: review._id } })
+      expect(took).toBeLessThan(2000)
+      figures.liveNotification = { ms: took }
+    } finally {
+      direct.close()
+      proxied.close()
+    }
+  })
+
   it.skipIf(!redisUp)('counts a sign-in limit across instances (through Redis)', async () => {
     const urls = cluster.instances.map((i) => i.url)
     const email = `limit-${Date.now()}@resilience.example`
@@ -167,8 +242,42 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
     const load = runWriteLoad({ base: () => cluster.url, ledger, community, clients: 6, seed: 29, stopped: () => stopped })
     await sleep(1000)
     const victim = cluster.instances.at(-1)!
+    // A live stream open on the instance that stops (decision 0053): ended by its drain, then
+    // reopened through nginx with Last-Event-ID, it gets the like made while it was away.
+    const stamp = Date.now()
+    const [writer, fan] = await Promise.all(
+      ['sw', 'sf'].map((p) =>
+        must(cluster.url, 'POST', '/api/auth/register', {
+          json: { name: p, username: `${p}${stamp}`, email: `${p}-${stamp}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' },
+        }),
+      ),
+    )
+    await must(cluster.url, 'PUT', `/api/users/follow/${writer.user._id}`, { token: fan.token })
+    const stream = await openStream(`${victim.url}/api/me/notifications/stream`, {
+      authorization: `Bearer ${writer.token}`,
+      'last-event-id': new Date(stamp - 60_000).toISOString(),
+    })
+    expect(await stream.next(2000)).toMatchObject({ type: 'follow', count: 1 })
     process.kill(victim.pid, 'SIGTERM')
-    await sleep(2000)
+    const endBy = Date.now() + 5000
+    while (!stream.state.ended && Date.now() < endBy) await sleep(20)
+    expect(stream.state.ended).toBe(true)
+    const other = await must(cluster.url, 'POST', '/api/auth/register', {
+      json: { name: 'so', username: `so${stamp}`, email: `so-${stamp}@resilience.example`, password: 'resilient-reader-7', userType: 'Reader' },
+    })
+    await must(cluster.url, 'PUT', `/api/users/follow/${writer.user._id}`, { token: other.token })
+    const again = await openStream(`${cluster.url}/api/me/notifications/stream`, {
+      authorization: `Bearer ${writer.token}`,
+      'last-event-id': stream.state.lastId,
+    })
+    try {
+      let n = await again.next(2000)
+      while (n.count < 2) n = await again.next(2000)
+      expect(n).toMatchObject({ type: 'follow', count: 2 })
+    } finally {
+      again.close()
+    }
+    await sleep(1000)
     stopped = true
     await load
     expect(processAlive(victim.pid)).toBe(false)

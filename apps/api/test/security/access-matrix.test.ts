@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
+import { v7 as uuidv7 } from 'uuid'
 import type { LightMyRequestResponse } from 'fastify'
-import { MESSAGES } from '@shelfwise/contracts'
+import { DEVICE_GRANT_TYPE, MESSAGES, TOKEN_SCOPES } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
 import { apiRoutes, leaksIn, multipart, routerRoutes, smallPng, stringsIn, tokensIn } from './support.ts'
@@ -75,6 +76,28 @@ async function ownersShelf(s: Scene, isPublic: boolean): Promise<string> {
   return (res.json() as { _id: string })._id
 }
 
+/** A notification of the owner's (another reader followed them), its id. */
+async function ownersNotification(s: Scene): Promise<string> {
+  const fan = await insertUser(s.ctx.db)
+  const res = await s.ctx.app.inject({ method: 'PUT', url: `/api/users/follow/${s.owner.id}`, headers: bearer(fan.token) })
+  expect(res.statusCode, res.body).toBe(200)
+  const row = await s.ctx.db.selectFrom('notifications').select('id').where('userId', '=', s.owner.id).where('readAt', 'is', null).executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** A webhook of the owner's (to a public address), its id. */
+async function ownersHook(s: Scene): Promise<string> {
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/webhooks',
+    headers: bearer(s.owner.token),
+    payload: { url: 'https://93.184.216.34/hook', events: ['review.published'] },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { _id: string })._id
+}
+const hookLeft = async (s: Scene, id: string) => Boolean(await s.ctx.db.selectFrom('webhooks').select('id').where('id', '=', id).executeTakeFirst())
+
 /** A merge proposal of the owner's of two fresh books, its id; the owner made a moderator when asked. */
 async function ownersProposal(s: Scene, { moderator = false } = {}): Promise<string> {
   if (moderator) await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.owner.id).execute()
@@ -82,6 +105,108 @@ async function ownersProposal(s: Scene, { moderator = false } = {}): Promise<str
   const res = await s.ctx.app.inject({ method: 'POST', url: '/api/merge-proposals', headers: bearer(s.owner.token), payload: { kind: 'work', ids } })
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { _id: string })._id
+}
+
+/** A report by `by` (the owner unless said) of a fresh reader's profile: its id. */
+async function ownersReport(s: Scene, by: User = s.owner): Promise<string> {
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: bearer(by.token),
+    payload: { targetType: 'profile', targetId: (await insertUser(s.ctx.db)).id, reason: 'spam' },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { _id: string })._id
+}
+
+/** A discussion of the owner's on a fresh book, with the owner's opening post at page 50 and one reply of theirs: the ids. */
+async function ownersThread(s: Scene): Promise<{ bookId: string; discussionId: string; replyId: string }> {
+  const book = await insertBook(s.ctx.db)
+  const at = new Date().toISOString()
+  const discussionId = uuidv7()
+  const replyId = uuidv7()
+  await s.ctx.db
+    .insertInto('discussions')
+    .values({ id: discussionId, bookId: book.id, userId: s.owner.id, title: 'Owner’s', postCount: 2, lastActivityAt: at, createdAt: at })
+    .execute()
+  await s.ctx.db
+    .insertInto('discussionPosts')
+    .values([
+      {
+        id: discussionId,
+        discussionId,
+        userId: s.owner.id,
+        parentId: null,
+        rootId: discussionId,
+        text: 'secret ending',
+        positionKind: 'page',
+        positionValue: 50,
+        createdAt: at,
+      },
+      {
+        id: replyId,
+        discussionId,
+        userId: s.owner.id,
+        parentId: discussionId,
+        rootId: discussionId,
+        text: 'my reply',
+        positionKind: null,
+        positionValue: null,
+        createdAt: at,
+      },
+    ])
+    .execute()
+  return { bookId: book.id, discussionId, replyId }
+}
+const postRow = (s: Scene, id: string) => s.ctx.db.selectFrom('discussionPosts').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** A comment of the owner's on someone else's review: its id and review. */
+async function ownersComment(s: Scene): Promise<{ id: string; reviewId: string }> {
+  const review = await insertReview(s.ctx.db)
+  const res = await s.ctx.app.inject({ method: 'POST', url: `/api/reviews/${review.id}/comments`, headers: bearer(s.owner.token), payload: { text: 'Mine' } })
+  expect(res.statusCode, res.body).toBe(201)
+  return { id: (res.json() as { _id: string })._id, reviewId: review.id }
+}
+const commentRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviewComments').selectAll().where('id', '=', id).executeTakeFirst()
+/** A personal token of the owner's with the given scopes: its id and the token itself. */
+async function ownersToken(s: Scene, scopes: string[] = ['read']): Promise<{ id: string; token: string }> {
+  const res = await s.ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/tokens',
+    headers: bearer(s.owner.token),
+    payload: { name: `matrix ${scopes.join(' ')}`, scopes, expiresInDays: 1 },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  const body = res.json() as { _id: string; token: string }
+  return { id: body._id, token: body.token }
+}
+
+/** A device's fresh link request (RFC 8628). */
+async function deviceCode(s: Scene): Promise<{ device_code: string; user_code: string }> {
+  const res = await s.ctx.app.inject({ method: 'POST', url: '/api/device/code', payload: { client_name: 'Matrix device' } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json()
+}
+
+/** A device of the owner's: its id. */
+async function ownersDevice(s: Scene): Promise<string> {
+  const res = await s.ctx.app.inject({ method: 'POST', url: '/api/me/devices', headers: bearer(s.owner.token), payload: { name: 'matrix device' } })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { _id: string })._id
+}
+
+/** An item of the owner's sync inbox (a fresh ISBN nobody holds): its id. */
+async function ownersInboxItem(s: Scene): Promise<string> {
+  const twelve = `978${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+  const sum = [...twelve].reduce((n, d, i) => n + Number(d) * (i % 2 ? 3 : 1), 0)
+  const res = await s.ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/progress',
+    headers: bearer(s.owner.token),
+    payload: { book: { isbn: `${twelve}${(10 - (sum % 10)) % 10}` }, percent: 5 },
+  })
+  expect(res.json().status, res.body).toBe('needs_review')
+  return (res.json() as { inboxId: string }).inboxId
 }
 
 const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
@@ -270,13 +395,93 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'DELETE /api/reviews/{id}': {
-    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}` }),
+    // keepRating (decision 0036) gives nobody else's stars to anyone: the review stays, and no entry of theirs is rated.
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}?keepRating=true` }),
     status: ownerOnly(204),
     check: async (s, actor, _res, call) => {
-      expect(Boolean(await reviewRow(s, call.url.split('/').pop()!))).toBe(actor !== 'owner')
+      expect(Boolean(await reviewRow(s, call.url.split('/').pop()!.split('?')[0]!))).toBe(actor !== 'owner')
+      if (actor === 'other') {
+        const rated = await s.ctx.db.selectFrom('readingEntries').select('rating').where('userId', '=', s.other.id).where('rating', 'is not', null).execute()
+        expect(rated).toEqual([])
+      }
     },
   },
+  // Discussions (decision 0043): anyone reads, the opening post withheld (text null) from everyone but
+  // its author, who has not reached page 50; a signed-in reader starts and posts; the author alone
+  // edits or deletes a post (another reader gets the same 404 as for none).
+  'GET /api/books/{id}/discussions': {
+    request: async (s) => ({ url: `/api/books/${(await ownersThread(s)).bookId}/discussions?limit=5` }),
+    status: everyone(200),
+    check: (_s, actor, res) =>
+      expect((res.json() as { firstPost: { text: string | null } }[])[0]!.firstPost.text).toBe(actor === 'owner' ? 'secret ending' : null),
+  },
+  'POST /api/books/{id}/discussions': {
+    request: async (s) => ({ url: `/api/books/${(await insertBook(s.ctx.db)).id}/discussions`, payload: { title: 'New', text: 'Hello' } }),
+    status: signedIn(201),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json().user._id).toBe(userOf(s, actor)!.id),
+  },
+  'GET /api/discussions/{id}': {
+    request: async (s) => ({ url: `/api/discussions/${(await ownersThread(s)).discussionId}` }),
+    status: everyone(200),
+    check: (_s, actor, res) => expect(res.json().firstPost.text).toBe(actor === 'owner' ? 'secret ending' : null),
+  },
+  'GET /api/discussions/{id}/posts': {
+    request: async (s) => ({ url: `/api/discussions/${(await ownersThread(s)).discussionId}/posts?reveal=all` }),
+    status: everyone(200),
+    check: (_s, _actor, res) => expect((res.json() as { text: string }[]).map((p) => p.text)).toEqual(['secret ending', 'my reply']),
+  },
+  'POST /api/discussions/{id}/posts': {
+    request: async (s) => ({ url: `/api/discussions/${(await ownersThread(s)).discussionId}/posts`, payload: { text: 'Joining in' } }),
+    status: signedIn(201),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json().user._id).toBe(userOf(s, actor)!.id),
+  },
+  'PUT /api/posts/{id}': {
+    request: async (s) => ({ url: `/api/posts/${(await ownersThread(s)).replyId}`, payload: { text: 'Changed' } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => expect((await postRow(s, call.url.split('/').pop()!))?.text).toBe(actor === 'owner' ? 'Changed' : 'my reply'),
+  },
+  'DELETE /api/posts/{id}': {
+    request: async (s) => ({ url: `/api/posts/${(await ownersThread(s)).replyId}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => expect(Boolean(await postRow(s, call.url.split('/').pop()!))).toBe(actor !== 'owner'),
+  },
   'GET /api/users/reviews/{id}': { request: async (s) => (await ownersBook(s), { url: `/api/users/reviews/${s.owner.id}` }), status: everyone(200) },
+
+  // Likes and comments on reviews (decisions 0041, 0042): any signed-in reader likes and comments;
+  // only a comment's writer edits it, and its writer (or the review's) deletes it.
+  'PUT /api/reviews/{id}/like': {
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}/like` }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json()).toEqual({ likes: 1, likedByMe: true }),
+  },
+  'DELETE /api/reviews/{id}/like': {
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}/like` }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json()).toEqual({ likes: 0, likedByMe: false }),
+  },
+  'GET /api/reviews/{id}/likes': { request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}/likes` }), status: everyone(200) },
+  'GET /api/reviews/{id}/comments': { request: async (s) => ({ url: `/api/reviews/${(await ownersComment(s)).reviewId}/comments` }), status: everyone(200) },
+  'POST /api/reviews/{id}/comments': {
+    request: async (s) => ({ url: `/api/reviews/${(await ownersBook(s)).review.id}/comments`, payload: { text: 'Matrix comment' } }),
+    status: signedIn(201),
+    check: (s, actor, res) => actor !== 'anonymous' && expect(res.json().user._id).toBe(userOf(s, actor)!.id),
+  },
+  'PUT /api/comments/{id}': {
+    request: async (s) => ({ url: `/api/comments/${(await ownersComment(s)).id}`, payload: { text: 'Changed' } }),
+    status: ownerOnly(200),
+    check: async (s, actor, res, call) => {
+      const row = await commentRow(s, call.url.split('/').pop()!)
+      expect(row?.text === 'Changed').toBe(actor === 'owner')
+      if (actor === 'other') expect(res.json().message).toBe(MESSAGES.commentNotFound)
+    },
+  },
+  'DELETE /api/comments/{id}': {
+    request: async (s) => ({ url: `/api/comments/${(await ownersComment(s)).id}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => expect(Boolean(await commentRow(s, call.url.split('/').pop()!))).toBe(actor !== 'owner'),
+  },
+  'PUT /api/comments/{id}/like': { request: async (s) => ({ url: `/api/comments/${(await ownersComment(s)).id}/like` }), status: signedIn(200) },
+  'DELETE /api/comments/{id}/like': { request: async (s) => ({ url: `/api/comments/${(await ownersComment(s)).id}/like` }), status: signedIn(200) },
 
   // Profiles: public, but the e-mail only to its owner (checked for every body below); each edits only their own.
   'GET /api/users/profile/{id}': {
@@ -314,6 +519,16 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/users/{id}/stats/{year}': {
     request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/stats/2025` }),
     status: everyone(200),
+  },
+  'GET /api/users/{id}/stats/{year}/books': {
+    request: async (s) => {
+      const { book } = await ownersBook(s)
+      await s.ctx.app.inject({ method: 'POST', url: `/api/books/${book.id}/reads`, headers: bearer(s.owner.token), payload: { finishedOn: '2025-04-04' } })
+      return { url: `/api/users/${s.owner.id}/stats/2025/books` }
+    },
+    // The year's books are as public as the year's figures: everyone sees the owner's book.
+    status: everyone(200),
+    check: (_s, _actor, res) => expect((res.json() as unknown[]).length).toBeGreaterThan(0),
   },
   'GET /api/users/{id}/stats/{year}/image.png': {
     request: (s) => ({ url: `/api/users/${s.owner.id}/stats/2025/image.png` }),
@@ -575,6 +790,40 @@ const MATRIX: Record<string, Entry> = {
       actor !== 'anonymous' &&
       expect((res.json() as { book: { title: string } }[]).some((b) => b.book.title === 'Imported by the owner')).toBe(actor === 'owner'),
   },
+  // The followed feed (decision 0050): each reader sees what the people they follow did.
+  'GET /api/me/feed': {
+    request: async (s) => {
+      const writer = await insertUser(s.ctx.db)
+      await insertFollow(s.ctx.db, s.owner.id, writer.id)
+      await insertReview(s.ctx.db, { userId: writer.id, comment: 'Followed by the owner' })
+      return { url: '/api/me/feed' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as { type: string }[]).some((i) => i.type === 'review')).toBe(actor === 'owner'),
+  },
+  // Who sees the reading log (decision 0055): each reader's own setting; the visibility × viewer matrix is below.
+  'GET /api/me/privacy': {
+    request: () => ({ url: '/api/me/privacy' }),
+    status: signedIn(200),
+    check: (_s, a, res) => a !== 'anonymous' && expect(res.json()).toEqual({ readingLog: 'public' }),
+  },
+  'PUT /api/me/privacy': {
+    request: () => ({ url: '/api/me/privacy', payload: { readingLog: 'followers' } }),
+    status: signedIn(200),
+    // The actors call in turn (anonymous, other, owner): each changes their own row alone.
+    check: async (s, actor) => {
+      const [owner, other] = [(await userRow(s, s.owner.id)).readingLog, (await userRow(s, s.other.id)).readingLog]
+      expect([owner, other]).toEqual(actor === 'anonymous' ? ['public', 'public'] : actor === 'other' ? ['public', 'followers'] : ['followers', 'followers'])
+    },
+  },
+  'POST /api/me/privacy/apply': {
+    request: async (s) => (await ownersBook(s), { url: '/api/me/privacy/apply', payload: { visibility: 'private' } }),
+    status: signedIn(200),
+    check: async (s, actor, res) => {
+      if (actor !== 'anonymous') expect(res.json().changed > 0).toBe(actor === 'owner')
+      expect((await userRow(s, s.owner.id)).readingLog).toBe(actor === 'owner' ? 'private' : 'public')
+    },
+  },
   'GET /api/imports/{id}': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}` }), status: ownerOnly(200) },
   'GET /api/imports/{id}/rows': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows` }), status: ownerOnly(200) },
   'GET /api/imports/{id}/rows.csv': { request: async (s) => ({ url: `/api/imports/${await ownersImport(s)}/rows.csv` }), status: ownerOnly(200) },
@@ -622,6 +871,242 @@ const MATRIX: Record<string, Entry> = {
     },
   },
 
+  // Blocks and mutes (decision 0057): each reader's own, about a third reader.
+  'GET /api/users/{id}/safety': {
+    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/safety` }),
+    status: signedIn(200),
+  },
+  'PUT /api/users/{id}/block': {
+    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/block` }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const rows = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
+      expect(rows.map((r) => r.blockerId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+    },
+  },
+  'DELETE /api/users/{id}/block': {
+    request: async (s) => {
+      const target = await insertUser(s.ctx.db)
+      await s.ctx.db.insertInto('blocks').values({ blockerId: s.owner.id, blockedId: target.id, createdAt: new Date().toISOString() }).execute()
+      return { url: `/api/users/${target.id}/block` }
+    },
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const left = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
+      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
+    },
+  },
+  'PUT /api/users/{id}/mute': {
+    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/mute` }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const rows = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
+      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+    },
+  },
+  'DELETE /api/users/{id}/mute': {
+    request: async (s) => {
+      const target = await insertUser(s.ctx.db)
+      await s.ctx.db.insertInto('userMutes').values({ userId: s.owner.id, mutedId: target.id, createdAt: new Date().toISOString() }).execute()
+      return { url: `/api/users/${target.id}/mute` }
+    },
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const left = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
+      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
+    },
+  },
+  'PUT /api/books/{id}/mute': {
+    request: async (s) => ({ url: `/api/books/${(await insertBook(s.ctx.db)).id}/mute` }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const rows = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
+      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+    },
+  },
+  'DELETE /api/books/{id}/mute': {
+    request: async (s) => {
+      const book = await insertBook(s.ctx.db)
+      await s.ctx.db.insertInto('bookMutes').values({ userId: s.owner.id, bookId: book.id, createdAt: new Date().toISOString() }).execute()
+      return { url: `/api/books/${book.id}/mute` }
+    },
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const left = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
+      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
+    },
+  },
+  'GET /api/me/blocks': {
+    request: async (s) => {
+      const target = await insertUser(s.ctx.db)
+      await s.ctx.db.insertInto('blocks').values({ blockerId: s.owner.id, blockedId: target.id, createdAt: new Date().toISOString() }).execute()
+      return { url: '/api/me/blocks' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/me/mutes': {
+    request: async (s) => {
+      const target = await insertUser(s.ctx.db)
+      await s.ctx.db.insertInto('userMutes').values({ userId: s.owner.id, mutedId: target.id, createdAt: new Date().toISOString() }).execute()
+      return { url: '/api/me/mutes' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as { readers: unknown[] }).readers.length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/me/muted-words': {
+    request: async (s) => {
+      await s.ctx.db.deleteFrom('mutedWords').where('userId', '=', s.owner.id).execute()
+      await s.ctx.db.insertInto('mutedWords').values({ userId: s.owner.id, word: 'owners', createdAt: new Date().toISOString() }).execute()
+      return { url: '/api/me/muted-words' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as { words: string[] }).words.includes('owners')).toBe(actor === 'owner'),
+  },
+  'PUT /api/me/muted-words': {
+    request: (_s, actor) => ({ url: '/api/me/muted-words', payload: { words: [`by-${actor}`] } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      if (actor === 'anonymous') return
+      const rows = await s.ctx.db.selectFrom('mutedWords').select('word').where('userId', '=', userOf(s, actor)!.id).execute()
+      expect(rows.map((r) => r.word)).toEqual([`by-${actor}`])
+    },
+  },
+  // Reports and moderation (decision 0058): anyone signed in reports; a moderator (here the owner) decides.
+  'POST /api/reports': {
+    request: async (s) => ({ url: '/api/reports', payload: { targetType: 'profile', targetId: (await insertUser(s.ctx.db)).id, reason: 'spam' } }),
+    status: signedIn(201),
+  },
+  'GET /api/me/reports': {
+    request: async (s) => {
+      await ownersReport(s)
+      return { url: '/api/me/reports' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/moderation/reports': {
+    request: async (s) => {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.owner.id).execute()
+      return { url: '/api/moderation/reports?status=open' }
+    },
+    status: { anonymous: 401, other: 403, owner: 200 },
+  },
+  'POST /api/moderation/reports/{id}': {
+    request: async (s) => {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.owner.id).execute()
+      return { url: `/api/moderation/reports/${await ownersReport(s, s.other)}`, payload: { action: 'dismiss', note: 'Nothing wrong' } }
+    },
+    status: { anonymous: 401, other: 403, owner: 200 },
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('reports').select('status').where('id', '=', call.url.split('/')[4]!).executeTakeFirstOrThrow()
+      expect(row.status).toBe(actor === 'owner' ? 'dismissed' : 'open')
+    },
+  },
+  'GET /api/moderation/flagged': {
+    request: async (s) => {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.owner.id).execute()
+      return { url: '/api/moderation/flagged' }
+    },
+    status: { anonymous: 401, other: 403, owner: 200 },
+  },
+
+  // Webhooks (decision 0048): each reader's own; their secrets shown only to who made them.
+  'POST /api/me/webhooks': {
+    request: () => ({ url: '/api/me/webhooks', payload: { url: 'https://93.184.216.34/hook', events: ['library.changed'] } }),
+    status: signedIn(201),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json().secret).toMatch(/^whsec_/),
+  },
+  'GET /api/me/webhooks': {
+    request: async (s) => (await ownersHook(s), { url: '/api/me/webhooks' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as unknown[]).length > 0).toBe(actor === 'owner'),
+  },
+  'DELETE /api/me/webhooks/{id}': {
+    request: async (s) => ({ url: `/api/me/webhooks/${await ownersHook(s)}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => expect(await hookLeft(s, call.url.split('/')[4]!)).toBe(actor !== 'owner'),
+  },
+  'POST /api/me/webhooks/{id}/enable': {
+    request: async (s) => {
+      const id = await ownersHook(s)
+      await s.ctx.db.updateTable('webhooks').set({ disabledAt: new Date().toISOString(), disabledReason: 'failed for a day' }).where('id', '=', id).execute()
+      return { url: `/api/me/webhooks/${id}/enable` }
+    },
+    status: ownerOnly(200),
+    // Only its reader turns it back on.
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('webhooks').select('disabledAt').where('id', '=', call.url.split('/')[4]!).executeTakeFirstOrThrow()
+      expect(row.disabledAt === null).toBe(actor === 'owner')
+    },
+  },
+  'GET /api/me/webhooks/{id}/deliveries': {
+    request: async (s) => ({ url: `/api/me/webhooks/${await ownersHook(s)}/deliveries` }),
+    status: ownerOnly(200),
+  },
+
+  // Notifications (decision 0052): each reader's own; another reader sees their own, empty ones.
+  'GET /api/me/notifications': {
+    request: async (s) => (await ownersNotification(s), { url: '/api/me/notifications' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as unknown[]).length > 0).toBe(actor === 'owner'),
+  },
+  'GET /api/me/notifications/unread-count': {
+    request: async (s) => (await ownersNotification(s), { url: '/api/me/notifications/unread-count' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json().count > 0).toBe(actor === 'owner'),
+  },
+  'POST /api/me/notifications/read': {
+    request: async (s) => ({ url: '/api/me/notifications/read', payload: { ids: [await ownersNotification(s)] } }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const id = (call.payload as { ids: string[] }).ids[0]!
+      const row = await s.ctx.db.selectFrom('notifications').select('readAt').where('id', '=', id).executeTakeFirstOrThrow()
+      expect(row.readAt !== null).toBe(actor === 'owner')
+    },
+  },
+  'POST /api/me/notifications/ticket': {
+    request: () => ({ url: '/api/me/notifications/ticket' }),
+    status: signedIn(200),
+  },
+  'GET /api/me/notifications/stream': {
+    // A stream never ends by itself: the caller's is ended a moment after it opened.
+    request: (s, actor) => {
+      const user = userOf(s, actor)
+      if (user) setTimeout(() => s.ctx.app.notificationStreams.endFor(user.id), 150)
+      return { url: '/api/me/notifications/stream' }
+    },
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.headers['content-type']).toMatch(/^text\/event-stream/),
+  },
+  'GET /api/me/notification-settings': {
+    request: () => ({ url: '/api/me/notification-settings' }),
+    status: signedIn(200),
+  },
+  'PUT /api/me/notification-settings': {
+    request: () => ({ url: '/api/me/notification-settings', payload: { follow: false } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      const rows = await s.ctx.db.selectFrom('notificationSettings').select('userId').where('userId', 'in', [s.owner.id, s.other.id]).execute()
+      if (actor === 'anonymous') expect(rows).toEqual([])
+      else expect(rows.map((r) => r.userId)).toContain(userOf(s, actor)!.id)
+    },
+  },
+
+  // Atom feeds (issue 25, point 7): public lists, the same for everyone.
+  'GET /api/users/{id}/reviews.atom': {
+    request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/reviews.atom` }),
+    status: everyone(200),
+  },
+  'GET /api/users/{id}/reads.atom': {
+    request: async (s) => (await ownersBook(s), { url: `/api/users/${s.owner.id}/reads.atom` }),
+    status: everyone(200),
+  },
+  'GET /api/books/{id}/reviews.atom': {
+    request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/reviews.atom` }),
+    status: everyone(200),
+  },
+
   // The caller's own data taken away, and their account closed (decision 0019): each reader's own only.
   'GET /api/me/export/goodreads.csv': {
     request: async (s) => (await ownersBook(s), { url: '/api/me/export/goodreads.csv' }),
@@ -639,6 +1124,131 @@ const MATRIX: Record<string, Entry> = {
       expect(body.library.length > 0).toBe(actor === 'owner')
     },
   },
+  // Personal access tokens (decision 0045): each reader's own, made and revoked from the web app's session.
+  'POST /api/me/tokens': {
+    request: (_s, actor) => ({ url: '/api/me/tokens', payload: { name: `matrix ${actor}`, scopes: ['read'], expiresInDays: 7 } }),
+    status: signedIn(201),
+    check: async (s, actor, res) => {
+      if (actor === 'anonymous') return
+      const row = await s.ctx.db.selectFrom('personalTokens').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row.userId).toBe(userOf(s, actor)!.id)
+    },
+  },
+  'GET /api/me/tokens': {
+    request: async (s) => (await ownersToken(s), { url: '/api/me/tokens' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'DELETE /api/me/tokens/{id}': {
+    request: async (s) => ({ url: `/api/me/tokens/${(await ownersToken(s)).id}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => {
+      const left = await s.ctx.db.selectFrom('personalTokens').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
+      expect(Boolean(left)).toBe(actor !== 'owner')
+    },
+  },
+
+  // Devices (decision 0047): each reader's own KOReader sign-ins, made and removed from the web app's session.
+  'POST /api/me/devices': {
+    request: (_s, actor) => ({ url: '/api/me/devices', payload: { name: `matrix ${actor}` } }),
+    status: signedIn(201),
+    check: async (s, actor, res) => {
+      if (actor === 'anonymous') return
+      const row = await s.ctx.db.selectFrom('devices').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect(row.userId).toBe(userOf(s, actor)!.id)
+    },
+  },
+  'GET /api/me/devices': {
+    request: async (s) => (await ownersDevice(s), { url: '/api/me/devices' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'DELETE /api/me/devices/{id}': {
+    request: async (s) => ({ url: `/api/me/devices/${await ownersDevice(s)}` }),
+    status: ownerOnly(204),
+    check: async (s, actor, _res, call) => {
+      const left = await s.ctx.db.selectFrom('devices').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
+      expect(Boolean(left)).toBe(actor !== 'owner')
+    },
+  },
+
+  // Device link (RFC 8628): a device asks and polls without a token; whoever signed in approves or refuses for themselves.
+  'POST /api/device/code': {
+    request: () => ({ url: '/api/device/code', payload: { client_name: 'Matrix reader' } }),
+    status: everyone(200),
+    check: (_s, _actor, res) => expect(res.json().user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/),
+  },
+  'POST /api/device/token': {
+    request: async (s) => ({ url: '/api/device/token', payload: { grant_type: DEVICE_GRANT_TYPE, device_code: (await deviceCode(s)).device_code } }),
+    status: everyone(400),
+    check: (_s, _actor, res) => expect(res.json().error).toBe('authorization_pending'),
+  },
+  'POST /api/device/approve': {
+    request: async (s) => ({ url: '/api/device/approve', payload: { user_code: (await deviceCode(s)).user_code, scopes: ['read'], expiresInDays: 1 } }),
+    status: signedIn(200),
+    check: async (s, actor, _res, call) => {
+      const code = (call.payload as { user_code: string }).user_code.replace('-', '')
+      const row = await s.ctx.db.selectFrom('deviceCodes').select(['status', 'userId']).where('userCode', '=', code).executeTakeFirstOrThrow()
+      expect(row).toEqual(actor === 'anonymous' ? { status: 'pending', userId: null } : { status: 'approved', userId: userOf(s, actor)!.id })
+    },
+  },
+  'POST /api/device/deny': {
+    request: async (s) => ({ url: '/api/device/deny', payload: { user_code: (await deviceCode(s)).user_code } }),
+    status: signedIn(200),
+  },
+
+  // Progress sync (decision 0047): each reader's own log and inbox.
+  'PUT /api/me/progress': {
+    request: async (s) => ({ url: '/api/me/progress', payload: { book: { id: (await insertBook(s.ctx.db, { pageCount: 100 })).id }, percent: 10 } }),
+    status: signedIn(200),
+    check: async (s, actor, res, call) => {
+      if (actor === 'anonymous') return
+      const bookId = (call.payload as { book: { id: string } }).book.id
+      const reads = await s.ctx.db.selectFrom('readThroughs').select('userId').where('bookId', '=', bookId).execute()
+      expect(reads.map((r) => r.userId)).toEqual([userOf(s, actor)!.id])
+      expect(res.json().status).toBe('applied')
+    },
+  },
+  'GET /api/me/sync-inbox': {
+    request: async (s) => (await ownersInboxItem(s), { url: '/api/me/sync-inbox' }),
+    status: signedIn(200),
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+  },
+  'POST /api/me/sync-inbox/{id}/bind': {
+    request: async (s) => ({ url: `/api/me/sync-inbox/${await ownersInboxItem(s)}/bind`, payload: { bookId: (await insertBook(s.ctx.db)).id } }),
+    status: ownerOnly(200),
+    check: async (s, actor, _res, call) => {
+      const row = await s.ctx.db.selectFrom('syncInbox').select('bookId').where('id', '=', call.url.split('/')[4]!).executeTakeFirstOrThrow()
+      expect(row.bookId).toBe(actor === 'owner' ? (call.payload as { bookId: string }).bookId : null)
+    },
+  },
+  'GET /api/me/sync-settings': {
+    request: async (s) => {
+      await s.ctx.db
+        .insertInto('syncSettings')
+        .values({ userId: s.owner.id, finishAtEnd: 1, updatedAt: new Date().toISOString() })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
+      return { url: '/api/me/sync-settings' }
+    },
+    status: signedIn(200),
+    // Each reader reads their own settings: the owner's is on, the other's the default.
+    check: (_s, actor, res) => actor !== 'anonymous' && expect(res.json()).toEqual({ finishAtEnd: actor === 'owner' }),
+  },
+  'PUT /api/me/sync-settings': {
+    request: () => ({ url: '/api/me/sync-settings', payload: { finishAtEnd: true } }),
+    status: signedIn(200),
+    check: async (s, actor) => {
+      const rows = await s.ctx.db
+        .selectFrom('syncSettings')
+        .select('userId')
+        .where('userId', 'in', [s.owner.id, s.other.id])
+        .where('finishAtEnd', '=', 1)
+        .execute()
+      if (actor !== 'anonymous') expect(rows.map((r) => r.userId)).toContain(userOf(s, actor)!.id)
+    },
+  },
+
   'DELETE /api/users/me': {
     request: () => ({ url: '/api/users/me', payload: { password: TEST_PASSWORD } }),
     status: signedIn(204),
@@ -651,7 +1261,7 @@ const MATRIX: Record<string, Entry> = {
 }
 
 // Routes that answer a token: to the caller who just signed in, signed up or changed their password.
-const ISSUES_TOKEN = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'PUT /api/users/password'])
+const ISSUES_TOKEN = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'PUT /api/users/password', 'POST /api/me/tokens'])
 // Served beside the API but not part of it: the health probe and the OpenAPI document itself.
 const NOT_IN_DOCUMENT = ['GET /api/health', 'GET /api/openapi.json']
 
@@ -671,13 +1281,16 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
 
   it('offers no route that edits or deletes a profile by id, and writes books only through the three routes above, each signed in', async () => {
     const writes = (await apiRoutes(ctx.app)).filter((r) => r.method === 'PUT' || r.method === 'DELETE' || r.method === 'PATCH')
-    expect(writes.filter((r) => /^\/api\/users\/(profile\/)?\{/.test(r.path)).map((r) => r.key)).toEqual([])
+    // A reader's own block and mute of another (decision 0057) write the caller's rows, not the profile.
+    expect(writes.filter((r) => /^\/api\/users\/(profile\/)?\{/.test(r.path) && !/\/(block|mute)$/.test(r.path)).map((r) => r.key)).toEqual([])
     const bookWrites = writes.filter((r) => r.path.startsWith('/api/books'))
-    // The catalogue's three, and the caller's own reading entry (the reading log) and shelves of the book.
+    // The catalogue's three, and the caller's own reading entry (the reading log), shelves and mute of the book.
     expect(bookWrites.map((r) => r.key).sort()).toEqual([
       'DELETE /api/books/{id}',
       'DELETE /api/books/{id}/credit',
+      'DELETE /api/books/{id}/mute',
       'PUT /api/books/{id}',
+      'PUT /api/books/{id}/mute',
       'PUT /api/books/{id}/reading',
       'PUT /api/books/{id}/shelves',
     ])
@@ -731,8 +1344,10 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       })
       seen[actor] = res.statusCode
       expect(res.statusCode, `${actor}: ${res.body}`).toBe(entry.status[actor])
-      // Never a hash, a token version or internals, to anyone.
-      expect(leaksIn(res.body, stringsIn(call.payload)), `${actor}: ${res.body}`).toEqual([])
+      // Never a hash, a token version or internals, to anyone. An image's compressed bytes are no
+      // text: read as one they match a pattern now and then ('C:\\x' in a PNG), so only text is looked at.
+      const isText = !/^image\//.test(String(res.headers['content-type'] ?? ''))
+      expect(isText ? leaksIn(res.body, stringsIn(call.payload)) : [], `${actor}: ${res.body}`).toEqual([])
       // An e-mail only to its owner (or back to whoever just sent it).
       for (const u of known) {
         if (u !== user && !stringsIn(call.payload).includes(u.email)) expect(res.body, `${actor} saw ${u.username}'s e-mail`).not.toContain(u.email)
@@ -751,5 +1366,185 @@ describeEachDialect('access control: every route × {anonymous, another reader, 
       await entry.check?.(scene, actor, res, call)
     }
     expect(seen).toEqual(entry.status)
+  })
+
+  // The token column (decision 0046): every signed-in route with the owner's personal token that
+  // lacks its scope (403 naming it, before anything is read or written), then with one holding only
+  // that scope (the owner's answer and effects); a `session` route refuses a token with every scope.
+  let scopes: Promise<Map<string, string | undefined>> | undefined
+
+  it.each(Object.keys(MATRIX))('%s with a personal token lacking, then holding, its scope', async (key) => {
+    scopes ??= apiRoutes(ctx.app).then((routes) => new Map(routes.filter((r) => r.needsToken).map((r) => [r.key, r.scope])))
+    const all = await scopes
+    if (!all.has(key)) return
+    const scope = all.get(key)
+    expect(scope, `${key} declares its scope`).toMatch(/^(session|read|reading:write|reviews:write|social:write)$/)
+    const entry = MATRIX[key]!
+    const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE'
+    const scene: Scene = { ctx, owner: await insertUser(ctx.db), other: await insertUser(ctx.db) }
+    const send = async (token: string) => {
+      const call = await entry.request(scene, 'owner')
+      const res = await ctx.app.inject({
+        method,
+        url: call.url,
+        payload: call.payload as string | object | Buffer | undefined,
+        headers: { ...call.headers, ...bearer(token) },
+      })
+      return { call, res }
+    }
+
+    const lacking = await ownersToken(
+      scene,
+      TOKEN_SCOPES.filter((s) => s !== scope),
+    )
+    const refused = (await send(lacking.token)).res
+    expect(refused.json(), `${key} without ${scope}`).toEqual({
+      message: scope === 'session' ? MESSAGES.sessionOnly : MESSAGES.scopeMissing(scope!),
+      code: 'forbidden',
+    })
+    if (scope === 'session') return
+
+    const holding = await ownersToken(scene, [scope!])
+    const { call, res } = await send(holding.token)
+    expect(res.statusCode, `${key} with ${scope}: ${res.body}`).toBe(entry.status.owner)
+    expect(tokensIn(res.body)).toEqual([])
+    await entry.check?.(scene, 'owner', res, call)
+  })
+})
+
+// ---- reading privacy (issue 24, point 3, decision 0055) ----
+// Every visibility, set as the account's default or as one book's own, × every viewer (nobody signed
+// in, a stranger, a follower, the owner) × every path that shows another reader's reading log.
+
+type Viewer = 'anonymous' | 'stranger' | 'follower' | 'owner'
+const VIEWERS: Viewer[] = ['anonymous', 'stranger', 'follower', 'owner']
+type Visibility = 'public' | 'followers' | 'private'
+const VISIBILITIES: Visibility[] = ['public', 'followers', 'private']
+
+/** The rule, written out once more by hand for the test: what each viewer is shown. */
+const sees = (viewer: Viewer, v: Visibility) => viewer === 'owner' || v === 'public' || (v === 'followers' && viewer === 'follower')
+
+/** The cases: each visibility as the default, and as one book's own over the default most unlike it. */
+const PRIVACY_CASES = VISIBILITIES.flatMap((v) => [
+  { name: `default ${v}`, readingLog: v, own: null as Visibility | null },
+  { name: `book ${v} over default ${v === 'public' ? 'private' : 'public'}`, readingLog: (v === 'public' ? 'private' : 'public') as Visibility, own: v },
+])
+
+describeEachDialect('reading privacy: every visibility × viewer on every path that shows a reading log', (ctx) => {
+  const year = new Date().getUTCFullYear()
+
+  it.each(PRIVACY_CASES)('$name', async ({ readingLog, own }) => {
+    const [owner, stranger, follower] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db)]
+    await insertFollow(ctx.db, follower.id, owner.id)
+    const book = await insertBook(ctx.db, { title: `Secret ${uuidv7()}`, pageCount: 321 })
+    const as = async (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: object) =>
+      ctx.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? bearer(token) : {} })
+    const must = async (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) => {
+      const res = await as(method, url, token, payload)
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
+      return res
+    }
+    // The owner finishes the book today, puts it on a public shelf, sets a goal, then chooses who sees it.
+    await must('PUT', `/api/books/${book.id}/reading`, owner.token, { status: 'read' })
+    const shelf = `shown-${uuidv7().slice(-6)}`
+    await must('POST', '/api/me/shelves', owner.token, { name: shelf, public: true })
+    await must('PUT', `/api/books/${book.id}/shelves`, owner.token, { names: [shelf] })
+    await must('PUT', `/api/me/goals/${year}`, owner.token, { books: 7 })
+    await must('PUT', '/api/me/privacy', owner.token, { readingLog })
+    if (own) await must('PUT', `/api/books/${book.id}/reading`, owner.token, { visibility: own })
+    const effective = own ?? readingLog
+    expect((await must('GET', '/api/me/privacy', owner.token)).json()).toEqual({ readingLog })
+    expect((await must('GET', `/api/books/${book.id}/reading`, owner.token)).json().visibility).toBe(own)
+
+    const ownerImage = (await must('GET', `/api/users/${owner.id}/stats/${year}/image.png`, owner.token)).headers.etag
+    const tokenOf = { anonymous: undefined, stranger: stranger.token, follower: follower.token, owner: owner.token }
+    for (const viewer of VIEWERS) {
+      const token = tokenOf[viewer]
+      const shown = sees(viewer, effective)
+      const logShown = sees(viewer, readingLog)
+      const get = async (url: string) => {
+        const res = await as('GET', url, token)
+        expect(res.statusCode, `${viewer} GET ${url}: ${res.body}`).toBe(200)
+        return res
+      }
+      const why = `${viewer} (the book ${effective}, the default ${readingLog})`
+      const library = (await get(`/api/users/${owner.id}/library`)).json() as { book: { _id: string } }[]
+      expect(library.length, `library: ${why}`).toBe(shown ? 1 : 0)
+      expect((await get(`/api/users/${owner.id}/library?status=read`)).headers['x-total-count'], `library total: ${why}`).toBe(shown ? '1' : '0')
+      expect((await get(`/api/users/${owner.id}/library/counts`)).json().read, `counts: ${why}`).toBe(shown ? 1 : 0)
+      const shelves = (await get(`/api/users/${owner.id}/shelves`)).json() as { name: string; count: number }[]
+      expect(
+        shelves.map((x) => x.name),
+        `shelves: ${why}`,
+      ).toEqual(logShown ? [shelf] : [])
+      if (logShown) expect(shelves[0]!.count, `shelf count: ${why}`).toBe(shown ? 1 : 0)
+      expect(((await get(`/api/users/${owner.id}/library?shelf=${shelf}`)).json() as unknown[]).length, `shelf books: ${why}`).toBe(shown && logShown ? 1 : 0)
+      const stats = (await get(`/api/users/${owner.id}/stats`)).json()
+      expect([stats.readBooks, stats.recentlyReadCount, stats.allTime.booksRead], `profile counts: ${why}`).toEqual(shown ? [1, 1, 1] : [0, 0, 0])
+      const yearStats = (await get(`/api/users/${owner.id}/stats/${year}`)).json()
+      expect([yearStats.booksRead, yearStats.pagesRead], `year: ${why}`).toEqual(shown ? [1, 321] : [0, 0])
+      expect(yearStats.goal?.books ?? null, `goal: ${why}`).toBe(logShown ? 7 : null)
+      expect(((await get(`/api/users/${owner.id}/stats/${year}/books`)).json() as unknown[]).length, `year's books: ${why}`).toBe(shown ? 1 : 0)
+      const image = await get(`/api/users/${owner.id}/stats/${year}/image.png`)
+      expect(image.headers.etag === ownerImage, `image: ${why}`).toBe(shown && logShown)
+      expect(image.headers['cache-control'], `image cache: ${why}`).toMatch(viewer === 'anonymous' || viewer === 'stranger' ? /^public/ : /^private/)
+      expect(((await get(`/api/users/recently-read/${owner.id}`)).json() as unknown[]).length, `recently read: ${why}`).toBe(shown ? 1 : 0)
+      // An Atom reader signs in as nobody: the feed holds what everyone may see.
+      expect((await get(`/api/users/${owner.id}/reads.atom`)).body.includes(book.title), `reads.atom: ${why}`).toBe(effective === 'public')
+      if (token && viewer !== 'owner') {
+        const feed = (await get('/api/me/feed')).json() as { type: string; book: { _id: string } | null }[]
+        expect(
+          feed.some((i) => i.book?._id === book.id),
+          `followed feed: ${why}`,
+        ).toBe(shown && viewer === 'follower')
+        const followed = (await get('/api/users/followed-users-books')).json() as { book: { _id: string } }[]
+        expect(
+          followed.some((e) => e.book._id === book.id),
+          `followed books: ${why}`,
+        ).toBe(shown && viewer === 'follower')
+      }
+    }
+    // Reviews stay public, whatever the log's privacy.
+    await must('POST', `/api/reviews/book/${book.id}`, owner.token, { rating: 4, comment: 'Public as ever.' })
+    const reviews = await as('GET', `/api/users/${owner.id}/reviews.atom`)
+    expect(reviews.body).toContain('Public as ever.')
+  })
+
+  it('previews and applies the bulk change to past entries, and the owner’s export keeps everything', async () => {
+    const [owner, stranger] = [await insertUser(ctx.db), await insertUser(ctx.db)]
+    const books = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)]
+    for (const b of books)
+      await ctx.app.inject({ method: 'PUT', url: `/api/books/${b.id}/reading`, headers: bearer(owner.token), payload: { status: 'reading' } })
+    await ctx.app.inject({ method: 'PUT', url: `/api/books/${books[0]!.id}/reading`, headers: bearer(owner.token), payload: { visibility: 'private' } })
+    const apply = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/me/privacy/apply', headers: bearer(owner.token), payload })
+    // Two public entries become private; the one already private does not change.
+    expect((await apply({ visibility: 'private', dryRun: true })).json()).toEqual({ changed: 2 })
+    const library = () => ctx.app.inject({ method: 'GET', url: `/api/users/${owner.id}/library`, headers: bearer(stranger.token) })
+    expect(((await library()).json() as unknown[]).length).toBe(2)
+    expect((await apply({ visibility: 'private' })).json()).toEqual({ changed: 2 })
+    expect(((await library()).json() as unknown[]).length).toBe(0)
+    expect((await apply({ visibility: 'private', dryRun: true })).json()).toEqual({ changed: 0 })
+    // Going public again clears nothing more and shows all three.
+    expect((await apply({ visibility: 'public' })).json()).toEqual({ changed: 3 })
+    expect(((await library()).json() as unknown[]).length).toBe(3)
+    await apply({ visibility: 'private' })
+    const exported = await ctx.app.inject({ method: 'GET', url: '/api/me/export.json', headers: bearer(owner.token) })
+    expect(exported.statusCode, exported.body).toBe(200)
+    for (const b of books) expect(exported.body).toContain(b.id)
+  })
+
+  it('refuses a visibility it does not know, naming the field', async () => {
+    const owner = await insertUser(ctx.db)
+    const book = await insertBook(ctx.db)
+    for (const [url, method, payload, field] of [
+      ['/api/me/privacy', 'PUT', { readingLog: 'friends' }, 'readingLog'],
+      ['/api/me/privacy/apply', 'POST', { visibility: 'everyone' }, 'visibility'],
+      ['/api/me/privacy/apply', 'POST', { visibility: 'public', dryRun: 'yes' }, 'dryRun'],
+      [`/api/books/${book.id}/reading`, 'PUT', { visibility: 'friends' }, 'visibility'],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers: bearer(owner.token), payload })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.body).toContain(field)
+    }
   })
 })

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
-import { BOOK_SORTS, ErrorBodySchema, SEARCH_SORTS } from '@shelfwise/contracts'
+import { BOOK_SORTS, ErrorBodySchema, LIBRARY_SORTS, REVIEW_SORTS, SEARCH_SORTS } from '@shelfwise/contracts'
 import { describeEachDialect } from '../support/context.ts'
-import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, insertWish } from '../support/factories.ts'
+import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, insertWish, tokenFor } from '../support/factories.ts'
 import { apiRoutes, type ApiRoute } from './support.ts'
 
 // Every list that pages takes a `cursor` it gave out. A cursor with a NUL character anywhere (sent
@@ -12,7 +12,12 @@ import { apiRoutes, type ApiRoute } from './support.ts'
 // (a fraction or a number past `integer` for a row's line: a 500 on PostgreSQL once), and another
 // list's cursor unless its values could have been this list's own.
 
-type Kind = 'count' | 'rating' | 'id' | 'instant' | 'day' | 'text'
+// A library page's cursor (issue 22) starts with the tag of its sort, order and search: only that
+// very tag fits there. Its date-read key is a partial date ('2024', '2024-05', '2024-05-02'), or ''
+// and '~' for a book without one.
+type Kind = 'count' | 'rating' | 'id' | 'instant' | 'day' | 'text' | 'tag' | 'partial'
+const LIBRARY_TAG = /^(finished|added|rating|title|author|changed)\.(asc|desc)\.[\w-]*$/
+const PARTIAL = /^\d{4}(-\d{2}(-\d{2})?)?$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -26,6 +31,8 @@ const FORGED: Record<Kind, unknown[]> = {
   instant: ['NaN', '-1', '2024-02-30T00:00:00.000Z', '2024-01-01T24:00:00.000Z', '+275760-09-13T00:00:00.000Z', '2024-01-01', 1.5, null],
   day: ['NaN', '-1', '2024-13-45', '2024-02-30', '2024', '2024-01-01T00:00:00.000Z', 1, null],
   text: [1.5, null, ['a']],
+  tag: [1.5, null, ['a'], 'rating.asc.zzzzzzzzzzzz', 'finished.up.', 'nonsense'],
+  partial: ['NaN', '-1', '2024-13-45', '2024-02-30', '999', '2024-01-01T00:00:00.000Z', 1, null],
 }
 
 /** Whether a list whose cursor has a value of kind `kind` in a place would take `v` there (the test's own reading of the kinds). */
@@ -36,6 +43,8 @@ const fits = (kind: Kind, v: unknown) => {
   if (kind === 'id') return UUID.test(v)
   if (kind === 'instant') return INSTANT.test(v)
   if (kind === 'day') return v === '' || DAY.test(v)
+  if (kind === 'partial') return v === '' || v === '~' || PARTIAL.test(v)
+  if (kind === 'tag') return false
   return true
 }
 
@@ -52,9 +61,15 @@ describeEachDialect('cursors of every list', (ctx) => {
     lists = (await apiRoutes(ctx.app))
       .filter((r) => r.method === 'GET' && r.queryParams.includes('cursor'))
       .flatMap((r) =>
-        r.queryParams.includes('sort')
-          ? (r.path === '/api/books/search' ? SEARCH_SORTS : BOOK_SORTS).map((sort) => ({ ...r, key: `${r.key}?sort=${sort}`, sort }))
-          : [r],
+        r.path.endsWith('/library')
+          ? [r, ...LIBRARY_SORTS.map((sort) => ({ ...r, key: `${r.key}?sort=${sort}`, sort }))]
+          : r.queryParams.includes('sort')
+            ? (r.path === '/api/books/search' ? SEARCH_SORTS : r.path.startsWith('/api/reviews/book/') ? REVIEW_SORTS : BOOK_SORTS).map((sort) => ({
+                ...r,
+                key: `${r.key}?sort=${sort}`,
+                sort,
+              }))
+            : [r],
       )
     // A reader with two of everything, so every list has a next page at limit=1.
     const me = await insertUser(ctx.db)
@@ -77,6 +92,13 @@ describeEachDialect('cursors of every list', (ctx) => {
       await insertReview(ctx.db, { bookId: b.id, userId: me.id })
       await insertWish(ctx.db, me.id, b.id)
       await ctx.db.insertInto('reads').values({ userId: me.id, bookId: b.id, readAt: new Date().toISOString() }).execute()
+    }
+    // Two books finished in a year, for the year's books (books of their own: a finish takes a book off the wishlist).
+    // Known to the year only, the finish in their cursor is text, as it is on that list ('2025', '2025-05', '2025-05-01').
+    for (const n of [1, 2]) {
+      const b = await insertBook(ctx.db, { title: `${word} read ${n}` })
+      const read = await ctx.app.inject({ method: 'POST', url: `/api/books/${b.id}/reads`, headers: bearer(token), payload: { finishedOn: '2025' } })
+      expect(read.statusCode, read.body).toBe(201)
     }
     await insertReview(ctx.db, { bookId: books[0]!.id, userId: x.id })
     for (const other of [x, y]) {
@@ -111,12 +133,104 @@ describeEachDialect('cursors of every list', (ctx) => {
     const importId = await insertImport(ctx.db, me.id, {
       rows: [2, 3].map((line) => ({ line, outcome: 'failed', message: 'm' })),
     })
-    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId, editedId })
+    // Two discussions of a book, the first with two posts (decision 0043).
+    const discussionIds: string[] = []
+    for (const title of ['first', 'second']) {
+      const started = await ctx.app.inject({ method: 'POST', url: `/api/books/${editedId}/discussions`, headers: bearer(token), payload: { title, text: 'x' } })
+      expect(started.statusCode, started.body).toBe(201)
+      discussionIds.push((started.json() as { _id: string })._id)
+    }
+    const reply = await ctx.app.inject({ method: 'POST', url: `/api/discussions/${discussionIds[0]}/posts`, headers: bearer(token), payload: { text: 'y' } })
+    expect(reply.statusCode, reply.body).toBe(201)
+    Object.assign(path, {
+      id: me.id,
+      bookId: books[0]!.id,
+      query: word,
+      name: encodeURIComponent(name),
+      importId,
+      editedId,
+      year: '2025',
+      discussionId: discussionIds[0]!,
+    })
+    // A webhook of the reader's with two deliveries in its log (decision 0048).
+    const hook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/webhooks',
+      headers: bearer(token),
+      payload: { url: 'https://93.184.216.34/cursors', events: ['review.published'] },
+    })
+    expect(hook.statusCode, hook.body).toBe(201)
+    for (const n of [1, 2]) {
+      const b = await insertBook(ctx.db, { title: `${word} hooked ${n}` })
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/reviews/book/${b.id}`, headers: bearer(token), payload: { rating: 3, comment: 'hooked' } })
+      expect(res.statusCode, res.body).toBe(201)
+    }
+    Object.assign(path, { hookId: (hook.json() as { _id: string })._id })
+    // Two personal tokens of the reader's, for their list (decision 0045).
+    for (const n of [1, 2]) {
+      const made = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: bearer(token),
+        payload: { name: `cursor ${n}`, scopes: ['read'], expiresInDays: 1 },
+      })
+      expect(made.statusCode, made.body).toBe(201)
+    }
+    // Two devices of the reader's, for their list.
+    for (const n of [1, 2]) {
+      const made = await ctx.app.inject({ method: 'POST', url: '/api/me/devices', headers: bearer(token), payload: { name: `device ${n}` } })
+      expect(made.statusCode, made.body).toBe(201)
+    }
+    // Two books in the reader's sync inbox, for its list (decision 0047).
+    for (const asin of ['B0CURSOR01', 'B0CURSOR02']) {
+      const filed = await ctx.app.inject({ method: 'PUT', url: '/api/me/progress', headers: bearer(token), payload: { book: { asin }, percent: 1 } })
+      expect(filed.json().status, filed.body).toBe('needs_review')
+    }
+    Object.assign(path, { id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId, editedId, year: '2025' })
+    // A review with two likes and two comments, for its likers and its comments; the reader follows its writer (x).
+    const liked = await insertReview(ctx.db, { bookId: books[1]!.id, userId: x.id })
+    for (const who of [me, y]) {
+      const t = who === me ? token : tokenFor(y.id)
+      expect((await ctx.app.inject({ method: 'PUT', url: `/api/reviews/${liked.id}/like`, headers: bearer(t) })).statusCode).toBe(200)
+      const c = await ctx.app.inject({ method: 'POST', url: `/api/reviews/${liked.id}/comments`, headers: bearer(t), payload: { text: 'Two of everything' } })
+      expect(c.statusCode, c.body).toBe(201)
+    }
+    // Two readers blocked and two profiles reported by the reader, who moderates too: their lists and the queue (decisions 0057, 0058).
+    for (let n = 0; n < 2; n++) {
+      const stranger = await insertUser(ctx.db)
+      expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/${stranger.id}/block`, headers: bearer(token) })).statusCode).toBe(200)
+      const other = await insertUser(ctx.db)
+      const reported = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: bearer(token),
+        payload: { targetType: 'profile', targetId: other.id, reason: 'spam' },
+      })
+      expect(reported.statusCode, reported.body).toBe(201)
+    }
+    await ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', me.id).execute()
+    await insertReview(ctx.db, { bookId: books[1]!.id, userId: y.id })
+    // Two notifications of the reader's (a comment on their review, a like of it), for their list (decision 0052).
+    const own = await ctx.db.selectFrom('reviews').select('id').where('userId', '=', me.id).where('bookId', '=', books[0]!.id).executeTakeFirstOrThrow()
+    const said = await ctx.app.inject({ method: 'POST', url: `/api/reviews/${own.id}/comments`, headers: bearer(tokenFor(y.id)), payload: { text: 'Nice' } })
+    expect(said.statusCode, said.body).toBe(201)
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/reviews/${own.id}/like`, headers: bearer(tokenFor(y.id)) })).statusCode).toBe(200)
+    Object.assign(path, { reviewId: liked.id, id: me.id, bookId: books[0]!.id, query: word, name: encodeURIComponent(name), importId, editedId, year: '2025' })
   })
 
   const urlOf = (route: ApiRoute & { sort?: string }, cursor: string) => {
     // An import's id is the import's, a book's the corrected book's; every other {id} is the reader's.
-    const id = route.path.startsWith('/api/imports/') ? path.importId! : route.path.startsWith('/api/books/') ? path.editedId! : path.id!
+    const id = route.path.startsWith('/api/imports/')
+      ? path.importId!
+      : route.path.startsWith('/api/books/')
+        ? path.editedId!
+        : route.path.startsWith('/api/discussions/')
+          ? path.discussionId!
+          : route.path.startsWith('/api/me/webhooks/')
+            ? path.hookId!
+            : route.path.startsWith('/api/reviews/{id}')
+              ? path.reviewId!
+              : path.id!
     const p = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'id' ? id : path[name]!))
     const search = `${route.queryParams.includes('query') ? `query=${path.query}&` : ''}${route.sort ? `sort=${route.sort}&` : ''}`
     return `${p}?${search}limit=1&cursor=${cursor}`
@@ -142,21 +256,29 @@ describeEachDialect('cursors of every list', (ctx) => {
   /** The kind of each value of a list's real cursor, as the test reads it from the values themselves. */
   const kindsOf = (route: ApiRoute, values: unknown[]): Kind[] =>
     values.map((v, i) =>
-      typeof v === 'number'
-        ? route.key === 'GET /api/books?sort=rating' && i === 0
-          ? 'rating'
-          : 'count'
-        : typeof v !== 'string'
-          ? 'text'
-          : UUID.test(v)
-            ? 'id'
-            : INSTANT.test(v)
-              ? 'instant'
-              : v === '' || DAY.test(v)
-                ? 'day'
-                : 'text',
+      typeof v === 'string' && i === 0 && LIBRARY_TAG.test(v)
+        ? 'tag'
+        : route.key.endsWith('/library?sort=finished') && i === 1
+          ? 'partial'
+          : typeof v === 'number'
+            ? route.key === 'GET /api/books?sort=rating' && i === 0
+              ? 'rating'
+              : 'count'
+            : typeof v !== 'string'
+              ? 'text'
+              : UUID.test(v)
+                ? 'id'
+                : INSTANT.test(v)
+                  ? 'instant'
+                  : v === '' || DAY.test(v)
+                    ? 'day'
+                    : 'text',
     )
   const valuesOf = (cursor: string) => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[]
+
+  // Each of these walks every list that pages (about 40, and more with each feature) on a fresh cursor:
+  // seconds on a quiet machine, but past the 30 s default on a busy one.
+  const LIST_WALK_MS = 120_000
 
   it('covers every list that pages', () => {
     expect(lists.length).toBeGreaterThanOrEqual(16)
@@ -166,98 +288,118 @@ describeEachDialect('cursors of every list', (ctx) => {
         'GET /api/books/search?sort=popular',
         'GET /api/users/followers/{id}',
         'GET /api/users/wishlist',
+        'GET /api/users/{id}/library',
+        'GET /api/users/{id}/library?sort=finished',
+        'GET /api/users/{id}/library?sort=author',
+        'GET /api/me/webhooks/{id}/deliveries',
       ]),
     )
   })
 
-  it('refuses a NUL character anywhere in a cursor with a 400 naming the cursor', async () => {
-    for (const route of lists) {
-      const real = await realCursor(route)
-      expect((await get(urlOf(route, real))).statusCode, `${route.key} takes its own cursor`).toBe(200)
-      for (const at of [0, 1, Math.floor(real.length / 2), real.length]) {
-        await expectCursorRefused(route, `${real.slice(0, at)}%00${real.slice(at)}`, `%00 at ${at}`)
-      }
-      await expectCursorRefused(route, '%00', 'only a NUL')
-      // The values of the real cursor with a NUL put into each string (or in place of each number).
-      const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
-      for (let i = 0; i < values.length; i++) {
-        const v = values[i]
-        for (const forged of typeof v === 'string' ? [`${v}\u0000`, `\u0000${v}`, `${v.slice(0, 4)}\u0000${v.slice(4)}`] : ['\u0000', `${v}\u0000`]) {
-          await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `a NUL inside value ${i}`)
+  it(
+    'refuses a NUL character anywhere in a cursor with a 400 naming the cursor',
+    async () => {
+      for (const route of lists) {
+        const real = await realCursor(route)
+        expect((await get(urlOf(route, real))).statusCode, `${route.key} takes its own cursor`).toBe(200)
+        for (const at of [0, 1, Math.floor(real.length / 2), real.length]) {
+          await expectCursorRefused(route, `${real.slice(0, at)}%00${real.slice(at)}`, `%00 at ${at}`)
+        }
+        await expectCursorRefused(route, '%00', 'only a NUL')
+        // The values of the real cursor with a NUL put into each string (or in place of each number).
+        const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
+        for (let i = 0; i < values.length; i++) {
+          const v = values[i]
+          for (const forged of typeof v === 'string' ? [`${v}\u0000`, `\u0000${v}`, `${v.slice(0, 4)}\u0000${v.slice(4)}`] : ['\u0000', `${v}\u0000`]) {
+            await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `a NUL inside value ${i}`)
+          }
         }
       }
-    }
-  })
+    },
+    LIST_WALK_MS,
+  )
 
-  it('refuses a cursor that is not one this list gave out with a 400 naming the cursor', async () => {
-    for (const route of lists) {
-      const real = await realCursor(route)
-      const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
-      const junk: [string, string][] = [
-        ['junk after a real cursor', `${real}!!`],
-        ['a real cursor with padding', `${real}==`],
-        ['a real cursor with a space in it', `${real.slice(0, 3)}%20${real.slice(3)}`],
-        ['a real cursor in standard base64', encodeURIComponent(Buffer.from(real, 'base64url').toString('base64') + '+/')],
-        ['plain words', 'not%20a%20cursor'],
-        ['percent signs', '%25%25%25'],
-        ['right-to-left and emoji', encodeURIComponent('\u202e📚')],
-        ['bytes that are not UTF-8', b64('\xff\xfe')],
-        ['JSON that is not a list', b64({ a: 1 })],
-        ['a list of the wrong length', b64([...values, 'x'])],
-        ['a list of objects', b64(values.map(() => ({})))],
-        ['a number past any range', b64(values.map((v) => (typeof v === 'number' ? Number('1e999') : v)))],
-        ['a lone surrogate', b64(`[${values.map((v) => (typeof v === 'string' ? '"\\ud800"' : JSON.stringify(v))).join(',')}]`)],
-        ['500 letters', 'A'.repeat(500)],
-        ['a cursor longer than any this API gives', 'A'.repeat(4001)],
-        ['20,000 letters', 'A'.repeat(20_000)],
-        ['a real cursor made very long', b64([...values.map((v) => (typeof v === 'string' ? v.repeat(2) + 'x'.repeat(3000) : v))])],
-        ['1.5', '1.5'],
-        ['2147483648', '2147483648'],
-        ['-1', '-1'],
-        ['NaN', 'NaN'],
-        ['[1.5]', b64([1.5])],
-        ['[2147483648]', b64([2147483648])],
-        ['[-1]', b64([-1])],
-        ['["NaN"]', b64(['NaN'])],
-        ['NaN in every place', b64(values.map(() => 'NaN'))],
-      ]
-      // (A change that leaves the real cursor, as 'a number past any range' of a list without numbers, is no test.)
-      for (const [what, cursor] of junk) if (cursor !== real) await expectCursorRefused(route, cursor, what)
-    }
-  })
+  it(
+    'refuses a cursor that is not one this list gave out with a 400 naming the cursor',
+    async () => {
+      for (const route of lists) {
+        const real = await realCursor(route)
+        const values = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as unknown[]
+        const junk: [string, string][] = [
+          ['junk after a real cursor', `${real}!!`],
+          ['a real cursor with padding', `${real}==`],
+          ['a real cursor with a space in it', `${real.slice(0, 3)}%20${real.slice(3)}`],
+          ['a real cursor in standard base64', encodeURIComponent(Buffer.from(real, 'base64url').toString('base64') + '+/')],
+          ['plain words', 'not%20a%20cursor'],
+          ['percent signs', '%25%25%25'],
+          ['right-to-left and emoji', encodeURIComponent('\u202e📚')],
+          ['bytes that are not UTF-8', b64('\xff\xfe')],
+          ['JSON that is not a list', b64({ a: 1 })],
+          ['a list of the wrong length', b64([...values, 'x'])],
+          ['a list of objects', b64(values.map(() => ({})))],
+          ['a number past any range', b64(values.map((v) => (typeof v === 'number' ? Number('1e999') : v)))],
+          ['a lone surrogate', b64(`[${values.map((v) => (typeof v === 'string' ? '"\\ud800"' : JSON.stringify(v))).join(',')}]`)],
+          ['500 letters', 'A'.repeat(500)],
+          ['a cursor longer than any this API gives', 'A'.repeat(4001)],
+          ['20,000 letters', 'A'.repeat(20_000)],
+          ['a real cursor made very long', b64([...values.map((v) => (typeof v === 'string' ? v.repeat(2) + 'x'.repeat(3000) : v))])],
+          ['1.5', '1.5'],
+          ['2147483648', '2147483648'],
+          ['-1', '-1'],
+          ['NaN', 'NaN'],
+          ['[1.5]', b64([1.5])],
+          ['[2147483648]', b64([2147483648])],
+          ['[-1]', b64([-1])],
+          ['["NaN"]', b64(['NaN'])],
+          ['NaN in every place', b64(values.map(() => 'NaN'))],
+        ]
+        // (A change that leaves the real cursor, as 'a number past any range' of a list without numbers, is no test.)
+        for (const [what, cursor] of junk) if (cursor !== real) await expectCursorRefused(route, cursor, what)
+      }
+    },
+    LIST_WALK_MS,
+  )
 
-  it('refuses a value of the wrong kind or out of range in any place of a real cursor with a 400 naming the cursor', async () => {
-    for (const route of lists) {
-      const values = valuesOf(await realCursor(route))
-      const kinds = kindsOf(route, values)
-      for (let i = 0; i < values.length; i++) {
-        for (const forged of FORGED[kinds[i]!]) {
-          await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `${JSON.stringify(forged)} as its ${kinds[i]} value ${i}`)
+  it(
+    'refuses a value of the wrong kind or out of range in any place of a real cursor with a 400 naming the cursor',
+    async () => {
+      for (const route of lists) {
+        const values = valuesOf(await realCursor(route))
+        const kinds = kindsOf(route, values)
+        for (let i = 0; i < values.length; i++) {
+          for (const forged of FORGED[kinds[i]!]) {
+            await expectCursorRefused(route, b64(values.map((w, j) => (j === i ? forged : w))), `${JSON.stringify(forged)} as its ${kinds[i]} value ${i}`)
+          }
         }
       }
-    }
-  })
+    },
+    LIST_WALK_MS,
+  )
 
-  it('refuses another list’s cursor with a 400 naming the cursor, unless every value of it is of the kind this list’s own has there', async () => {
-    const real = new Map<string, unknown[]>()
-    for (const route of lists) real.set(route.key, valuesOf(await realCursor(route)))
-    let refused = 0
-    for (const route of lists) {
-      const kinds = kindsOf(route, real.get(route.key)!)
-      for (const [other, values] of real) {
-        if (other === route.key) continue
-        const cursor = b64(values)
-        if (values.length === kinds.length && values.every((v, i) => fits(kinds[i]!, v))) {
-          const res = await get(urlOf(route, cursor))
-          expect(res.statusCode, `${route.key} with the cursor of ${other}: ${res.body}`).toBe(200)
-        } else {
-          await expectCursorRefused(route, cursor, `the cursor of ${other}`)
-          refused++
+  it(
+    'refuses another list’s cursor with a 400 naming the cursor, unless every value of it is of the kind this list’s own has there',
+    async () => {
+      const real = new Map<string, unknown[]>()
+      for (const route of lists) real.set(route.key, valuesOf(await realCursor(route)))
+      let refused = 0
+      for (const route of lists) {
+        const kinds = kindsOf(route, real.get(route.key)!)
+        for (const [other, values] of real) {
+          if (other === route.key) continue
+          const cursor = b64(values)
+          if (values.length === kinds.length && values.every((v, i) => fits(kinds[i]!, v))) {
+            const res = await get(urlOf(route, cursor))
+            expect(res.statusCode, `${route.key} with the cursor of ${other}: ${res.body}`).toBe(200)
+          } else {
+            await expectCursorRefused(route, cursor, `the cursor of ${other}`)
+            refused++
+          }
         }
       }
-    }
-    expect(refused).toBeGreaterThan(lists.length)
-  })
+      expect(refused).toBeGreaterThan(lists.length)
+    },
+    LIST_WALK_MS,
+  )
 
   it('takes back the cursor it gives after a 300-letter title in a script of three-byte letters', async () => {
     // The by-name lists' cursor holds the last book's lower-cased title: 900 bytes of JSON here.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,12 +12,15 @@ import { buildApp } from '#/app.ts'
 import { createTestContext, TEST_JWT_SECRET, type TestContext } from '../support/context.ts'
 import { bearer, insertUser } from '../support/factories.ts'
 import { multipart, smallPng } from './support.ts'
+import { THEME_SCRIPT } from '@shelfwise/contracts'
 
 // Security headers on every answer (pages, API, files, errors and 404s), HSTS only over TLS, and
 // uploaded files served only as the images they are.
 
+// Scripts: the app's own files, and inline only the colour-scheme script of index.html's head, by its hash.
+const THEME_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`
 const CSP =
-  "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+  `default-src 'self';base-uri 'self';script-src 'self' ${THEME_HASH};script-src-attr 'none';style-src 'self' 'unsafe-inline';` +
   "img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';object-src 'none';frame-ancestors 'none';form-action 'self'"
 
 const expectHardened = (res: LightMyRequestResponse, what: string) => {
@@ -181,18 +185,22 @@ describe('HSTS', () => {
   })
 })
 
-// The built web app must run under the CSP: Vite's output loads its scripts by src, never inline.
+// The built web app must run under the CSP: Vite's output loads its scripts by src; the one inline
+// script is the theme's (decision 0038), byte for byte the text whose hash the policy allows.
 const builtIndex = join(import.meta.dirname, '../../../web/dist/index.html')
 describe.skipIf(!existsSync(builtIndex))('the built web app', () => {
-  it('has no inline script and no inline event handler in index.html', () => {
+  it('has no inline script but the allowed theme script, and no inline event handler, in index.html', () => {
     const html = readFileSync(builtIndex, 'utf8')
     const all = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     // A JSON data block (the boot script's list of files) is never run by a browser; every other script is.
     const scripts = all.filter(([, attrs]) => !/\btype="application\/json"/.test(attrs!))
-    expect(scripts.length).toBeGreaterThan(0)
-    for (const [, attrs, inline] of scripts) {
+    const inline = scripts.filter(([, attrs]) => !/\bsrc=/.test(attrs!))
+    expect(inline.map(([, , text]) => text)).toEqual([THEME_SCRIPT])
+    // The hash of what the browser will run is the one the policy carries (checked above).
+    expect(`'sha256-${createHash('sha256').update(inline[0]![2]!).digest('base64')}'`).toBe(THEME_HASH)
+    for (const [, attrs, text] of scripts.filter((s) => !inline.includes(s))) {
       expect(attrs).toMatch(/\bsrc="\/assets\//)
-      expect(inline!.trim()).toBe('')
+      expect(text!.trim()).toBe('')
     }
     expect(html).not.toMatch(/\son[a-z]+\s*=/i)
     expect(html).not.toMatch(/javascript:/i)

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs'
 import { v7 as uuidv7 } from 'uuid'
 import { expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
+import { DEVICE_GRANT_TYPE } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertImport, insertReview, insertUser, TEST_PASSWORD } from '../support/factories.ts'
 import { apiRoutes, multipart, smallPng } from './support.ts'
@@ -245,6 +246,85 @@ const MASS: Record<string, Entry> = {
       })
     },
   },
+  // Discussions (decision 0043): the thread, its posts and their authors, counts and times are the server's.
+  'POST /api/books/{id}/discussions': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const elsewhere = await insertBook(s.ctx.db)
+      const res = await withServerFields(s, forcedId, 'POST', `/api/books/${book.id}/discussions`, {
+        bookId: elsewhere.id,
+        title: 'Mine',
+        text: 'Opening',
+        postCount: 999,
+        lastActivityAt: LONG_AGO,
+        deleted: true,
+        editedAt: LONG_AGO,
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const row = await s.ctx.db.selectFrom('discussions').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect({ id: row.id === forcedId, user: row.userId, book: row.bookId, posts: Number(row.postCount) }).toEqual({
+        id: false,
+        user: s.me.id,
+        book: book.id,
+        posts: 1,
+      })
+      expect(isRecent(row.createdAt) && isRecent(row.lastActivityAt)).toBe(true)
+      const post = await s.ctx.db.selectFrom('discussionPosts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
+      expect({ user: post.userId, edited: post.editedAt, deleted: post.deletedAt }).toEqual({ user: s.me.id, edited: null, deleted: null })
+    },
+  },
+  'POST /api/discussions/{id}/posts': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const opened = await call(s, 'POST', `/api/books/${book.id}/discussions`, { title: 'T', text: 'Opening' })
+      const discussionId = opened.json()._id as string
+      const res = await withServerFields(s, forcedId, 'POST', `/api/discussions/${discussionId}/posts`, {
+        discussionId: forcedId,
+        rootId: forcedId,
+        text: 'Reply',
+        deletedAt: LONG_AGO,
+        editedAt: LONG_AGO,
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const row = await s.ctx.db.selectFrom('discussionPosts').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow()
+      expect({ id: row.id === forcedId, user: row.userId, thread: row.discussionId, edited: row.editedAt, deleted: row.deletedAt }).toEqual({
+        id: false,
+        user: s.me.id,
+        thread: discussionId,
+        edited: null,
+        deleted: null,
+      })
+      expect(isRecent(row.createdAt)).toBe(true)
+    },
+  },
+  'PUT /api/posts/{id}': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      const opened = await call(s, 'POST', `/api/books/${book.id}/discussions`, { title: 'T', text: 'Opening' })
+      const id = opened.json()._id as string
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/posts/${id}`, { discussionId: forcedId, text: 'Edited', deletedAt: LONG_AGO })
+      expect(res.statusCode, res.body).toBe(200)
+      const row = await s.ctx.db.selectFrom('discussionPosts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      expect({ user: row.userId, thread: row.discussionId, text: row.text, deleted: row.deletedAt }).toEqual({
+        user: s.me.id,
+        thread: id,
+        text: 'Edited',
+        deleted: null,
+      })
+      expect(isRecent(row.editedAt!)).toBe(true)
+    },
+  },
+  'DELETE /api/posts/{id}': {
+    async run(s, forcedId) {
+      // Claiming to be the victim in the body or the query does not make their post the caller's.
+      const book = await insertBook(s.ctx.db)
+      const opened = await call(s, 'POST', `/api/books/${book.id}/discussions`, { title: 'T', text: 'Theirs' }, s.victim.token)
+      const id = opened.json()._id as string
+      const res = await call(s, 'DELETE', `/api/posts/${id}${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(404)
+      expect(await s.ctx.db.selectFrom('discussionPosts').select('text').where('id', '=', id).executeTakeFirst()).toEqual({ text: 'Theirs' })
+    },
+  },
   'PUT /api/reviews/{id}': {
     async run(s, forcedId) {
       const elsewhere = await insertBook(s.ctx.db)
@@ -259,6 +339,96 @@ const MASS: Record<string, Entry> = {
         created: '2024-03-01T10:00:00.000Z',
       })
       expect(await s.ctx.db.selectFrom('reviews').select('id').where('id', '=', forcedId).executeTakeFirst()).toBeUndefined()
+    },
+  },
+  // Likes and comments (decisions 0041, 0042): the like, the comment and its thread are the caller's, counts the server's.
+  'PUT /api/reviews/{id}/like': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/reviews/${review.id}/like`, { likes: 999, likedByMe: false })
+      expect(res.json()).toEqual({ likes: 1, likedByMe: true })
+      const rows = await s.ctx.db.selectFrom('reviewLikes').selectAll().where('reviewId', '=', review.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+    },
+  },
+  'DELETE /api/reviews/{id}/like': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db, { userId: s.victim.id })
+      await call(s, 'PUT', `/api/reviews/${review.id}/like`, undefined, s.victim.token)
+      const res = await withServerFields(s, forcedId, 'DELETE', `/api/reviews/${review.id}/like`, {})
+      expect(res.json()).toEqual({ likes: 1, likedByMe: false })
+    },
+  },
+  'POST /api/reviews/{id}/comments': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const res = await withServerFields(s, forcedId, 'POST', `/api/reviews/${review.id}/comments`, {
+        text: 'Mine',
+        likes: 999,
+        deleted: true,
+        editedAt: LONG_AGO,
+        reviewId: forcedId,
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const row = await s.ctx.db.selectFrom('reviewComments').selectAll().where('reviewId', '=', review.id).executeTakeFirstOrThrow()
+      expect({ userId: row.userId, likes: Number(row.likes), deleted: Number(row.deleted), editedAt: row.editedAt, text: row.text }).toEqual({
+        userId: s.me.id,
+        likes: 0,
+        deleted: 0,
+        editedAt: null,
+        text: 'Mine',
+      })
+      expect(row.id).not.toBe(forcedId)
+      expect(isRecent(row.createdAt)).toBe(true)
+    },
+  },
+  'PUT /api/comments/{id}': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const made = await call(s, 'POST', `/api/reviews/${review.id}/comments`, { text: 'Before' })
+      const id = (made.json() as { _id: string })._id
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/comments/${id}`, { text: 'After', likes: 999, deleted: true, reviewId: forcedId })
+      expect(res.statusCode, res.body).toBe(200)
+      const row = await s.ctx.db.selectFrom('reviewComments').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      expect({ userId: row.userId, likes: Number(row.likes), deleted: Number(row.deleted), reviewId: row.reviewId, text: row.text }).toEqual({
+        userId: s.me.id,
+        likes: 0,
+        deleted: 0,
+        reviewId: review.id,
+        text: 'After',
+      })
+    },
+  },
+  'DELETE /api/comments/{id}': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const theirs = await call(s, 'POST', `/api/reviews/${review.id}/comments`, { text: 'Theirs' }, s.victim.token)
+      const id = (theirs.json() as { _id: string })._id
+      const res = await withServerFields(s, forcedId, 'DELETE', `/api/comments/${id}`, {})
+      expect(res.statusCode).toBe(404)
+      expect(await s.ctx.db.selectFrom('reviewComments').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined()
+    },
+  },
+  'PUT /api/comments/{id}/like': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const made = await call(s, 'POST', `/api/reviews/${review.id}/comments`, { text: 'Like me' }, s.victim.token)
+      const id = (made.json() as { _id: string })._id
+      const res = await withServerFields(s, forcedId, 'PUT', `/api/comments/${id}/like`, { likes: 999 })
+      expect(res.json()).toEqual({ likes: 1, likedByMe: true })
+      const rows = await s.ctx.db.selectFrom('commentLikes').selectAll().where('commentId', '=', id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+    },
+  },
+  'DELETE /api/comments/{id}/like': {
+    async run(s, forcedId) {
+      const review = await insertReview(s.ctx.db)
+      const made = await call(s, 'POST', `/api/reviews/${review.id}/comments`, { text: 'Liked' }, s.victim.token)
+      const id = (made.json() as { _id: string })._id
+      await call(s, 'PUT', `/api/comments/${id}/like`, undefined, s.victim.token)
+      const res = await withServerFields(s, forcedId, 'DELETE', `/api/comments/${id}/like`, {})
+      expect(res.json()).toEqual({ likes: 1, likedByMe: false })
     },
   },
   'DELETE /api/reviews/{id}': {
@@ -416,6 +586,37 @@ const MASS: Record<string, Entry> = {
       expect(isRecent(rows[0]!.createdAt)).toBe(true)
     },
   },
+  // Privacy bodies are strict (decision 0055): a server-owned field is refused, nothing changes, and
+  // a clean call changes the caller's own row alone, never the victim's.
+  'PUT /api/me/privacy': {
+    async run(s, forcedId) {
+      const victimBefore = await userRow(s, s.victim.id)
+      const res = await withServerFields(s, forcedId, 'PUT', '/api/me/privacy', { readingLog: 'private' })
+      expect(res.statusCode).toBe(400)
+      expect((await userRow(s, s.me.id)).readingLog).toBe('public')
+      expect((await call(s, 'PUT', `/api/me/privacy${ownedQuery(s.victim, forcedId)}`, { readingLog: 'private' })).statusCode).toBe(200)
+      expect((await userRow(s, s.me.id)).readingLog).toBe('private')
+      expect(await userRow(s, s.victim.id)).toEqual(victimBefore)
+    },
+  },
+  'POST /api/me/privacy/apply': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      for (const who of [s.me, s.victim]) await call(s, 'PUT', `/api/books/${book.id}/reading`, { status: 'reading', visibility: 'followers' }, who.token)
+      const visibilities = () =>
+        s.ctx.db.selectFrom('readingEntries').select(['userId', 'visibility']).where('bookId', '=', book.id).orderBy('userId').execute()
+      const before = await visibilities()
+      const res = await withServerFields(s, forcedId, 'POST', '/api/me/privacy/apply', { visibility: 'private' })
+      expect(res.statusCode).toBe(400)
+      expect(await visibilities()).toEqual(before)
+      const ok = await call(s, 'POST', `/api/me/privacy/apply${ownedQuery(s.victim, forcedId)}`, { visibility: 'private' })
+      expect(ok.json()).toEqual({ changed: 1 })
+      const after = await visibilities()
+      expect(after.find((r) => r.userId === s.me.id)!.visibility).toBeNull()
+      expect(after.find((r) => r.userId === s.victim.id)!.visibility).toBe('followers')
+      expect((await userRow(s, s.victim.id)).readingLog).toBe('public')
+    },
+  },
   'PUT /api/me/shelves/{id}': {
     async run(s, forcedId) {
       const made = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-before' })).json()._id as string
@@ -425,6 +626,146 @@ const MASS: Record<string, Entry> = {
       else expect(sent.statusCode).toBe(200)
       const rows = await s.ctx.db.selectFrom('shelves').select(['id', 'userId', 'name']).where('userId', 'in', [s.me.id, s.victim.id]).execute()
       expect(rows).toEqual([{ id: made, userId: s.me.id, name: 'mass-after' }])
+    },
+  },
+  'POST /api/me/tokens': {
+    async run(s, forcedId) {
+      const res = await withServerFields(s, forcedId, 'POST', '/api/me/tokens', {
+        name: 'mass-token',
+        scopes: ['read'],
+        expiresInDays: 1,
+        token: 'swp_forged',
+        tokenHash: 'forged',
+        hint: 'forg',
+        lastUsedAt: LONG_AGO,
+        expiresAt: '2999-01-01T00:00:00.000Z',
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const rows = await s.ctx.db
+        .selectFrom('personalTokens')
+        .selectAll()
+        .where('name', '=', 'mass-token')
+        .where('userId', 'in', [s.me.id, s.victim.id])
+        .execute()
+      expect(rows.map((r) => [r.id === forcedId, r.userId, r.tokenHash === 'forged', r.hint, r.lastUsedAt])).toEqual([
+        [false, s.me.id, false, res.json().token.slice(-4), null],
+      ])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+      expect(new Date(rows[0]!.expiresAt).getTime() - Date.now()).toBeLessThan(86_400_000 + 60_000)
+    },
+  },
+  'DELETE /api/me/tokens/{id}': {
+    async run(s, forcedId) {
+      const make = (token: string) => call(s, 'POST', '/api/me/tokens', { name: 'mass-del', scopes: ['read'], expiresInDays: 1 }, token)
+      const mine = (await make(s.me.token)).json()._id as string
+      const theirs = (await make(s.victim.token)).json()._id as string
+      expect((await call(s, 'DELETE', `/api/me/tokens/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
+      const left = await s.ctx.db.selectFrom('personalTokens').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
+      expect(left.map((r) => r.id)).toEqual([theirs])
+    },
+  },
+  'PUT /api/me/progress': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db, { pageCount: 100 })
+      // The body is strict: server fields beside it are refused by name, and nothing is written.
+      const sent = await withServerFields(s, forcedId, 'PUT', '/api/me/progress', { book: { id: book.id }, percent: 10 })
+      expect(sent.statusCode).toBe(400)
+      expect(await s.ctx.db.selectFrom('readThroughs').select('id').where('bookId', '=', book.id).execute()).toEqual([])
+      const res = await call(s, 'PUT', `/api/me/progress${ownedQuery(s.victim, forcedId)}`, { book: { id: book.id }, percent: 10 })
+      expect(res.statusCode).toBe(200)
+      const reads = await s.ctx.db.selectFrom('readThroughs').select(['id', 'userId']).where('bookId', '=', book.id).execute()
+      expect(reads.map((r) => [r.id === forcedId, r.userId])).toEqual([[false, s.me.id]])
+    },
+  },
+  'POST /api/me/sync-inbox/{id}/bind': {
+    async run(s, forcedId) {
+      const twelve = `978${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+      const sum = [...twelve].reduce((n, d, i) => n + Number(d) * (i % 2 ? 3 : 1), 0)
+      const item = (await call(s, 'PUT', '/api/me/progress', { book: { isbn: `${twelve}${(10 - (sum % 10)) % 10}` }, percent: 5 })).json().inboxId as string
+      const book = await insertBook(s.ctx.db)
+      const sent = await withServerFields(s, forcedId, 'POST', `/api/me/sync-inbox/${item}/bind`, { bookId: book.id })
+      expect(sent.statusCode).toBe(400)
+      expect((await call(s, 'POST', `/api/me/sync-inbox/${item}/bind${ownedQuery(s.victim, forcedId)}`, { bookId: book.id })).statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('syncInbox').select(['id', 'userId', 'bookId']).where('id', 'in', [item, forcedId]).execute()
+      expect(rows).toEqual([{ id: item, userId: s.me.id, bookId: book.id }])
+    },
+  },
+  'PUT /api/me/sync-settings': {
+    async run(s, forcedId) {
+      // The body is strict: server fields beside it are refused by name, and nothing is written.
+      const sent = await withServerFields(s, forcedId, 'PUT', '/api/me/sync-settings', { finishAtEnd: true })
+      expect(sent.statusCode).toBe(400)
+      expect((await call(s, 'PUT', `/api/me/sync-settings${ownedQuery(s.victim, forcedId)}`, { finishAtEnd: true })).statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('syncSettings').select(['userId', 'finishAtEnd']).where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows).toEqual([{ userId: s.me.id, finishAtEnd: 1 }])
+    },
+  },
+  'POST /api/device/code': {
+    async run(s, forcedId) {
+      // The body is strict: a field beside client_name is refused by name, and no code is made.
+      const before = await s.ctx.db.selectFrom('deviceCodes').select('id').execute()
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/device/code', { client_name: 'mass' })
+      expect(sent.statusCode).toBe(400)
+      expect(await s.ctx.db.selectFrom('deviceCodes').select('id').execute()).toHaveLength(before.length)
+      const res = await call(s, 'POST', `/api/device/code${ownedQuery(s.victim, forcedId)}`, { client_name: 'mass' })
+      expect(res.statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('deviceCodes').selectAll().where('userCode', '=', res.json().user_code.replace('-', '')).executeTakeFirstOrThrow()
+      expect([row.id === forcedId, row.userId, row.status]).toEqual([false, null, 'pending'])
+    },
+  },
+  'POST /api/device/token': {
+    async run(s, forcedId) {
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/device/token', { grant_type: DEVICE_GRANT_TYPE, device_code: 'x' })
+      expect(sent.statusCode).toBe(400)
+      expect(await s.ctx.db.selectFrom('personalTokens').select('id').where('userId', 'in', [s.me.id, s.victim.id]).execute()).toEqual([])
+    },
+  },
+  'POST /api/device/approve': {
+    async run(s, forcedId) {
+      const code = (await call(s, 'POST', '/api/device/code', { client_name: 'mass' }, undefined)).json().user_code as string
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/device/approve', { user_code: code, scopes: ['read'], expiresInDays: 1 })
+      expect(sent.statusCode).toBe(400)
+      expect(
+        (await call(s, 'POST', `/api/device/approve${ownedQuery(s.victim, forcedId)}`, { user_code: code, scopes: ['read'], expiresInDays: 1 })).statusCode,
+      ).toBe(200)
+      const row = await s.ctx.db.selectFrom('deviceCodes').select(['userId', 'status']).where('userCode', '=', code.replace('-', '')).executeTakeFirstOrThrow()
+      expect(row).toEqual({ userId: s.me.id, status: 'approved' })
+    },
+  },
+  'POST /api/device/deny': {
+    async run(s, forcedId) {
+      const code = (await call(s, 'POST', '/api/device/code', { client_name: 'mass' }, undefined)).json().user_code as string
+      expect((await withServerFields(s, forcedId, 'POST', '/api/device/deny', { user_code: code })).statusCode).toBe(400)
+      expect((await call(s, 'POST', `/api/device/deny${ownedQuery(s.victim, forcedId)}`, { user_code: code })).statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('deviceCodes').select(['userId', 'status']).where('userCode', '=', code.replace('-', '')).executeTakeFirstOrThrow()
+      expect(row).toEqual({ userId: s.me.id, status: 'denied' })
+    },
+  },
+  'POST /api/me/devices': {
+    async run(s, forcedId) {
+      const res = await withServerFields(s, forcedId, 'POST', '/api/me/devices', {
+        name: 'mass-device',
+        username: 'chosen',
+        password: 'chosen-pass',
+        keyHash: 'forged',
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      const rows = await s.ctx.db.selectFrom('devices').selectAll().where('name', '=', 'mass-device').where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows.map((r) => [r.id === forcedId, r.userId, r.username === 'chosen', r.keyHash === 'forged', r.lastUsedAt])).toEqual([
+        [false, s.me.id, false, false, null],
+      ])
+      expect(res.json().password).not.toBe('chosen-pass')
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+    },
+  },
+  'DELETE /api/me/devices/{id}': {
+    async run(s, forcedId) {
+      const make = (token: string) => call(s, 'POST', '/api/me/devices', { name: 'mass-del' }, token)
+      const mine = (await make(s.me.token)).json()._id as string
+      const theirs = (await make(s.victim.token)).json()._id as string
+      expect((await call(s, 'DELETE', `/api/me/devices/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
+      const left = await s.ctx.db.selectFrom('devices').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
+      expect(left.map((r) => r.id)).toEqual([theirs])
     },
   },
   'DELETE /api/me/shelves/{id}': {
@@ -482,6 +823,190 @@ const MASS: Record<string, Entry> = {
       const merge = await s.ctx.db.selectFrom('bookMerges').selectAll().where('id', '=', mergeId).executeTakeFirstOrThrow()
       expect(merge.revertedByUserId).toBe(s.me.id)
       expect(isRecent(merge.revertedAt!)).toBe(true)
+    },
+  },
+  // Webhooks (decision 0048): the hook is the caller's, its id, secret and dates the server's.
+  'POST /api/me/webhooks': {
+    async run(s, forcedId) {
+      const body = { url: 'https://93.184.216.34/mass', events: ['review.published'], secret: 'whsec_forced', disabledAt: LONG_AGO, disabledReason: 'forced' }
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/me/webhooks', body)
+      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/me/webhooks${ownedQuery(s.victim, forcedId)}`, body) : sent
+      expect(res.statusCode, res.body).toBe(201)
+      const rows = await s.ctx.db.selectFrom('webhooks').selectAll().where('url', '=', 'https://93.184.216.34/mass').execute()
+      expect(rows.map((r) => [r.id === forcedId, r.userId, r.secret === 'whsec_forced', r.disabledAt, r.disabledReason])).toEqual([
+        [false, s.me.id, false, null, null],
+      ])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+      expect(res.json().secret).toBe(rows[0]!.secret)
+    },
+  },
+  'DELETE /api/me/webhooks/{id}': {
+    async run(s, forcedId) {
+      const made = (await call(s, 'POST', '/api/me/webhooks', { url: 'https://93.184.216.34/mine', events: ['library.changed'] })).json()._id as string
+      const theirs = (await call(s, 'POST', '/api/me/webhooks', { url: 'https://93.184.216.34/theirs', events: ['library.changed'] }, s.victim.token)).json()
+        ._id as string
+      const res = await call(s, 'DELETE', `/api/me/webhooks/${made}${ownedQuery(s.victim, forcedId)}`, undefined)
+      expect(res.statusCode).toBe(204)
+      const left = await s.ctx.db.selectFrom('webhooks').select('id').where('id', 'in', [made, theirs]).execute()
+      expect(left.map((r) => r.id)).toEqual([theirs])
+    },
+  },
+  'POST /api/me/webhooks/{id}/enable': {
+    async run(s, forcedId) {
+      const made = (await call(s, 'POST', '/api/me/webhooks', { url: 'https://93.184.216.34/again', events: ['library.changed'] })).json()._id as string
+      await s.ctx.db.updateTable('webhooks').set({ disabledAt: LONG_AGO, disabledReason: 'failed for a day' }).where('id', '=', made).execute()
+      // Server fields in a body or a query change nothing but turning it on: not its URL, events, owner or secret.
+      const res = await call(s, 'POST', `/api/me/webhooks/${made}/enable${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode).toBe(200)
+      const row = await s.ctx.db.selectFrom('webhooks').select(['id', 'userId', 'url', 'disabledAt']).where('id', 'in', [made, forcedId]).execute()
+      expect(row).toEqual([{ id: made, userId: s.me.id, url: 'https://93.184.216.34/again', disabledAt: null }])
+    },
+  },
+  // Blocks and mutes (decision 0057): the row is the caller's, made now, whoever the body names.
+  ...Object.fromEntries(
+    (
+      [
+        ['PUT', 'block', 'blocks', 'blockerId', 'blockedId'],
+        ['PUT', 'mute', 'userMutes', 'userId', 'mutedId'],
+      ] as const
+    ).map(([method, path, table, mine, theirs]) => [
+      `${method} /api/users/{id}/${path}`,
+      {
+        async run(s: Scene, forcedId: string) {
+          const target = await insertUser(s.ctx.db)
+          const res = await withServerFields(s, forcedId, method, `/api/users/${target.id}/${path}`, {})
+          expect(res.statusCode, res.body).toBe(200)
+          const rows = (await s.ctx.db
+            .selectFrom(table as 'blocks')
+            .selectAll()
+            .where(theirs as 'blockedId', '=', target.id)
+            .execute()) as unknown as Record<string, string>[]
+          expect(rows.map((r) => r[mine])).toEqual([s.me.id])
+          expect(isRecent(rows[0]!.createdAt!)).toBe(true)
+        },
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    (
+      [
+        ['block', 'blocks', 'blockerId', 'blockedId'],
+        ['mute', 'userMutes', 'userId', 'mutedId'],
+      ] as const
+    ).map(([path, table, mine, theirs]) => [
+      `DELETE /api/users/{id}/${path}`,
+      {
+        async run(s: Scene, forcedId: string) {
+          const target = await insertUser(s.ctx.db)
+          const at = new Date().toISOString()
+          // The victim's own block or mute of the same reader stays: only the caller's goes.
+          await s.ctx.db
+            .insertInto(table as 'blocks')
+            .values({ [mine]: s.victim.id, [theirs]: target.id, createdAt: at } as never)
+            .execute()
+          await call(s, 'PUT', `/api/users/${target.id}/${path}`, undefined)
+          const res = await withServerFields(s, forcedId, 'DELETE', `/api/users/${target.id}/${path}`, {})
+          expect(res.statusCode, res.body).toBe(200)
+          const rows = (await s.ctx.db
+            .selectFrom(table as 'blocks')
+            .selectAll()
+            .where(theirs as 'blockedId', '=', target.id)
+            .execute()) as unknown as Record<string, string>[]
+          expect(rows.map((r) => r[mine])).toEqual([s.victim.id])
+        },
+      },
+    ]),
+  ),
+  'PUT /api/books/{id}/mute': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      expect((await withServerFields(s, forcedId, 'PUT', `/api/books/${book.id}/mute`, {})).statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('bookMutes').selectAll().where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+    },
+  },
+  'DELETE /api/books/{id}/mute': {
+    async run(s, forcedId) {
+      const book = await insertBook(s.ctx.db)
+      await s.ctx.db.insertInto('bookMutes').values({ userId: s.victim.id, bookId: book.id, createdAt: new Date().toISOString() }).execute()
+      await call(s, 'PUT', `/api/books/${book.id}/mute`, undefined)
+      expect((await withServerFields(s, forcedId, 'DELETE', `/api/books/${book.id}/mute`, {})).statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('bookMutes').selectAll().where('bookId', '=', book.id).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.victim.id])
+    },
+  },
+  'PUT /api/me/muted-words': {
+    async run(s, forcedId) {
+      const body = { words: ['mass'] }
+      const sent = await withServerFields(s, forcedId, 'PUT', '/api/me/muted-words', body)
+      // The body is strict: the server's fields beside it are refused by name; then the query string is tried alone.
+      expect(sent.statusCode).toBe(400)
+      const res = await call(s, 'PUT', `/api/me/muted-words${ownedQuery(s.victim, forcedId)}`, body)
+      expect(res.statusCode).toBe(200)
+      const rows = await s.ctx.db.selectFrom('mutedWords').selectAll().where('word', '=', 'mass').execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+    },
+  },
+  // Reports (decision 0058): the reporter is the caller, the status and outcome the moderators'.
+  'POST /api/reports': {
+    async run(s, forcedId) {
+      const target = await insertUser(s.ctx.db)
+      const body = { targetType: 'profile', targetId: target.id, reason: 'spam' }
+      const forged = { status: 'hidden', outcomeNote: 'forged', decidedAt: LONG_AGO, reporterId: s.victim.id }
+      expect((await withServerFields(s, forcedId, 'POST', '/api/reports', { ...body, ...forged })).statusCode).toBe(400)
+      const res = await call(s, 'POST', `/api/reports${ownedQuery(s.victim, forcedId)}`, body)
+      expect(res.statusCode, res.body).toBe(201)
+      const rows = await s.ctx.db.selectFrom('reports').selectAll().where('targetId', '=', target.id).execute()
+      expect(rows.map((r) => [r.id === forcedId, r.reporterId, r.status, r.outcomeNote, r.decidedAt])).toEqual([[false, s.me.id, 'open', null, null]])
+      expect(isRecent(rows[0]!.createdAt)).toBe(true)
+    },
+  },
+  'POST /api/moderation/reports/{id}': {
+    async run(s, forcedId) {
+      await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.me.id).execute()
+      const target = await insertUser(s.ctx.db)
+      const id = (await call(s, 'POST', '/api/reports', { targetType: 'profile', targetId: target.id, reason: 'spam' }, s.victim.token)).json()._id as string
+      const body = { action: 'dismiss', note: 'Fine' }
+      expect((await withServerFields(s, forcedId, 'POST', `/api/moderation/reports/${id}`, { ...body, decidedByUserId: s.victim.id })).statusCode).toBe(400)
+      const res = await call(s, 'POST', `/api/moderation/reports/${id}${ownedQuery(s.victim, forcedId)}`, body)
+      expect(res.statusCode, res.body).toBe(200)
+      const row = await s.ctx.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+      expect([row.reporterId, row.decidedByUserId, row.status]).toEqual([s.victim.id, s.me.id, 'dismissed'])
+      expect(isRecent(row.decidedAt!)).toBe(true)
+    },
+  },
+  // Notifications (decision 0052): the caller's own rows only; the bodies are strict.
+  'POST /api/me/notifications/read': {
+    async run(s, forcedId) {
+      await call(s, 'PUT', `/api/users/follow/${s.me.id}`, undefined, s.victim.token)
+      await call(s, 'PUT', `/api/users/follow/${s.victim.id}`, undefined, s.me.token)
+      const sent = await withServerFields(s, forcedId, 'POST', '/api/me/notifications/read', {})
+      expect(sent.statusCode, sent.body).toBe(400)
+      const res = await call(s, 'POST', `/api/me/notifications/read${ownedQuery(s.victim, forcedId)}`, {})
+      expect(res.statusCode, res.body).toBe(200)
+      const rows = await s.ctx.db.selectFrom('notifications').select(['userId', 'readAt']).where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows.map((r) => [r.userId === s.me.id, r.readAt !== null]).sort()).toEqual([
+        [false, false],
+        [true, true],
+      ])
+    },
+  },
+  'POST /api/me/notifications/ticket': {
+    async run(s, forcedId) {
+      const res = await call(s, 'POST', `/api/me/notifications/ticket${ownedQuery(s.victim, forcedId)}`, serverOwned(s.victim, forcedId))
+      expect(res.statusCode, res.body).toBe(200)
+      const rows = await s.ctx.db.selectFrom('notificationTickets').select('userId').where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
+    },
+  },
+  'PUT /api/me/notification-settings': {
+    async run(s, forcedId) {
+      const sent = await withServerFields(s, forcedId, 'PUT', '/api/me/notification-settings', { mention: false })
+      expect(sent.statusCode, sent.body).toBe(400)
+      const res = await call(s, 'PUT', `/api/me/notification-settings${ownedQuery(s.victim, forcedId)}`, { mention: false })
+      expect(res.statusCode, res.body).toBe(200)
+      const rows = await s.ctx.db.selectFrom('notificationSettings').selectAll().where('userId', 'in', [s.me.id, s.victim.id]).execute()
+      expect(rows).toEqual([{ userId: s.me.id, type: 'mention' }])
     },
   },
   'PUT /api/users/follow/{userId}': {

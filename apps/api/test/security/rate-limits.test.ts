@@ -19,6 +19,8 @@ const LOW = {
   RATE_LIMIT_WRITES_WINDOW: '60',
   RATE_LIMIT_COSTLY_READS_PER_IP: '20',
   RATE_LIMIT_COSTLY_READS_WINDOW: '60',
+  RATE_LIMIT_TOKEN_REQUESTS: '5',
+  RATE_LIMIT_TOKEN_WINDOW: '60',
 }
 
 // Each test speaks from its own made-up loopback address (inject sends nothing over a network).
@@ -159,6 +161,78 @@ function limitSuite(name: string, env: () => Record<string, string>) {
       expect((await get('/api/books/search?query=word&limit=5', address())).statusCode).toBe(200)
     })
 
+    it('gives each personal token its own bucket with RateLimit headers: its 6th call is 429, the web app and another token go on', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db)
+      const tokenOf = async () => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/me/tokens',
+          headers: bearer(reader.token),
+          payload: { name: 'limited', scopes: ['read', 'reading:write'], expiresInDays: 1 },
+        })
+        expect(res.statusCode, res.body).toBe(201)
+        return res.json().token as string
+      }
+      const [one, two] = [await tokenOf(), await tokenOf()]
+      const me = (token: string) => ctx.app.inject({ url: '/api/users/me', headers: bearer(token) })
+      for (let left = 4; left >= 0; left--) {
+        const res = await me(one)
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['ratelimit-policy']).toBe('"token";q=5;w=60')
+        expect(res.headers.ratelimit).toMatch(new RegExp(`^"token";r=${left};t=([1-9]|[1-5]\\d|60)$`))
+      }
+      const limited = await me(one)
+      expectLimited(limited, /^Too many requests with this token in a short time\./, 60)
+      expect(limited.headers.ratelimit).toMatch(/^"token";r=0;t=\d+$/)
+      // A write with the same token is refused too, before it is made.
+      const write = await ctx.app.inject({ method: 'PUT', url: `/api/users/addto-recently-read/${book.id}`, headers: bearer(one) })
+      expect(write.statusCode).toBe(429)
+      // The reader's web app and their other token each keep their own quota.
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(reader.token) })).statusCode).toBe(200)
+      expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/addto-recently-read/${book.id}`, headers: bearer(reader.token) })).statusCode).toBe(200)
+      expect((await me(two)).statusCode).toBe(200)
+      // A session's answers carry no token headers.
+      expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(reader.token) })).headers.ratelimit).toBeUndefined()
+    })
+
+    it('counts a personal token’s writes apart from its reader’s, so a busy tool cannot use up the web app’s writes', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db)
+      const made = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: bearer(reader.token),
+        payload: { name: 'busy', scopes: ['reading:write'], expiresInDays: 1 },
+      })
+      const tool = made.json().token as string
+      const toggle = (token: string) => ctx.app.inject({ method: 'PUT', url: `/api/users/addto-recently-read/${book.id}`, headers: bearer(token) })
+      // The token's making was the reader's first write; four for the tool fill its writes bucket.
+      for (let i = 0; i < 4; i++) expect((await toggle(tool)).statusCode).toBe(200)
+      expectLimited(await toggle(tool), /^Too many (changes|requests with this token)/, 60)
+      for (let i = 0; i < 3; i++) expect((await toggle(reader.token)).statusCode).toBe(200)
+    })
+
+    it('limits KOReader’s sync (/kosync, outside /api) per address before any work: its 6th call is 429 with Retry-After in KOReader’s error shape', async () => {
+      const ip = address()
+      const auth = () => ctx.app.inject({ url: '/kosync/users/auth', remoteAddress: ip, headers: { 'x-auth-user': 'nobody', 'x-auth-key': 'x'.repeat(32) } })
+      for (let i = 0; i < 5; i++) expect((await auth()).statusCode).toBe(401)
+      const limited = await auth()
+      expect(limited.statusCode).toBe(429)
+      expect(limited.headers['content-type']).toMatch(/^application\/vnd\.koreader\.v1\+json/)
+      expect(limited.json()).toEqual({
+        code: 2000,
+        message: expect.stringMatching(/^Too many requests from this device in a short time\. Please wait \d+ (seconds?|minute)/),
+      })
+      const retry = Number(limited.headers['retry-after'])
+      expect(retry >= 1 && retry <= 60).toBe(true)
+      // Another address goes on.
+      expect(
+        (await ctx.app.inject({ url: '/kosync/users/auth', remoteAddress: address(), headers: { 'x-auth-user': 'nobody', 'x-auth-key': 'x'.repeat(32) } }))
+          .statusCode,
+      ).toBe(401)
+    })
+
     it('answers a 429 with the security headers too', async () => {
       const ip = address()
       let res: LightMyRequestResponse | undefined
@@ -211,6 +285,13 @@ describe('abuse limits: settings and windows', () => {
       writesWindowSeconds: 60,
       costlyReadsPerIp: 300,
       costlyReadsWindowSeconds: 60,
+      commentsPerUser: 30,
+      likesPerUser: 300,
+      followsPerUser: 60,
+      reportsPerUser: 20,
+      conversationWindowSeconds: 600,
+      tokenRequests: 600,
+      tokenWindowSeconds: 60,
     })
     expect(loadConfig({ RATE_LIMIT_WRITES_PER_USER: '30', REDIS_URL: 'redis://cache:6379' })).toMatchObject({
       redisUrl: 'redis://cache:6379',
@@ -305,6 +386,20 @@ describe.skipIf(!redisUp && !mustHaveRedis)('abuse limits shared through Redis (
       expect((await login(a.app)).statusCode).toBe(401)
       expectLimited(await login(b), /^Too many sign-in attempts\./, 600)
       expectLimited(await login(a.app), /^Too many sign-in attempts\./, 600)
+    })
+
+    it('share a personal token’s bucket', async () => {
+      const reader = await insertUser(a.db)
+      const made = await a.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: bearer(reader.token),
+        payload: { name: 'shared', scopes: ['read'], expiresInDays: 1 },
+      })
+      const token = made.json().token as string
+      const me = (app: FastifyInstance) => app.inject({ url: '/api/users/me', headers: bearer(token) })
+      for (const app of [a.app, b, a.app, b, a.app]) expect((await me(app)).statusCode).toBe(200)
+      expectLimited(await me(b), /^Too many requests with this token/, 60)
     })
 
     it('share the writes limit of a reader', async () => {

@@ -19,12 +19,15 @@ export interface ApiRoute {
   bodyProps: string[]
   isMultipart: boolean
   needsToken: boolean
+  /** What a personal token needs for the route (decision 0046): a scope, or `session` for the web app's sign-in only. */
+  scope?: string
 }
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[]
   requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }
   security?: unknown[]
+  'x-scope'?: string
 }
 
 /** Every operation the published OpenAPI document lists. */
@@ -45,6 +48,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
         bodyProps: Object.keys(json?.properties ?? {}),
         isMultipart: Boolean(op.requestBody?.content?.['multipart/form-data']),
         needsToken: Boolean(op.security?.length),
+        ...(op['x-scope'] ? { scope: op['x-scope'] } : {}),
       })
     }
   }
@@ -77,14 +81,16 @@ export function routerRoutes(app: FastifyInstance): string[] {
 }
 
 const JWT = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g
+const PERSONAL_TOKEN = /swp_[A-Za-z0-9_-]{43}/g
 
-/** Bearer tokens a body carries. */
-export const tokensIn = (body: string): string[] => body.match(JWT) ?? []
+/** Bearer tokens a body carries: sessions' and personal access tokens. */
+export const tokensIn = (body: string): string[] => [...(body.match(JWT) ?? []), ...(body.match(PERSONAL_TOKEN) ?? [])]
 
 /** What no body may ever carry, whoever asks: a password hash, a token version, internals. */
 const NEVER = [
   { what: 'a password hash', re: /\$argon2|password_?hash/i },
   { what: 'a token version', re: /token_?version/i },
+  { what: 'a token hash', re: /token_?hash/i },
   { what: 'a stack trace', re: /\n\s+at\s|\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|\bat (?:file|node):/ },
   { what: 'a file path', re: /\/(?:work|home|root|usr|tmp|var|srv|opt)\/[\w.-]|node_modules|\.ts:\d+|[A-Z]:\\[\w]/ },
   {
@@ -156,6 +162,35 @@ export async function fingerprint(db: Db, dialect: DialectName, tables: string[]
     }
   }
   return out
+}
+
+/**
+ * A mark that moves whenever a table may have been written, read in one cheap query, so that a suite
+ * takes the whole fingerprint only when it moved. On SQLite: the file's `data_version` as the read
+ * connection sees it, which moves on every commit of the write connection. On PostgreSQL: a sequence
+ * that a statement trigger on every table advances (a sequence is outside transactions, so a write
+ * rolled back moves it too: a false alarm costs a fingerprint, never a missed write).
+ * Read the mark before the fingerprint it stands for.
+ */
+export async function writeMark(db: Db, dialect: DialectName, tables: string[]): Promise<() => Promise<string>> {
+  if (dialect === 'sqlite') {
+    // Raw SQL that starts with SELECT goes to the read connection (db/sqlite-dialect.ts).
+    return async () => String((await sql<{ v: number }>`select data_version as v from pragma_data_version()`.execute(db)).rows[0]?.v)
+  }
+  await sql`create sequence if not exists test_write_mark`.execute(db)
+  await sql`create or replace function test_write_mark() returns trigger language plpgsql as $$ begin perform nextval('test_write_mark'); return null; end $$`.execute(
+    db,
+  )
+  for (const t of tables) {
+    await sql`drop trigger if exists test_write_mark on ${sql.id(t)}`.execute(db)
+    await sql`create trigger test_write_mark after insert or update or delete or truncate on ${sql.id(t)} for each statement execute function test_write_mark()`.execute(
+      db,
+    )
+  }
+  return async () => {
+    const row = (await sql<{ mark: string }>`select last_value::text || ':' || is_called::text as mark from test_write_mark`.execute(db)).rows[0]!
+    return row.mark
+  }
 }
 
 /** Which tables differ between two fingerprints. */

@@ -127,6 +127,24 @@ for (const dialect of testDialects()) {
       await expect(text).toMatchFileSnapshot(file('year-stats'))
     })
 
+    it('a book’s discussions and a thread’s posts, signed in (progress read) and signed out', async () => {
+      const book = await insertBook(ctx.db, { title: 'Discussed', pageCount: 300 })
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/books/${book.id}/discussions`,
+        headers: bearer(followed.token),
+        payload: { title: 'Chapter one', text: 'Opening', position: { page: 20 } },
+      })
+      expect(started.statusCode, started.body).toBe(201)
+      const id = (started.json() as { _id: string })._id
+      const text = await statementsOf(async () => {
+        await get(`/api/books/${book.id}/discussions?limit=20`, reader.token)
+        await get(`/api/discussions/${id}/posts?limit=50`, reader.token)
+        await get(`/api/discussions/${id}/posts?limit=50&reveal=all`)
+      })
+      await expect(text).toMatchFileSnapshot(file('discussions'))
+    })
+
     it('the schema: tables, indexes, triggers and functions', async () => {
       await expect(await schemaOf(ctx.db, dialect)).toMatchFileSnapshot(file('schema'))
     })

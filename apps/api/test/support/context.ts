@@ -28,8 +28,14 @@ const GENEROUS_LIMITS = {
   RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000',
   RATE_LIMIT_WRITES_PER_USER: '1000000',
   RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+  RATE_LIMIT_COMMENTS_PER_USER: '1000000',
+  RATE_LIMIT_LIKES_PER_USER: '1000000',
+  RATE_LIMIT_FOLLOWS_PER_USER: '1000000',
+  RATE_LIMIT_REPORTS_PER_USER: '1000000',
   UPLOADS_PER_DAY: '1000000',
   UPLOADS_MB_PER_READER: '100000',
+  // No instance sends webhooks by itself in tests: the webhook suites run the worker on their own clock.
+  WEBHOOKS_POLL_INTERVAL: '0',
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

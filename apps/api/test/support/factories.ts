@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '#/db/portable.ts'
+import type { Database } from '#/db/schema.ts'
 import { hashPassword } from '#/security/passwords.ts'
 import { createTokens } from '#/security/tokens.ts'
 import { readFinishedAt } from '#/db/reading-log-rows.ts'
@@ -51,6 +52,15 @@ export async function insertUser(db: Db, o: UserOverrides = {}) {
     .values({ ...u, passwordHash: await testHash(), updatedAt: u.createdAt })
     .execute()
   return { ...u, token: tokenFor(u.id) }
+}
+
+/** How many rows a table holds now. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 export const tokenFor = (userId: string, tokenVersion = 0) => createTokens(TEST_JWT_SECRET).sign(userId, tokenVersion)

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import type { RouteObject } from '#/lib/router/router.ts'
 import { routes } from '#/app/router.tsx'
 import { renderApp } from '#/test/render.tsx'
+import { textsOf } from '#/test/queries.ts'
 import { fakeApi } from '#/test/fake-api.ts'
 import { buildUser, signIn } from '#/test/factories.ts'
 import { TAGLINE } from '#/components/chrome/footer.tsx'
@@ -22,26 +23,29 @@ describe('app shell', () => {
     await screen.findByText('404 Not Found')
     const main = screen.getByRole('navigation', { name: 'Main' })
     for (const name of ['Home', 'Browse', 'About']) expect(within(main).getByRole('link', { name })).toBeInTheDocument()
+    // A visitor has no library of their own.
+    expect(within(main).queryByRole('link', { name: 'My Books' })).not.toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Profile' })[0]).toHaveAttribute('href', '/profile')
     // The footer's code loads after the first render.
     const quick = await screen.findByRole('navigation', { name: 'Quick Links' })
     for (const name of ['Home', 'Browse', 'About', 'Profile']) expect(within(quick).getByRole('link', { name })).toBeInTheDocument()
     expect(screen.getByText(TAGLINE)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Shelfwise on GitHub' })).toHaveAttribute('target', '_blank')
-    expect(screen.getByRole('navigation', { name: 'Bottom navigation' })).toBeInTheDocument()
+    expect(await screen.findByRole('navigation', { name: 'Bottom navigation' })).toBeInTheDocument()
   })
 
-  it('opens the small-screen menu, which lists Profile and closes when a link is chosen', async () => {
+  it('has one small-screen menu: the bottom drawer lists every link and closes when one is chosen; the top bar has no menu of its own', async () => {
     fakeApi({})
     const user = userEvent.setup()
     renderApp('/no-such')
     await screen.findByText('404 Not Found')
-    await user.click(screen.getByRole('button', { name: 'Open menu' }))
-    const menu = screen.getByRole('navigation', { name: 'Mobile' })
-    expect(within(menu).getByRole('link', { name: 'Profile' })).toBeInTheDocument()
-    await user.click(within(menu).getByRole('link', { name: 'About' }))
-    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: /menu/i })).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'More' }))
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
+    expect(within(drawer).getByRole('link', { name: 'Profile' })).toBeInTheDocument()
+    await user.click(within(drawer).getByRole('link', { name: 'About' }))
     expect(await screen.findByRole('heading', { name: 'About Shelfwise' })).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navigation drawer' })).not.toBeInTheDocument())
   })
 
   it("shows React Router's default error screen for an unexpected error", async () => {
@@ -72,13 +76,11 @@ describe('app shell, signed in', () => {
     return { ...api, user, router }
   }
 
-  it("the small-screen menu and the drawer offer Logout, never 'Login / Sign Up'; Logout goes to /login and ends the session", async () => {
+  it('Logout in the bottom drawer goes to /login and ends the session', async () => {
     const { callsTo, user, router } = await signedInOnSomePage()
-    await user.click(screen.getByRole('button', { name: 'Open menu' }))
-    const menu = screen.getByRole('navigation', { name: 'Mobile' })
-    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
-    expect(within(menu).queryByText('Login / Sign Up')).not.toBeInTheDocument()
-    await user.click(await within(menu).findByRole('button', { name: 'Logout' }))
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
+    await user.click(within(drawer).getByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(localStorage.getItem('token')).toBeNull()
     expect(callsTo('POST /auth/logout')).toHaveLength(1)
@@ -88,11 +90,7 @@ describe('app shell, signed in', () => {
     const { user, router } = await signedInOnSomePage()
     await user.click(screen.getByRole('button', { name: 'More' }))
     const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
-    expect(
-      within(drawer)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['Home', 'Browse', 'About', 'Profile', 'Add Book'])
+    expect(textsOf(drawer, 'link')).toEqual(['Home', 'Browse', 'About', 'My Books', 'Following', 'Profile', 'Add Book'])
     expect(within(drawer).queryByText('Login / Sign Up')).not.toBeInTheDocument()
     await user.click(within(drawer).getByRole('button', { name: 'Logout' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
@@ -104,6 +102,15 @@ describe('app shell, signed in', () => {
     expect(within(again).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument()
   })
 
+  it('has My Books, the reader’s library, in the main navigation and the small-screen drawer; a visitor has none', async () => {
+    const { user } = await signedInOnSomePage()
+    const library = `/user/${reader._id}/library`
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Books' })).toHaveAttribute('href', library)
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation drawer' })
+    expect(within(drawer).getByRole('link', { name: 'My Books' })).toHaveAttribute('href', library)
+  })
+
   it("the top bar's account menu shows who is signed in, with Profile and Logout", async () => {
     const { user, router } = await signedInOnSomePage()
     const banner = screen.getByRole('banner')
@@ -111,11 +118,7 @@ describe('app shell, signed in', () => {
     expect(within(banner).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     await user.click(within(banner).getByRole('button', { name: 'Account menu' }))
     const menu = await screen.findByRole('menu')
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Profile', 'Logout'])
+    expect(textsOf(menu, 'menuitem')).toEqual(['Profile', 'Logout'])
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile')
     expect(screen.getByText('Mina Murray')).toBeInTheDocument()
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }))

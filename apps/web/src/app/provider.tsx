@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ThemeProvider } from '@mui/material/styles'
 import CssBaseline from '@mui/material/CssBaseline'
-import { theme } from '#/theme/theme.ts'
+import { darkTheme, theme } from '#/theme/theme.ts'
+import { ColorModeProvider } from '#/lib/color-mode.tsx'
 import { AuthProvider } from '#/lib/auth.tsx'
 import { ApiError } from '#/lib/api-client.ts'
 
@@ -23,10 +24,14 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createQueryClient())
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <AuthProvider>{children}</AuthProvider>
-      </ThemeProvider>
+      <ColorModeProvider>
+        {(mode) => (
+          <ThemeProvider theme={mode === 'dark' ? darkTheme : theme}>
+            <CssBaseline />
+            <AuthProvider>{children}</AuthProvider>
+          </ThemeProvider>
+        )}
+      </ColorModeProvider>
     </QueryClientProvider>
   )
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from '#/lib/router/router.ts'
+import { Navigate } from '#/lib/router/react.tsx'
 import { paths } from '#/config/paths.ts'
 import { AppLayout } from '#/components/chrome/app-layout.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -72,6 +73,14 @@ export const routes: RouteObject[] = [
       screen(paths.import.pattern, () => import('#/app/routes/import.tsx'), 'ImportRoute'),
       screen(paths.about.pattern, () => import('#/app/routes/about.tsx'), 'AboutRoute'),
       screen(paths.merges.pattern, () => import('#/app/routes/merges.tsx'), 'MergesRoute'),
+      screen(paths.bookDiscussions.pattern, () => import('#/app/routes/book-discussions.tsx'), 'BookDiscussionsRoute'),
+      screen(paths.feed.pattern, () => import('#/app/routes/feed.tsx'), 'FeedRoute'),
+      screen(paths.moderation.pattern, () => import('#/app/routes/moderation.tsx'), 'ModerationRoute'),
+      screen(paths.discussion.pattern, () => import('#/app/routes/discussion.tsx'), 'DiscussionRoute'),
+      screen(paths.notifications.pattern, () => import('#/app/routes/notifications.tsx'), 'NotificationsRoute'),
+      screen(paths.developers.pattern, () => import('#/app/routes/developers.tsx'), 'DevelopersRoute'),
+      { path: paths.developersWebhooks.pattern, Component: () => <Navigate to={paths.developers.href('webhooks')} replace /> },
+      screen(paths.link.pattern, () => import('#/app/routes/link.tsx'), 'LinkRoute'),
       nameRoute('author'),
       nameRoute('publisher'),
       screen('*', () => import('#/app/routes/not-found.tsx'), 'NotFoundRoute'),

@@ -15,4 +15,21 @@ describe('BookCover', () => {
     fireEvent.error(img)
     expect(screen.getByTestId('generated-cover')).toBeInTheDocument()
   })
+
+  it('keeps a long, right-to-left or emoji title and author whole and inside the cover: wrapped anywhere, clamped, laid out in their own direction (issue 22, point 13)', () => {
+    const title = `📚 ${'Extraordinarily'.repeat(12)} 🐉`
+    const author = 'غابرييل غارسيا ماركيث'
+    render(<BookCover title={title} author={author} />)
+    const cover = screen.getByRole('img', { name: `Cover of ${title} by ${author}` })
+    expect(cover).toHaveStyle({ containerType: 'inline-size', overflow: 'hidden' })
+    for (const [part, text, lines] of [
+      ['title', title, '5'],
+      ['author', author, '2'],
+    ] as const) {
+      const el = cover.querySelector(`[data-part="${part}"]`)!
+      expect(el).toHaveTextContent(text)
+      expect(el).toHaveAttribute('dir', 'auto')
+      expect(el).toHaveStyle({ overflowWrap: 'anywhere', overflow: 'hidden', WebkitLineClamp: lines })
+    }
+  })
 })

@@ -13,6 +13,8 @@ export const bookKeys = {
   byName: (field: string, name: string, limit: number) => ['books', 'by-name', field, name, { limit }] as const,
   duplicates: (isbn: string, title: string, author: string) => ['books', 'duplicates', isbn, title, author] as const,
   facets: ['books', 'facets'] as const,
+  /** How many books a search (or, null, the whole catalogue) finds: Browse's filter sheet. */
+  count: (params: unknown) => ['books', 'count', params] as const,
   popularWeek: ['books', 'popular-week'] as const,
   /** The followed-users feeds (refreshed together when a reader follows or unfollows someone). */
   followedAll: ['books', 'followed'] as const,
@@ -36,6 +38,8 @@ export const reviewKeys = {
   /** Lists of reviews over many books (the recent ones), refreshed together after any review changes. */
   shared: ['reviews', 'shared'] as const,
   recent: ['reviews', 'shared', 'recent'] as const,
+  /** A review's comments (decision 0042). */
+  comments: (reviewId: string) => ['reviews', 'comments', reviewId] as const,
 }
 
 export const readingKeys = {
@@ -47,6 +51,8 @@ export const readingKeys = {
   /** A reader's library, one status or all, read `pageSize` at a time. */
   library: (userId: string, status: string, pageSize: number) => ['reading', 'library', userId, status, { pageSize }] as const,
   counts: (userId: string) => ['reading', 'library', 'counts', userId] as const,
+  /** The signed-in reader's default for who sees their reading log (decision 0055). */
+  privacy: ['reading', 'privacy'] as const,
 }
 
 // Under a user's 'users' key, so whatever refreshes the users area (any change of the reading log
@@ -67,4 +73,9 @@ export const importKeys = {
   rows: (id: string) => ['imports', 'rows', id] as const,
   /** The books the reader's imports added to the catalogue, a page at a time (decision 0032). */
   importedBooks: ['imports', 'imported-books'] as const,
+}
+
+export const onboardingKeys = {
+  /** The books the first-run 'pick a few books' step offers. */
+  starterBooks: ['onboarding', 'starter-books'] as const,
 }

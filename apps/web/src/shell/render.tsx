@@ -104,7 +104,10 @@ function loadedViews(): string[] {
 function BookHeading() {
   return (
     <BookPage>
-      <BookLayout cover={<Box sx={{ width: '100%', aspectRatio: '2 / 3', borderRadius: 1, bgcolor: 'grey.200', boxShadow: 3 }} />} title={BOOK_TITLE_MARK} />
+      <BookLayout
+        cover={<Box sx={{ width: '100%', aspectRatio: '2 / 3', borderRadius: 1, bgcolor: 'action.hover', boxShadow: 3 }} />}
+        title={BOOK_TITLE_MARK}
+      />
     </BookPage>
   )
 }

@@ -12,6 +12,7 @@ export function ownProfileApi(extra: Record<string, Handler> = {}, me = buildUse
     [`GET /users/listed-books/${me._id}`]: { body: [] },
     [`GET /users/created-books/${me._id}`]: { body: [] },
     [`GET /users/reviews/${me._id}`]: { body: [] },
+    'GET /me/privacy': { body: { readingLog: 'public' } },
     ...extra,
   })
   return { ...api, me }

@@ -23,3 +23,4 @@ afterEach(() => {
 if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:preview'
 if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined
 window.scrollTo = (() => undefined) as typeof window.scrollTo
+Element.prototype.scrollIntoView ??= () => undefined

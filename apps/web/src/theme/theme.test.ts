@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createTheme, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
-import { theme } from '#/theme/theme.ts'
+import { darkTheme, theme } from '#/theme/theme.ts'
 
 // Production builds replace MUI's CSS-variables theming with stubs that throw (vite.config.ts):
 // the app's theme, and MUI's default one, must stay plain themes that never reach it.
 describe('theme', () => {
   it('is a plain MUI theme, without CSS variables or colour schemes', () => {
-    for (const t of [theme, createTheme()]) {
+    for (const t of [theme, darkTheme, createTheme()]) {
       expect(t).not.toHaveProperty('colorSchemes')
       expect(t).not.toHaveProperty('cssVarPrefix')
       expect((t as { vars?: unknown }).vars).toBeUndefined()
@@ -26,12 +26,16 @@ function over(fg: string, bg: string): string {
   return `rgb(${fv.map((v, i) => Math.round(Number(v) * a + Number(bv[i]) * (1 - a))).join(', ')})`
 }
 
-describe('theme contrast (WCAG AA)', () => {
-  const { palette } = theme
+describe.each([
+  ['light', theme],
+  ['dark', darkTheme],
+])('%s theme contrast (WCAG AA)', (_mode, t) => {
+  const { palette } = t
   it.each([
-    ['white on primary', palette.primary.contrastText, palette.primary.main],
-    ['white on primary.dark (current page in the top bar)', palette.common.white, palette.primary.dark],
-    ['white on secondary', palette.secondary.contrastText, palette.secondary.main],
+    ['button text on primary', palette.primary.contrastText, palette.primary.main],
+    // The top bar's current page: primary.dark under white text (light); in the dark scheme the bar is the paper.
+    ['the current page in the top bar', palette.common.white, t.palette.mode === 'dark' ? palette.background.paper : palette.primary.dark],
+    ['button text on secondary', palette.secondary.contrastText, palette.secondary.main],
     ['primary text on the page', palette.text.primary, palette.background.default],
     ['secondary text on the page', palette.text.secondary, palette.background.default],
     ['secondary text on cards', palette.text.secondary, palette.background.paper],

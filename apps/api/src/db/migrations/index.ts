@@ -35,6 +35,22 @@ import * as importedBooks from './2026_12_07_0100_imported_books.ts'
 import * as mergeProposalOrigin from './2026_12_08_0100_merge_proposals_origin_and_work.ts'
 import * as searchWordsAcrossHyphens from './2026_12_06_0100_search_words_across_hyphens.ts'
 import * as goodreadsRoundTripColumns from './2026_12_09_0100_goodreads_round_trip_columns.ts'
+import * as progressUnit from './2026_12_10_0100_progress_unit.ts'
+import * as importedReviews from './2026_12_10_0200_imported_reviews.ts'
+import * as reviewConversation from './2026_12_11_0100_review_conversation.ts'
+import * as discussions from './2026_12_12_0100_discussions.ts'
+import * as personalTokens from './2026_12_13_0100_personal_tokens.ts'
+import * as progressSync from './2026_12_13_0200_progress_sync.ts'
+import * as kosyncDevices from './2026_12_13_0300_kosync_devices.ts'
+import * as deviceCodes from './2026_12_13_0400_device_codes.ts'
+import * as webhooks from './2026_12_14_0100_webhooks.ts'
+import * as feedIndexes from './2026_12_15_0100_feed_indexes.ts'
+import * as syncSettings from './2026_12_15_0200_sync_settings.ts'
+import * as webhookLogSweep from './2026_12_15_0300_webhook_log_sweep.ts'
+import * as notifications from './2026_12_16_0100_notifications.ts'
+import * as readingPrivacy from './2026_12_17_0100_reading_privacy.ts'
+import * as blocksAndMutes from './2026_12_18_0100_blocks_and_mutes.ts'
+import * as reportsAndModeration from './2026_12_18_0200_reports_and_moderation.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -77,4 +93,20 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_07_0100_imported_books': importedBooks,
   '2026_12_08_0100_merge_proposals_origin_and_work': mergeProposalOrigin,
   '2026_12_09_0100_goodreads_round_trip_columns': goodreadsRoundTripColumns,
+  '2026_12_10_0100_progress_unit': progressUnit,
+  '2026_12_10_0200_imported_reviews': importedReviews,
+  '2026_12_11_0100_review_conversation': reviewConversation,
+  '2026_12_12_0100_discussions': discussions,
+  '2026_12_13_0100_personal_tokens': personalTokens,
+  '2026_12_13_0200_progress_sync': progressSync,
+  '2026_12_13_0300_kosync_devices': kosyncDevices,
+  '2026_12_13_0400_device_codes': deviceCodes,
+  '2026_12_14_0100_webhooks': webhooks,
+  '2026_12_15_0100_feed_indexes': feedIndexes,
+  '2026_12_15_0200_sync_settings': syncSettings,
+  '2026_12_15_0300_webhook_log_sweep': webhookLogSweep,
+  '2026_12_16_0100_notifications': notifications,
+  '2026_12_17_0100_reading_privacy': readingPrivacy,
+  '2026_12_18_0100_blocks_and_mutes': blocksAndMutes,
+  '2026_12_18_0200_reports_and_moderation': reportsAndModeration,
 }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { freshMigrationDb } from '../../../test/support/migration-db.ts'
+import { atMigration, oldUserRow } from '../../../test/support/migration-db.ts'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { testDialects } from '../../../test/support/context.ts'
@@ -9,26 +8,14 @@ import { testDialects } from '../../../test/support/context.ts'
 
 const BEFORE = '2026_11_25_0700_catalogue_edits'
 
-// Rows as the schema before the reading log holds them.
-const userRow = (name: string, at: string) => ({
-  id: uuidv7(),
-  name,
-  username: `${name.toLowerCase()}${randomBytes(4).toString('hex')}`,
-  email: `${uuidv7()}@x.example`,
-  password_hash: 'x',
-  user_type: 'Reader',
-  created_at: at,
-  updated_at: at,
-})
+// A book's row as the schema before the reading log holds it.
 const bookRow = (at: string) => ({ id: uuidv7(), title: 'T', author: 'A', created_at: at, updated_at: at })
 
 describe.each(testDialects())('reading log migration (%s)', (dialect) => {
-  it('moves more reads than one batch holds, each once', async () => {
-    const { db, migrator, close } = await freshMigrationDb(dialect)
-    try {
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+  it('moves more reads than one batch holds, each once', () =>
+    atMigration(dialect, BEFORE, async ({ db, migrator }) => {
       const now = '2025-03-04T10:00:00.000Z'
-      const users = Array.from({ length: 3 }, () => userRow('R', now))
+      const users = Array.from({ length: 3 }, () => oldUserRow(now))
       await db.insertInto('users').values(users).execute()
       const books = Array.from({ length: 900 }, () => bookRow(now))
       for (let i = 0; i < books.length; i += 300)
@@ -49,17 +36,12 @@ describe.each(testDialects())('reading log migration (%s)', (dialect) => {
       const moved = await db.selectFrom('read_throughs').select(['user_id', 'book_id']).execute()
       expect(moved).toHaveLength(2700)
       expect(new Set(moved.map((r) => `${r.user_id} ${r.book_id}`)).size).toBe(2700)
-    } finally {
-      await close()
-    }
-  })
+    }))
 
-  it('a wish becomes Want to Read, a read becomes a read finished on its day with no start, and a book on both lists stays on both', async () => {
-    const { db, migrator, close } = await freshMigrationDb(dialect)
-    try {
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+  it('a wish becomes Want to Read, a read becomes a read finished on its day with no start, and a book on both lists stays on both', () =>
+    atMigration(dialect, BEFORE, async ({ db, migrator }) => {
       const now = '2025-03-04T22:30:00.000Z'
-      const user = userRow('Ann', now)
+      const user = oldUserRow(now, 'Ann')
       await db.insertInto('users').values(user).execute()
       const [wished, read, both] = [bookRow(now), bookRow(now), bookRow(now)]
       await db.insertInto('books').values([wished, read, both]).execute()
@@ -89,8 +71,5 @@ describe.each(testDialects())('reading log migration (%s)', (dialect) => {
       const wishlist = await db.selectFrom('wishlist').select('book_id').execute()
       expect(wishlist.map((w) => w.book_id).sort()).toEqual([wished.id, both.id].sort())
       expect(Number((await sql<{ n: number }>`select count(*) as n from reads`.execute(db)).rows[0]!.n)).toBe(2)
-    } finally {
-      await close()
-    }
-  })
+    }))
 })

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { sql, type RawBuilder } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
@@ -8,10 +9,12 @@ import { createReaderData } from '#/reader-data-doors.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
+import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 import { createTestContext, describeEachDialect } from '../../../test/support/context.ts'
 import { liveSchema, type ForeignKey, type TableShape } from '../../../test/support/live-schema.ts'
-import { bearer, insertBook, insertFollow, insertImport, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 // Doors to a reader's data (issue 20, decision 0019): every table of the live schema that names a
 // reader is exported and removed by one module's door, and the doors together export everything a
@@ -95,8 +98,9 @@ function coverage(found: Map<string, ReaderTable>, doors: readonly ReaderDataDoo
 const registered = () =>
   createReaderData({
     books: { ratings: { takeOutLoneRatingsOf: async () => {} } },
-    reviews: { removeAllBy: async () => 0 },
+    reviews: { removeAllBy: async () => 0, moveCounters: async () => undefined },
     uploads: { releaseAllOf: async () => 0 },
+    conversation: { removeForAccount: async () => {} },
   })
 const allDoors = () => {
   const r = registered()
@@ -179,20 +183,35 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       const reader = await signUp(ctx.app, { password: TEST_PASSWORD })
       // A password change keeps its session in kept_tokens.
       const token = (await ok('PUT', '/api/users/password', reader.token, { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })).json().token as string
+      // A webhook (decision 0048), before the changes below, so its log holds their deliveries.
+      await ok('POST', '/api/me/webhooks', token, { url: 'https://93.184.216.34/doors', events: ['review.published', 'library.changed'] })
       const followed = await insertUser(ctx.db)
       const fan = await insertUser(ctx.db)
       await insertFollow(ctx.db, reader.id, followed.id)
       await insertFollow(ctx.db, fan.id, reader.id)
+      // Notifications (decision 0052): one for the reader (a follower), the reader in another's group, a kind turned off, a stream ticket.
+      const notifications = createNotificationsService({ db: ctx.db, databaseUrl: ctx.config.databaseUrl })
+      await ctx.db.transaction().execute(async (trx) => {
+        await notifications.notify(trx, { recipientId: reader.id, type: 'follow', actorId: fan.id, target: { type: 'user', id: reader.id } })
+        await notifications.notify(trx, { recipientId: fan.id, type: 'mention', actorId: reader.id, target: { type: 'comment', id: uuidv7() } })
+      })
+      await notifications.live.close()
+      await ok('PUT', '/api/me/notification-settings', token, { mention: false })
+      await ok('POST', '/api/me/notifications/ticket', token)
       const reviewed = await insertBook(ctx.db)
       await ok('POST', `/api/reviews/book/${reviewed.id}`, token, { rating: 4, comment: 'Kept me up' })
       const reading = await insertBook(ctx.db, { pageCount: 300 })
-      await ok('PUT', `/api/books/${reading.id}/reading`, token, { progress: { page: 30 }, rating: 3 })
+      await ok('PUT', `/api/books/${reading.id}/reading`, token, { progress: { page: 30 }, rating: 3, progressUnit: 'percent' })
       const wished = await insertBook(ctx.db)
       await ok('PUT', `/api/books/${wished.id}/reading`, token, { status: 'want' })
       await ok('PUT', `/api/books/${wished.id}/shelves`, token, { names: ['favourites'] })
       const finished = await insertBook(ctx.db)
       await ok('POST', `/api/books/${finished.id}/reads`, token, { finishedOn: '2024-05-02' })
       await ok('PUT', '/api/me/goals/2025', token, { books: 12 })
+      // A discussion of theirs, and a reply of theirs in another reader's (decision 0043).
+      await ok('POST', `/api/books/${reviewed.id}/discussions`, token, { title: 'Their thread', text: 'Their opening', position: { page: 12 } })
+      const fans = (await ok('POST', `/api/books/${reviewed.id}/discussions`, fan.token, { title: 'Fan thread', text: 'Fan opening' })).json()._id as string
+      await ok('POST', `/api/discussions/${fans}/posts`, token, { text: 'Their reply', parentId: fans })
       const listed = await insertBook(ctx.db, { listedByUserId: reader.id, createdByUserId: reader.id })
       // Made by an import of theirs (decision 0032).
       await ctx.db.updateTable('books').set({ importedByUserId: reader.id }).where('id', '=', listed.id).execute()
@@ -224,6 +243,46 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       await ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', reader.id).execute()
       const merge = (await ok('POST', `/api/merge-proposals/${proposal._id}/apply`, token)).json().merge
       await ok('POST', `/api/merges/${merge._id}/revert`, token)
+      // Blocks, mutes and a report they decided themselves as a moderator (decisions 0057, 0058); others block and mute them too.
+      const pest = await insertUser(ctx.db)
+      await ok('PUT', `/api/users/${pest.id}/block`, token)
+      await ok('PUT', `/api/users/${reader.id}/block`, pest.token)
+      await ok('PUT', `/api/users/${pest.id}/mute`, token)
+      await ok('PUT', `/api/books/${wished.id}/mute`, token)
+      await ok('PUT', '/api/me/muted-words', token, { words: ['dragons'] })
+      const report = (await ok('POST', '/api/reports', token, { targetType: 'discussion', targetId: fans, reason: 'spam' })).json()._id as string
+      await ok('POST', `/api/moderation/reports/${report}`, token, { action: 'hide', note: 'Spam' })
+      // Likes and comments (decisions 0041, 0042): a like of someone's review, a comment, a reply to someone's and a like of it.
+      // (A comment of theirs that others answered stays as a tombstone: conversation.reader-data.test.ts.)
+      const theirReview = await insertReview(ctx.db, { userId: followed.id })
+      await ok('PUT', `/api/reviews/${theirReview.id}/like`, token)
+      await ok('POST', `/api/reviews/${theirReview.id}/comments`, token, { text: 'Mine' })
+      const theirs = (await ok('POST', `/api/reviews/${theirReview.id}/comments`, fan.token, { text: 'Theirs' })).json()._id as string
+      await ok('POST', `/api/reviews/${theirReview.id}/comments`, token, { text: 'A reply of mine', parentId: theirs })
+      await ok('PUT', `/api/comments/${theirs}/like`, token)
+      // A personal access token (decision 0045).
+      await ok('POST', '/api/me/tokens', token, { name: 'My script', scopes: ['read'], expiresInDays: 30 })
+      // A book their device named that waits in their sync inbox, sent with an idempotency key (decision 0047).
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me/progress',
+        headers: { ...bearer(token), 'idempotency-key': 'fill-1' },
+        payload: { book: { asin: 'B0FILLED01' }, percent: 5 },
+      })
+      // Their sync settings (a device at the end of a book finishes it).
+      await ok('PUT', '/api/me/sync-settings', token, { finishAtEnd: true })
+      // A device of theirs, and what its KOReader reported (decision 0047).
+      const device = (await ok('POST', '/api/me/devices', token, { name: 'Kobo' })).json() as { username: string; password: string }
+      const kosync = await ctx.app.inject({
+        method: 'PUT',
+        url: '/kosync/syncs/progress',
+        headers: { 'x-auth-user': device.username, 'x-auth-key': createHash('md5').update(device.password).digest('hex'), 'content-type': 'application/json' },
+        payload: { document: 'fill0document', progress: '/p[1]', percentage: 0.1, device: 'Kobo', device_id: 'K1' },
+      })
+      expect(kosync.statusCode, kosync.body).toBe(200)
+      // A device link they approved (RFC 8628).
+      const linking = await ctx.app.inject({ method: 'POST', url: '/api/device/code', payload: { client_name: 'Reader app' } })
+      await ok('POST', '/api/device/approve', token, { user_code: linking.json().user_code, scopes: ['read'], expiresInDays: 1 })
       return { reader, token, followed, fan, reviewed, reading, wished, finished, listed, credited, editionId, editId, upload, importId }
     }
 
@@ -252,9 +311,11 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       const s = await fill()
       const before = await census(found, s.reader.id)
       const books = createBooksService({ db: ctx.db })
+      const realReviews = createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {}, keepRating: async () => {} } })
       const real = createReaderData({
         books,
-        reviews: createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {} } }),
+        reviews: realReviews,
+        conversation: createConversationService({ db: ctx.db, reviews: realReviews }),
         uploads: createUploadsService({ db: ctx.db, config: ctx.config }),
       })
       const undo = new Error('undo')
@@ -306,7 +367,8 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       expect(data.profile.username).toBe(s.reader.user.username)
       const entry = (bookId: string) => data.library.find((e) => e.book._id === bookId)
       expect(entry(s.reviewed.id)).toMatchObject({ status: null, rating: 4, review: { rating: 4, comment: 'Kept me up' } })
-      expect(entry(s.reading.id)).toMatchObject({ status: 'reading', rating: 3, review: null })
+      expect(entry(s.reading.id)).toMatchObject({ status: 'reading', rating: 3, review: null, progressUnit: 'percent' })
+      expect(entry(s.wished.id)!.progressUnit).toBeNull()
       expect(entry(s.reading.id)!.reads[0]!.progressUpdates.map((p) => p.page)).toEqual([30])
       expect(entry(s.wished.id)).toMatchObject({ status: 'want', reads: [] })
       expect(entry(s.finished.id)!.reads).toMatchObject([{ finishedOn: '2024-05-02', outcome: 'finished' }])
@@ -319,7 +381,20 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       expect(data.booksCredited).toEqual([s.credited.id])
       expect(data.editionsAdded).toEqual([s.editionId])
       expect(data.goals).toEqual([{ year: 2025, books: 12, pages: null }])
+      expect(data.syncSettings).toEqual({ finishAtEnd: true })
       expect(data.bookEdits.map((e) => e._id)).toEqual([s.editId])
+      expect(data.discussions.threads.map((t) => t.title)).toEqual(['Their thread'])
+      expect(data.discussions.posts.map((p) => [p.text, p.position])).toEqual([
+        ['Their opening', { page: 12 }],
+        ['Their reply', null],
+      ])
+      // A follower, and the moderators' answer to the report they made (decision 0058), newest first.
+      expect(data.notifications.items.map((n) => [n.type, n.targetType, n.count])).toEqual([
+        ['report_outcome', 'report', 1],
+        ['follow', 'user', 1],
+      ])
+      expect(data.notifications.turnedOff).toEqual(['mention'])
+      expect(data.webhooks).toMatchObject([{ url: 'https://93.184.216.34/doors', events: ['review.published', 'library.changed'], disabled: false }])
 
       const gone = await ctx.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(s.token), payload: { password: NEW_PASSWORD } })
       expect(gone.statusCode, gone.body).toBe(204)

@@ -8,6 +8,7 @@ import { csvRecords, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
@@ -239,8 +240,9 @@ describeEachDialect('account: export and leaving', (ctx) => {
         auth: { checkPassword: async () => {} },
         readerData: createReaderData({
           books: { ratings: { takeOutLoneRatingsOf: async () => {} } },
-          reviews: { removeAllBy: async () => 0 },
+          reviews: { removeAllBy: async () => 0, moveCounters: async () => undefined },
           uploads: { releaseAllOf: async () => 0 },
+          conversation: { removeForAccount: async () => {} },
         }),
         pages: { library: 3, ids: 2 },
       })
@@ -295,6 +297,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
         booksCredited: [],
         goals: [],
         bookEdits: [],
+        personalTokens: [],
       })
       expect(await text(await service().goodreadsCsv(actor))).toBe(`${GOODREADS_EXPORT_COLUMNS.join(',')}\r\n`)
     })
@@ -382,6 +385,13 @@ describeEachDialect('account: export and leaving', (ctx) => {
         'goals',
         'bookEdits',
         'shelves',
+        'conversation',
+        'syncSettings',
+        'discussions',
+        'webhooks',
+        'personalTokens',
+        'safety',
+        'notifications',
       ])
       const data = AccountExportSchema.parse(body)
       expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000)
@@ -559,13 +569,15 @@ describeEachDialect('account: export and leaving', (ctx) => {
       const stored = async () => Promise.all([s.shared.id, s.rated.id].map(async (id) => (await counters(id)).stored))
       const countersBefore = await stored()
       const books = createBooksService({ db: ctx.db })
+      const realReviews = createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {}, keepRating: async () => {} } })
       const failing = createAccountService({
         db: ctx.db,
         books,
         auth: { checkPassword: async () => {} },
         readerData: createReaderData({
           books,
-          reviews: createReviewsService({ db: ctx.db, books, reading: { supersedeRating: async () => {} } }),
+          reviews: realReviews,
+          conversation: createConversationService({ db: ctx.db, reviews: realReviews }),
           // The step after follows, reviews, the reading log, goals and the links on books have gone.
           uploads: {
             releaseAllOf: async () => {

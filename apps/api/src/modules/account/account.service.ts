@@ -123,6 +123,8 @@ const itemOf = (book: Book, log: LogPart | undefined, review: ReviewPart['review
     owned: log?.owned ?? null,
     privateNotes: log?.privateNotes ?? null,
     statusPosition: log?.statusPosition ?? null,
+    visibility: log?.visibility ?? null,
+    progressUnit: log?.progressUnit ?? null,
   },
 })
 

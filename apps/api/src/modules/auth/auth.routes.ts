@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (req, reply) => noStore(reply).send(await auth.login(req.body)),
   )
 
-  app.post('/auth/logout', route.signedIn({ summary: 'End this token’s session', response: { 204: z.null() } }), async (req, reply) => {
+  app.post('/auth/logout', route.signedIn({ summary: 'End this token’s session', response: { 204: z.null() } }, 'session'), async (req, reply) => {
     await auth.logout(req.user!)
     return reply.code(204).send(null)
   })
@@ -62,11 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.put(
     '/users/password',
     {
-      ...route.signedIn({
-        summary: 'Change the password; ends every other session and answers a fresh token',
-        body: PasswordChangeBodySchema,
-        response: { 200: PasswordChangedSchema },
-      }),
+      ...route.signedIn(
+        {
+          summary: 'Change the password; ends every other session and answers a fresh token',
+          body: PasswordChangeBodySchema,
+          response: { 200: PasswordChangedSchema },
+        },
+        'session',
+      ),
       onRequest: perIp('password'),
       preHandler: perAccount('password', (req) => req.user?.id),
     },

@@ -4,7 +4,8 @@ import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook, insertReview } from '../../../test/support/factories.ts'
 
 // What Browse asks of the books calls (issue 10, decision 0009): the four orders of its tabs, Top
-// Rated by a confidence-weighted average, the categories of both forms, and the filters' bounds.
+// Rated by a confidence-weighted average, the categories of both forms, and the
+// filters' bounds and options.
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -22,8 +23,26 @@ describeEachDialect('books for Browse', (ctx) => {
     ids.single = (await insertBook(ctx.db, { title: `Single Star ${word}`, publishedDate: '2001-03-01', category: 'Classic', pageCount: 200 })).id
     ids.many = (await insertBook(ctx.db, { title: `Many Voices ${word}`, publishedDate: '1999-07-07', category: 'Classic', pageCount: 300 })).id
     ids.hot = (await insertBook(ctx.db, { title: `Hot Week ${word}`, publishedDate: '2010-01-01', category: 'Indie', pageCount: 150 })).id
-    ids.old = (await insertBook(ctx.db, { title: 'Gutenberg Leaves', publishedDate: '1472-01-01', category: 'Classic', pageCount: 90 })).id
-    ids.tech = (await insertBook(ctx.db, { title: 'Circuits for Readers', publishedDate: '2020-02-02', category: 'Technology', pageCount: 250 })).id
+    ids.old = (
+      await insertBook(ctx.db, {
+        title: 'Gutenberg Leaves',
+        publishedDate: '1472-01-01',
+        category: 'Classic',
+        pageCount: 90,
+        language: 'German',
+        genres: ['Poetry', 'History'],
+      })
+    ).id
+    ids.tech = (
+      await insertBook(ctx.db, {
+        title: 'Circuits for Readers',
+        publishedDate: '2020-02-02',
+        category: 'Technology',
+        pageCount: 250,
+        language: 'Japanese',
+        genres: ['Non-Fiction'],
+      })
+    ).id
     ids.thick = (await insertBook(ctx.db, { title: 'The Very Long Book', publishedDate: '2015-05-05', category: 'Classic', pageCount: 1200 })).id
     const month = new Date(Date.now() - 30 * DAY)
     // 40 reviews averaging 4.6, a month ago; one 5★ review today; two 2★ reviews today.
@@ -103,11 +122,17 @@ describeEachDialect('books for Browse', (ctx) => {
   })
 
   describe('GET /books/facets', () => {
-    it("answers the catalogue's years and the categories books carry", async () => {
+    it("answers the catalogue's years and the genres, categories and languages books carry, in the filter lists' order", async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/books/facets' })
       expect(res.statusCode).toBe(200)
       const facets = BookFacetsSchema.parse(res.json())
-      expect(facets).toEqual({ minYear: 1472, maxYear: 2020, categories: ['Classic', 'Indie', 'Technology'] })
+      expect(facets).toEqual({
+        minYear: 1472,
+        maxYear: 2020,
+        categories: ['Classic', 'Indie', 'Technology'],
+        genres: ['Fiction', 'Non-Fiction', 'History', 'Poetry'],
+        languages: ['English', 'German', 'Japanese'],
+      })
     })
   })
 })

@@ -40,6 +40,17 @@ describeEachDialect('correcting and deleting a book', (ctx) => {
   })
 
   describe('PUT /api/books/{id}', () => {
+    it('accepts a correction with only a title and an author (decision 0037); a bad value elsewhere is a 400 naming it', async () => {
+      const adder = await insertUser(ctx.db)
+      const book = await add(adder.token)
+      const res = await call('PUT', `/api/books/${book._id}`, adder.token, { title: 'The Iliad', author: 'Homer' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(BookSchema.parse(res.json())).toMatchObject({ title: 'The Iliad', author: 'Homer', isbn: '', amazonLink: '', edition: '' })
+      const bad = await call('PUT', `/api/books/${book._id}`, adder.token, { title: 'The Iliad', author: 'Homer', amazonLink: 'ftp://nowhere' })
+      expect(bad.statusCode).toBe(400)
+      expect(message(bad)).toMatch(/^Amazon link must be an http\(s\) URL/)
+    })
+
     it('lets the reader who added a book correct it: every field, genres and language as adding spells them', async () => {
       const adder = await insertUser(ctx.db)
       const book = await add(adder.token)

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
+  bookAsEdition,
   BOOK_HISTORY_DEFAULT_LIMIT,
   BOOK_MESSAGES,
   DUPLICATES_MAX,
@@ -22,7 +23,6 @@ import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { UploadClaims } from '#/modules/uploads/uploads.service.ts'
-import { asEdition } from '#/modules/books/books.editions.ts'
 import { findEdition, findIsbnHolder, lockIsbn } from '#/modules/books/books.editions.repository.ts'
 import {
   listBookIdsByIsbns,
@@ -144,7 +144,7 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       books.sort((a, b) => rank(a) - rank(b) || b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
       return books
         .slice(0, DUPLICATES_MAX)
-        .map((book) => ({ book: holderEdition?.workId === book._id ? asEdition(book, holderEdition) : book, reasons: reasons.get(book._id)! }))
+        .map((book) => ({ book: holderEdition?.workId === book._id ? bookAsEdition(book, holderEdition) : book, reasons: reasons.get(book._id)! }))
     },
 
     /**

@@ -1,9 +1,11 @@
 import { v7 as uuidv7 } from 'uuid'
 import {
   BOOK_MESSAGES,
+  bookAsEdition,
   EDITION_MESSAGES,
   EDITIONS_DEFAULT_LIMIT,
   MESSAGES,
+  primaryEditionOf,
   type Book,
   type BookFormat,
   type CreateEditionInput,
@@ -51,37 +53,6 @@ interface EditionFields {
   unclaimed?: boolean
 }
 
-/** A work's answer shown as one of its other editions: the edition's own fields in place of the primary's. */
-export const asEdition = (work: Book, e: Edition): Book => ({
-  ...work,
-  editionId: e._id,
-  isbn: e.isbn,
-  pageCount: e.pageCount,
-  publisher: e.publisher,
-  publishedDate: e.publishedDate,
-  language: e.language,
-  edition: e.edition,
-  coverImage: e.coverImage || work.coverImage,
-  format: e.format,
-  audioSeconds: e.audioSeconds,
-})
-
-/** A work's primary edition, from the work's own fields. */
-const primaryOf = (work: Book): Edition => ({
-  _id: work._id,
-  workId: work._id,
-  isbn: work.isbn,
-  format: work.format ?? null,
-  pageCount: work.pageCount,
-  audioSeconds: work.audioSeconds ?? null,
-  language: work.language,
-  publisher: work.publisher,
-  publishedDate: work.publishedDate,
-  edition: work.edition,
-  coverImage: work.coverImage,
-  primary: true,
-})
-
 export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims }) => {
   /**
    * The work an id names: a work's id is itself, an edition's id its work's. An id that names
@@ -99,7 +70,7 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
     if (!found) return undefined
     if ('work' in found) return findBookById(db, found.work)
     const work = await findBookById(db, found.edition.workId)
-    return work && asEdition(work, found.edition)
+    return work && bookAsEdition(work, found.edition)
   }
 
   /**
@@ -165,13 +136,13 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
       // The cursor holds the last edition listed: the work's own id when only the primary one was (a page of one).
       const [after] = query.cursor ? decodeKeyset(query.cursor, ['id'] as const) : [undefined]
       const total = work.editionCount ?? 1
-      if (after === undefined && limit === 1) return { items: [primaryOf(work)], total, ...(total > 1 ? { nextCursor: encodeCursor([workId]) } : {}) }
+      if (after === undefined && limit === 1) return { items: [primaryEditionOf(work)], total, ...(total > 1 ? { nextCursor: encodeCursor([workId]) } : {}) }
       // The first page leads with the primary edition and holds one edition row fewer.
       const { editions, next } = await listEditionsPage(db, workId, {
         limit: after === undefined ? limit - 1 : limit,
         after: after === workId ? undefined : after,
       })
-      const items = after === undefined ? [primaryOf(work), ...editions] : editions
+      const items = after === undefined ? [primaryEditionOf(work), ...editions] : editions
       return { items, total, ...(next ? { nextCursor: encodeCursor([next]) } : {}) }
     },
 

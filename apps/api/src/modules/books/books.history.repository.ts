@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely'
 import type { BookEdit, BookEditField } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { BookEditsTable } from '#/db/schema.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 
@@ -30,7 +30,7 @@ const selectEdits = (db: Db) =>
       'nu.username as newUsername',
     ])
 
-type EditRow = Awaited<ReturnType<ReturnType<typeof selectEdits>['execute']>>[number]
+type EditRow = RowOf<typeof selectEdits>
 
 const isLink = (field: string) => (LINK_FIELDS as readonly string[]).includes(field)
 

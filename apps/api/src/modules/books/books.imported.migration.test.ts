@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { freshMigrationDb } from '../../../test/support/migration-db.ts'
+import { atMigration, migrationBefore, oldImportRow, oldUserRow } from '../../../test/support/migration-db.ts'
 import { v7 as uuidv7 } from 'uuid'
-import { migrations } from '#/db/migrations/index.ts'
 import { testDialects } from '../../../test/support/context.ts'
 
 // Migration 2026_12_07_0100 (decision 0032) on a database that already holds books imports made:
@@ -10,26 +8,13 @@ import { testDialects } from '../../../test/support/context.ts'
 // a reader added by hand is taken for an import's.
 
 const IMPORTED = '2026_12_07_0100_imported_books'
-const names = Object.keys(migrations).sort()
-const BEFORE = names[names.indexOf(IMPORTED) - 1]!
+const BEFORE = migrationBefore(IMPORTED)
 
 describe.each(testDialects())('books imports made: migration (%s)', (dialect) => {
-  it("marks the books earlier imports made as their importer's, and no other book", async () => {
-    const { db, migrator, close } = await freshMigrationDb(dialect)
-    try {
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+  it("marks the books earlier imports made as their importer's, and no other book", () =>
+    atMigration(dialect, BEFORE, async ({ db, migrator }) => {
       const at = '2026-11-20T10:00:00.000Z'
-      const user = () => ({
-        id: uuidv7(),
-        name: 'R',
-        username: `r${randomBytes(4).toString('hex')}`,
-        email: `${uuidv7()}@x.example`,
-        password_hash: 'x',
-        user_type: 'Reader',
-        created_at: at,
-        updated_at: at,
-      })
-      const [reader, other] = [user(), user()]
+      const [reader, other] = [oldUserRow(at), oldUserRow(at)]
       await db.insertInto('users').values([reader, other]).execute()
       const book = (title: string, createdBy: string, unclaimed: string | null = null) => ({
         id: uuidv7(),
@@ -46,21 +31,9 @@ describe.each(testDialects())('books imports made: migration (%s)', (dialect) =>
       const byHand = book('Added by hand', reader.id)
       const matched = book('Matched, made by another', other.id)
       await db.insertInto('books').values([withIsbn, withoutIsbn, byHand, matched]).execute()
-      const importId = uuidv7()
-      await db
-        .insertInto('imports')
-        .values({
-          id: importId,
-          user_id: reader.id,
-          source: 'goodreads',
-          status: 'done',
-          file_name: 'x.csv',
-          header: '[]',
-          total: 2,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute()
+      const job = oldImportRow(reader.id, at, { total: 2 })
+      await db.insertInto('imports').values(job).execute()
+      const importId = job.id
       const row = (line: number, bookId: string, kind: string) => ({
         rowValues: { import_id: importId, line, title: 'T', author: 'A', data: null, fields: '[]', outcome: 'imported', book_id: bookId, message: null },
         note: { import_id: importId, line, position: 0, kind, message: 'm' },
@@ -85,8 +58,5 @@ describe.each(testDialects())('books imports made: migration (%s)', (dialect) =>
         ['Made without an ISBN', reader.id],
         ['Matched, made by another', null],
       ])
-    } finally {
-      await close()
-    }
-  })
+    }))
 })

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Insertable } from 'kysely'
 import { roundAverage, type Book, type BookFormat } from '@shelfwise/contracts'
-import { jsonArrayValue, sortedJsonArray, toIso, type Db } from '#/db/portable.ts'
+import { jsonArrayValue, sortedJsonArray, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 import { precompile, type Precompiled } from '#/db/precompiled.ts'
 
@@ -43,7 +43,7 @@ const selectBooks = (db: Db) =>
       'lu.username as listedByUsername',
     ])
 
-type BookRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['execute']>>[number]
+type BookRow = RowOf<typeof selectBooks>
 
 /**
  * selectBooks plus each book's genres as a JSON array column: a book, or a page of them, is then one

@@ -55,7 +55,13 @@ async function* jsonArray(pages: AsyncIterable<unknown[]>, write: (item: unknown
 /** A list call without `limit` answers every row: a whole list. */
 const asksWholeList = (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.limit === undefined
 
-export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async (app, { books }) => {
+export interface BooksRoutesOptions {
+  books: BooksService
+  /** How many discussions a book has, for GET /books/{id} (the discussions module's count; issue 23). */
+  discussionCount?: (bookId: string) => Promise<number>
+}
+
+export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app, { books, discussionCount }) => {
   const route = routeOptions(app, 'books')
   const { costlyRead } = app.rateLimits
   app.get(
@@ -152,7 +158,10 @@ export const booksRoutes: FastifyPluginAsyncZod<{ books: BooksService }> = async
       params: BookIdParamsSchema,
       response: { 200: BookSchema },
     }),
-    async (req) => books.getForViewer(req.params.id, req.user?.id),
+    async (req) => {
+      const book = await books.getForViewer(req.params.id, req.user?.id)
+      return discussionCount ? { ...book, discussionCount: await discussionCount(book._id) } : book
+    },
   )
 
   app.post(

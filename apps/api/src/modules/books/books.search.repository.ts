@@ -387,3 +387,22 @@ async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[
   const rows = await query.orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc').limit(limit).execute()
   return rows.map(toCandidate)
 }
+
+/**
+ * The values of a filter's list that at least one book carries, each probed off the search index's
+ * facet tokens (the same test the filter makes, so an offered value always finds a book): one
+ * single-row lookup per known value.
+ */
+export async function listCarriedFacets(db: Db, kind: 'genres' | 'languages', known: readonly string[]): Promise<string[]> {
+  const postgres = dialectOf(db) === 'postgres'
+  const found = await Promise.all(
+    known.map(async (value) => {
+      const groups = facetGroups({ [kind]: [value] })
+      const probe = postgres
+        ? sql`select 1 from books where search_vector @@ ${tsQuerySql([], 'all', groups)} limit 1`
+        : sql`select 1 from books_fts where books_fts match ${toFts5Match([], 'all', groups)} limit 1`
+      return (await probe.execute(db)).rows.length > 0
+    }),
+  )
+  return known.filter((_, i) => found[i])
+}

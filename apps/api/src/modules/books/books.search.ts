@@ -1,6 +1,9 @@
 import {
+  bookAsEdition,
   BOOKS_BY_NAME_DEFAULT_LIMIT,
   CATEGORIES,
+  GENRES,
+  LANGUAGES,
   MESSAGES,
   type Book,
   type BookFacets,
@@ -20,9 +23,8 @@ import { KEYSET_ARITY, listBooksPage, type BookKeyset, type BookSort } from '#/m
 import type { WalkKey } from '#/modules/books/books.ranking.ts'
 import { countBooks, findCatalogueVersion, listBooksByIds } from '#/modules/books/books.repository.ts'
 import { asksEverything, SEARCH_COUNT_CAP, type SearchRequest } from '#/modules/books/books.search-query.ts'
-import { countMatches, searchCandidates, walkMatches, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
+import { countMatches, listCarriedFacets, searchCandidates, walkMatches, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
-import { asEdition } from '#/modules/books/books.editions.ts'
 import { findEditionByIsbn } from '#/modules/books/books.editions.repository.ts'
 
 // Reading the catalogue many books at a time (decisions 0004 and 0015): its pages in an order, search
@@ -182,7 +184,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
     if (!isIsbnShape(isbn)) return undefined
     const edition = await findEditionByIsbn(db, isbn)
     const [work] = edition ? await listBooksByIds(db, [edition.workId]) : []
-    return work && edition && asEdition(work, edition)
+    return work && edition && bookAsEdition(work, edition)
   }
 
   return {
@@ -308,13 +310,18 @@ export const createBookSearch = ({ db }: { db: Db }) => {
       return { total, pages }
     },
 
-    /** What Browse's filters offer: the catalogue's years and the categories books carry. */
+    /** What Browse's filters offer: the catalogue's years and the genres, categories and languages books carry. */
     facets: async (): Promise<BookFacets> =>
       facetsMemo.get(
         'facets',
         async () => {
-          const [years, categories] = await Promise.all([findYearBounds(db), listCarriedCategories(db, CATEGORIES)])
-          return { ...years, categories }
+          const [years, categories, genres, languages] = await Promise.all([
+            findYearBounds(db),
+            listCarriedCategories(db, CATEGORIES),
+            listCarriedFacets(db, 'genres', GENRES),
+            listCarriedFacets(db, 'languages', LANGUAGES),
+          ])
+          return { ...years, categories, genres, languages }
         },
         { version: await findCatalogueVersion(db) },
       ),

@@ -8,6 +8,7 @@ import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds } fro
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
 import { findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
+import { findIsbnHolder } from '#/modules/books/books.editions.repository.ts'
 
 // The books module's one door. Its jobs live apart: books.catalogue.ts adds, corrects and removes a
 // book (with its history, duplicates and an import's way in); books.search.ts reads the catalogue
@@ -85,6 +86,12 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
 
     /** The Goodreads export's binding, other contributors and original year of some works and editions (decision 0031). */
     exportDetails: (workIds: string[], editionIds: string[]) => findExportDetails(db, workIds, editionIds),
+
+    /**
+     * The work and edition holding an ISBN (compact, either form; decision 0027), for a device's
+     * progress sync (decision 0047): `editionId` is the work's own id for its shown edition.
+     */
+    holderOfIsbn: (isbn: string) => findIsbnHolder(db, isbn),
 
     /** 404 'Book not found' unless the book exists. */
     async assertExists(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { toIso, type Db } from '#/db/portable.ts'
-import { chunked, type BookMergeDoor } from '#/book-merge.ts'
+import { chunked, stillThere, type BookMergeDoor } from '#/book-merge.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 
 // The bookshelves module's door for merging duplicates (decision 0030): a reader's placements of the
@@ -93,20 +93,7 @@ export const createBookshelvesMergeDoor = (reading: Pick<ReadingService, 'markLo
     }
     // A placement comes back on its shelf while the shelf is there (a shelf deleted since took its placements with it).
     for (const rows of chunked(folded)) {
-      const shelves = new Set(
-        (
-          await trx
-            .selectFrom('shelves')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              rows.map((r) => r.shelfId),
-            )
-            .execute()
-        ).map((s) => s.id),
-      )
-      const back = rows.filter((r) => shelves.has(r.shelfId))
+      const back = await stillThere(trx, 'shelves', rows, (r) => r.shelfId)
       if (back.length)
         await trx
           .insertInto('shelfBooks')

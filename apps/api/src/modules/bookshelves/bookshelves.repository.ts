@@ -1,3 +1,4 @@
+import { shownEntry, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 
@@ -42,7 +43,9 @@ const toShelf = (r: { id: string; userId: string; name: string; nameKey: string;
  * shelves only, each counting the books others see there (not those on Want to Read, nor those
  * without a status), as the reader's library shows them.
  */
-export async function listShelves(db: Db, userId: string, forOwner: boolean): Promise<ShelfWithCount[]> {
+export async function listShelves(db: Db, scope: ReadingScope): Promise<ShelfWithCount[]> {
+  const userId = scope.ownerId
+  const forOwner = scope.audience === 'owner'
   const shelves = db
     .selectFrom('shelves as s')
     .leftJoin('shelfBooks as sb', (j) => j.onRef('sb.shelfId', '=', 's.id').onRef('sb.userId', '=', 's.userId'))
@@ -53,7 +56,13 @@ export async function listShelves(db: Db, userId: string, forOwner: boolean): Pr
     ? await shelves.select((eb) => ['s.id', 's.name', 's.isPublic', eb.fn.count<number>('sb.bookId').as('n')]).execute()
     : await shelves
         .leftJoin('readingEntries as e', (j) =>
-          j.onRef('e.userId', '=', 'sb.userId').onRef('e.bookId', '=', 'sb.bookId').on('e.status', 'is not', null).on('e.status', '<>', 'want'),
+          j
+            .onRef('e.userId', '=', 'sb.userId')
+            .onRef('e.bookId', '=', 'sb.bookId')
+            .on('e.status', 'is not', null)
+            .on('e.status', '<>', 'want')
+            // Counting only the books the viewer may see (decision 0055).
+            .on(shownEntry(scope, 'e.visibility')),
         )
         .where('s.isPublic', '=', 1)
         .select((eb) => ['s.id', 's.name', 's.isPublic', eb.fn.count<number>('e.bookId').as('n')])

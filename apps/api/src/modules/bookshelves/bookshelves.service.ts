@@ -1,3 +1,4 @@
+import { logShown } from '#/modules/reading/reading.service.ts'
 import { v7 as uuidv7 } from 'uuid'
 import {
   cleanShelfName,
@@ -44,7 +45,7 @@ export interface BookshelvesDeps {
   db: Db
   books: Pick<BooksService, 'assertExists' | 'workOf'>
   users: Pick<UsersService, 'assertExists'>
-  reading: Pick<ReadingService, 'markLogChanged' | 'putInLibrary'>
+  reading: Pick<ReadingService, 'markLogChanged' | 'putInLibrary' | 'scopeOf'>
 }
 
 /** A shelf name an import or a client gives, as placeOnShelves takes it: the name, and the book's position on that shelf when the file says. */
@@ -78,7 +79,7 @@ const positionOf = (p: number | null | undefined) => (typeof p === 'number' && N
 
 const toBookShelf = (p: PlacementRow): BookShelf => ({ _id: p.shelfId, name: p.name, public: p.isPublic, position: p.position, addedAt: p.addedAt })
 
-export const createBookshelvesService = ({ db, books, users, reading }: BookshelvesDeps) => {
+export const createBookshelvesService = ({ db, books, reading }: BookshelvesDeps) => {
   /** The caller's shelf, locked by their log's mark; 404 for anyone else's, as for one that never was. */
   const ownShelf = async (trx: Db, actor: Actor, id: string): Promise<ShelfRow> => {
     const shelf = await findShelf(trx, id)
@@ -177,8 +178,10 @@ export const createBookshelvesService = ({ db, books, users, reading }: Bookshel
 
     /** A reader's shelves by name with their counts: all of them for the reader, the public ones for anyone else; 404 for an unknown reader. */
     async list(userId: string, viewer: Actor | undefined): Promise<Shelf[]> {
-      await users.assertExists(userId)
-      const rows = await listShelves(db, userId, viewer?.id === userId)
+      const scope = await reading.scopeOf(userId, viewer?.id)
+      // A reader's shelves are their log's, shown where its default is (decision 0055).
+      if (!logShown(scope)) return []
+      const rows = await listShelves(db, scope)
       return rows.map((r) => ({ _id: r.id, name: r.name, count: r.count, public: r.isPublic }))
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, withoutTags, yearOf } from '#/modules/imports/import-cells.ts'
+import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, reviewText, withoutTags, yearOf } from '#/modules/imports/import-cells.ts'
 
 // The cells of an imported row that never fail it (import-cells.ts), on their own.
 
@@ -38,5 +38,22 @@ describe('a review', () => {
   it('loses only what opens a tag and runs to its >', () => {
     expect(withoutTags('a <a href="x">b</a> <3 <')).toBe('a b <3 <')
     expect(withoutTags('<a')).toBe('<a')
+  })
+})
+
+describe('a review’s Goodreads spoilers (decision 0044)', () => {
+  it('turns <spoiler>…</spoiler>, as tags or escaped, into ||…||, never leaving the tags as text', () => {
+    expect(reviewText('Great.<br/><spoiler>He dies</spoiler> Sad.')).toBe('Great.\n||He dies|| Sad.')
+    expect(reviewText('Wait: &lt;spoiler&gt;the twin did it&lt;/spoiler&gt;!')).toBe('Wait: ||the twin did it||!')
+    expect(reviewText('<SPOILER class="x">a</Spoiler>')).toBe('||a||')
+    expect(reviewText('no spoilers, just <b>bold</b>')).toBe('no spoilers, just bold')
+    expect(reviewText('<spoiler></spoiler>')).toBe('||||')
+    expect(reviewText('   ')).toBeNull()
+  })
+
+  it('stays linear on a long run of unclosed tags', () => {
+    const started = performance.now()
+    reviewText('<spoiler'.repeat(20_000))
+    expect(performance.now() - started).toBeLessThan(500)
   })
 })

@@ -108,3 +108,14 @@ export function plainText(html: string): string | null {
   const clean = multiLineText(text)
   return clean === '' ? null : clean
 }
+
+// Goodreads hides a passage of a review as <spoiler>…</spoiler> (sometimes written escaped, as
+// &lt;spoiler&gt;); Shelfwise's markup for it is ||…|| (decision 0044), which readers' clients hide
+// until asked. Linear: a tag's attributes cannot hold a `<`, so no character is read by two starts.
+const SPOILER_TAG = /<\/?spoiler(?:\s[^<>]*)?>/gi
+
+/** A review as plain text (plainText), its Goodreads spoiler tags, escaped or not, turned into ||…||. */
+export function reviewText(html: string): string | null {
+  const text = plainText(html.replace(SPOILER_TAG, '||'))
+  return text === null ? null : text.replace(SPOILER_TAG, '||')
+}

@@ -1,6 +1,6 @@
 import { isPartialDate, LIMITS, mayPrecede, singleLineText, statusNamed, type BookFormat, type ReadingStatus } from '@shelfwise/contracts'
 import { foldColumnName, fromInertCell, IMPORT_COLUMNS, type CsvRecord } from '@shelfwise/library-files'
-import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, yearOf } from '#/modules/imports/import-cells.ts'
+import { isbnsOf, oneSpaced, plainText, positiveInt, publisherOf, reviewText, yearOf } from '#/modules/imports/import-cells.ts'
 import { finishedRead, openRead, settleReads, type ImportRead } from '#/modules/imports/import-reads.ts'
 
 // The formats a reader's library comes in (issue 14): Goodreads's "Export Library" CSV (the current
@@ -388,7 +388,7 @@ function goodreadsRow(cell: Cell, line: number, title: string, author: string): 
     reads,
     rating: goodreadsRating(cell),
     ratingRoundedFrom: null,
-    review: plainText(cell('My Review')),
+    review: reviewText(cell('My Review')),
     addedOn: addedOnOf(cell('Date Added')),
     // An exclusive shelf that says a status is that status; one of the reader's own that says none is a shelf too (decision 0028).
     shelves: status
@@ -485,7 +485,7 @@ function storygraphRow(cell: Cell, line: number, title: string, author: string):
     shelf: shelf || null,
     reads,
     ...storygraphRating(cell),
-    review: plainText(cell('Review')),
+    review: reviewText(cell('Review')),
     addedOn: addedOnOf(cell('Date Added')),
     shelves: shelvesOf(cell('Tags')),
     ...formatOf(cell('Format')),

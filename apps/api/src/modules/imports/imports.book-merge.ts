@@ -1,5 +1,6 @@
 import type { Db } from '#/db/portable.ts'
 import { chunked, type BookMergeDoor, type ImportMergeHints } from '#/book-merge.ts'
+import { rowsWithOutcome } from '#/modules/imports/imports.rows.repository.ts'
 
 // The imports module's door for merging duplicates (decision 0030): an import's row filed under the
 // absorbed work is filed under the survivor, so its report links the book that stays. The ids a
@@ -53,13 +54,7 @@ export const importsMergeDoor: BookMergeDoor<ImportsMoved> = {
  * made at most the day's allowance for imports.
  */
 export async function importMergeHints(db: Db, importId: string, userId: string): Promise<ImportMergeHints> {
-  const waiting = await db
-    .selectFrom('importRows')
-    .select('candidates')
-    .where('importId', '=', importId)
-    .where('outcome', '=', 'needs_review')
-    .orderBy('line')
-    .execute()
+  const waiting = await rowsWithOutcome(db, importId, 'needs_review').select('candidates').execute()
   const created = await db
     .selectFrom('importRows as r')
     .innerJoin('importRowNotes as n', (j) => j.onRef('n.importId', '=', 'r.importId').onRef('n.line', '=', 'r.line'))

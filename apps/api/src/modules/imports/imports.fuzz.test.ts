@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import fc from 'fast-check'
 import { IMPORT_LIMITS, IMPORT_MESSAGES, ImportJobSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
+import { bearer, countRows, insertBook, insertUser } from '../../../test/support/factories.ts'
 import { multipart } from '../../../test/support/multipart.ts'
 import { GOODREADS_HEADER, quote } from '../../../test/support/import-files.ts'
 
@@ -58,15 +58,7 @@ describeEachDialect('imports: fuzzed files', (ctx) => {
   it('answer 202, 400 or 413, never apply part of a refused file, and end every accepted one', { timeout: 120_000 }, async () => {
     const reader = await insertUser(ctx.db)
     await insertBook(ctx.db, { isbn: '9780593135204', title: 'Project Hail Mary', author: 'Andy Weir' })
-    const count = async (table: 'imports' | 'importRows' | 'readThroughs' | 'reviews' | 'books') =>
-      Number(
-        (
-          await ctx.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+    const count = (table: 'imports' | 'readThroughs' | 'reviews' | 'books') => countRows(ctx.db, table)
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000)
     const answers = { accepted: 0, refused: 0 }
     await fc.assert(
@@ -212,15 +204,7 @@ async function loopHeldDuring<T>(work: () => Promise<T>): Promise<{ value: T; he
 describeEachDialect('imports: degenerate files (issue 19)', (ctx) => {
   it('answer 202 or a 400 naming the line, never a 5xx, and never hold the server for long', { timeout: 600_000 }, async () => {
     const reader = await insertUser(ctx.db)
-    const countImports = async () =>
-      Number(
-        (
-          await ctx.db
-            .selectFrom('imports')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      )
+    const countImports = () => countRows(ctx.db, 'imports')
     const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000)
     const held: { name: string; heldMs: number }[] = []
     const answers = { accepted: 0, refused: 0 }

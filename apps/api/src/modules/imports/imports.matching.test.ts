@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBodySchema, ImportJobSchema, ImportRowListSchema, ImportRowSchema, ReviewSchema, type ImportJob, type ImportRow } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { importAndWait } from '../../../test/support/import-calls.ts'
-import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
+import { bearer, countRows, insertBook, insertUser } from '../../../test/support/factories.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/imports/${name}`, import.meta.url), 'utf8')
 const GOODREADS = fixture('goodreads_library_export.csv')
@@ -46,15 +46,7 @@ describeEachDialect('imports find the work (issue 21)', (ctx) => {
     ImportRowListSchema.parse((await get(`/api/imports/${id}/rows?limit=500${query}`, token)).json())
   const byTitle = (rows: ImportRow[]) => (title: string) => rows.find((r) => r.title === title)!
   const kinds = (row: ImportRow) => row.notes.map((n) => n.kind)
-  const bookCount = async () =>
-    Number(
-      (
-        await ctx.db
-          .selectFrom('books')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const bookCount = () => countRows(ctx.db, 'books')
   const made = (title: string) => ctx.db.selectFrom('books').select('id').where('title', '=', title).execute()
 
   let reader: { id: string; token: string }

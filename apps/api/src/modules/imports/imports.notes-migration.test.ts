@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { freshMigrationDb } from '../../../test/support/migration-db.ts'
+import { atMigration, migrationBefore, oldImportRow, oldUserRow } from '../../../test/support/migration-db.ts'
 import { sql } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { columnTypes, isUniqueViolation } from '#/db/portable.ts'
@@ -12,8 +11,7 @@ import { testDialects } from '../../../test/support/context.ts'
 
 const NOTES = '2026_12_03_0100_import_row_notes'
 const UNRATED = '2026_12_03_0200_reviews_without_rating'
-const names = Object.keys(migrations).sort()
-const BEFORE = names[names.indexOf(NOTES) - 1]!
+const BEFORE = migrationBefore(NOTES)
 
 const refusal = async (work: Promise<unknown>) =>
   work.then(
@@ -22,42 +20,18 @@ const refusal = async (work: Promise<unknown>) =>
   )
 
 describe.each(testDialects())('import notes and reviews without stars: migrations (%s)', (dialect) => {
-  it('notes every kept row from its message, and keeps every review, index, trigger and check while a rating may be null', async () => {
-    const { db, migrator, close } = await freshMigrationDb(dialect)
-    try {
-      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined()
+  it('notes every kept row from its message, and keeps every review, index, trigger and check while a rating may be null', () =>
+    atMigration(dialect, BEFORE, async ({ db, migrator }) => {
       const at = '2026-11-20T10:00:00.000Z'
-      const user = () => ({
-        id: uuidv7(),
-        name: 'R',
-        username: `r${randomBytes(4).toString('hex')}`,
-        email: `${uuidv7()}@x.example`,
-        password_hash: 'x',
-        user_type: 'Reader',
-        created_at: at,
-        updated_at: at,
-      })
-      const [reader, other, third] = [user(), user(), user()]
+      const [reader, other, third] = [oldUserRow(at), oldUserRow(at), oldUserRow(at)]
       await db.insertInto('users').values([reader, other, third]).execute()
       const book = { id: uuidv7(), title: 'Emma', author: 'Jane Austen', created_at: at, updated_at: at }
       await db.insertInto('books').values(book).execute()
       const review = { id: uuidv7(), book_id: book.id, user_id: reader.id, rating: 4, comment: 'Lovely', created_at: at, updated_at: at }
       await db.insertInto('reviews').values(review).execute()
-      const importId = uuidv7()
-      await db
-        .insertInto('imports')
-        .values({
-          id: importId,
-          user_id: reader.id,
-          source: 'goodreads',
-          status: 'done',
-          file_name: 'x.csv',
-          header: '[]',
-          total: 5,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute()
+      const job = oldImportRow(reader.id, at, { total: 5 })
+      await db.insertInto('imports').values(job).execute()
+      const importId = job.id
       const row = (line: number, outcome: string, message: string | null, data: string | null = '{}') => ({
         import_id: importId,
         line,
@@ -136,8 +110,5 @@ describe.each(testDialects())('import notes and reviews without stars: migration
         ])
         expect((await sql<{ n: number }>`select count(*) as n from pragma_foreign_key_check`.execute(db)).rows[0]!.n).toBe(0)
       }
-    } finally {
-      await close()
-    }
-  })
+    }))
 })

@@ -285,14 +285,22 @@ export async function moveCount(db: Db, id: string, from: ImportOutcome, to: Imp
 }
 
 /** Ends the job this run holds (its file, if still kept, goes). */
-export async function finishImport(db: Db, job: { id: string; holder: string }, status: 'done' | 'failed', message: string | null, now: string): Promise<void> {
+export async function finishImport(
+  db: Db,
+  job: { id: string; holder: string },
+  status: 'done' | 'failed',
+  message: string | null,
+  now: string,
+): Promise<boolean> {
   const ended = await db
     .updateTable('imports')
     .set({ status, message, leaseUntil: null, leaseHolder: null, currentLine: null, finishedAt: now, updatedAt: now })
     .where('id', '=', job.id)
     .where('leaseHolder', '=', job.holder)
     .executeTakeFirst()
-  if (ended.numUpdatedRows > 0n) await db.deleteFrom('importFiles').where('importId', '=', job.id).execute()
+  if (ended.numUpdatedRows === 0n) return false
+  await db.deleteFrom('importFiles').where('importId', '=', job.id).execute()
+  return true
 }
 
 /** Locks the reader's row until the transaction ends: the reader's resolves take turns (users are locked first, as every writer does). */

@@ -122,6 +122,23 @@ describeEachDialect('imports', (ctx) => {
       expect((await entry(reader.token, made.bookId!)).status).toBe('dnf')
     })
 
+    it('dates a review without a read date the day its book was added, on the book and the profile, and keeps it out of Recent Reviews', async () => {
+      const reader = await insertUser(ctx.db)
+      const book = await insertBook(ctx.db, { title: fresh('Added Long Ago'), author: 'Dated Writer' })
+      const job = await importFile(
+        reader.token,
+        goodreadsCsv([
+          { Title: book.title, Author: book.author, 'Exclusive Shelf': 'read', 'My Rating': '3', 'My Review': 'Fine.', 'Date Added': '2015/06/07' },
+        ]),
+      )
+      expect(job).toMatchObject({ status: 'done', imported: 1 })
+      const dated = expect.objectContaining({ comment: 'Fine.', createdAt: '2015-06-07T12:00:00.000Z' })
+      expect((await get(`/api/reviews/book/${book.id}`, reader.token)).json()).toEqual([dated])
+      expect((await get(`/api/users/reviews/${reader.id}`, reader.token)).json()).toEqual([dated])
+      const recent = (await get('/api/reviews/recent?limit=50', reader.token)).json() as { user: { _id: string } }[]
+      expect(recent.filter((r) => r.user._id === reader.id)).toEqual([])
+    })
+
     it('keeps a read without a date undated, yet on Recently Read and in the profile’s Books Read, after the dated ones', async () => {
       const reader = await insertUser(ctx.db)
       const undated = await insertBook(ctx.db, { title: fresh('Read Once'), author: 'Un Dated' })

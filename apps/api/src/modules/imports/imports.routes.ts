@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
-import multipart from '@fastify/multipart'
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -16,10 +15,30 @@ import {
   ImportRowsQuerySchema,
   ImportUploadQuerySchema,
 } from '@shelfwise/contracts'
-import { AppError, badRequest } from '#/errors.ts'
 import { sendPage } from '#/paging.ts'
 import { noStore } from '#/http-cache.ts'
+import { acceptOneFile, readOneFile, type OneFileUpload } from '#/one-file-upload.ts'
 import type { ImportsService } from '#/modules/imports/imports.service.ts'
+
+/** The export, in the multipart field `file`: 400 when there is none, 413 past 10 MB. */
+const exportFile: OneFileUpload = {
+  field: 'file',
+  noun: 'file',
+  maxBytes: IMPORT_LIMITS.maxBytes,
+  noFile: IMPORT_MESSAGES.noFile,
+  tooLarge: IMPORT_MESSAGES.tooLarge,
+}
+
+/**
+ * The export's name and bytes, as the pieces they arrived in (joined, 10 MB were one copy of ~60 ms
+ * on a busy machine, the server waiting).
+ */
+const readExportFile = (req: FastifyRequest) =>
+  readOneFile(req, exportFile, async (part) => {
+    const bytes: Buffer[] = []
+    for await (const chunk of part.file) bytes.push(chunk as Buffer)
+    return { name: part.filename, bytes }
+  })
 
 const tags = ['imports']
 const security = [{ bearer: [] }]
@@ -30,12 +49,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
   const { costlyRead } = app.rateLimits
   // The upload in a scope of its own: multipart is parsed there only; the other routes take JSON.
   await app.register(async (scope) => {
+    await acceptOneFile(scope, exportFile)
     const upload = scope.withTypeProvider<ZodTypeProvider>()
-    upload.removeAllContentTypeParsers()
-    upload.addContentTypeParser('*', (_req, _payload, done) => done(badRequest(IMPORT_MESSAGES.noFile)))
-    await upload.register(multipart, {
-      limits: { files: 1, fileSize: IMPORT_LIMITS.maxBytes, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 100 },
-    })
     upload.post(
       '/imports',
       {
@@ -56,7 +71,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
         // Checked before the body is read, so nobody streams 10 MB at us without a token.
         onRequest: upload.requireUser,
       },
-      async (req, reply) => reply.code(202).send(await imports.start(req.user!, await readFileField(req), req.query.source)),
+      async (req, reply) => reply.code(202).send(await imports.start(req.user!, await readExportFile(req), req.query.source)),
     )
   })
 
@@ -155,31 +170,4 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
     },
     async (req) => imports.resolve(req.user!, req.params.id, req.params.line, req.body),
   )
-}
-
-/**
- * The multipart file field `file`: its name and bytes, as the pieces they arrived in (joined, 10 MB
- * were one copy of ~60 ms on a busy machine, the server waiting); 400 when there is none, 413 past 10 MB.
- */
-async function readFileField(req: FastifyRequest): Promise<{ name: string; bytes: Buffer[] }> {
-  if (!req.isMultipart()) throw badRequest(IMPORT_MESSAGES.noFile)
-  try {
-    const part = await req.file()
-    if (!part) throw badRequest(IMPORT_MESSAGES.noFile)
-    if (part.fieldname !== 'file') {
-      part.file.resume()
-      throw badRequest(IMPORT_MESSAGES.noFile)
-    }
-    const bytes: Buffer[] = []
-    for await (const chunk of part.file) bytes.push(chunk as Buffer)
-    if (part.file.truncated) throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
-    return { name: part.filename, bytes }
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    const code = (err as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', IMPORT_MESSAGES.tooLarge)
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('payload_too_large', 'Send one file in the field "file" and nothing else')
-    throw badRequest(IMPORT_MESSAGES.noFile)
-  }
 }

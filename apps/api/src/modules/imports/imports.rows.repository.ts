@@ -1,5 +1,7 @@
 import { IMPORT_NOTE_KINDS, type ImportNote, type ImportNoteCount, type ImportNoteKind, type ImportOutcome } from '@shelfwise/contracts'
+import type { Selectable } from 'kysely'
 import type { Db } from '#/db/portable.ts'
+import type { Database } from '#/db/schema.ts'
 
 // The rows of an import (migration 2026_11_26_0300): stored as the file is read, applied in file
 // order, settled once, and listed for the report; and their notes (migration 2026_12_03_0100), each
@@ -20,13 +22,17 @@ export async function countOutcomes(db: Db, id: string): Promise<OutcomeCounts> 
   return counts
 }
 
-export interface NewImportRow {
+/** A row as its file gave it: the line it starts on, what it names, and what was read of it. */
+interface RowAsRead {
   line: number
   title: string
   author: string
   data: string | null
   fields: string
   outcome: ImportOutcome
+}
+
+export interface NewImportRow extends RowAsRead {
   /** Why a row that could not be read failed (its one note). */
   notes: ImportNote[]
 }
@@ -65,13 +71,7 @@ export async function insertRows(db: Db, importId: string, rows: NewImportRow[])
   await insertNotes(db, importId, rows)
 }
 
-export interface StoredRow {
-  line: number
-  title: string
-  author: string
-  data: string | null
-  fields: string
-  outcome: ImportOutcome
+export interface StoredRow extends RowAsRead {
   bookId: string | null
   candidates: string[]
   message: string | null
@@ -79,17 +79,7 @@ export interface StoredRow {
 
 const ROW_COLUMNS = ['line', 'title', 'author', 'data', 'fields', 'outcome', 'bookId', 'candidates', 'message'] as const
 
-const toStored = (r: {
-  line: number
-  title: string
-  author: string
-  data: string | null
-  fields: string
-  outcome: string
-  bookId: string | null
-  candidates: string
-  message: string | null
-}): StoredRow => ({
+const toStored = (r: Pick<Selectable<Database['importRows']>, (typeof ROW_COLUMNS)[number]>): StoredRow => ({
   line: Number(r.line),
   title: r.title,
   author: r.author,
@@ -101,16 +91,13 @@ const toStored = (r: {
   message: r.message,
 })
 
+/** An import's rows of one outcome, in file order, to select from. */
+export const rowsWithOutcome = (db: Db, importId: string, outcome: ImportOutcome) =>
+  db.selectFrom('importRows').where('importId', '=', importId).where('outcome', '=', outcome).orderBy('line')
+
 /** The next rows still to look at, in file order. */
 export async function listPendingRows(db: Db, importId: string, limit: number): Promise<StoredRow[]> {
-  const rows = await db
-    .selectFrom('importRows')
-    .select(ROW_COLUMNS)
-    .where('importId', '=', importId)
-    .where('outcome', '=', 'pending')
-    .orderBy('line')
-    .limit(limit)
-    .execute()
+  const rows = await rowsWithOutcome(db, importId, 'pending').select(ROW_COLUMNS).limit(limit).execute()
   return rows.map(toStored)
 }
 
@@ -237,14 +224,7 @@ export async function updateRow(db: Db, importId: string, line: number, from: Im
 
 /** Fails up to `limit` rows still pending, in file order, with `message` (a note `interrupted`); answers how many. */
 export async function failPendingRows(db: Db, importId: string, message: string, limit: number): Promise<number> {
-  const lines = await db
-    .selectFrom('importRows')
-    .select('line')
-    .where('importId', '=', importId)
-    .where('outcome', '=', 'pending')
-    .orderBy('line')
-    .limit(limit)
-    .execute()
+  const lines = await rowsWithOutcome(db, importId, 'pending').select('line').limit(limit).execute()
   await insertNotes(
     db,
     importId,

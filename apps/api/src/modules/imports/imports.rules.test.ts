@@ -69,7 +69,13 @@ describe('when an imported review was written', () => {
     )
   })
 
-  it('is now (undefined) for a read with no whole date, a read still open, no read, or a day not yet past', () => {
+  it('is the Date Added when no read has a whole end date, as with no read at all', () => {
+    expect(writtenOn(parsed({ reads: [finished('2020-05')], addedOn: '2018-02-03' }))).toBe('2018-02-03T12:00:00.000Z')
+    expect(writtenOn(parsed({ reads: [], addedOn: '2018-02-03' }))).toBe('2018-02-03T12:00:00.000Z')
+    expect(writtenOn(parsed({ reads: [finished('2017-01-01')], addedOn: '2018-02-03' }))).toBe('2018-02-03T12:00:00.000Z')
+  })
+
+  it('is now (undefined) for a read with no whole date, a read still open, no read, or a day not yet past, without a Date Added', () => {
     expect(writtenOn(parsed({ reads: [finished('2020-05')] }))).toBeUndefined()
     expect(writtenOn(parsed({ reads: [finished(null)] }))).toBeUndefined()
     expect(writtenOn(parsed({ reads: [{ startedOn: '2020-01-01', finishedOn: null, stoppedOn: null, outcome: null }] }))).toBeUndefined()

@@ -31,16 +31,18 @@ export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 export const inWords = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 /**
- * When an imported review was written, as near as the file tells: the day its last read ended (a
- * whole date, not after today), else undefined (now). Dated so, a library's old reviews take their
- * place in the past, not at the top of Recent Reviews and this week's Popular Books.
+ * When an imported review was written, as near as the file tells (decision 0036): the day its last
+ * read ended (a whole date, not after today), else the day the book came into the library (Date
+ * Added: the review is no older), else undefined (now). Dated so, a library's old reviews take their
+ * place in the past, not at the top of this week's Popular Books.
  */
 export function writtenOn(row: ParsedRow): string | undefined {
   const last = row.reads.at(-1)
   const ended = last?.finishedOn ?? last?.stoppedOn
+  const isDay = (d: string | null | undefined): d is string => Boolean(d && /^\d{4}-\d{2}-\d{2}$/.test(d))
   // Not before the book came into the library (decision 0031): the export's Date Added stays the file's.
-  const day = ended && row.addedOn && /^\d{4}-\d{2}-\d{2}$/.test(ended) && ended < row.addedOn ? row.addedOn : ended
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
+  const day = isDay(ended) ? (row.addedOn && ended < row.addedOn ? row.addedOn : ended) : row.addedOn
+  if (!isDay(day)) return undefined
   const at = `${day}T12:00:00.000Z`
   return Date.parse(at) < Date.now() ? at : undefined
 }

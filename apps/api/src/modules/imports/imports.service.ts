@@ -34,11 +34,13 @@ export interface ImportsDeps {
   pollMs?: number
   /** The merges module's suggestions from a finished import (decision 0030). */
   suggestMerges?: ImportsWorkerDeps['suggestMerges']
+  /** Tells the reader their import finished (decision 0052). */
+  notify?: ImportsWorkerDeps['notify']
 }
 
-export const createImportsService = ({ db, books, reading, reviews, bookshelves, pollMs = 5_000, suggestMerges }: ImportsDeps) => {
+export const createImportsService = ({ db, books, reading, reviews, bookshelves, pollMs = 5_000, suggestMerges, notify }: ImportsDeps) => {
   const apply = createRowApplier({ db, books, reading, reviews, bookshelves })
-  const { kick, ...worker } = createImportsWorker({ db, apply, pollMs, suggestMerges })
+  const { kick, ...worker } = createImportsWorker({ db, apply, pollMs, suggestMerges, notify })
 
   const ownJob = async (actor: Actor, id: string) => {
     const job = await findImport(db, actor.id, id)

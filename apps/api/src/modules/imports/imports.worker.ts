@@ -3,6 +3,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shelfwise/contracts'
 import { csvRecordsSliced } from '@shelfwise/library-files'
 import { isConnectionError, nowIso, type Db } from '#/db/portable.ts'
 import { yieldToLoop } from '#/work-gate.ts'
+import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
 import type { JobLog } from '#/modules/imports/imports.service.ts'
 import { detectFormat, mapRow } from '#/modules/imports/import-formats.ts'
 import type { RowApplier } from '#/modules/imports/imports.apply.ts'
@@ -81,10 +82,19 @@ export interface ImportsWorkerDeps {
   pollMs: number
   /** Told what a finished import may have left duplicated, before it shows as done (the merges it suggests, decision 0030). */
   suggestMerges?: ((hints: ImportMergeHints) => Promise<void>) | undefined
+  /** Told, in the finishing transaction, that the reader's import ended (done or failed). */
+  notify?: Notify | undefined
 }
 
-export const createImportsWorker = ({ db, apply, pollMs, suggestMerges }: ImportsWorkerDeps) => {
+export const createImportsWorker = ({ db, apply, pollMs, suggestMerges, notify = noNotify }: ImportsWorkerDeps) => {
   const { applyRow, settle } = apply
+
+  /** Ends the job (while this run holds it) and tells its reader, in one transaction. */
+  const finish = (job: ClaimedImport, status: 'done' | 'failed', message: string | null) =>
+    db.transaction().execute(async (trx) => {
+      if (await finishImport(trx, job, status, message, nowIso()))
+        await notify(trx, { recipientId: job.userId, type: 'import_finished', target: { type: 'import', id: job.id, title: status } })
+    })
   let stopped = false
 
   /** Reads the file's rows into the database, STORE_BATCH at a time, then lets the text go. */
@@ -234,7 +244,7 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges }: Import
   const giveUp = async (job: ClaimedImport) => {
     while ((await failPendingRows(db, job.id, IMPORT_MESSAGES.notLookedAt, DELETE_BATCH)) === DELETE_BATCH) await yieldToLoop()
     await saveCounts(db, job.id, await countOutcomes(db, job.id), nowIso())
-    await finishImport(db, job, 'failed', IMPORT_MESSAGES.interrupted(job.takeovers, !job.hasFile), nowIso())
+    await finish(job, 'failed', IMPORT_MESSAGES.interrupted(job.takeovers, !job.hasFile))
   }
 
   /** Works a job through, if no other instance is working on it. */
@@ -252,7 +262,7 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges }: Import
       if (job.currentLine !== null) await failInFlight(job, job.currentLine)
       if (await applyPending(job, log)) {
         await suggest(job, log)
-        await finishImport(db, job, 'done', null, nowIso())
+        await finish(job, 'done', null)
       }
     } catch (err) {
       // Another instance has the job now; it goes on with it.
@@ -264,12 +274,10 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges }: Import
         return
       }
       log.error({ err, importId: id }, 'an import stopped on an error')
-      await finishImport(
-        db,
+      await finish(
         job,
         'failed',
         'The import stopped on an unexpected error. What it applied stays; send the file again to finish (nothing is added twice).',
-        nowIso(),
       ).catch(() => undefined)
     }
   }

@@ -122,12 +122,16 @@ describeEachDialect('merges: doors for every table naming a book', (ctx) => {
     await insertReview(ctx.db, { bookId: survivor.id, rating: 4 })
     const absorbed = await insertBook(ctx.db, { genres: ['Romance', 'Classics'] })
     // A row in every table naming a book, for the absorbed one.
-    await insertReview(ctx.db, { bookId: absorbed.id, userId: other.id, rating: 3 })
+    const othersReview = await insertReview(ctx.db, { bookId: absorbed.id, userId: other.id, rating: 3 })
+    // A reader's mute of it, and the notification of a like on a review of it (decisions 0057, 0052).
+    await ok('PUT', `/api/books/${absorbed.id}/mute`, reader.token)
+    await ok('PUT', `/api/reviews/${othersReview.id}/like`, reader.token)
     await ok('POST', `/api/books/${absorbed.id}/reads`, reader.token, { finishedOn: '2024-02-03' })
     await ok('PUT', `/api/users/addto-recently-read/${absorbed.id}`, other.token)
     await ok('PUT', `/api/users/addtowishlist/${absorbed.id}`, reader.token)
     await ok('PUT', `/api/books/${absorbed.id}/shelves`, reader.token, { names: ['to-keep'] })
     await ok('POST', `/api/books/${absorbed.id}/editions`, reader.token, { format: 'ebook' })
+    await ok('POST', `/api/books/${absorbed.id}/discussions`, reader.token, { title: 'On the duplicate', text: 'Moves with it' })
     await ctx.db
       .insertInto('bookEdits')
       .values({
@@ -142,6 +146,9 @@ describeEachDialect('merges: doors for every table naming a book', (ctx) => {
       .execute()
     const importId = await insertImport(ctx.db, reader.id, { rows: [{ line: 2, outcome: 'imported' }] })
     await ctx.db.updateTable('importRows').set({ bookId: absorbed.id }).where('importId', '=', importId).execute()
+    // A device's identifier a reader bound to it (decision 0047): a finish, as the other reader's read is.
+    const filed = await ok('PUT', '/api/me/progress', other.token, { book: { asin: 'B0MERGE001' }, finished: true })
+    await ok('POST', `/api/me/sync-inbox/${filed.json().inboxId}/bind`, other.token, { bookId: absorbed.id })
 
     const before = { absorbed: await census(ctx.db, found, absorbed.id), survivor: await census(ctx.db, found, survivor.id) }
     const empty = Object.entries(before.absorbed).filter(([, n]) => n === 0)

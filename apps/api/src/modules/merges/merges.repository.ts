@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { MergeKind, MergeOrigin, MergeStatus } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // Merge proposals and the merges applied from them (decision 0030). What a merge moved is kept as
@@ -38,17 +38,7 @@ const selectProposals = (db: Db) =>
     .leftJoin('users as u', 'u.id', 'p.proposedByUserId')
     .select(['p.id', 'p.kind', 'p.firstId', 'p.secondId', 'p.status', 'p.origin', 'p.createdAt', 'p.proposedByUserId', 'u.username'])
 
-const toProposal = (r: {
-  id: string
-  kind: MergeKind
-  firstId: string
-  secondId: string
-  status: MergeStatus
-  origin: MergeOrigin
-  createdAt: string | Date
-  proposedByUserId: string | null
-  username: string | null
-}): ProposalRow => ({
+const toProposal = (r: RowOf<typeof selectProposals>): ProposalRow => ({
   id: r.id,
   kind: r.kind,
   firstId: r.firstId,
@@ -172,7 +162,7 @@ const selectMerges = (db: Db) =>
       'r.username as revertedByUsername',
     ])
 
-type MergeSelect = Awaited<ReturnType<ReturnType<typeof selectMerges>['execute']>>[number]
+type MergeSelect = RowOf<typeof selectMerges>
 
 const toMerge = (r: MergeSelect): MergeRow => ({
   id: r.id,

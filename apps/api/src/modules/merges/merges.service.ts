@@ -53,30 +53,35 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** Attempts at a merge's transaction when PostgreSQL breaks a deadlock with a reader's write by aborting it. */
 const ATTEMPTS = 3
 
-/** The fields shown side by side, each as text as the book shows it. */
-const FIELDS: [string, (b: Book) => string | number | null | undefined][] = [
-  ['title', (b) => b.title],
-  ['author', (b) => b.author],
-  ['isbn', (b) => b.isbn],
-  ['format', (b) => b.format],
-  ['pageCount', (b) => b.pageCount],
-  ['audioSeconds', (b) => b.audioSeconds],
-  ['publisher', (b) => b.publisher],
-  ['publishedDate', (b) => b.publishedDate],
-  ['language', (b) => b.language],
-  ['edition', (b) => b.edition],
-  ['category', (b) => b.category],
-  ['genre', (b) => b.genre.join(', ')],
-  ['description', (b) => b.description],
-  ['coverImage', (b) => b.coverImage],
-  ['averageRating', (b) => b.averageRating],
-  ['ratingsCount', (b) => b.ratingsCount],
-  ['totalReviews', (b) => b.totalReviews],
-  ['editionCount', (b) => b.editionCount],
-  ['createdAt', (b) => b.createdAt],
-]
+/** The fields shown side by side, in this order. */
+const FIELDS = [
+  'title',
+  'author',
+  'isbn',
+  'format',
+  'pageCount',
+  'audioSeconds',
+  'publisher',
+  'publishedDate',
+  'language',
+  'edition',
+  'category',
+  'genre',
+  'description',
+  'coverImage',
+  'averageRating',
+  'ratingsCount',
+  'totalReviews',
+  'editionCount',
+  'createdAt',
+] as const satisfies readonly (keyof Book)[]
 
-const asText = (v: string | number | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : String(v))
+/** A field as text as the book shows it (genres joined with ', '); null for none. */
+const asText = (b: Book, field: (typeof FIELDS)[number]): string | null => {
+  const v = b[field]
+  const text = Array.isArray(v) ? v.join(', ') : v
+  return text === null || text === undefined || text === '' ? null : String(text)
+}
 
 /** PostgreSQL broke a deadlock (a reader's write and the merge locked rows crosswise) or a serialization conflict. */
 const isRetryable = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? '')
@@ -127,8 +132,8 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
         : a
           ? p.firstId
           : p.secondId
-    const fields = FIELDS.map(([field, of]) => {
-      const values = [a ? asText(of(a)) : null, b ? asText(of(b)) : null]
+    const fields = FIELDS.map((field) => {
+      const values = [a ? asText(a, field) : null, b ? asText(b, field) : null]
       return { field, values, same: values[0] === values[1] }
     })
     return {

@@ -1,9 +1,8 @@
-import { sql } from 'kysely'
-import type { ReadingStatus } from '@shelfwise/contracts'
+import type { ProgressUnit, ReadingStatus } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { LibraryParts, LogPart, ReaderDataDoor } from '#/reader-data.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
-import { ownedOf } from '#/modules/reading/reading.repository.ts'
+import { ownedOf, readsInOrder } from '#/modules/reading/reading.repository.ts'
 
 // The reading module's door to a reader's data (decision 0019): the reading log (entries, reads and
 // their progress) in the export's library, and the spec's wishlist and reads lists kept from it.
@@ -14,14 +13,9 @@ const num = (v: number | null) => (v === null ? null : Number(v))
 
 /** Every read of some of the reader's books, removed ones too, oldest first (by start, else end, else when logged), each with its progress. */
 async function readsOf(db: Db, userId: string, bookIds: string[]): Promise<Map<string, Read[]>> {
-  const reads = await db
-    .selectFrom('readThroughs')
+  const reads = await readsInOrder(db, userId)
     .select(['id', 'bookId', 'startedOn', 'finishedOn', 'stoppedOn', 'outcome', 'progressPage', 'progressPercent', 'progressMinutes', 'removedAt'])
-    .where('userId', '=', userId)
     .where('bookId', 'in', bookIds)
-    .orderBy(sql`coalesce(started_on, finished_on, stopped_on, '9999')`)
-    .orderBy('createdAt')
-    .orderBy('id')
     .execute()
   const progress = reads.length
     ? await db
@@ -96,6 +90,8 @@ export const createReadingDoor = (books: {
               'privateNotes',
               'statusPosition',
               'statusPositionOf',
+              'progressUnit',
+              'visibility',
               'createdAt',
             ])
             .where('userId', '=', userId)
@@ -120,6 +116,8 @@ export const createReadingDoor = (books: {
               privateNotes: e.privateNotes,
               // A place kept for another status is not the book's place now (decision 0031).
               statusPosition: e.statusPosition !== null && e.statusPositionOf === e.status ? e.statusPosition : null,
+              progressUnit: e.progressUnit as ProgressUnit | null,
+              visibility: e.visibility,
             })),
             ...(entries.length === limit ? { next: entries.at(-1)!.bookId } : {}),
           }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { BookFormat, Owned, Progress, ReadingStatus } from '@shelfwise/contracts'
+import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { ReadThroughsTable } from '#/db/schema.ts'
 
@@ -14,18 +14,16 @@ export interface EntryRow {
   owned: Owned | null
   /** The reader's private notes (decision 0031): theirs alone. */
   privateNotes: string | null
+  /** The unit the reader reports progress in (decision 0039). */
+  progressUnit: ProgressUnit | null
+  /** Who sees the book in the log (decision 0055): null for the account's default. */
+  visibility: ReadingVisibility | null
   updatedAt: string
 }
 
-export interface ReadRow {
+export interface ReadRow extends ReadValues {
   id: string
   bookId: string
-  startedOn: string | null
-  finishedOn: string | null
-  stoppedOn: string | null
-  outcome: 'finished' | 'stopped' | null
-  finishedAt: string | null
-  progress: Progress
   removedAt: string | null
   updatedAt: string
 }
@@ -78,12 +76,12 @@ export const READ_COLUMNS = [
   'updatedAt',
 ] as const
 
+/** A reader's entry for a book, to select from. */
+const entryOf = (db: Db, userId: string, bookId: string) => db.selectFrom('readingEntries').where('userId', '=', userId).where('bookId', '=', bookId)
+
 export async function findEntry(db: Db, userId: string, bookId: string): Promise<EntryRow | undefined> {
-  const row = await db
-    .selectFrom('readingEntries')
-    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'updatedAt'])
-    .where('userId', '=', userId)
-    .where('bookId', '=', bookId)
+  const row = await entryOf(db, userId, bookId)
+    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'progressUnit', 'visibility', 'updatedAt'])
     .executeTakeFirst()
   return (
     row && {
@@ -92,6 +90,8 @@ export async function findEntry(db: Db, userId: string, bookId: string): Promise
       editionId: row.editionId,
       owned: ownedOf(row),
       privateNotes: row.privateNotes,
+      progressUnit: row.progressUnit as ProgressUnit | null,
+      visibility: row.visibility,
       updatedAt: toIso(row.updatedAt),
     }
   )
@@ -120,11 +120,8 @@ export async function findEntryDetails(
     }
   | undefined
 > {
-  const row = await db
-    .selectFrom('readingEntries')
+  const row = await entryOf(db, userId, bookId)
     .select(['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies', 'statusPosition', 'statusPositionOf'])
-    .where('userId', '=', userId)
-    .where('bookId', '=', bookId)
     .executeTakeFirst()
   return (
     row && {
@@ -158,7 +155,7 @@ export async function setEntryDetails(
 
 /** The edition the reader reads, from their entry (null: the work's shown edition, or no entry). */
 export async function findEntryEdition(db: Db, userId: string, bookId: string): Promise<string | null> {
-  const row = await db.selectFrom('readingEntries').select('editionId').where('userId', '=', userId).where('bookId', '=', bookId).executeTakeFirst()
+  const row = await entryOf(db, userId, bookId).select('editionId').executeTakeFirst()
   return row?.editionId ?? null
 }
 
@@ -187,6 +184,8 @@ export async function updateEntry(
     ownedFormat?: string | null
     ownedCopies?: number | null
     privateNotes?: string | null
+    progressUnit?: ProgressUnit | null
+    visibility?: ReadingVisibility | null
   },
   at: string,
 ): Promise<void> {
@@ -204,7 +203,7 @@ export async function updateEntry(
  * change the caller makes and tells the rating ledger is exactly the change made to the row.
  */
 export async function findEntryRatingForChange(db: Db, userId: string, bookId: string): Promise<number | null> {
-  let q = db.selectFrom('readingEntries').select('rating').where('userId', '=', userId).where('bookId', '=', bookId).where('rating', 'is not', null)
+  let q = entryOf(db, userId, bookId).select('rating').where('rating', 'is not', null)
   if (dialectOf(db) === 'postgres') q = q.forUpdate()
   const row = await q.executeTakeFirst()
   return row ? Number(row.rating) : null
@@ -234,17 +233,18 @@ export async function findLogVersion(db: Db, userId: string): Promise<number | u
   return row && Number(row.logVersion)
 }
 
-/** The reader's reads of a book, oldest first (by start, else finish, else when logged). */
-export async function listReads(db: Db, userId: string, bookId: string): Promise<ReadRow[]> {
-  const rows = await db
+/** A reader's reads, oldest first (by start, else finish, else stop, else when logged), to select from. */
+export const readsInOrder = (db: Db, userId: string) =>
+  db
     .selectFrom('readThroughs')
-    .select(READ_COLUMNS)
     .where('userId', '=', userId)
-    .where('bookId', '=', bookId)
     .orderBy(sql`coalesce(started_on, finished_on, stopped_on, '9999')`)
     .orderBy('createdAt')
     .orderBy('id')
-    .execute()
+
+/** The reader's reads of a book, oldest first. */
+export async function listReads(db: Db, userId: string, bookId: string): Promise<ReadRow[]> {
+  const rows = await readsInOrder(db, userId).select(READ_COLUMNS).where('bookId', '=', bookId).execute()
   return rows.map(toRead)
 }
 

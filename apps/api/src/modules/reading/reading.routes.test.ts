@@ -61,7 +61,7 @@ describeEachDialect('reading log', (ctx) => {
       await expect400(await call('PUT', `/api/books/${book.id}/reading`, reader.token, { status: 'finished' }), /^Status must be one of want, reading/)
       await expect400(
         await call('PUT', `/api/books/${book.id}/reading`, reader.token, {}),
-        'Send at least one of status, rating, progress, editionId, owned and privateNotes',
+        'Send at least one of status, rating, progress, progressUnit, editionId, owned, privateNotes and visibility',
       )
       expect((await call('PUT', `/api/books/${uuidv7()}/reading`, reader.token, { status: 'want' })).statusCode).toBe(404)
       expect((await call('GET', `/api/books/${uuidv7()}/reading`, reader.token)).statusCode).toBe(404)

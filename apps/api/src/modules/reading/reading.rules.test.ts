@@ -160,7 +160,7 @@ describe('statuses', () => {
 
 describe('a library entry', () => {
   it('shows the open read’s progress and start, the newest finish and how many finished reads', () => {
-    const row: LibraryRow = { bookId: 'b1', status: 'reading', rating: 4, updatedAt: NOW }
+    const row: LibraryRow = { bookId: 'b1', status: 'reading', rating: 4, updatedAt: NOW, addedAt: NOW }
     const book = { _id: 'b1' } as Book
     const reads = [
       read({ id: 'r1', startedOn: '2020-01', finishedOn: '2020-02', outcome: 'finished', finishedAt: '2020-02-01T00:00:00.000Z' }),
@@ -176,6 +176,7 @@ describe('a library entry', () => {
       finishedOn: '2024-06',
       readCount: 2,
       updatedAt: NOW,
+      addedAt: NOW,
     })
     // With no open read, the start is the newest finished read's.
     expect(libraryEntry({ ...row, status: 'read' }, book, reads.slice(0, 2))).toMatchObject({

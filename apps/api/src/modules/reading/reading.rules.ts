@@ -106,10 +106,26 @@ export function readValuesOf(old: ReadValues, input: ReadInput, today: string, n
 
 // ---- Statuses (decision 0018) -----------------------------------------------------------------
 
+/** The dates a status change may give the read it dates (decision 0039); each not sent is today (a start: the read's own). */
+export interface StatusDates {
+  startedOn?: string | null | undefined
+  finishedOn?: string | undefined
+  stoppedOn?: string | undefined
+}
+
+/** Refuses a date sent without the status whose read it dates. */
+export function checkStatusDates(status: ReadingStatus | null | undefined, d: StatusDates): void {
+  if (d.finishedOn !== undefined && status !== 'read') throw badRequest(READING_MESSAGES.finishedOnWithoutRead)
+  if (d.stoppedOn !== undefined && status !== 'dnf') throw badRequest(READING_MESSAGES.stoppedOnWithoutDnf)
+  if (d.startedOn !== undefined && status !== 'reading' && status !== 'read' && status !== 'dnf') throw badRequest(READING_MESSAGES.startedOnWithoutStatus)
+}
+
 /**
  * What setting a status does to the book's reads, as the reading control does: Currently Reading
  * opens a read started today when none is open; Read finishes the open read today, or adds a read
  * finished today; Did Not Finish stops the open read today; Paused and Want to Read leave the reads.
+ * Dates sent (decision 0039) replace today and may correct the read's start, checked together: a
+ * finish or stop before the start is refused, nothing written.
  */
 export function readWriteForStatus(
   status: ReadingStatus | null,
@@ -117,15 +133,32 @@ export function readWriteForStatus(
   today: string,
   at: string,
   newId: () => string,
+  dates: StatusDates = {},
 ): ReadWrite | undefined {
-  if (status === 'reading' && !open) return { op: 'insert', id: newId(), values: { ...BLANK_READ, startedOn: today } }
-  if (status === 'read') {
-    const finished = { finishedOn: today, outcome: 'finished', finishedAt: at } as const
-    return open
-      ? { op: 'update', id: open.id, values: { ...valuesOf(open), ...finished } }
-      : { op: 'insert', id: newId(), values: { ...BLANK_READ, ...finished } }
+  const startOf = (kept: string | null) => (dates.startedOn === undefined ? kept : dates.startedOn)
+  const dated = (values: ReadValues): ReadValues => {
+    // A start sent along is checked with the end; reads written before dates could be sent are left as they were.
+    if (dates.startedOn !== undefined || dates.finishedOn !== undefined || dates.stoppedOn !== undefined) checkDates(values)
+    return values
   }
-  if (status === 'dnf' && open) return { op: 'update', id: open.id, values: { ...valuesOf(open), stoppedOn: today, outcome: 'stopped' } }
+  const write = (values: ReadValues): ReadWrite =>
+    open
+      ? { op: 'update', id: open.id, values: dated({ ...values, startedOn: startOf(open.startedOn) }) }
+      : { op: 'insert', id: newId(), values: dated(values) }
+  if (status === 'reading') {
+    if (!open) return write({ ...BLANK_READ, startedOn: startOf(today) })
+    return dates.startedOn === undefined ? undefined : write(valuesOf(open))
+  }
+  if (status === 'read') {
+    const finishedOn = dates.finishedOn ?? today
+    const finished = { finishedOn, outcome: 'finished', finishedAt: finishMoment(finishedOn, today, at) } as const
+    return write({ ...(open ? valuesOf(open) : { ...BLANK_READ, startedOn: startOf(null) }), ...finished })
+  }
+  // Stopped on a day the reader gives, a read they had not logged is kept as stopped.
+  if (status === 'dnf' && (open || dates.stoppedOn !== undefined || dates.startedOn !== undefined)) {
+    const stopped = { stoppedOn: dates.stoppedOn ?? today, outcome: 'stopped' } as const
+    return write({ ...(open ? valuesOf(open) : { ...BLANK_READ, startedOn: startOf(null) }), ...stopped })
+  }
   return undefined
 }
 
@@ -185,5 +218,6 @@ export function libraryEntry(row: LibraryRow, book: Book, reads: readonly ReadRo
     finishedOn: latest?.finishedOn ?? null,
     readCount: finished.length,
     updatedAt: row.updatedAt,
+    addedAt: row.addedAt,
   }
 }

@@ -1,3 +1,4 @@
+import { findReaderProgress, type ReaderProgress } from '#/modules/reading/reading.position.ts'
 import { v7 as uuidv7 } from 'uuid'
 import {
   MESSAGES,
@@ -6,6 +7,10 @@ import {
   shelfNameKey,
   type LibraryEntry,
   type LibraryQuery,
+  type Privacy,
+  type PrivacyApplyInput,
+  type PrivacyApplyResult,
+  type PrivacyInput,
   type ProgressInput,
   type Read,
   type ReadInput,
@@ -18,6 +23,7 @@ import { badRequest, conflict, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createMemo } from '#/memo.ts'
+import { noEvents, type Events } from '#/events.ts'
 import { shared, type Shared } from '#/ready-json.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
@@ -43,7 +49,18 @@ import {
   updateRead,
 } from '#/modules/reading/reading.repository.ts'
 import { detailsToFill, type ImportDetails } from '#/modules/reading/reading.import-details.ts'
-import { countLibrary, listLibrary, listReadsOfBooks } from '#/modules/reading/reading.library.repository.ts'
+import {
+  clearEntryVisibilities,
+  countChangedBy,
+  findReadingLog,
+  logShown,
+  readingScope,
+  saveReadingLog,
+  scopeKey,
+  type ReadingScope,
+} from '#/modules/reading/reading.privacy.ts'
+import { countLibrary, listLibrary, listReadsOfBooks, type LibraryPageRequest } from '#/modules/reading/reading.library.repository.ts'
+import { decodeLibraryCursor, encodeLibraryCursor, libraryOrder, refuseTaggedCursor, searchWords } from '#/modules/reading/reading.library-order.ts'
 import {
   BLANK_READ,
   checkPage,
@@ -54,6 +71,8 @@ import {
   readValuesOf,
   readWriteForProgress,
   readWriteForStatus,
+  checkStatusDates,
+  type StatusDates,
   statusAfterAddedRead,
   statusAfterProgress,
   statusAfterRestore,
@@ -71,11 +90,15 @@ import { mergeImport, type ImportPlan } from '#/modules/reading/reading.import-m
 // that lock an entry, check an edition, write the projections and memo the library pages.
 
 export type { ImportPlan }
+// Who sees a reader's log (decision 0055): the rule lives in reading.privacy.ts; other modules reach it here.
+export { logShown, ownerScope, scopeKey, shownBook, shownBookOf, shownEntry, type ReadingScope } from '#/modules/reading/reading.privacy.ts'
 
 export interface ReadingDeps {
   db: Db
   books: BooksService
   users: UsersService
+  /** Told of changes to a reader's log, in their transaction (webhooks, decision 0048). */
+  events?: Events
 }
 
 const LIBRARY_DEFAULT_LIMIT = 50
@@ -86,7 +109,7 @@ const LIBRARY_TTL_MS = 5_000
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000B-\u001F\u007F]/g
 
-export const createReadingService = ({ db, books, users }: ReadingDeps) => {
+export const createReadingService = ({ db, books, events = noEvents }: ReadingDeps) => {
   /**
    * The page count the reader's progress is checked against: the edition's they read (`editionId`,
    * else the one their entry names) when it says, else the work's; 404 when the book is absent.
@@ -121,6 +144,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       editionId: entry?.editionId ?? null,
       owned: entry?.owned ?? null,
       privateNotes: entry?.privateNotes ?? null,
+      progressUnit: entry?.progressUnit ?? null,
+      visibility: entry?.visibility ?? null,
       status: entry?.status ?? null,
       rating: reviewRating ?? entry?.rating ?? null,
       progress: open?.progress ?? NO_PROGRESS,
@@ -152,6 +177,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         const statusBefore = await touchEntry(trx, userId, bookId, at)
         const result = await fn(trx, at, statusBefore)
         if (syncIf()) await syncProjections(trx, userId, bookId, at)
+        await events.emit(trx, userId, 'library.changed', { bookId })
         return result
       })
     } catch (err) {
@@ -162,9 +188,9 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
   }
 
   /** Sets a status the way the reading control does (readWriteForStatus). */
-  const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string) => {
+  const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string, dates: StatusDates) => {
     const open = (await listReads(trx, userId, bookId)).find(isOpen)
-    const write = readWriteForStatus(status, open, today, at, uuidv7)
+    const write = readWriteForStatus(status, open, today, at, uuidv7, dates)
     if (write) await writeRead(trx, userId, bookId, write, at)
     await updateEntry(trx, userId, bookId, { status }, at)
   }
@@ -199,17 +225,11 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
   const libraries = createMemo<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }>({ ttlMs: LIBRARY_TTL_MS, max: 512 })
 
-  const libraryPage = async (
-    userId: string,
-    own: boolean,
-    status: ReadingStatus | undefined,
-    limit: number,
-    after: { at: string; bookId: string } | undefined,
-    shelfKey: string | undefined,
-    copy: Pick<LibraryQuery, 'owned' | 'format'>,
-  ) => {
+  /** One page of a reader's library: `sorted` and `words` as libraryOrder and searchWords read the query (decision 0018, issue 22). */
+  const libraryPage = async (userId: string, own: boolean, req: Omit<LibraryPageRequest, 'withoutWant' | 'shelf'> & { shelfKey: string | undefined }) => {
+    const { shelfKey, ...rest } = req
     const shelf = shelfKey === undefined ? {} : { shelf: { key: shelfKey, publicOnly: !own } }
-    const page = await listLibrary(db, userId, { ...(status ? { status } : {}), withoutWant: !own, limit, ...(after ? { after } : {}), ...shelf, ...copy })
+    const page = await listLibrary(db, userId, { ...rest, withoutWant: !own, ...shelf })
     const ids = page.rows.map((r) => r.bookId)
     const [found, reads] = await Promise.all([books.listByIds(ids), listReadsOfBooks(db, userId, ids)])
     const bookById = new Map(found.map((b) => [b._id, b]))
@@ -221,10 +241,51 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       const entry = libraryEntry(row, book, readsByBook.get(row.bookId) ?? [])
       return [{ ...entry, owned: own ? (row.owned ?? null) : null, pageCount: row.editionPages ?? book.pageCount }]
     })
-    return { items: shared(items, true), total: page.total, ...(page.next ? { nextCursor: encodeCursor([page.next.at, page.next.bookId]) } : {}) }
+    const next = page.next
+    const nextCursor = !next ? undefined : Array.isArray(next) ? encodeLibraryCursor(req.sorted!, req.words ?? [], next) : encodeCursor([next.at, next.bookId])
+    return { items: shared(items, true), total: page.total, ...(nextCursor ? { nextCursor } : {}) }
+  }
+
+  /** What `viewerId` may see of `userId`'s log (decision 0055); 404 for an unknown reader. */
+  const scopeOf = async (userId: string, viewerId: string | undefined): Promise<ReadingScope> => {
+    const scope = await readingScope(db, userId, viewerId)
+    if (!scope) throw notFound(MESSAGES.userNotFound)
+    return scope
   }
 
   return {
+    scopeOf,
+
+    /** The caller's default for their reading log (decision 0055). */
+    async privacy(actor: Actor): Promise<Privacy> {
+      return { readingLog: (await findReadingLog(db, actor.id)) ?? 'public' }
+    },
+
+    /** Sets the caller's default: every book without its own visibility follows it, past and future. */
+    async setPrivacy(actor: Actor, input: PrivacyInput): Promise<Privacy> {
+      await db.transaction().execute(async (trx) => {
+        await bumpLogVersion(trx, actor.id)
+        await saveReadingLog(trx, actor.id, input.readingLog)
+      })
+      return { readingLog: input.readingLog }
+    },
+
+    /**
+     * The bulk change ("who can see this?"): `visibility` becomes the default and every past entry's
+     * (their own choices cleared). Answers how many entries change; `dryRun` only counts them.
+     */
+    async applyPrivacy(actor: Actor, input: PrivacyApplyInput): Promise<PrivacyApplyResult> {
+      return db.transaction().execute(async (trx) => {
+        const readingLog = (await findReadingLog(trx, actor.id)) ?? 'public'
+        const changed = await countChangedBy(trx, actor.id, readingLog, input.visibility)
+        if (input.dryRun) return { changed }
+        await bumpLogVersion(trx, actor.id)
+        await saveReadingLog(trx, actor.id, input.visibility)
+        await clearEntryVisibilities(trx, actor.id)
+        return { changed }
+      })
+    },
+
     /** The caller's entry for a book (status none and no reads when they have not logged it); 404 for an absent book. */
     async entry(actor: Actor, id: string): Promise<ReadingEntry> {
       const bookId = await books.workOf(id)
@@ -234,8 +295,10 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
 
     /** Sets any of status, rating (without a review) and progress of the open read, in one transaction. */
     async update(actor: Actor, id: string, input: ReadingUpdate): Promise<ReadingEntry> {
-      const { status: s, rating: r, progress: p, editionId: e, owned: o, privateNotes: n } = input
-      if (s === undefined && r === undefined && p === undefined && e === undefined && o === undefined && n === undefined)
+      const { status: s, rating: r, progress: p, progressUnit: u, editionId: e, owned: o, privateNotes: n, visibility: v } = input
+      const dates: StatusDates = { startedOn: input.startedOn, finishedOn: input.finishedOn, stoppedOn: input.stoppedOn }
+      checkStatusDates(s, dates)
+      if (s === undefined && r === undefined && p === undefined && u === undefined && e === undefined && o === undefined && n === undefined && v === undefined)
         throw badRequest(READING_MESSAGES.nothingToChange)
       const bookId = await books.workOf(id)
       // 404 for an absent book before anything about the body is looked up.
@@ -253,10 +316,15 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
           if (editionId !== undefined) await updateEntry(trx, actor.id, bookId, { editionId }, at)
           if (input.owned !== undefined) await updateEntry(trx, actor.id, bookId, ownedColumns(input.owned), at)
           if (input.privateNotes !== undefined) await updateEntry(trx, actor.id, bookId, { privateNotes: notesOf(input.privateNotes) }, at)
-          if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at)
+          if (input.progressUnit !== undefined) await updateEntry(trx, actor.id, bookId, { progressUnit: input.progressUnit }, at)
+          if (input.visibility !== undefined) await updateEntry(trx, actor.id, bookId, { visibility: input.visibility }, at)
+          if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at, dates)
+          if (input.status === 'read' && statusBefore !== 'read')
+            await events.emit(trx, actor.id, 'read.finished', { bookId, finishedOn: input.finishedOn ?? today })
           if (input.rating !== undefined) await rate(trx, actor.id, bookId, input.rating, at)
           if (input.progress !== undefined) {
             await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
+            await events.emit(trx, actor.id, 'reading.progress', { bookId, progress: input.progress })
             const status = input.status === undefined ? statusAfterProgress(statusBefore) : undefined
             if (status !== undefined) {
               await updateEntry(trx, actor.id, bookId, { status }, at)
@@ -282,6 +350,7 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
         const reads = await listReads(trx, actor.id, bookId)
         if (values.outcome === null && reads.some(isOpen)) throw conflict(READING_MESSAGES.readInProgress)
         await insertRead(trx, id, actor.id, bookId, values, at)
+        if (values.outcome === 'finished') await events.emit(trx, actor.id, 'read.finished', { bookId, readId: id, finishedOn: values.finishedOn })
         const status = statusAfterAddedRead(values.outcome, (await findEntry(trx, actor.id, bookId))?.status ?? null)
         if (status !== undefined) await updateEntry(trx, actor.id, bookId, { status }, at)
       })
@@ -365,7 +434,8 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
             return false
           }
           const before = await findEntry(trx, actor.id, bookId)
-          await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at)
+          await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at, {})
+          await events.emit(trx, actor.id, 'read.finished', { bookId, finishedOn: at.slice(0, 10) })
           // The two lists stay independent, as the spec has them: a book wanted again stays wanted.
           if (before?.status === 'want') await updateEntry(trx, actor.id, bookId, { status: 'want' }, at)
           return true
@@ -386,6 +456,13 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
       await clearEntryRating(trx, userId, bookId)
       await books.ratings.move(trx, bookId, { lone: -1, loneStars: -before })
     },
+
+    /**
+     * A deleted review's stars kept as the reader's rating given without a review (decision 0036),
+     * as the reading control sets one (their entry made when they had none). A step of the deletion's transaction.
+     */
+    keepRating: (trx: Db, userId: string, bookId: string, rating: number): Promise<void> =>
+      change(userId, bookId, (t, at) => rate(t, userId, bookId, rating, at), { on: trx, syncIf: () => false }),
 
     /** Marks the reader's log changed, a step of the caller's transaction (a goal set is part of their log). */
     markLogChanged: (trx: Db, userId: string): Promise<void> => bumpLogVersion(trx, userId),
@@ -439,28 +516,66 @@ export const createReadingService = ({ db, books, users }: ReadingDeps) => {
      * reviews move the books' averages within that time.
      */
     async library(userId: string, viewer: Actor | undefined, q: LibraryQuery): Promise<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }> {
-      await users.assertExists(userId)
-      const own = viewer?.id === userId
+      const scope = await scopeOf(userId, viewer?.id)
+      const own = scope.audience === 'owner'
       // Another reader's Want to Read, and what they own or in which format, are theirs alone: an empty page, as a filter matching nothing.
       if (!own && (q.status === 'want' || q.owned !== undefined || q.format !== undefined)) return { items: shared([], false), total: 0 }
+      // Their shelves are their log's, as their goals are (decision 0055): shown only where the default is.
+      if (q.shelf !== undefined && !logShown(scope)) return { items: shared([], false), total: 0 }
       const limit = q.limit ?? LIBRARY_DEFAULT_LIMIT
-      const after = q.cursor ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
+      const order = libraryOrder(q)
+      const words = searchWords(q.q)
+      if (q.cursor && !order) refuseTaggedCursor(q.cursor)
+      const after = q.cursor && !order ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
+      const sorted = order && { ...order, ...(q.cursor ? { after: decodeLibraryCursor(q.cursor, order, words) } : {}) }
       const version = `${await findLogVersion(db, userId)}|${await books.catalogueVersion()}`
       const shelfKey = q.shelf === undefined ? undefined : shelfNameKey(q.shelf)
       const copy = { ...(q.owned === undefined ? {} : { owned: q.owned }), ...(q.format ? { format: q.format } : {}) }
-      const key = `${userId}|${own}|${q.status ?? ''}|${limit}|${q.cursor ?? ''}|${JSON.stringify(shelfKey ?? null)}|${q.owned ?? ''}|${q.format ?? ''}`
-      const page = await libraries.get(key, () => libraryPage(userId, own, q.status, limit, after, shelfKey, copy), { version })
+      const key = JSON.stringify([
+        userId,
+        scopeKey(scope),
+        q.status ?? '',
+        limit,
+        q.cursor ?? '',
+        shelfKey ?? null,
+        q.owned ?? '',
+        q.format ?? '',
+        order ?? '',
+        words,
+      ])
+      const req = {
+        scope,
+        ...(q.status ? { status: q.status } : {}),
+        limit,
+        ...(after ? { after } : {}),
+        ...(sorted ? { sorted } : {}),
+        words,
+        shelfKey,
+        ...copy,
+      }
+      const page = await libraries.get(key, () => libraryPage(userId, own, req), { version })
       return { items: page.items, total: page.total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
     },
 
     /** The version of a reader's log (a cache key): it changes with every write to it, on any instance; undefined for an unknown reader. */
     logVersion: (userId: string): Promise<number | undefined> => findLogVersion(db, userId),
 
+    /**
+     * How far a reader is into a book (a work's id), for spoilers that depend on it (decision 0043):
+     * finished, the furthest page and percent of their kept reads, and the page count of the edition
+     * they read (null when unknown or the book is absent).
+     */
+    async progressOf(userId: string, bookId: string): Promise<Omit<ReaderProgress, 'editionId'> & { pageCount: number | null }> {
+      const { editionId, ...progress } = await findReaderProgress(db, userId, bookId)
+      const pageCount = progress.finished ? null : await books.pageCount(bookId, editionId).catch(() => null)
+      return { ...progress, pageCount }
+    },
+
     /** How many of a reader's books have each status (Want to Read only for the reader themself). */
     async libraryCounts(userId: string, viewer: Actor | undefined): Promise<Record<ReadingStatus, number>> {
-      await users.assertExists(userId)
-      const counts = await countLibrary(db, userId)
-      const own = viewer?.id === userId
+      const scope = await scopeOf(userId, viewer?.id)
+      const counts = await countLibrary(db, userId, scope)
+      const own = scope.audience === 'owner'
       return Object.fromEntries(READING_STATUSES.map((s) => [s, s === 'want' && !own ? 0 : (counts[s] ?? 0)])) as Record<ReadingStatus, number>
     },
   }

@@ -1,5 +1,5 @@
 import { toIso, type Db } from '#/db/portable.ts'
-import { chunked, type BookMergeDoor } from '#/book-merge.ts'
+import { chunked, stillThere, type BookMergeDoor } from '#/book-merge.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 
 // The reviews module's door for merging duplicates (decision 0030). A work merge moves every review of
@@ -130,20 +130,15 @@ export const createReviewsMergeDoor = (books: { ratings: Pick<BooksService['rati
         )
         .execute()
     }
-    await shift(
-      trx,
-      books,
-      folded.filter((r) => r.bookId === survivor).map((r) => r.rating),
-      survivor,
-      null,
-    )
-    await shift(
-      trx,
-      books,
-      folded.filter((r) => r.bookId === absorbed).map((r) => r.rating),
-      absorbed,
-      null,
-    )
+    for (const bookId of [survivor, absorbed]) {
+      await shift(
+        trx,
+        books,
+        folded.filter((r) => r.bookId === bookId).map((r) => r.rating),
+        bookId,
+        null,
+      )
+    }
     const rest = await trx.selectFrom('reviews').select(['id', 'rating']).where('bookId', '=', absorbed).orderBy('id').execute()
     // A statement per MERGE_CHUNK reviews: each fires the reviewer's triggers, and the loop is let go between them.
     for (const ids of chunked(rest.map((r) => r.id))) await trx.updateTable('reviews').set({ bookId: survivor }).where('id', 'in', ids).execute()
@@ -176,20 +171,7 @@ export const createReviewsMergeDoor = (books: { ratings: Pick<BooksService['rati
     // The folded reviews come back, unless their reader has reviewed that book again since (theirs
     // stays) or closed their account (their reviews went with it).
     for (const some of chunked(folded)) {
-      const readers = new Set(
-        (
-          await trx
-            .selectFrom('users')
-            .select('id')
-            .where(
-              'id',
-              'in',
-              some.map((r) => r.userId),
-            )
-            .execute()
-        ).map((u) => u.id),
-      )
-      const rows = some.filter((r) => readers.has(r.userId))
+      const rows = await stillThere(trx, 'users', some, (r) => r.userId)
       if (!rows.length) continue
       const back = await trx
         .insertInto('reviews')

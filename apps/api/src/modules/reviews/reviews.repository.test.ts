@@ -8,7 +8,7 @@ import * as booksRatingSum from '#/db/migrations/2026_11_22_1000_books_rating_su
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
 import { queryPlan } from '../../../test/support/query-plan.ts'
-import { buildPopularInWindowQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
+import { buildPopularInWindowQuery, buildRecentReviewsQuery, findReviewer, listPopularBookIds } from '#/modules/reviews/reviews.repository.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -44,6 +44,14 @@ describeEachDialect('reviews.repository', (ctx) => {
       expect(plan).toMatch(/reviews_created_idx/)
       // Neither every review nor every book is read.
       expect(plan).not.toMatch(/SCAN (reviews|b)\b|Seq Scan on (reviews|books)/)
+    })
+  })
+
+  describe('recent reviews', () => {
+    it('reads the newest reviews written here from their partial index, without sorting and without the imported ones', async () => {
+      const plan = await queryPlan(ctx.db, ctx.dialect, buildRecentReviewsQuery(ctx.db, 8).compile(), ['enable_seqscan', 'enable_sort'])
+      expect(plan).toMatch(/reviews_written_here_created_idx/)
+      expect(plan).not.toMatch(/TEMP B-TREE|Sort\b/)
     })
   })
 

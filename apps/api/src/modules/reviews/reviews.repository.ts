@@ -1,5 +1,6 @@
-import type { Review } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
+import { sql } from 'kysely'
+import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
@@ -13,6 +14,8 @@ const selectReviews = (db: Db) =>
       'r.rating',
       'r.comment',
       'r.spoiler',
+      'r.likes',
+      'r.commentCount',
       'r.createdAt',
       'r.updatedAt',
       'r.userId',
@@ -22,19 +25,26 @@ const selectReviews = (db: Db) =>
       'b.title as bookTitle',
       'b.author as bookAuthor',
       'b.coverImage as bookCoverImage',
+      'b.authorUserId as bookAuthorUserId',
+      'b.publisherUserId as bookPublisherUserId',
     ])
 
-type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number]
+type ReviewRow = RowOf<typeof selectReviews>
 
 const toReview = (r: ReviewRow): Review => ({
   _id: r.id,
   rating: Number(r.rating),
   comment: r.comment,
   spoiler: Number(r.spoiler) === 1,
+  likes: Number(r.likes),
+  // Whether the caller likes it is the service's to say (reviews.service.ts, withViewer).
+  likedByMe: false,
+  commentCount: Number(r.commentCount),
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
   user: { _id: r.userId, username: r.username, profileImage: r.profileImage },
   book: { _id: r.bookId, title: r.bookTitle, author: r.bookAuthor, coverImage: r.bookCoverImage },
+  badge: badgeOf(r.userId, r.bookAuthorUserId, r.bookPublisherUserId),
 })
 
 /** Where a page of a newest-first review list starts: after the review with this creation time and id. */
@@ -58,6 +68,12 @@ const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): Revie
   }
   out = out.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
   return limit === undefined ? out : out.limit(limit)
+}
+
+/** The badge a writer has on a book: its linked author or publisher (decision 0051). */
+export async function findWriterBadge(db: Db, bookId: string, userId: string): Promise<Badge> {
+  const book = await db.selectFrom('books').select(['authorUserId', 'publisherUserId']).where('id', '=', bookId).executeTakeFirst()
+  return book ? badgeOf(userId, book.authorUserId, book.publisherUserId) : null
 }
 
 const reviewById = precompile(1, (db, id: string) => selectReviews(db).where('r.id', '=', id))
@@ -91,14 +107,83 @@ export async function listBookReviews(db: Db, bookId: string, opts: ReviewListOp
   return rows.map(toReview)
 }
 
+/** Where a page of a most-liked-first list starts: after the review with this count, creation time and id. */
+interface LikedKey {
+  likes: number
+  createdAt: string
+  id: string
+}
+
+/** A book's reviews, most liked first, then newest first. */
+export async function listBookReviewsByLikes(db: Db, bookId: string, opts: { limit?: number; after?: LikedKey }): Promise<Review[]> {
+  let q = selectReviews(db).where('r.bookId', '=', bookId)
+  const { after, limit } = opts
+  if (after) {
+    q = q
+      .where('r.likes', '<=', after.likes)
+      .where((eb) =>
+        eb.or([
+          eb('r.likes', '<', after.likes),
+          eb('r.createdAt', '<', after.createdAt),
+          eb.and([eb('r.createdAt', '=', after.createdAt), eb('r.id', '<', after.id)]),
+        ]),
+      )
+  }
+  q = q.orderBy('r.likes', 'desc').orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
+  return (await (limit === undefined ? q : q.limit(limit)).execute()).map(toReview)
+}
+
+/**
+ * A book's reviews by the people a reader follows (`followed` true) or by everyone else, newest
+ * first: the two halves of the book's reviews with the followed ones first.
+ */
+export async function listBookReviewsByFollowed(db: Db, bookId: string, viewerId: string, followed: boolean, opts: ReviewListOptions = {}): Promise<Review[]> {
+  const q = selectReviews(db)
+    .where('r.bookId', '=', bookId)
+    .where((eb) => {
+      const byFollowed = eb.exists(
+        eb.selectFrom('follows as f').select('f.followeeId').where('f.followerId', '=', viewerId).whereRef('f.followeeId', '=', 'r.userId'),
+      )
+      return followed ? byFollowed : eb.not(byFollowed)
+    })
+  return (await newestFirst(q, opts).execute()).map(toReview)
+}
+
+/** Who wrote a review and of which book, for the conversation module; undefined when absent. */
+export async function findReviewOwner(db: Db, id: string): Promise<{ userId: string; bookId: string } | undefined> {
+  return db.selectFrom('reviews').select(['userId', 'bookId']).where('id', '=', id).executeTakeFirst()
+}
+
+/** Moves a review's like and comment counters by these amounts; answers the counts after, or undefined when the review is absent. */
+export async function moveReviewCounters(
+  db: Db,
+  id: string,
+  by: { likes?: number; comments?: number },
+): Promise<{ likes: number; commentCount: number } | undefined> {
+  const row = await db
+    .updateTable('reviews')
+    .set((eb) => ({ likes: eb('likes', '+', by.likes ?? 0), commentCount: eb('commentCount', '+', by.comments ?? 0) }))
+    .where('id', '=', id)
+    .returning(['likes', 'commentCount'])
+    .executeTakeFirst()
+  return row && { likes: Number(row.likes), commentCount: Number(row.commentCount) }
+}
+
 /** A reader's reviews, newest first, each with its book's title, author and cover. */
 export async function listUserReviews(db: Db, userId: string, opts: ReviewListOptions = {}): Promise<Review[]> {
   return (await newestFirst(selectReviews(db).where('r.userId', '=', userId), opts).execute()).map(toReview)
 }
 
-/** The newest reviews over all books. */
+/**
+ * The newest reviews over all books written here: an imported one (decision 0036) is in its place on
+ * its book and its reader's profile, not in the community's feed. The condition is written as the
+ * partial index's own (a literal, not a parameter), so both databases read that index.
+ */
+export const buildRecentReviewsQuery = (db: Db, limit: number) => newestFirst(selectReviews(db).where(sql<boolean>`r.imported = 0`), { limit })
+
+/** The newest reviews written here over all books (buildRecentReviewsQuery). */
 export async function listRecentReviews(db: Db, limit: number): Promise<Review[]> {
-  return (await newestFirst(selectReviews(db), { limit }).execute()).map(toReview)
+  return (await buildRecentReviewsQuery(db, limit).execute()).map(toReview)
 }
 
 const bookReviewCount = precompile(1, (db, bookId: string) => db.selectFrom('books').select('totalReviews').where('id', '=', bookId))
@@ -174,21 +259,29 @@ export interface NewReview {
   rating: number
   comment: string
   createdAt: string
+  /** Brought by an import (decision 0036): out of Recent Reviews. */
+  imported?: boolean
 }
 
 // The create path's statements run on every new review: built once per dialect (db/precompiled.ts).
-const insertReviewRow = precompile(6, (db, id: string, bookId: string, userId: string, rating: number | null, comment: string, createdAt: string) =>
-  db.insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt }),
+const insertReviewRow = precompile(
+  7,
+  (db, id: string, bookId: string, userId: string, rating: number | null, comment: string, createdAt: string, imported: number) =>
+    db.insertInto('reviews').values({ id, bookId, userId, rating, comment, createdAt, updatedAt: createdAt, imported }),
 )
 
 /** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
-  await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating || null, r.comment, r.createdAt)
+  await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating || null, r.comment, r.createdAt, r.imported ? 1 : 0)
 }
 
-/** Marks a review as a spoiler (an imported one whose file says so, decision 0031). */
-export async function markSpoiler(db: Db, id: string): Promise<void> {
-  await db.updateTable('reviews').set({ spoiler: 1 }).where('id', '=', id).execute()
+/** Marks a review as a spoiler (an imported one whose file says so, decision 0031), or as not one. */
+export async function markSpoiler(db: Db, id: string, spoiler = true): Promise<void> {
+  await db
+    .updateTable('reviews')
+    .set({ spoiler: spoiler ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
 }
 
 const reviewerById = precompile(1, (db, id: string) => db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))

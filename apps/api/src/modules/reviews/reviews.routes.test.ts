@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { BookSchema, ErrorBodySchema, MESSAGES, PopularListSchema, ReviewListSchema, ReviewSchema } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
+import { importAndWait } from '../../../test/support/import-calls.ts'
+import { goodreadsCsv } from '../../../test/support/import-files.ts'
 import { bearer, insertBook, insertReview, insertUser, tokenFor } from '../../../test/support/factories.ts'
 
 const ABSENT_ID = '01900000-0000-7000-8000-000000000000'
@@ -24,10 +26,10 @@ const client = (ctx: TestContext) => ({
       headers: token ? bearer(token) : {},
       payload: payload as object,
     }),
-  remove: (id: string, token: string | undefined) =>
+  remove: (id: string, token: string | undefined, query = '') =>
     ctx.app.inject({
       method: 'DELETE',
-      url: `/api/reviews/${id}`,
+      url: `/api/reviews/${id}${query}`,
       headers: token ? bearer(token) : {},
     }),
   get: (url: string) => ctx.app.inject({ method: 'GET', url }),
@@ -290,8 +292,13 @@ describeEachDialect('reviews routes', (ctx) => {
   })
 
   describe('GET /api/reviews/book/:bookId/mine', () => {
-    const mine = (bookId: string, token?: string) =>
-      ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${bookId}/mine`, headers: token ? bearer(token) : {} })
+    const mine = (bookId: string, token?: string, query = '') =>
+      ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${bookId}/mine${query}`, headers: token ? bearer(token) : {} })
+    /** The answer for a reader without a review of the book: 404 saying so. */
+    const expectNoReview = (res: Awaited<ReturnType<typeof mine>>) => {
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+    }
 
     it('answers the caller’s own review of the book, and follows its edit and deletion', async () => {
       const reader = await insertUser(ctx.db)
@@ -305,19 +312,29 @@ describeEachDialect('reviews routes', (ctx) => {
       await api.update(created._id, reader.token, { rating: 4, comment: 'Changed my mind' })
       expect(ReviewSchema.parse((await mine(book.id, reader.token)).json())).toMatchObject({ _id: created._id, rating: 4, comment: 'Changed my mind' })
       expect((await api.remove(created._id, reader.token)).statusCode).toBe(204)
-      const gone = await mine(book.id, reader.token)
-      expect(gone.statusCode).toBe(404)
-      expect(gone.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+      expectNoReview(await mine(book.id, reader.token))
     })
 
     it('answers 404 to a reader who has not reviewed the book, even when others have, and for an absent book', async () => {
       const reader = await insertUser(ctx.db)
       const review = await insertReview(ctx.db)
+      for (const bookId of [review.bookId, ABSENT_ID]) expectNoReview(await mine(bookId, reader.token))
+    })
+
+    it('with none=204 answers 204 No Content instead of 404 when the reader has no review (the web app: no console error); the review itself as before', async () => {
+      const reader = await insertUser(ctx.db)
+      const review = await insertReview(ctx.db)
       for (const bookId of [review.bookId, ABSENT_ID]) {
-        const res = await mine(bookId, reader.token)
-        expect(res.statusCode).toBe(404)
-        expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+        const res = await mine(bookId, reader.token, '?none=204')
+        expect(res.statusCode).toBe(204)
+        expect(res.body).toBe('')
       }
+      const own = await mine(review.bookId, tokenFor(review.userId), '?none=204')
+      expect(own.statusCode).toBe(200)
+      expect(ReviewSchema.parse(own.json())._id).toBe(review.id)
+      const bad = await mine(review.bookId, reader.token, '?none=200')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().message).toBe("None must be '404' or '204'")
     })
 
     it('answers 401 without a token, before looking at the id; 400 for a malformed id when signed in', async () => {
@@ -374,7 +391,7 @@ describeEachDialect('reviews routes', (ctx) => {
     })
 
     it.each([
-      ['an empty body', {}, 'Send a rating or a comment to change'],
+      ['an empty body', {}, 'Send a rating, a comment or spoiler to change'],
       ['rating 0', { rating: 0 }, 'Rating must be at least 1'],
       ['rating 6', { rating: 6 }, 'Rating must be at most 5'],
       ['rating 4.5', { rating: 4.5 }, 'Rating must be a whole number of stars from 1 to 5'],
@@ -406,6 +423,35 @@ describeEachDialect('reviews routes', (ctx) => {
       // Gone means gone: a second delete is a 404, and the reader may review the book again.
       expect((await api.remove(review._id, reader.token)).statusCode).toBe(404)
       expect((await api.create(book.id, reader.token, { rating: 4, comment: 'Back again' })).statusCode).toBe(201)
+    })
+
+    it('with keepRating=true keeps the stars as the reader’s rating without a review, in the book’s average', async () => {
+      const { reader, book, review } = await reviewThroughApi(4, 'Words I take back')
+      const other = await insertUser(ctx.db)
+      expect((await api.create(book.id, other.token, { rating: 2, comment: 'Meh' })).statusCode).toBe(201)
+      expect((await api.remove(review._id, reader.token, '?keepRating=true')).statusCode).toBe(204)
+      expect(ReviewListSchema.parse((await api.get(`/api/reviews/book/${book.id}`)).json()).map((r) => r.comment)).toEqual(['Meh'])
+      // One review left, two ratings: the average is still (4 + 2) / 2.
+      expect(BookSchema.parse((await api.get(`/api/books/${book.id}`)).json())).toMatchObject({ totalReviews: 1, ratingsCount: 2, averageRating: 3 })
+      const entry = await ctx.app.inject({ method: 'GET', url: `/api/books/${book.id}/reading`, headers: bearer(reader.token) })
+      expect(entry.json()).toMatchObject({ rating: 4, status: null })
+      // Reviewing again takes the kept rating over, as any lone rating.
+      expect((await api.create(book.id, reader.token, { rating: 5, comment: 'Again' })).statusCode).toBe(201)
+      expect(BookSchema.parse((await api.get(`/api/books/${book.id}`)).json())).toMatchObject({ totalReviews: 2, ratingsCount: 2, averageRating: 3.5 })
+    })
+
+    it('without keepRating (or with false) takes the stars away with the review; another value is a 400 naming it', async () => {
+      for (const query of ['', '?keepRating=false']) {
+        const { reader, book, review } = await reviewThroughApi(5, 'Gone')
+        expect((await api.remove(review._id, reader.token, query)).statusCode).toBe(204)
+        expect(BookSchema.parse((await api.get(`/api/books/${book.id}`)).json())).toMatchObject({ totalReviews: 0, ratingsCount: 0 })
+        const entry = await ctx.app.inject({ method: 'GET', url: `/api/books/${book.id}/reading`, headers: bearer(reader.token) })
+        expect(entry.json()).toMatchObject({ rating: null })
+      }
+      const { reader, review } = await reviewThroughApi(3, 'Stays')
+      const res = await api.remove(review._id, reader.token, '?keepRating=yes')
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Keep rating must be true or false')
     })
 
     it('answers 401 without a token', async () => {
@@ -484,6 +530,23 @@ describeEachDialect('reviews routes: GET /api/reviews/recent', (ctx) => {
     expect(list[0]!.book._id).toBe(made[9]!.bookId)
     const three = ReviewListSchema.parse((await api.get('/api/reviews/recent?limit=3')).json())
     expect(three.map((r) => r._id)).toEqual(newestFirst.slice(0, 3))
+  })
+
+  it('leaves out imported reviews, which keep the day they were written (decision 0036)', async () => {
+    const here = await insertReview(ctx.db, { createdAt: ago(60 * 60_000) })
+    const reader = await insertUser(ctx.db)
+    const book = await insertBook(ctx.db, { title: 'Imported Now', author: 'Old Reviewer' })
+    // Undated in its file: written "now", after the review written here, and still not in the feed.
+    const job = await importAndWait(
+      ctx.app,
+      reader.token,
+      goodreadsCsv([{ Title: book.title, Author: book.author, 'My Rating': '4', 'My Review': 'Read long ago.' }]),
+    )
+    expect(job).toMatchObject({ status: 'done', imported: 1 })
+    expect(ReviewListSchema.parse((await api.get(`/api/reviews/book/${book.id}`)).json()).map((r) => r.comment)).toEqual(['Read long ago.'])
+    const recent = ReviewListSchema.parse((await api.get('/api/reviews/recent?limit=50')).json())
+    expect(recent.map((r) => r._id)).toContain(here.id)
+    expect(recent.map((r) => r.book._id)).not.toContain(book.id)
   })
 
   it.each([

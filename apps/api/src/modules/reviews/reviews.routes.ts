@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   BookIdRefParamsSchema,
+  BookReviewsQuerySchema,
   CreateReviewInputSchema,
+  DeleteReviewQuerySchema,
+  MyReviewQuerySchema,
   PagingQuerySchema,
   PopularListSchema,
   RecentReviewsQuerySchema,
@@ -21,44 +24,52 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
 
   app.get(
     '/reviews/book/:bookId',
-    route.open({
-      summary: 'A book’s reviews, newest first (paged with limit and cursor)',
+    route.viewer({
+      summary:
+        'A book’s reviews (paged with limit and cursor): newest first, or with sort=liked most liked first, or with sort=following those by people you follow first; likedByMe is the caller’s',
       params: BookIdRefParamsSchema,
-      querystring: PagingQuerySchema,
+      querystring: BookReviewsQuerySchema,
       response: { 200: ReviewListSchema },
     }),
-    async (req, reply) => sendPage(req, reply, await reviews.listForBook(req.params.bookId, req.query)),
+    async (req, reply) => sendPage(req, reply, await reviews.listForBook(req.params.bookId, req.query, req.user)),
   )
 
   app.get(
     '/reviews/book/:bookId/mine',
     route.signedIn({
-      summary: 'Your own review of a book, or 404 when you have not reviewed it',
+      summary: 'Your own review of a book, or 404 when you have not reviewed it (204 No Content with none=204)',
       params: BookIdRefParamsSchema,
-      response: { 200: ReviewSchema },
+      querystring: MyReviewQuerySchema,
+      response: { 200: ReviewSchema, 204: z.null() },
     }),
-    async (req) => reviews.mine(req.user!, req.params.bookId),
+    async (req, reply) => {
+      if (req.query.none !== '204') return reviews.mine(req.user!, req.params.bookId)
+      return (await reviews.findMine(req.user!, req.params.bookId)) ?? reply.code(204).send(null)
+    },
   )
 
   app.post(
     '/reviews/book/:bookId',
-    route.signedIn({
-      summary: 'Review a book (once per reader); the text may be sent as comment or content',
-      params: BookIdRefParamsSchema,
-      body: CreateReviewInputSchema,
-      response: { 201: ReviewSchema },
-    }),
+    route.signedIn(
+      {
+        summary: 'Review a book (once per reader); the text may be sent as comment or content',
+        params: BookIdRefParamsSchema,
+        body: CreateReviewInputSchema,
+        response: { 201: ReviewSchema },
+      },
+      'reviews:write',
+    ),
     async (req, reply) => reply.code(201).send(await reviews.create(req.user!, req.params.bookId, req.body)),
   )
 
   app.get(
     '/reviews/recent',
-    route.open({
-      summary: 'The newest reviews over all books (8 unless limit says otherwise)',
+    route.viewer({
+      summary: 'The newest reviews written on Shelfwise over all books, imported ones aside (8 unless limit says otherwise)',
       querystring: RecentReviewsQuerySchema,
       response: { 200: ReviewListSchema },
     }),
-    async (req) => reviews.recent(req.query.limit),
+    async (req) => reviews.recent(req.query.limit, req.user),
   )
 
   app.get(
@@ -69,27 +80,38 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
 
   app.put(
     '/reviews/:id',
-    route.signedIn({ summary: 'Change your own review', params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: { 200: ReviewSchema } }),
+    route.signedIn(
+      { summary: 'Change your own review', params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: { 200: ReviewSchema } },
+      'reviews:write',
+    ),
     async (req) => reviews.update(req.user!, req.params.id, req.body),
   )
 
   app.delete(
     '/reviews/:id',
-    route.signedIn({ summary: 'Delete your own review', params: ReviewIdParamsSchema, response: { 204: z.null() } }),
+    route.signedIn(
+      {
+        summary: 'Delete your own review; with keepRating=true its stars stay as your rating of the book without a review',
+        params: ReviewIdParamsSchema,
+        querystring: DeleteReviewQuerySchema,
+        response: { 204: z.null() },
+      },
+      'reviews:write',
+    ),
     async (req, reply) => {
-      await reviews.remove(req.user!, req.params.id)
+      await reviews.remove(req.user!, req.params.id, req.query)
       return reply.code(204).send(null)
     },
   )
 
   app.get(
     '/users/reviews/:id',
-    route.open({
+    route.viewer({
       summary: 'A reader’s reviews, newest first, each with its book (paged with limit and cursor)',
       params: UserIdParamsSchema,
       querystring: PagingQuerySchema,
       response: { 200: ReviewListSchema },
     }),
-    async (req, reply) => sendPage(req, reply, await reviews.listForUser(req.params.id, req.query)),
+    async (req, reply) => sendPage(req, reply, await reviews.listForUser(req.params.id, req.query, req.user)),
   )
 }

@@ -1,5 +1,16 @@
+import { blockedAmong, hiddenByModerators } from '#/modules/safety/safety.service.ts'
 import { v7 as uuidv7 } from 'uuid'
-import { LIMITS, MESSAGES, type CreateReviewInput, type PagingQuery, type PopularEntry, type Review, type UpdateReviewInput } from '@shelfwise/contracts'
+import {
+  LIMITS,
+  MESSAGES,
+  type BookReviewsQuery,
+  type CreateReviewInput,
+  type DeleteReviewQuery,
+  type PagingQuery,
+  type PopularEntry,
+  type Review,
+  type UpdateReviewInput,
+} from '@shelfwise/contracts'
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { conflict, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
@@ -7,10 +18,15 @@ import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
+import { noEvents, type Events } from '#/events.ts'
 import {
   deleteOwnReview,
   deleteReviewsBy,
   findBookReviewCount,
+  findReviewOwner,
+  listBookReviewsByFollowed,
+  listBookReviewsByLikes,
+  moveReviewCounters,
   findNewestReviewId,
   findReviewById,
   findReviewForChange,
@@ -26,15 +42,23 @@ import {
   updateReview,
   type NewReview,
   type ReviewListOptions,
+  findWriterBadge,
 } from '#/modules/reviews/reviews.repository.ts'
 
 export interface ReviewsDeps {
   db: Db
   /** The book's details, and its rating ledger: every review's rating moves the book's counters through it. */
   books: BooksService
-  /** A new review supersedes the reader's rating given without one. */
-  reading: Pick<ReadingService, 'supersedeRating'>
+  /** A new review supersedes the reader's rating given without one; a deleted one may leave its stars as that rating. */
+  reading: Pick<ReadingService, 'supersedeRating' | 'keepRating'>
+  /** Told of a review published, in its transaction (webhooks, decision 0048). */
+  events?: Events
+  /** Which of some reviews a reader likes (the conversation module's, decision 0041); none known without it. */
+  likedAmong?: (viewerId: string, reviewIds: string[]) => Promise<Set<string>>
 }
+
+/** Who asks: a signed-in reader's id, or undefined. */
+type Viewer = Pick<Actor, 'id'> | undefined
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -55,7 +79,34 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
+export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong }: ReviewsDeps) => {
+  /** The reviews with `likedByMe` for this viewer (one read for the whole list). */
+  const withViewer = async (all: Review[], viewer: Viewer): Promise<Review[]> => {
+    if (all.length === 0) return all
+    // A review the moderators hid keeps its place without its text (decision 0058); reviews by a
+    // reader with a block either way between them and the viewer are left out (decision 0057).
+    const [hidden, blocked] = await Promise.all([
+      hiddenByModerators(
+        db,
+        'review',
+        all.map((r) => r._id),
+      ),
+      blockedAmong(
+        db,
+        viewer?.id,
+        all.map((r) => r.user._id),
+      ),
+    ])
+    const list = all.flatMap((r) => (blocked.has(r.user._id) ? [] : hidden.has(r._id) ? [{ ...r, comment: '', removedByModerators: true as const }] : [r]))
+    if (!viewer || !likedAmong || list.length === 0) return list
+    const liked = await likedAmong(
+      viewer.id,
+      list.map((r) => r._id),
+    )
+    return list.map((r) => (liked.has(r._id) ? { ...r, likedByMe: true } : r))
+  }
+  const pageWithViewer = async (page: Page<Review>, viewer: Viewer): Promise<Page<Review>> => ({ ...page, items: await withViewer(page.items, viewer) })
+
   /** Stores a new review and moves its book's ratings (the reader's lone rating, if any, gives way to it); the book part of the Review, or undefined for an absent book. */
   const addReview = async (trx: Db, review: NewReview) => {
     await insertReview(trx, review)
@@ -76,35 +127,88 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
     await books.ratings.move(trx, bookId, { reviews: 1, reviewStars: after })
   }
 
+  /**
+   * A page of a book's reviews with those by the people the viewer follows first, each half newest
+   * first. The cursor says which half it is in (1: followed, 0: the others) and where in it.
+   */
+  const followingFirst = async (bookId: string, viewerId: string, q: PagingQuery, total: number): Promise<Page<Review>> => {
+    const at = q.cursor ? decodeKeyset(q.cursor, ['count', 'instant', 'id'] as const) : undefined
+    const want = rowsToRead(q.limit)
+    const rows: { half: number; review: Review }[] = []
+    if (!at || at[0] === 1) {
+      const followed = await listBookReviewsByFollowed(db, bookId, viewerId, true, { after: at && { createdAt: at[1], id: at[2] }, limit: want })
+      rows.push(...followed.map((review) => ({ half: 1, review })))
+    }
+    if (want === undefined || rows.length < want) {
+      const after = at && at[0] === 0 ? { createdAt: at[1], id: at[2] } : undefined
+      const others = await listBookReviewsByFollowed(db, bookId, viewerId, false, { after, limit: want === undefined ? undefined : want - rows.length })
+      rows.push(...others.map((review) => ({ half: 0, review })))
+    }
+    const page = cutPage(rows, q.limit, (last) => encodeCursor([last.half, last.review.createdAt, last.review._id]))
+    return { items: page.rows.map((r) => r.review), total, ...(page.next ? { nextCursor: page.next } : {}) }
+  }
+
   const popular = createMemo<{ bookId: string; reviewCount: number }[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 1 })
   const recent = createMemo<Review[]>({ ttlMs: SHARED_LIST_TTL_MS, max: 10 })
   return {
-    /** A book's reviews, newest first, paged when `limit` is given; 404 'Book not found' when absent. */
-    async listForBook(id: string, q: PagingQuery): Promise<Page<Review>> {
+    /**
+     * A book's reviews, paged when `limit` is given: newest first (the default), most liked first, or
+     * by the people the viewer follows first (newest first for a signed-out viewer); 404 'Book not
+     * found' when absent.
+     */
+    async listForBook(id: string, q: BookReviewsQuery, viewer?: Viewer): Promise<Page<Review>> {
       // An edition's id is its work's (decision 0027).
       const bookId = await books.workOf(id)
       const total = await findBookReviewCount(db, bookId)
       if (total === undefined) throw notFound(MESSAGES.bookNotFound)
-      return readPage(q, total, (opts) => listBookReviews(db, bookId, opts))
+      if (q.sort === 'liked') {
+        const after = q.cursor ? decodeKeyset(q.cursor, ['count', 'instant', 'id'] as const) : undefined
+        const rows = await listBookReviewsByLikes(db, bookId, {
+          after: after && { likes: after[0], createdAt: after[1], id: after[2] },
+          limit: rowsToRead(q.limit),
+        })
+        const page = cutPage(rows, q.limit, (last) => encodeCursor([last.likes ?? 0, last.createdAt, last._id]))
+        return pageWithViewer({ items: page.rows, total, ...(page.next ? { nextCursor: page.next } : {}) }, viewer)
+      }
+      if (q.sort === 'following' && viewer) return pageWithViewer(await followingFirst(bookId, viewer.id, q, total), viewer)
+      return pageWithViewer(await readPage(q, total, (opts) => listBookReviews(db, bookId, opts)), viewer)
+    },
+
+    /** The caller's own review of a book, or null when they have none (or the book is absent). */
+    async findMine(actor: Actor, id: string): Promise<Review | null> {
+      const review = await findReviewOfBookBy(db, await books.workOf(id), actor.id)
+      return review ? (await withViewer([review], actor))[0]! : null
     },
 
     /** The caller's own review of a book; 404 'Review not found' when they have none (or the book is absent). */
     async mine(actor: Actor, id: string): Promise<Review> {
       const review = await findReviewOfBookBy(db, await books.workOf(id), actor.id)
       if (!review) throw notFound(MESSAGES.reviewNotFound)
-      return review
+      return (await withViewer([review], actor))[0]!
     },
 
     /** A reader's reviews, newest first, each with its book; 404 'User not found' when absent. */
-    async listForUser(userId: string, q: PagingQuery): Promise<Page<Review>> {
+    async listForUser(userId: string, q: PagingQuery, viewer?: Viewer): Promise<Page<Review>> {
       const total = await findUserReviewCount(db, userId)
       if (total === undefined) throw notFound(MESSAGES.userNotFound)
-      return readPage(q, total, (opts) => listUserReviews(db, userId, opts))
+      return pageWithViewer(await readPage(q, total, (opts) => listUserReviews(db, userId, opts)), viewer)
     },
 
-    /** The newest reviews over all books (8 unless asked for another number). */
-    async recent(limit: number = LIMITS.recentReviews): Promise<Review[]> {
-      return recent.get(String(limit), () => listRecentReviews(db, limit), { version: await findNewestReviewId(db) })
+    /** The newest reviews over all books written here, not imported (8 unless asked for another number). */
+    async recent(limit: number = LIMITS.recentReviews, viewer?: Viewer): Promise<Review[]> {
+      return withViewer(await recent.get(String(limit), () => listRecentReviews(db, limit), { version: await findNewestReviewId(db) }), viewer)
+    },
+
+    /** Who wrote a review and of which book (the conversation module's permission checks); undefined when absent. */
+    findOwner: (id: string, trx: Db = db) => findReviewOwner(trx, id),
+
+    /** Moves a review's like and comment counts in the caller's transaction; answers them after, or undefined for an absent review. */
+    async moveCounters(trx: Db, id: string, by: { likes?: number; comments?: number }) {
+      try {
+        return await moveReviewCounters(trx, id, by)
+      } finally {
+        recent.clear()
+      }
     },
 
     /** The books most reviewed in the last 7×24 hours, with that count: most first, then by average, then title. */
@@ -137,7 +241,24 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
             const book = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
             const user = await findReviewer(trx, actor.id)
             if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
-            return { _id: id, rating: input.rating, comment: input.comment, spoiler: false, createdAt, updatedAt: createdAt, user, book }
+            if (input.spoiler) await markSpoiler(trx, id)
+            const spoiler = input.spoiler === true
+            await events.emit(trx, actor.id, 'review.published', { reviewId: id, bookId, rating: input.rating, comment: input.comment, createdAt })
+            const badge = await findWriterBadge(trx, bookId, actor.id)
+            return {
+              _id: id,
+              rating: input.rating,
+              comment: input.comment,
+              spoiler,
+              likes: 0,
+              likedByMe: false,
+              commentCount: 0,
+              createdAt,
+              updatedAt: createdAt,
+              user,
+              book,
+              badge,
+            }
           })
           .finally(() => recent.clear())
       } catch (err) {
@@ -181,7 +302,7 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
       }
       try {
         await write(async (trx) => {
-          const review = { id: uuidv7(), bookId, userId, rating: rating ?? 0, comment, createdAt: writtenAt ?? nowIso() }
+          const review = { id: uuidv7(), bookId, userId, rating: rating ?? 0, comment, createdAt: writtenAt ?? nowIso(), imported: true }
           if (rating === null) await insertReview(trx, review)
           else await addReview(trx, review)
           if (spoiler) await markSpoiler(trx, review.id)
@@ -202,20 +323,27 @@ export const createReviewsService = ({ db, books, reading }: ReviewsDeps) => {
           const current = await findReviewForChange(trx, id)
           if (current?.userId !== actor.id) throw notFound(MESSAGES.reviewNotFound)
           await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
+          if (input.spoiler !== undefined) await markSpoiler(trx, id, input.spoiler)
           if (input.rating !== undefined) await moveRating(trx, actor.id, current.bookId, current.rating, input.rating)
-          return (await findReviewById(trx, id))!
+          return (await withViewer([(await findReviewById(trx, id))!], actor))[0]!
         })
         .finally(() => recent.clear()),
 
-    /** Deletes the author's own review and takes it out of the book's average; else 404 'Review not found'. */
-    remove: (actor: Actor, id: string): Promise<void> =>
+    /**
+     * Deletes the author's own review and takes it out of the book's average; else 404 'Review not
+     * found'. With `keepRating`, its stars stay as the reader's rating given without a review
+     * (decision 0036): the book keeps them in its average.
+     */
+    remove: (actor: Actor, id: string, { keepRating = false }: DeleteReviewQuery = {}): Promise<void> =>
       db
         .transaction()
         .execute(async (trx) => {
           const gone = await deleteOwnReview(trx, id, actor.id)
           if (!gone) throw notFound(MESSAGES.reviewNotFound)
           // A review without stars (decision 0029) was in no average.
-          if (gone.rating > 0) await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })
+          if (gone.rating === 0) return
+          await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })
+          if (keepRating) await reading.keepRating(trx, actor.id, gone.bookId, gone.rating)
         })
         .finally(() => recent.clear()),
 

@@ -1,3 +1,4 @@
+import { ownerScope, shownBook, shownBookOf, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
@@ -26,6 +27,8 @@ export interface BookPageRequest {
 /** A page of book ids (the books service makes them Books). */
 export interface BookPageResult {
   ids: string[]
+  /** When each book came on the list, as `ids` (a shelf's books only). */
+  ats?: string[]
   /** The whole list's size. */
   total: number
   /** The keyset of the last book, when more follow. */
@@ -52,10 +55,11 @@ export interface ActivityRecord {
 
 // Both shelves have the same shape but name their time column differently; aliasing it lets one
 // query serve both.
-const shelfEntries = (db: Db, shelf: Shelf, userId: string) =>
+// The reads show only the books the viewer's scope does (decision 0055); the wishlist is its reader's alone.
+const shelfEntries = (db: Db, shelf: Shelf, scope: ReadingScope) =>
   shelf === 'wishlist'
-    ? db.selectFrom('wishlist').select(['bookId', 'addedAt as at']).where('userId', '=', userId).as('s')
-    : db.selectFrom('reads').select(['bookId', 'readAt as at']).where('userId', '=', userId).as('s')
+    ? db.selectFrom('wishlist').select(['bookId', 'addedAt as at']).where('userId', '=', scope.ownerId).as('s')
+    : db.selectFrom('reads as rd').select(['rd.bookId', 'rd.readAt as at']).where('rd.userId', '=', scope.ownerId).where(shownBook(scope, 'rd.bookId')).as('s')
 
 /**
  * One page of a query ordered by (time desc, id desc) on the `columns` given: the rows strictly after
@@ -77,20 +81,20 @@ async function readPage<Row>(
 }
 
 /** One page (or, without a limit, all) of a reader's shelf, most recently added first. */
-export async function listShelfBooks(db: Db, shelf: Shelf, userId: string, page: BookPageRequest): Promise<BookPageResult> {
+export async function listShelfBooks(db: Db, shelf: Shelf, scope: ReadingScope, page: BookPageRequest): Promise<BookPageResult> {
   const query = db
-    .selectFrom(shelfEntries(db, shelf, userId))
+    .selectFrom(shelfEntries(db, shelf, scope))
     .select(['s.bookId', 's.at as shelvedAt'])
     .orderBy('s.at', 'desc')
     .orderBy('s.bookId', 'desc')
   const cut = await readPage(query, { at: 's.at', id: 's.bookId' }, page, (last) => ({ at: toIso(last.shelvedAt), id: last.bookId }))
-  const total = page.limit === undefined && !page.after ? cut.rows.length : await countShelf(db, shelf, userId)
-  return { ids: cut.rows.map((r) => r.bookId), total, ...(cut.next ? { next: cut.next } : {}) }
+  const total = page.limit === undefined && !page.after ? cut.rows.length : await countShelf(db, shelf, scope)
+  return { ids: cut.rows.map((r) => r.bookId), ats: cut.rows.map((r) => toIso(r.shelvedAt)), total, ...(cut.next ? { next: cut.next } : {}) }
 }
 
-async function countShelf(db: Db, shelf: Shelf, userId: string): Promise<number> {
+async function countShelf(db: Db, shelf: Shelf, scope: ReadingScope): Promise<number> {
   const row = await db
-    .selectFrom(shelfEntries(db, shelf, userId))
+    .selectFrom(shelfEntries(db, shelf, scope))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
@@ -99,7 +103,7 @@ async function countShelf(db: Db, shelf: Shelf, userId: string): Promise<number>
 /** The ids of a reader's shelf, most recently added first. */
 export async function listShelfBookIds(db: Db, shelf: Shelf, userId: string): Promise<string[]> {
   const rows = await db
-    .selectFrom(shelfEntries(db, shelf, userId))
+    .selectFrom(shelfEntries(db, shelf, ownerScope(userId)))
     .select('s.bookId')
     .orderBy('s.at', 'desc')
     .orderBy('s.bookId', 'desc')
@@ -140,6 +144,7 @@ const followedActivity = (db: Db, followerId: string, since: string, bookIds?: s
     .innerJoin('follows as f', 'f.followeeId', 'x.userId')
     .where('f.followerId', '=', followerId)
     .where('x.readAt', '>=', since)
+    .where(shownBookOf('follower', 'x.userId', 'x.bookId'))
     .select([sql<ActivityType>`'read'`.as('type'), 'x.bookId', 'x.userId', 'x.readAt as at', sql<number | null>`null`.as('rating')])
   if (bookIds) {
     reviews = reviews.where('r.bookId', 'in', bookIds)
@@ -176,6 +181,7 @@ export async function listFollowedActivityTotals(db: Db, followerId: string, sin
             .innerJoin('follows as f', 'f.followeeId', 'x.userId')
             .where('f.followerId', '=', followerId)
             .where('x.readAt', '>=', since)
+            .where(shownBookOf('follower', 'x.userId', 'x.bookId'))
             .select(['x.bookId', sql<number>`0`.as('isReview'), 'x.readAt as at']),
         ),
     )

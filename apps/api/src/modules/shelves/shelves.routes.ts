@@ -39,21 +39,21 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
       response: RecentlyReadToggleSchema,
     },
   ] as const) {
-    app.put(`/users/${path}/:bookId`, route.signedIn({ summary, params: BookIdRefParamsSchema, response: { 200: response } }), async (req) =>
+    app.put(`/users/${path}/:bookId`, route.signedIn({ summary, params: BookIdRefParamsSchema, response: { 200: response } }, 'reading:write'), async (req) =>
       (shelf === 'wishlist' ? shelves.toggleWishlist : shelves.toggleRecentlyRead)(req.user!, req.params.bookId),
     )
   }
 
   app.get(
     '/users/recently-read/:id',
-    route.open({
+    route.viewer({
       summary: 'A reader’s recently-read list, most recently read first',
-      description: paged,
+      description: `${paged} Only the books the caller may see of the reader’s log (decision 0055).`,
       params: UserIdParamsSchema,
       querystring: PagingQuerySchema,
       response: { 200: BookListSchema },
     }),
-    async (req, reply) => sendPage(req, reply, await shelves.recentlyRead(req.params.id, req.query)),
+    async (req, reply) => sendPage(req, reply, await shelves.recentlyRead(req.params.id, req.query, req.user?.id)),
   )
 
   // The books a reader put in the catalogue or is credited on: the caller's own and anyone's by id.

@@ -1,3 +1,4 @@
+import { ownerScope, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { LIMITS, type Book, type FollowedBookEntry, type PagingQuery } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
@@ -65,7 +66,7 @@ export const createShelvesService = ({ db, books, users, reading, feedKeepFromIt
     total: r.total,
     ...(r.next ? { nextCursor: encodeCursor([r.next.at, r.next.id]) } : {}),
   })
-  const shelfPage = async (shelf: Shelf, userId: string, q: PagingQuery) => toPage(await listShelfBooks(db, shelf, userId, pageRequest(q)))
+  const shelfPage = async (shelf: Shelf, scope: ReadingScope, q: PagingQuery) => toPage(await listShelfBooks(db, shelf, scope, pageRequest(q)))
   const ownedPage = async (ownership: Ownership, userId: string, q: PagingQuery) => toPage(await listOwnedBooks(db, ownership, userId, pageRequest(q)))
   // The signed-in caller surely exists; a reader named by id must, else 404 rather than an empty
   // list, so a wrong link is told apart from an empty shelf.
@@ -102,7 +103,7 @@ export const createShelvesService = ({ db, books, users, reading, feedKeepFromIt
 
   return {
     /** The caller's wishlist as Books, most recently added first; nobody else can read it. */
-    wishlist: (actor: Actor, q: PagingQuery) => shelfPage('wishlist', actor.id, q),
+    wishlist: (actor: Actor, q: PagingQuery) => shelfPage('wishlist', ownerScope(actor.id), q),
 
     /** Adds the book to the caller's wishlist (status Want to Read) or takes it off (decision 0018); 404 for an absent book. */
     async toggleWishlist(actor: Actor, bookId: string) {
@@ -113,9 +114,23 @@ export const createShelvesService = ({ db, books, users, reading, feedKeepFromIt
       })
     },
 
-    /** A reader's recently-read list as Books, most recently read first; 404 for an unknown reader id. */
-    async recentlyRead(who: Actor | string, q: PagingQuery) {
-      return shelfPage('reads', await readerId(who), q)
+    /**
+     * A reader's recently-read list as Books, most recently read first, as the viewer may see it
+     * (decision 0055: the caller's own whole, anyone's by id as their privacy lets); 404 for an unknown reader id.
+     */
+    async recentlyRead(who: Actor | string, q: PagingQuery, viewerId?: string) {
+      const scope = typeof who === 'string' ? await reading.scopeOf(who, viewerId) : ownerScope(who.id)
+      return shelfPage('reads', scope, q)
+    },
+
+    /** A reader's newest finished reads everyone may see (at most `limit`), each book with when it was read; 404 for an unknown reader id. */
+    async latestReads(userId: string, limit: number): Promise<{ book: Book; readAt: string }[]> {
+      const page = await listShelfBooks(db, 'reads', await reading.scopeOf(userId, undefined), { limit })
+      const byId = new Map((await books.listByIds(page.ids)).map((b) => [b._id, b]))
+      return page.ids.flatMap((id, i) => {
+        const book = byId.get(id)
+        return book ? [{ book, readAt: page.ats![i]! }] : []
+      })
     },
 
     /** Finishes a read of the book today, or takes its finished reads off the list, kept (decision 0018); 404 for an absent book. */

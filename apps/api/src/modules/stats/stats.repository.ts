@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import { nowIso, type Db } from '#/db/portable.ts'
+import { shownBook, type ReadingScope } from '#/modules/reading/reading.service.ts'
 
 // A reader's finished reads counted (issue 15, decision 0021). A finish is kept as text 'YYYY',
 // 'YYYY-MM' or 'YYYY-MM-DD', so a year's finishes are the range ['YYYY', 'YYYY+1'), read along
@@ -16,15 +17,17 @@ export interface YearBook {
 
 // The outcome is written into the SQL, not bound: SQLite uses a partial index only when the query's
 // own text implies the index's condition.
-const finished = (db: Db, userId: string) =>
+// Each reads only the books the viewer's scope shows (decision 0055): all of them for their reader.
+const finished = (db: Db, scope: ReadingScope) =>
   db
     .selectFrom('readThroughs as rt')
-    .where('rt.userId', '=', userId)
+    .where('rt.userId', '=', scope.ownerId)
+    .where(shownBook(scope, 'rt.bookId'))
     .where(sql<SqlBool>`rt.outcome = 'finished'`)
     .where('rt.removedAt', 'is', null)
 
-const finishedIn = (db: Db, userId: string, year: number) =>
-  finished(db, userId)
+const finishedIn = (db: Db, scope: ReadingScope, year: number) =>
+  finished(db, scope)
     .where('rt.finishedOn', '>=', String(year))
     .where('rt.finishedOn', '<', String(year + 1))
 
@@ -33,7 +36,7 @@ const finishedIn = (db: Db, userId: string, year: number) =>
 // (SQLite refuses more than 32,766 bound values in a statement; decision 0022).
 
 /** The books of the year's reads, each once, as a table to join (a GROUP BY: SQLite ran it faster than DISTINCT). */
-const booksOf = (db: Db, userId: string, year: number) => finishedIn(db, userId, year).select('rt.bookId').groupBy('rt.bookId').as('yb')
+const booksOf = (db: Db, scope: ReadingScope, year: number) => finishedIn(db, scope, year).select('rt.bookId').groupBy('rt.bookId').as('yb')
 
 /**
  * The year's reads and their pages by month: month 1–12, or null for the reads known only to the
@@ -41,12 +44,12 @@ const booksOf = (db: Db, userId: string, year: number) => finishedIn(db, userId,
  */
 export async function countYearByMonth(
   db: Db,
-  userId: string,
+  scope: ReadingScope,
   year: number,
 ): Promise<{ month: number | null; reads: number; pages: number; most: number | null; least: number | null }[]> {
   // '' for a finish kept as 'YYYY', on both databases.
   const month = sql<string>`substr(rt.finished_on, 6, 2)`
-  const rows = await finishedIn(db, userId, year)
+  const rows = await finishedIn(db, scope, year)
     .innerJoin('books as b', 'b.id', 'rt.bookId')
     .select([
       month.as('month'),
@@ -69,12 +72,12 @@ export async function countYearByMonth(
 }
 
 /** How many of the year's books the reader rated with each star (the review's rating, else the rating alone); null counts the unrated. */
-export async function countYearRatings(db: Db, userId: string, year: number): Promise<{ rating: number | null; books: number }[]> {
+export async function countYearRatings(db: Db, scope: ReadingScope, year: number): Promise<{ rating: number | null; books: number }[]> {
   const rating = sql<number | null>`coalesce(r.rating, e.rating)`
   const rows = await db
-    .selectFrom(booksOf(db, userId, year))
-    .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'yb.bookId').on('r.userId', '=', userId))
-    .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'yb.bookId').on('e.userId', '=', userId))
+    .selectFrom(booksOf(db, scope, year))
+    .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'yb.bookId').on('r.userId', '=', scope.ownerId))
+    .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'yb.bookId').on('e.userId', '=', scope.ownerId))
     .select([rating.as('rating'), (eb) => eb.fn.countAll<number>().as('books')])
     .groupBy(rating)
     .execute()
@@ -90,7 +93,7 @@ export async function countYearRatings(db: Db, userId: string, year: number): Pr
  */
 export async function findYearBookOfLength(
   db: Db,
-  userId: string,
+  scope: ReadingScope,
   year: number,
   pageCount: number,
   which: 'longest' | 'shortest',
@@ -103,8 +106,9 @@ export async function findYearBookOfLength(
       eb.exists(
         eb
           .selectFrom('readThroughs as rt')
-          .where('rt.userId', '=', userId)
+          .where('rt.userId', '=', scope.ownerId)
           .whereRef('rt.bookId', '=', 'b.id')
+          .where(shownBook(scope, 'rt.bookId'))
           .where(sql<SqlBool>`rt.outcome = 'finished'`)
           .where('rt.removedAt', 'is', null)
           .where(sql<string>`substr(rt.finished_on, 1, 4)`, '=', String(year))
@@ -120,10 +124,10 @@ export async function findYearBookOfLength(
 }
 
 /** The genres of the year's books, each book once: the `limit` most read, then by name. */
-export async function countYearGenres(db: Db, userId: string, year: number, limit: number): Promise<{ genre: string; books: number }[]> {
+export async function countYearGenres(db: Db, scope: ReadingScope, year: number, limit: number): Promise<{ genre: string; books: number }[]> {
   // A book carries a genre once (the table's key), and each book comes once from booksOf.
   const rows = await db
-    .selectFrom(booksOf(db, userId, year))
+    .selectFrom(booksOf(db, scope, year))
     .innerJoin('bookGenres as g', 'g.bookId', 'yb.bookId')
     .select(['g.genre', (eb) => eb.fn.countAll<number>().as('books')])
     .groupBy('g.genre')
@@ -134,27 +138,61 @@ export async function countYearGenres(db: Db, userId: string, year: number, limi
   return rows.map((r) => ({ genre: r.genre, books: Number(r.books) }))
 }
 
-/** The `limit` books of the year last finished, newest first (each once), with their titles and covers. */
-export async function listYearCovers(db: Db, userId: string, year: number, limit: number): Promise<{ bookId: string; title: string; coverImage: string }[]> {
-  const last = finishedIn(db, userId, year)
-    .select(['rt.bookId', (eb) => eb.fn.max('rt.finishedOn').as('lastOn')])
+/** Where a page of the year's books starts: after the book last finished on `finishedOn` with this id (newest first). */
+export interface YearBooksAfter {
+  finishedOn: string
+  bookId: string
+}
+
+/**
+ * The year's books, each once, by their last finish in the year, newest first (then by id), with the
+ * reader's rating (their review's, else their rating alone): at most `limit`, after `after`. The
+ * year's reads are grouped by book (read_throughs_finished_idx), whatever page is asked.
+ */
+export async function listYearBooks(
+  db: Db,
+  scope: ReadingScope,
+  year: number,
+  limit: number,
+  after?: YearBooksAfter,
+): Promise<{ bookId: string; title: string; author: string; coverImage: string; finishedOn: string; rating: number | null }[]> {
+  const last = finishedIn(db, scope, year)
+    .select(['rt.bookId', sql<string>`max(rt.finished_on)`.as('lastOn')])
     .groupBy('rt.bookId')
     .as('yb')
-  const rows = await db
+  let q = db
     .selectFrom(last)
     .innerJoin('books as b', 'b.id', 'yb.bookId')
-    .select(['b.id', 'b.title', 'b.coverImage'])
-    .orderBy('yb.lastOn', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(limit)
-    .execute()
-  return rows.map((r) => ({ bookId: r.id, title: r.title, coverImage: r.coverImage }))
+    .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'yb.bookId').on('r.userId', '=', scope.ownerId))
+    .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'yb.bookId').on('e.userId', '=', scope.ownerId))
+    .select(['b.id', 'b.title', 'b.author', 'b.coverImage', 'yb.lastOn', sql<number | null>`coalesce(r.rating, e.rating)`.as('rating')])
+  if (after) {
+    q = q.where((eb) => eb.or([eb('yb.lastOn', '<', after.finishedOn), eb.and([eb('yb.lastOn', '=', after.finishedOn), eb('b.id', '<', after.bookId)])]))
+  }
+  const rows = await q.orderBy('yb.lastOn', 'desc').orderBy('b.id', 'desc').limit(limit).execute()
+  return rows.map((r) => ({
+    bookId: r.id,
+    title: r.title,
+    author: r.author,
+    coverImage: r.coverImage,
+    finishedOn: r.lastOn,
+    rating: r.rating === null ? null : Number(r.rating),
+  }))
+}
+
+/** How many books the reader finished in the year, each once. */
+export async function countYearBooks(db: Db, scope: ReadingScope, year: number): Promise<number> {
+  const row = await db
+    .selectFrom(booksOf(db, scope, year))
+    .select((eb) => eb.fn.countAll<number>().as('books'))
+    .executeTakeFirst()
+  return Number(row?.books ?? 0)
 }
 
 /** The reader's finished reads per year (an undated finish under null), with their pages. */
-export async function listYears(db: Db, userId: string): Promise<{ year: number | null; reads: number; pages: number }[]> {
+export async function listYears(db: Db, scope: ReadingScope): Promise<{ year: number | null; reads: number; pages: number }[]> {
   const year = sql<string | null>`substr(rt.finished_on, 1, 4)`
-  const rows = await finished(db, userId)
+  const rows = await finished(db, scope)
     .innerJoin('books as b', 'b.id', 'rt.bookId')
     .select([year.as('year'), (eb) => eb.fn.countAll<number>().as('reads'), sql<number>`coalesce(sum(b.page_count), 0)`.as('pages')])
     .groupBy(year)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { ErrorBodySchema, GoalSchema, ReaderStatsSchema, YearStatsSchema } from '@shelfwise/contracts'
+import { ErrorBodySchema, GoalSchema, ReaderStatsSchema, YearBookListSchema, YearStatsSchema } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf } from '../../../test/support/calls.ts'
 import { insertBook, insertUser } from '../../../test/support/factories.ts'
@@ -131,5 +131,62 @@ describeEachDialect('stats', (ctx) => {
       const meta = await sharp(res.rawPayload).metadata()
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1350])
     }
+  })
+
+  it('lists the year’s books a page at a time, each once by its last finish, newest first, with the rating; a cursor walks them all', async () => {
+    const reader = await insertUser(ctx.db)
+    const other = await insertUser(ctx.db)
+    const [dated, reread, yearOnly, monthOnly, tie] = [
+      await insertBook(ctx.db, { title: 'قصر الشوق', author: 'نجيب محفوظ' }),
+      await insertBook(ctx.db, { title: 'Read twice 📚' }),
+      await insertBook(ctx.db, { title: 'Known to the year' }),
+      await insertBook(ctx.db, { title: 'Known to the month' }),
+      await insertBook(ctx.db, { title: 'Same day' }),
+    ]
+    await addRead(reader.token, dated.id, { finishedOn: '2025-06-10' })
+    await addRead(reader.token, reread.id, { finishedOn: '2025-02-01' })
+    await addRead(reader.token, reread.id, { finishedOn: '2025-09-30' })
+    await addRead(reader.token, yearOnly.id, { finishedOn: '2025' })
+    await addRead(reader.token, monthOnly.id, { finishedOn: '2025-06' })
+    await addRead(reader.token, tie.id, { finishedOn: '2025-06-10' })
+    // Another year, another reader's read and an unfinished one are not the year's books.
+    await addRead(reader.token, dated.id, { finishedOn: '2026-01-01' })
+    await addRead(other.token, dated.id, { finishedOn: '2025-07-07' })
+    await addRead(reader.token, yearOnly.id, { stoppedOn: '2025-12-01' })
+    await call('PUT', `/api/books/${reread.id}/reading`, reader.token, { rating: 5 })
+
+    const seen: { _id: string; finishedOn: string; rating: number | null }[] = []
+    let url: string | undefined = `/api/users/${reader.id}/stats/2025/books?limit=2`
+    while (url) {
+      const res = await call('GET', url)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.headers['x-total-count']).toBe('5')
+      const page = YearBookListSchema.parse(res.json())
+      expect(page.length).toBeLessThanOrEqual(2)
+      seen.push(...page)
+      const link = res.headers.link as string | undefined
+      url = link ? `/api${/^<\/api([^>]+)>/.exec(link)![1]}` : undefined
+    }
+    const [first, second] = [dated, tie].sort((a, b) => (a.id < b.id ? 1 : -1))
+    expect(seen.map((b) => [b._id, b.finishedOn])).toEqual([
+      [reread.id, '2025-09-30'],
+      [first!.id, '2025-06-10'],
+      [second!.id, '2025-06-10'],
+      [monthOnly.id, '2025-06'],
+      [yearOnly.id, '2025'],
+    ])
+    expect(seen[0]!.rating).toBe(5)
+    expect(seen.find((b) => b._id === dated.id)).toMatchObject({ title: 'قصر الشوق', author: 'نجيب محفوظ', rating: null })
+
+    // A year without books is an empty page; the page size is capped; nobody's year is a 404.
+    const empty = await call('GET', `/api/users/${reader.id}/stats/2019/books`)
+    expect([empty.statusCode, empty.json(), empty.headers['x-total-count']]).toEqual([200, [], '0'])
+    const big = await call('GET', `/api/users/${reader.id}/stats/2025/books?limit=101`)
+    expect(big.statusCode).toBe(400)
+    expect(ErrorBodySchema.parse(big.json()).message).toBe('Limit must be at most 100')
+    expect((await call('GET', '/api/users/01900000-0000-7000-8000-000000000009/stats/2025/books')).statusCode).toBe(404)
+    const forged = await call('GET', `/api/users/${reader.id}/stats/2025/books?cursor=${Buffer.from('["2025-06-10","x"]').toString('base64url')}`)
+    expect(forged.statusCode).toBe(400)
+    expect(ErrorBodySchema.parse(forged.json()).message).toMatch(/^Cursor /)
   })
 })

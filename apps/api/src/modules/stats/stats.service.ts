@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
-import type { Goal, GoalInput, ReaderStats, YearStats } from '@shelfwise/contracts'
+import {
+  goalPace,
+  keepsUp,
+  type Goal,
+  type GoalInput,
+  type PagingQuery,
+  type ReaderStats,
+  type YearBook as YearBookItem,
+  type YearStats,
+} from '@shelfwise/contracts'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
 import type { Actor } from '#/security/actor.ts'
@@ -16,12 +25,15 @@ import {
   findGoal,
   listGoals,
   findYearBookOfLength,
-  listYearCovers,
+  countYearBooks,
+  listYearBooks,
   listYears,
   saveGoal,
   type YearBook,
 } from '#/modules/stats/stats.repository.ts'
 import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
+import { logShown, ownerScope, scopeKey, type ReadingScope } from '#/modules/reading/reading.service.ts'
+import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 
 // A reader's year in numbers (issue 15, decision 0021), counted by the database and kept under the
 // reader's own versions (decision 0022).
@@ -29,7 +41,7 @@ import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
 export interface StatsDeps {
   db: Db
   users: UsersService
-  reading: Pick<ReadingService, 'logVersion' | 'markLogChanged'>
+  reading: Pick<ReadingService, 'logVersion' | 'markLogChanged' | 'scopeOf'>
   uploads: Pick<UploadsService, 'readShown'>
 }
 
@@ -52,22 +64,13 @@ const REFUSALS_KEPT = 10_000
 const IMAGES_KEPT = 24
 
 const GENRES_SHOWN = 12
-const DAY_MS = 24 * 60 * 60 * 1000
-
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+const YEAR_BOOKS_DEFAULT_LIMIT = 50
 
 /**
  * Whether `done` keeps pace with `target` on `now` in `year`: past years must have reached it, future
- * ones are on track; in the current year, done must be at least the share of the target that the
- * days gone (today included, UTC) make, rounded down.
+ * ones are on track; in the current year, done must be at least what the days gone make due (goalPace).
  */
-export function keepsPace(target: number, done: number, year: number, now: Date): boolean {
-  const current = now.getUTCFullYear()
-  if (year < current) return done >= target
-  if (year > current) return true
-  const dayOfYear = Math.floor((Date.UTC(current, now.getUTCMonth(), now.getUTCDate()) - Date.UTC(current, 0, 1)) / DAY_MS) + 1
-  return done >= Math.floor((target * dayOfYear) / (isLeap(current) ? 366 : 365))
-}
+export const keepsPace = (target: number, done: number, year: number, now: Date): boolean => keepsUp(goalPace(target, done, year, now))
 
 const goalOf = (year: number, targets: { books: number | null; pages: number | null }, done: { books: number; pages: number }, now: Date): Goal => ({
   year,
@@ -87,14 +90,14 @@ const figure = (b: YearBook | undefined) => (b ? { _id: b.bookId, title: b.title
  * of reads. The statements run one after another with a turn of the event loop between them, so a
  * request that arrives meanwhile waits behind one statement at most, not the whole year.
  */
-async function countFigures(db: Db, userId: string, year: number): Promise<Figures> {
+async function countFigures(db: Db, scope: ReadingScope, year: number): Promise<Figures> {
   const byMonth = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, books: 0, pages: 0 }))
   let booksRead = 0
   let pagesRead = 0
   let yearOnly = 0
   let most: number | null = null
   let least: number | null = null
-  for (const m of await countYearByMonth(db, userId, year)) {
+  for (const m of await countYearByMonth(db, scope, year)) {
     booksRead += m.reads
     pagesRead += m.pages
     const month = m.month === null ? undefined : byMonth[m.month - 1]
@@ -112,17 +115,17 @@ async function countFigures(db: Db, userId: string, year: number): Promise<Figur
   await yieldToLoop()
   let ratedBooks = 0
   let ratingSum = 0
-  for (const r of await countYearRatings(db, userId, year)) {
+  for (const r of await countYearRatings(db, scope, year)) {
     if (r.rating === null) continue
     ratings[r.rating as 1 | 2 | 3 | 4 | 5] = r.books
     ratedBooks += r.books
     ratingSum += r.rating * r.books
   }
   await yieldToLoop()
-  const longest = most === null ? undefined : await findYearBookOfLength(db, userId, year, most, 'longest')
-  const shortest = least === null ? undefined : await findYearBookOfLength(db, userId, year, least, 'shortest')
+  const longest = most === null ? undefined : await findYearBookOfLength(db, scope, year, most, 'longest')
+  const shortest = least === null ? undefined : await findYearBookOfLength(db, scope, year, least, 'shortest')
   await yieldToLoop()
-  const genres = await countYearGenres(db, userId, year, GENRES_SHOWN)
+  const genres = await countYearGenres(db, scope, year, GENRES_SHOWN)
   return {
     ...figures,
     averageRating: ratedBooks ? Math.round((ratingSum / ratedBooks) * 100) / 100 : null,
@@ -164,12 +167,18 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
     }
   }
 
-  const yearStats = async (userId: string, year: number, now: Date, known?: string): Promise<YearStats> => {
-    // The version first: an unknown reader is answered 404 before anything else is read.
-    const version = known ?? (await versionOf(userId))
+  /** What the viewer may see of the reader's log (decision 0055): the version first, so an unknown reader is a remembered 404. */
+  const scoped = async (viewerId: string | undefined, userId: string): Promise<{ version: string; scope: ReadingScope }> => {
+    const version = await versionOf(userId)
+    return { version, scope: await reading.scopeOf(userId, viewerId) }
+  }
+
+  const yearStats = async (scope: ReadingScope, year: number, now: Date, version: string): Promise<YearStats> => {
+    const userId = scope.ownerId
+    // Kept per scope: a follower's figures are not a stranger's. The goal is the account's, shown where its default is.
     const [figures, targets] = await Promise.all([
-      years.get(`${userId}|${year}`, () => costly.run(() => countFigures(db, userId, year)), { version }),
-      findGoal(db, userId, year),
+      years.get(`${userId}|${scopeKey(scope)}|${year}`, () => costly.run(() => countFigures(db, scope, year)), { version }),
+      logShown(scope) ? findGoal(db, userId, year) : undefined,
     ])
     // The goal is read fresh (it is the reader's own, and whether it keeps pace moves with the date).
     const goal = targets ? goalOf(year, targets, { books: figures.booksRead, pages: figures.pagesRead }, now) : null
@@ -177,11 +186,11 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
   }
 
   /** The year in review drawn: the figures, the months, the genres and up to 12 covers. */
-  const draw = async (userId: string, stats: YearStats): Promise<{ png: Buffer; etag: string }> => {
-    const user = await users.nameOf(userId)
+  const draw = async (scope: ReadingScope, stats: YearStats): Promise<{ png: Buffer; etag: string }> => {
+    const user = await users.nameOf(scope.ownerId)
     // Covers kept here only; a cover elsewhere on the web is never fetched (the server asks no other site).
     const covers: { title: string; image: string | undefined }[] = []
-    for (const b of await listYearCovers(db, userId, stats.year, 12)) {
+    for (const b of await listYearBooks(db, scope, stats.year, 12)) {
       const bytes = await uploads.readShown(b.coverImage)
       const png = bytes
         ? await sharp(bytes)
@@ -198,14 +207,41 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
   }
 
   return {
-    /** A reader's year (anyone may look, as at their profile); 404 for an unknown reader. */
-    year: (userId: string, year: number, now: Date = new Date()): Promise<YearStats> => yearStats(userId, year, now),
+    /** A reader's year as the viewer may see it (decision 0055); 404 for an unknown reader. */
+    async year(viewerId: string | undefined, userId: string, year: number, now: Date = new Date()): Promise<YearStats> {
+      const { version, scope } = await scoped(viewerId, userId)
+      return yearStats(scope, year, now, version)
+    },
+
+    /** The year's books, each once, last finished first: a page of them (404 for an unknown reader). */
+    async yearBooks(viewerId: string | undefined, userId: string, year: number, q: PagingQuery): Promise<Page<YearBookItem>> {
+      const { scope } = await scoped(viewerId, userId)
+      const limit = q.limit ?? YEAR_BOOKS_DEFAULT_LIMIT
+      // The finish is text ('YYYY', 'YYYY-MM' or 'YYYY-MM-DD'), only ever compared as text: any text is a harmless key.
+      const after = q.cursor ? (([finishedOn, bookId]) => ({ finishedOn, bookId }))(decodeKeyset(q.cursor, ['text', 'id'] as const)) : undefined
+      const [rows, total] = await costly.run(
+        async () => [await listYearBooks(db, scope, year, rowsToRead(limit)!, after), await countYearBooks(db, scope, year)] as const,
+      )
+      const page = cutPage(rows, limit, (last) => encodeCursor([last.finishedOn, last.bookId]))
+      return {
+        items: page.rows.map((b) => ({
+          _id: b.bookId,
+          title: b.title,
+          author: b.author,
+          coverImage: b.coverImage,
+          finishedOn: b.finishedOn,
+          rating: b.rating,
+        })),
+        total,
+        ...(page.next ? { nextCursor: page.next } : {}),
+      }
+    },
 
     /** The profile's counts (the wishlist's only for its owner) and every year with a finished read, with all-time totals. */
     async reader(viewerId: string | undefined, userId: string): Promise<ReaderStats> {
-      const version = await versionOf(userId)
-      const counts = await users.getStats(viewerId, userId)
-      const rows = await yearLists.get(userId, () => listYears(db, userId), { version })
+      const { version, scope } = await scoped(viewerId, userId)
+      const counts = await users.getStats(scope)
+      const rows = await yearLists.get(`${userId}|${scopeKey(scope)}`, () => listYears(db, scope), { version })
       const years = rows
         .filter((r): r is typeof r & { year: number } => r.year !== null)
         .map((r) => ({ year: r.year, booksRead: r.reads, pagesRead: r.pages }))
@@ -228,7 +264,7 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
         await reading.markLogChanged(trx, actor.id)
         await saveGoal(trx, actor.id, year, input)
       })
-      const stats = await yearStats(actor.id, year, now)
+      const stats = await yearStats(ownerScope(actor.id), year, now, await versionOf(actor.id))
       return stats.goal ?? { year, books: null, pages: null, done: { books: stats.booksRead, pages: stats.pagesRead }, onTrack: true }
     },
 
@@ -240,10 +276,19 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
      * reader, year and version: the reader's versions and the goal's target, all the image shows that
      * is theirs; 404 for an unknown reader.
      */
-    async yearImage(userId: string, year: number, now: Date = new Date()): Promise<{ png: Buffer; etag: string }> {
-      const version = await versionOf(userId)
-      const stats = await yearStats(userId, year, now, version)
-      return images.get(`${userId}|${year}`, () => costly.run(() => draw(userId, stats)), { version: `${version}|${stats.goal?.books ?? ''}` })
+    async yearImage(
+      viewerId: string | undefined,
+      userId: string,
+      year: number,
+      now: Date = new Date(),
+    ): Promise<{ png: Buffer; etag: string; shared: boolean }> {
+      const { version, scope } = await scoped(viewerId, userId)
+      const stats = await yearStats(scope, year, now, version)
+      const image = await images.get(`${userId}|${scopeKey(scope)}|${year}`, () => costly.run(() => draw(scope, stats)), {
+        version: `${version}|${stats.goal?.books ?? ''}`,
+      })
+      // Only what everyone may see may sit in a shared cache.
+      return { ...image, shared: scope.audience === 'anyone' }
     },
   }
 }

@@ -1,3 +1,4 @@
+import { shownBook, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
@@ -241,7 +242,8 @@ export async function listFollowPeople(
  * Every profile count of a user in one statement of scalar subqueries, each served by an index;
  * the wishlist count only when asked for (it is private). Undefined when the user is absent.
  */
-export async function findUserStats(db: Db, id: string, withWishlist: boolean): Promise<Stats | undefined> {
+export async function findUserStats(db: Db, scope: ReadingScope, withWishlist: boolean): Promise<Stats | undefined> {
+  const id = scope.ownerId
   const row = await db
     .selectFrom('users as u')
     .select((eb) => {
@@ -250,7 +252,7 @@ export async function findUserStats(db: Db, id: string, withWishlist: boolean): 
         eb.selectFrom('follows').select(count).where('followeeId', '=', id).as('followers'),
         eb.selectFrom('follows').select(count).where('followerId', '=', id).as('following'),
         eb.selectFrom('reviews').select(count).where('userId', '=', id).as('reviews'),
-        eb.selectFrom('reads').select(count).where('userId', '=', id).as('readBooks'),
+        eb.selectFrom('reads as rd').select(count).where('rd.userId', '=', id).where(shownBook(scope, 'rd.bookId')).as('readBooks'),
         eb.selectFrom('books').select(count).where('listedByUserId', '=', id).as('listedBooks'),
         eb.selectFrom('books').select(count).where('createdByUserId', '=', id).where('listedByUserId', 'is', null).as('createdBooks'),
         withWishlist ? eb.selectFrom('wishlist').select(count).where('userId', '=', id).as('wishlistCount') : eb.lit(null).as('wishlistCount'),

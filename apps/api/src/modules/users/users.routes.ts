@@ -20,8 +20,13 @@ import { sendShared } from '#/ready-json.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import { routeOptions } from '#/route-options.ts'
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; isNewAccount: (userId: string) => Promise<boolean> }> = async (
+  app,
+  { users, isNewAccount },
+) => {
   const route = routeOptions(app, 'users')
+  // Follows are counted per reader, a new account's tighter (decision 0058).
+  const followLimit = app.rateLimits.perReader('follows', isNewAccount)
   // Profiles go out through the shared-answer layer (the schema still documents them): a large one's
   // id lists, text and compressed bytes are kept per version instead of being checked and compressed per request.
   app.get(
@@ -46,7 +51,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.put(
     '/users/profile/update',
-    route.signedIn({ summary: 'Change the own username, name, bio or profile image', body: ProfileUpdateInputSchema, response: { 200: UserSchema } }),
+    route.signedIn(
+      { summary: 'Change the own username, name, bio or profile image', body: ProfileUpdateInputSchema, response: { 200: UserSchema } },
+      'session',
+    ),
     async (req) => users.updateProfile(req.user!, req.body),
   )
 
@@ -80,11 +88,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.put(
     '/users/follow/:userId',
-    route.signedIn({
-      summary: 'Follow a user, or unfollow when already following; answers the target’s counts',
-      params: FollowParamsSchema,
-      response: { 200: FollowResultSchema },
-    }),
+    {
+      ...route.signedIn(
+        {
+          summary: 'Follow a user, or unfollow when already following; answers the target’s counts (404 when a block stands between you)',
+          params: FollowParamsSchema,
+          response: { 200: FollowResultSchema },
+        },
+        'social:write',
+      ),
+      preHandler: followLimit,
+    },
     async (req) => users.toggleFollow(req.user!, req.params.userId),
   )
 

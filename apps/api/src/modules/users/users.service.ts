@@ -1,3 +1,5 @@
+import type { ReadingScope } from '#/modules/reading/reading.service.ts'
+import { isBlockedBetween } from '#/modules/safety/safety.service.ts'
 import {
   IdSchema,
   MESSAGES,
@@ -38,6 +40,7 @@ import {
 import { shared, type Shared } from '#/ready-json.ts'
 import { isReservedUsername, lookalikeSkeletons, lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
+import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
 
 export interface UsersDeps {
   db: Db
@@ -45,6 +48,8 @@ export interface UsersDeps {
   uploads?: UploadClaims
   /** Bounds of the kept profiles (see createProfileCache); the defaults suit production. */
   profileCache?: ProfileCacheOptions
+  /** Tells a reader of a new follower (decision 0052). */
+  notify?: Notify
 }
 
 // ---- kept profiles ----
@@ -146,7 +151,7 @@ const decodeFollowCursor = (cursor: string): FollowKey => {
   return { followedAt, id }
 }
 
-export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions }: UsersDeps) => {
+export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions, notify = noNotify }: UsersDeps) => {
   const userNotFound = () => notFound(MESSAGES.userNotFound)
   const profiles = createProfileCache(db, cacheOptions)
 
@@ -307,10 +312,16 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await findUserById(trx, targetId))) throw userNotFound()
+          // A block either way (decision 0057): the other reader is not there for the caller.
+          if (await isBlockedBetween(trx, actor.id, targetId)) throw userNotFound()
           // Delete-then-insert in one transaction, with the primary key and ON CONFLICT DO NOTHING,
           // so two quick clicks never leave two rows nor fail.
           const wasFollowing = await deleteFollow(trx, actor.id, targetId)
-          if (!wasFollowing) await insertFollow(trx, actor.id, targetId, nowIso())
+          if (!wasFollowing) {
+            await insertFollow(trx, actor.id, targetId, nowIso())
+            // Grouped on the followed reader: "Ana and 3 others followed you".
+            await notify(trx, { recipientId: targetId, type: 'follow', actorId: actor.id, target: { type: 'user', id: targetId } })
+          }
           const counts = await findFollowCounts(trx, targetId)
           if (!counts) throw userNotFound()
           return { isFollowing: !wasFollowing, followerCount: counts.followers, followingCount: counts.following }
@@ -328,9 +339,9 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
     /** A page of the people a user follows, newest follow first, with whether the viewer follows each; 404 when absent. */
     listFollowing: (viewerId: string | undefined, id: string, paging: PagingQuery) => listPeople('following', viewerId, id, paging),
 
-    /** Every profile count of a user; the wishlist count only for the user themself. 404 when absent. */
-    async getStats(viewerId: string | undefined, id: string): Promise<Stats> {
-      const stats = await findUserStats(db, id, viewerId === id)
+    /** Every profile count of a user, the read books as `scope` shows them (decision 0055); the wishlist count only for the user themself. 404 when absent. */
+    async getStats(scope: ReadingScope): Promise<Stats> {
+      const stats = await findUserStats(db, scope, scope.audience === 'owner')
       if (!stats) throw userNotFound()
       return stats
     },

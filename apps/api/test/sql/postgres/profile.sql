@@ -1,3 +1,7 @@
+select "blocked_id" as "id" from "blocks" where "blocker_id" = $1 and "blocked_id" in ($2);
+
+select "blocker_id" as "id" from "blocks" where "blocked_id" = $1 and "blocker_id" in ($2);
+
 select "followee_id" from "follows" where "follower_id" = $1 order by "created_at" desc;
 
 select "follower_id" from "follows" where "followee_id" = $1 order by "created_at" desc;

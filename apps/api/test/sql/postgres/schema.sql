@@ -1,4 +1,7 @@
 -- columns
+blocks.blocker_id text not null
+blocks.blocked_id text not null
+blocks.created_at timestamp with time zone not null
 book_edits.id text not null
 book_edits.book_id text not null
 book_edits.user_id text
@@ -19,6 +22,9 @@ book_merges.applied_by_user_id text
 book_merges.applied_at timestamp with time zone not null
 book_merges.reverted_by_user_id text
 book_merges.reverted_at timestamp with time zone
+book_mutes.user_id text not null
+book_mutes.book_id text not null
+book_mutes.created_at timestamp with time zone not null
 book_search_terms.term text not null
 books.id text not null
 books.title text not null
@@ -55,6 +61,46 @@ books.additional_authors text
 books.original_year integer
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
+comment_likes.comment_id text not null
+comment_likes.user_id text not null
+comment_likes.created_at timestamp with time zone not null
+device_codes.id text not null
+device_codes.device_code_hash text not null
+device_codes.user_code text not null
+device_codes.client_name text not null
+device_codes.status text not null default 'pending'::text
+device_codes.user_id text
+device_codes.scopes text
+device_codes.token_days integer
+device_codes.interval integer not null
+device_codes.expires_at timestamp with time zone not null
+device_codes.last_polled_at timestamp with time zone
+device_codes.created_at timestamp with time zone not null
+devices.id text not null
+devices.user_id text not null
+devices.name text not null
+devices.username text not null
+devices.key_hash text not null
+devices.created_at timestamp with time zone not null
+devices.last_used_at timestamp with time zone
+discussion_posts.id text not null
+discussion_posts.discussion_id text not null
+discussion_posts.user_id text
+discussion_posts.parent_id text
+discussion_posts.root_id text not null
+discussion_posts.text text
+discussion_posts.position_kind text
+discussion_posts.position_value integer
+discussion_posts.created_at timestamp with time zone not null
+discussion_posts.edited_at timestamp with time zone
+discussion_posts.deleted_at timestamp with time zone
+discussions.id text not null
+discussions.book_id text not null
+discussions.user_id text
+discussions.title text not null
+discussions.post_count integer not null default 0
+discussions.last_activity_at timestamp with time zone not null
+discussions.created_at timestamp with time zone not null
 editions.id text not null
 editions.book_id text not null
 editions.isbn text
@@ -77,6 +123,11 @@ editions.author text
 follows.follower_id text not null
 follows.followee_id text not null
 follows.created_at timestamp with time zone not null
+hidden_items.target_type text not null
+hidden_items.target_id text not null
+hidden_items.hidden_by_user_id text
+hidden_items.note text not null
+hidden_items.hidden_at timestamp with time zone not null
 import_allowances.user_id text not null
 import_allowances.day text not null
 import_allowances.books integer not null default 0
@@ -125,6 +176,13 @@ kept_tokens.jti text not null
 kept_tokens.user_id text not null
 kept_tokens.token_version integer not null
 kept_tokens.expires_at timestamp with time zone not null
+kosync_progress.user_id text not null
+kosync_progress.document text not null
+kosync_progress.progress text not null
+kosync_progress.percentage double precision not null
+kosync_progress.device text not null
+kosync_progress.device_id text
+kosync_progress.timestamp bigint not null
 kysely_migration.name character varying not null
 kysely_migration.timestamp character varying not null
 kysely_migration_lock.id character varying not null
@@ -140,6 +198,38 @@ merge_proposals.created_at timestamp with time zone not null
 merge_proposals.updated_at timestamp with time zone not null
 merge_proposals.origin text not null default 'reader'::text
 merge_proposals.work_id text
+muted_words.user_id text not null
+muted_words.word text not null
+muted_words.created_at timestamp with time zone not null
+notification_actors.notification_id text not null
+notification_actors.actor_id text not null
+notification_actors.created_at timestamp with time zone not null
+notification_settings.user_id text not null
+notification_settings.type text not null
+notification_tickets.hash text not null
+notification_tickets.user_id text not null
+notification_tickets.expires_at timestamp with time zone not null
+notifications.id text not null
+notifications.user_id text not null
+notifications.type text not null
+notifications.target_type text not null
+notifications.target_id text not null
+notifications.book_id text
+notifications.parent_id text
+notifications.title text
+notifications.actor_count integer not null default 1
+notifications.created_at timestamp with time zone not null
+notifications.updated_at timestamp with time zone not null
+notifications.read_at timestamp with time zone
+personal_tokens.id text not null
+personal_tokens.user_id text not null
+personal_tokens.name text not null
+personal_tokens.scopes text not null
+personal_tokens.token_hash text not null
+personal_tokens.hint text not null
+personal_tokens.created_at timestamp with time zone not null
+personal_tokens.expires_at timestamp with time zone not null
+personal_tokens.last_used_at timestamp with time zone
 progress_updates.id text not null
 progress_updates.read_id text not null
 progress_updates.page integer
@@ -172,6 +262,8 @@ reading_entries.owned_copies integer
 reading_entries.private_notes text
 reading_entries.status_position integer
 reading_entries.status_position_of text
+reading_entries.progress_unit text
+reading_entries.visibility text
 reading_goals.user_id text not null
 reading_goals.year integer not null
 reading_goals.books integer
@@ -181,6 +273,31 @@ reading_goals.updated_at timestamp with time zone not null
 reads.user_id text not null
 reads.book_id text not null
 reads.read_at timestamp with time zone not null
+reports.id text not null
+reports.reporter_id text not null
+reports.target_type text not null
+reports.target_id text not null
+reports.reason text not null
+reports.note text
+reports.status text not null default 'open'::text
+reports.outcome_note text
+reports.decided_by_user_id text
+reports.decided_at timestamp with time zone
+reports.created_at timestamp with time zone not null
+review_comments.id text not null
+review_comments.review_id text not null
+review_comments.thread_id text not null
+review_comments.parent_id text
+review_comments.user_id text
+review_comments.text text
+review_comments.deleted integer not null default 0
+review_comments.likes integer not null default 0
+review_comments.reply_count integer not null default 0
+review_comments.created_at timestamp with time zone not null
+review_comments.edited_at timestamp with time zone
+review_likes.review_id text not null
+review_likes.user_id text not null
+review_likes.created_at timestamp with time zone not null
 reviews.id text not null
 reviews.book_id text not null
 reviews.user_id text not null
@@ -189,6 +306,9 @@ reviews.comment text not null
 reviews.created_at timestamp with time zone not null
 reviews.updated_at timestamp with time zone not null
 reviews.spoiler integer not null default 0
+reviews.imported integer not null default 0
+reviews.likes integer not null default 0
+reviews.comment_count integer not null default 0
 revoked_tokens.jti text not null
 revoked_tokens.expires_at timestamp with time zone not null
 shelf_books.shelf_id text not null
@@ -203,6 +323,23 @@ shelves.name_key text not null
 shelves.is_public integer not null default 0
 shelves.created_at timestamp with time zone not null
 shelves.updated_at timestamp with time zone not null
+sync_inbox.id text not null
+sync_inbox.user_id text not null
+sync_inbox.kind text not null
+sync_inbox.identifier text not null
+sync_inbox.device text
+sync_inbox.payload text not null
+sync_inbox.book_id text
+sync_inbox.created_at timestamp with time zone not null
+sync_inbox.updated_at timestamp with time zone not null
+sync_requests.user_id text not null
+sync_requests.idempotency_key text not null
+sync_requests.request_hash text not null
+sync_requests.answer text not null
+sync_requests.created_at timestamp with time zone not null
+sync_settings.user_id text not null
+sync_settings.finish_at_end integer not null
+sync_settings.updated_at timestamp with time zone not null
 uploads.name text not null
 uploads.user_id text not null
 uploads.bytes integer not null
@@ -210,6 +347,9 @@ uploads.created_at timestamp with time zone not null
 uploads.referenced_at timestamp with time zone
 uploads.released_at timestamp with time zone
 uploads.removed_at timestamp with time zone
+user_mutes.user_id text not null
+user_mutes.muted_id text not null
+user_mutes.created_at timestamp with time zone not null
 users.id text not null
 users.name text not null
 users.username text not null
@@ -224,11 +364,35 @@ users.updated_at timestamp with time zone not null
 users.profile_version integer not null default 0
 users.log_version integer not null default 0
 users.role text not null default 'reader'::text
+users.reading_log text not null default 'public'::text
+webhook_deliveries.id text not null
+webhook_deliveries.webhook_id text not null
+webhook_deliveries.user_id text not null
+webhook_deliveries.event text not null
+webhook_deliveries.payload text not null
+webhook_deliveries.created_at timestamp with time zone not null
+webhook_deliveries.attempts integer not null default 0
+webhook_deliveries.next_attempt_at timestamp with time zone
+webhook_deliveries.last_status integer
+webhook_deliveries.last_error text
+webhook_deliveries.delivered_at timestamp with time zone
+webhook_deliveries.failed_at timestamp with time zone
+webhooks.id text not null
+webhooks.user_id text not null
+webhooks.url text not null
+webhooks.events text not null
+webhooks.secret text not null
+webhooks.created_at timestamp with time zone not null
+webhooks.disabled_at timestamp with time zone
+webhooks.disabled_reason text
 wishlist.user_id text not null
 wishlist.book_id text not null
 wishlist.added_at timestamp with time zone not null
 
 -- constraints
+blocks blocks_blocked_id_fkey: FOREIGN KEY (blocked_id) REFERENCES users(id) ON DELETE CASCADE
+blocks blocks_blocker_id_fkey: FOREIGN KEY (blocker_id) REFERENCES users(id) ON DELETE CASCADE
+blocks blocks_pkey: PRIMARY KEY (blocker_id, blocked_id)
 book_edits book_edits_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 book_edits book_edits_field_check: CHECK ((field = ANY (ARRAY['title'::text, 'author'::text, 'author_username'::text, 'publisher'::text, 'publisher_username'::text, 'listed_by_username'::text, 'description'::text, 'coverImage'::text, 'publishedDate'::text, 'language'::text, 'edition'::text, 'pageCount'::text, 'amazonLink'::text, 'isbn'::text, 'genre'::text, 'category'::text])))
 book_edits book_edits_pkey: PRIMARY KEY (id)
@@ -241,6 +405,9 @@ book_merges book_merges_pkey: PRIMARY KEY (id)
 book_merges book_merges_proposal_id_fkey: FOREIGN KEY (proposal_id) REFERENCES merge_proposals(id) ON DELETE CASCADE
 book_merges book_merges_proposal_id_key: UNIQUE (proposal_id)
 book_merges book_merges_reverted_by_user_id_fkey: FOREIGN KEY (reverted_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+book_mutes book_mutes_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+book_mutes book_mutes_pkey: PRIMARY KEY (user_id, book_id)
+book_mutes book_mutes_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 book_search_terms book_search_terms_pkey: PRIMARY KEY (term)
 books books_author_user_id_fkey: FOREIGN KEY (author_user_id) REFERENCES users(id) ON DELETE SET NULL
 books books_created_by_user_id_fkey: FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL
@@ -252,6 +419,25 @@ books books_pkey: PRIMARY KEY (id)
 books books_published_date_check: CHECK (((published_date IS NULL) OR (length(published_date) = 10)))
 books books_publisher_user_id_fkey: FOREIGN KEY (publisher_user_id) REFERENCES users(id) ON DELETE SET NULL
 catalogue_edits catalogue_edits_pkey: PRIMARY KEY (id)
+comment_likes comment_likes_comment_id_fkey: FOREIGN KEY (comment_id) REFERENCES review_comments(id) ON DELETE CASCADE
+comment_likes comment_likes_pkey: PRIMARY KEY (comment_id, user_id)
+comment_likes comment_likes_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+device_codes device_codes_device_code_hash_key: UNIQUE (device_code_hash)
+device_codes device_codes_pkey: PRIMARY KEY (id)
+device_codes device_codes_status_check: CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'denied'::text, 'used'::text])))
+device_codes device_codes_user_code_key: UNIQUE (user_code)
+device_codes device_codes_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+devices devices_pkey: PRIMARY KEY (id)
+devices devices_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+devices devices_username_key: UNIQUE (username)
+discussion_posts discussion_posts_discussion_id_fkey: FOREIGN KEY (discussion_id) REFERENCES discussions(id) ON DELETE CASCADE
+discussion_posts discussion_posts_parent_id_fkey: FOREIGN KEY (parent_id) REFERENCES discussion_posts(id) ON DELETE CASCADE
+discussion_posts discussion_posts_pkey: PRIMARY KEY (id)
+discussion_posts discussion_posts_position_check: CHECK ((((position_kind IS NULL) AND (position_value IS NULL)) OR ((position_kind = ANY (ARRAY['page'::text, 'percent'::text])) AND (position_value >= 1)) OR ((position_kind = 'finished'::text) AND (position_value IS NULL))))
+discussion_posts discussion_posts_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
+discussions discussions_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+discussions discussions_pkey: PRIMARY KEY (id)
+discussions discussions_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
 editions editions_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 editions editions_created_by_user_id_fkey: FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 editions editions_format_check: CHECK (((format IS NULL) OR (format = ANY (ARRAY['hardcover'::text, 'paperback'::text, 'ebook'::text, 'audiobook'::text]))))
@@ -260,6 +446,8 @@ follows follows_followee_id_fkey: FOREIGN KEY (followee_id) REFERENCES users(id)
 follows follows_follower_id_fkey: FOREIGN KEY (follower_id) REFERENCES users(id) ON DELETE CASCADE
 follows follows_not_self: CHECK ((follower_id <> followee_id))
 follows follows_pkey: PRIMARY KEY (follower_id, followee_id)
+hidden_items hidden_items_hidden_by_user_id_fkey: FOREIGN KEY (hidden_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+hidden_items hidden_items_pkey: PRIMARY KEY (target_type, target_id)
 import_allowances import_allowances_pkey: PRIMARY KEY (user_id, day)
 import_allowances import_allowances_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 import_files import_files_import_id_fkey: FOREIGN KEY (import_id) REFERENCES imports(id) ON DELETE CASCADE
@@ -276,6 +464,8 @@ imports imports_status_check: CHECK ((status = ANY (ARRAY['queued'::text, 'runni
 imports imports_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 kept_tokens kept_tokens_pkey: PRIMARY KEY (jti)
 kept_tokens kept_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+kosync_progress kosync_progress_pkey: PRIMARY KEY (user_id, document)
+kosync_progress kosync_progress_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 kysely_migration kysely_migration_pkey: PRIMARY KEY (name)
 kysely_migration_lock kysely_migration_lock_pkey: PRIMARY KEY (id)
 merge_proposals merge_proposals_kind_check: CHECK ((kind = ANY (ARRAY['work'::text, 'edition'::text])))
@@ -284,6 +474,21 @@ merge_proposals merge_proposals_pkey: PRIMARY KEY (id)
 merge_proposals merge_proposals_proposed_by_user_id_fkey: FOREIGN KEY (proposed_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 merge_proposals merge_proposals_status_check: CHECK ((status = ANY (ARRAY['open'::text, 'applied'::text, 'reverted'::text])))
 merge_proposals merge_proposals_two_check: CHECK ((first_id <> second_id))
+muted_words muted_words_pkey: PRIMARY KEY (user_id, word)
+muted_words muted_words_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+notification_actors notification_actors_actor_id_fkey: FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE CASCADE
+notification_actors notification_actors_notification_id_fkey: FOREIGN KEY (notification_id) REFERENCES notifications(id) ON DELETE CASCADE
+notification_actors notification_actors_pk: PRIMARY KEY (notification_id, actor_id)
+notification_settings notification_settings_pk: PRIMARY KEY (user_id, type)
+notification_settings notification_settings_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+notification_tickets notification_tickets_pkey: PRIMARY KEY (hash)
+notification_tickets notification_tickets_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+notifications notifications_pkey: PRIMARY KEY (id)
+notifications notifications_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+personal_tokens personal_tokens_name_check: CHECK (((length(name) >= 1) AND (length(name) <= 100)))
+personal_tokens personal_tokens_pkey: PRIMARY KEY (id)
+personal_tokens personal_tokens_token_hash_key: UNIQUE (token_hash)
+personal_tokens personal_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 progress_updates progress_updates_pkey: PRIMARY KEY (id)
 progress_updates progress_updates_read_id_fkey: FOREIGN KEY (read_id) REFERENCES read_throughs(id) ON DELETE CASCADE
 read_throughs read_throughs_entry_fkey: FOREIGN KEY (user_id, book_id) REFERENCES reading_entries(user_id, book_id) ON DELETE CASCADE
@@ -294,17 +499,33 @@ reading_entries reading_entries_edition_id_fkey: FOREIGN KEY (edition_id) REFERE
 reading_entries reading_entries_owned_copies_check: CHECK (((owned_copies IS NULL) OR (owned_copies >= 1)))
 reading_entries reading_entries_owned_format_check: CHECK (((owned_format IS NULL) OR (owned_format = ANY (ARRAY['hardcover'::text, 'paperback'::text, 'ebook'::text, 'audiobook'::text]))))
 reading_entries reading_entries_pkey: PRIMARY KEY (user_id, book_id)
+reading_entries reading_entries_progress_unit_check: CHECK ((progress_unit = ANY (ARRAY['pages'::text, 'percent'::text, 'minutes'::text])))
 reading_entries reading_entries_rating_check: CHECK (((rating IS NULL) OR ((rating >= 1) AND (rating <= 5))))
 reading_entries reading_entries_status_check: CHECK (((status IS NULL) OR (status = ANY (ARRAY['want'::text, 'reading'::text, 'read'::text, 'paused'::text, 'dnf'::text]))))
 reading_entries reading_entries_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+reading_entries reading_entries_visibility_check: CHECK ((visibility = ANY (ARRAY['public'::text, 'followers'::text, 'private'::text])))
 reading_goals reading_goals_pkey: PRIMARY KEY (user_id, year)
 reading_goals reading_goals_targets_check: CHECK ((((books IS NULL) OR (books > 0)) AND ((pages IS NULL) OR (pages > 0))))
 reading_goals reading_goals_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 reads reads_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 reads reads_pkey: PRIMARY KEY (user_id, book_id)
 reads reads_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+reports reports_decided_by_user_id_fkey: FOREIGN KEY (decided_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+reports reports_pkey: PRIMARY KEY (id)
+reports reports_reporter_id_fkey: FOREIGN KEY (reporter_id) REFERENCES users(id) ON DELETE CASCADE
+reports reports_status_check: CHECK ((status = ANY (ARRAY['open'::text, 'hidden'::text, 'restored'::text, 'dismissed'::text])))
+reports reports_target_type_check: CHECK ((target_type = ANY (ARRAY['review'::text, 'comment'::text, 'post'::text, 'discussion'::text, 'profile'::text, 'book'::text])))
+review_comments review_comments_deleted_check: CHECK ((deleted = ANY (ARRAY[0, 1])))
+review_comments review_comments_parent_id_fkey: FOREIGN KEY (parent_id) REFERENCES review_comments(id) ON DELETE CASCADE
+review_comments review_comments_pkey: PRIMARY KEY (id)
+review_comments review_comments_review_id_fkey: FOREIGN KEY (review_id) REFERENCES reviews(id) ON DELETE CASCADE
+review_comments review_comments_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
+review_likes review_likes_pkey: PRIMARY KEY (review_id, user_id)
+review_likes review_likes_review_id_fkey: FOREIGN KEY (review_id) REFERENCES reviews(id) ON DELETE CASCADE
+review_likes review_likes_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 reviews reviews_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 reviews reviews_book_user_key: UNIQUE (book_id, user_id)
+reviews reviews_imported_check: CHECK ((imported = ANY (ARRAY[0, 1])))
 reviews reviews_pkey: PRIMARY KEY (id)
 reviews reviews_rating_check: CHECK (((rating >= 1) AND (rating <= 5)))
 reviews reviews_spoiler_check: CHECK ((spoiler = ANY (ARRAY[0, 1])))
@@ -319,16 +540,39 @@ shelves shelves_is_public_check: CHECK ((is_public = ANY (ARRAY[0, 1])))
 shelves shelves_pkey: PRIMARY KEY (id)
 shelves shelves_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 shelves shelves_user_name_key: UNIQUE (user_id, name_key)
+sync_inbox sync_inbox_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE SET NULL
+sync_inbox sync_inbox_identifier_key: UNIQUE (user_id, kind, identifier)
+sync_inbox sync_inbox_kind_check: CHECK ((kind = ANY (ARRAY['isbn'::text, 'asin'::text, 'kosync'::text])))
+sync_inbox sync_inbox_pkey: PRIMARY KEY (id)
+sync_inbox sync_inbox_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+sync_requests sync_requests_pkey: PRIMARY KEY (user_id, idempotency_key)
+sync_requests sync_requests_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+sync_settings sync_settings_finish_at_end_check: CHECK ((finish_at_end = ANY (ARRAY[0, 1])))
+sync_settings sync_settings_pkey: PRIMARY KEY (user_id)
+sync_settings sync_settings_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 uploads uploads_pkey: PRIMARY KEY (name)
+user_mutes user_mutes_muted_id_fkey: FOREIGN KEY (muted_id) REFERENCES users(id) ON DELETE CASCADE
+user_mutes user_mutes_pkey: PRIMARY KEY (user_id, muted_id)
+user_mutes user_mutes_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 users users_email_key: UNIQUE (email)
 users users_pkey: PRIMARY KEY (id)
+users users_reading_log_check: CHECK ((reading_log = ANY (ARRAY['public'::text, 'followers'::text, 'private'::text])))
 users users_role_check: CHECK ((role = ANY (ARRAY['reader'::text, 'moderator'::text])))
 users users_user_type_check: CHECK ((user_type = ANY (ARRAY['Reader'::text, 'Author'::text, 'Seller'::text])))
+webhook_deliveries webhook_deliveries_event_check: CHECK ((event = ANY (ARRAY['reading.progress'::text, 'read.finished'::text, 'review.published'::text, 'library.changed'::text])))
+webhook_deliveries webhook_deliveries_pkey: PRIMARY KEY (id)
+webhook_deliveries webhook_deliveries_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+webhook_deliveries webhook_deliveries_webhook_id_fkey: FOREIGN KEY (webhook_id) REFERENCES webhooks(id) ON DELETE CASCADE
+webhooks webhooks_pkey: PRIMARY KEY (id)
+webhooks webhooks_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 wishlist wishlist_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
 wishlist wishlist_pkey: PRIMARY KEY (user_id, book_id)
 wishlist wishlist_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 
 -- indexes
+CREATE INDEX blocks_blocked_idx ON public.blocks USING btree (blocked_id, blocker_id)
+CREATE INDEX blocks_blocker_created_idx ON public.blocks USING btree (blocker_id, created_at DESC, blocked_id DESC)
+CREATE UNIQUE INDEX blocks_pkey ON public.blocks USING btree (blocker_id, blocked_id)
 CREATE INDEX book_edits_book_idx ON public.book_edits USING btree (book_id, id)
 CREATE UNIQUE INDEX book_edits_pkey ON public.book_edits USING btree (id)
 CREATE INDEX book_edits_user_idx ON public.book_edits USING btree (user_id, id)
@@ -341,6 +585,8 @@ CREATE UNIQUE INDEX book_merges_proposal_id_key ON public.book_merges USING btre
 CREATE INDEX book_merges_reverted_by_idx ON public.book_merges USING btree (reverted_by_user_id)
 CREATE INDEX book_merges_survivor_idx ON public.book_merges USING btree (survivor_id, id)
 CREATE INDEX book_merges_work_idx ON public.book_merges USING btree (work_id, id)
+CREATE INDEX book_mutes_book_idx ON public.book_mutes USING btree (book_id)
+CREATE UNIQUE INDEX book_mutes_pkey ON public.book_mutes USING btree (user_id, book_id)
 CREATE UNIQUE INDEX book_search_terms_pkey ON public.book_search_terms USING btree (term)
 CREATE INDEX books_author_key_idx ON public.books USING btree (lower(shelfwise_unaccent(author)), lower(title), id) INCLUDE (author, title)
 CREATE INDEX books_author_user_idx ON public.books USING btree (author_user_id)
@@ -367,6 +613,24 @@ CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id
 CREATE INDEX books_unclaimed_isbn_idx ON public.books USING btree (unclaimed_isbn) WHERE (unclaimed_isbn IS NOT NULL)
 CREATE INDEX books_weighted_rating_idx ON public.books USING btree (((((average_rating * (total_reviews)::double precision) + (17.5)::double precision) / ((total_reviews + 5))::double precision)) DESC, total_reviews DESC, id DESC)
 CREATE UNIQUE INDEX catalogue_edits_pkey ON public.catalogue_edits USING btree (id)
+CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (comment_id, user_id)
+CREATE INDEX comment_likes_user_created_idx ON public.comment_likes USING btree (user_id, created_at)
+CREATE UNIQUE INDEX device_codes_device_code_hash_key ON public.device_codes USING btree (device_code_hash)
+CREATE INDEX device_codes_expires_idx ON public.device_codes USING btree (expires_at)
+CREATE UNIQUE INDEX device_codes_pkey ON public.device_codes USING btree (id)
+CREATE UNIQUE INDEX device_codes_user_code_key ON public.device_codes USING btree (user_code)
+CREATE INDEX device_codes_user_idx ON public.device_codes USING btree (user_id)
+CREATE UNIQUE INDEX devices_pkey ON public.devices USING btree (id)
+CREATE INDEX devices_user_idx ON public.devices USING btree (user_id, id)
+CREATE UNIQUE INDEX devices_username_key ON public.devices USING btree (username)
+CREATE INDEX discussion_posts_parent_idx ON public.discussion_posts USING btree (parent_id)
+CREATE UNIQUE INDEX discussion_posts_pkey ON public.discussion_posts USING btree (id)
+CREATE INDEX discussion_posts_thread_idx ON public.discussion_posts USING btree (discussion_id, root_id, id)
+CREATE INDEX discussion_posts_user_idx ON public.discussion_posts USING btree (user_id, id)
+CREATE INDEX discussions_book_activity_idx ON public.discussions USING btree (book_id, last_activity_at DESC, id DESC)
+CREATE UNIQUE INDEX discussions_pkey ON public.discussions USING btree (id)
+CREATE INDEX discussions_user_created_idx ON public.discussions USING btree (user_id, created_at DESC, id DESC)
+CREATE INDEX discussions_user_idx ON public.discussions USING btree (user_id, id)
 CREATE INDEX editions_book_idx ON public.editions USING btree (book_id, id)
 CREATE INDEX editions_created_by_idx ON public.editions USING btree (created_by_user_id, id) WHERE (created_by_user_id IS NOT NULL)
 CREATE UNIQUE INDEX editions_isbn_key ON public.editions USING btree (isbn) WHERE (isbn IS NOT NULL)
@@ -376,6 +640,8 @@ CREATE INDEX editions_unclaimed_isbn_idx ON public.editions USING btree (unclaim
 CREATE INDEX follows_followee_created_idx ON public.follows USING btree (followee_id, created_at DESC, follower_id DESC)
 CREATE INDEX follows_follower_created_idx ON public.follows USING btree (follower_id, created_at DESC, followee_id DESC)
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)
+CREATE INDEX hidden_items_hidden_by_idx ON public.hidden_items USING btree (hidden_by_user_id)
+CREATE UNIQUE INDEX hidden_items_pkey ON public.hidden_items USING btree (target_type, target_id)
 CREATE INDEX import_allowances_day_idx ON public.import_allowances USING btree (day)
 CREATE UNIQUE INDEX import_allowances_pkey ON public.import_allowances USING btree (user_id, day)
 CREATE UNIQUE INDEX import_files_pkey ON public.import_files USING btree (import_id, part)
@@ -391,6 +657,7 @@ CREATE INDEX imports_unfinished_idx ON public.imports USING btree (status, creat
 CREATE INDEX imports_user_idx ON public.imports USING btree (user_id, created_at DESC, id DESC)
 CREATE UNIQUE INDEX kept_tokens_pkey ON public.kept_tokens USING btree (jti)
 CREATE INDEX kept_tokens_user_idx ON public.kept_tokens USING btree (user_id)
+CREATE UNIQUE INDEX kosync_progress_pkey ON public.kosync_progress USING btree (user_id, document)
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name)
 CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock USING btree (id)
 CREATE INDEX merge_proposals_first_idx ON public.merge_proposals USING btree (first_id, id)
@@ -400,12 +667,28 @@ CREATE INDEX merge_proposals_proposer_idx ON public.merge_proposals USING btree 
 CREATE INDEX merge_proposals_second_idx ON public.merge_proposals USING btree (second_id, id)
 CREATE INDEX merge_proposals_status_idx ON public.merge_proposals USING btree (status, id)
 CREATE INDEX merge_proposals_work_idx ON public.merge_proposals USING btree (work_id, id) WHERE (work_id IS NOT NULL)
+CREATE UNIQUE INDEX muted_words_pkey ON public.muted_words USING btree (user_id, word)
+CREATE INDEX notification_actors_actor_idx ON public.notification_actors USING btree (actor_id)
+CREATE UNIQUE INDEX notification_actors_pk ON public.notification_actors USING btree (notification_id, actor_id)
+CREATE INDEX notification_actors_recent_idx ON public.notification_actors USING btree (notification_id, created_at DESC)
+CREATE UNIQUE INDEX notification_settings_pk ON public.notification_settings USING btree (user_id, type)
+CREATE UNIQUE INDEX notification_tickets_pkey ON public.notification_tickets USING btree (hash)
+CREATE INDEX notification_tickets_user_idx ON public.notification_tickets USING btree (user_id)
+CREATE UNIQUE INDEX notifications_group_idx ON public.notifications USING btree (user_id, type, target_type, target_id) WHERE (read_at IS NULL)
+CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id)
+CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id, updated_at DESC, id DESC)
+CREATE UNIQUE INDEX personal_tokens_pkey ON public.personal_tokens USING btree (id)
+CREATE UNIQUE INDEX personal_tokens_token_hash_key ON public.personal_tokens USING btree (token_hash)
+CREATE INDEX personal_tokens_user_idx ON public.personal_tokens USING btree (user_id, id)
 CREATE UNIQUE INDEX progress_updates_pkey ON public.progress_updates USING btree (id)
 CREATE INDEX progress_updates_read_idx ON public.progress_updates USING btree (read_id, created_at)
 CREATE INDEX read_throughs_book_idx ON public.read_throughs USING btree (book_id)
 CREATE INDEX read_throughs_entry_idx ON public.read_throughs USING btree (user_id, book_id)
 CREATE INDEX read_throughs_finished_idx ON public.read_throughs USING btree (user_id, finished_on, book_id) WHERE ((outcome = 'finished'::text) AND (removed_at IS NULL))
 CREATE UNIQUE INDEX read_throughs_pkey ON public.read_throughs USING btree (id)
+CREATE INDEX read_throughs_user_created_idx ON public.read_throughs USING btree (user_id, created_at DESC, id DESC)
+CREATE INDEX read_throughs_user_finished_at_idx ON public.read_throughs USING btree (user_id, finished_at DESC, id DESC) WHERE ((outcome = 'finished'::text) AND (removed_at IS NULL))
+CREATE INDEX read_throughs_user_stopped_idx ON public.read_throughs USING btree (user_id, updated_at DESC, id DESC) WHERE ((outcome = 'stopped'::text) AND (removed_at IS NULL))
 CREATE INDEX reading_entries_book_idx ON public.reading_entries USING btree (book_id)
 CREATE INDEX reading_entries_edition_idx ON public.reading_entries USING btree (edition_id) WHERE (edition_id IS NOT NULL)
 CREATE UNIQUE INDEX reading_entries_pkey ON public.reading_entries USING btree (user_id, book_id)
@@ -415,11 +698,26 @@ CREATE UNIQUE INDEX reading_goals_pkey ON public.reading_goals USING btree (user
 CREATE INDEX reads_book_idx ON public.reads USING btree (book_id)
 CREATE UNIQUE INDEX reads_pkey ON public.reads USING btree (user_id, book_id)
 CREATE INDEX reads_user_read_idx ON public.reads USING btree (user_id, read_at DESC, book_id)
+CREATE INDEX reports_decided_by_idx ON public.reports USING btree (decided_by_user_id)
+CREATE UNIQUE INDEX reports_open_key ON public.reports USING btree (reporter_id, target_type, target_id) WHERE (status = 'open'::text)
+CREATE UNIQUE INDEX reports_pkey ON public.reports USING btree (id)
+CREATE INDEX reports_reporter_idx ON public.reports USING btree (reporter_id, created_at DESC, id DESC)
+CREATE INDEX reports_status_idx ON public.reports USING btree (status, created_at, id)
+CREATE INDEX reports_target_idx ON public.reports USING btree (target_type, target_id)
+CREATE INDEX review_comments_parent_idx ON public.review_comments USING btree (parent_id)
+CREATE UNIQUE INDEX review_comments_pkey ON public.review_comments USING btree (id)
+CREATE INDEX review_comments_thread_idx ON public.review_comments USING btree (review_id, thread_id, id)
+CREATE INDEX review_comments_user_created_idx ON public.review_comments USING btree (user_id, created_at)
+CREATE UNIQUE INDEX review_likes_pkey ON public.review_likes USING btree (review_id, user_id)
+CREATE INDEX review_likes_review_created_idx ON public.review_likes USING btree (review_id, created_at DESC, user_id DESC)
+CREATE INDEX review_likes_user_created_idx ON public.review_likes USING btree (user_id, created_at)
 CREATE INDEX reviews_book_created_idx ON public.reviews USING btree (book_id, created_at DESC, id DESC)
+CREATE INDEX reviews_book_likes_idx ON public.reviews USING btree (book_id, likes DESC, created_at DESC, id DESC)
 CREATE UNIQUE INDEX reviews_book_user_key ON public.reviews USING btree (book_id, user_id)
 CREATE INDEX reviews_created_idx ON public.reviews USING btree (created_at DESC, id DESC, book_id)
 CREATE UNIQUE INDEX reviews_pkey ON public.reviews USING btree (id)
 CREATE INDEX reviews_user_created_idx ON public.reviews USING btree (user_id, created_at DESC, id DESC, book_id, rating)
+CREATE INDEX reviews_written_here_created_idx ON public.reviews USING btree (created_at DESC, id DESC) WHERE (imported = 0)
 CREATE UNIQUE INDEX revoked_tokens_pkey ON public.revoked_tokens USING btree (jti)
 CREATE INDEX shelf_books_book_idx ON public.shelf_books USING btree (book_id)
 CREATE UNIQUE INDEX shelf_books_pkey ON public.shelf_books USING btree (shelf_id, book_id)
@@ -428,17 +726,33 @@ CREATE INDEX shelf_books_user_shelf_position_idx ON public.shelf_books USING btr
 CREATE UNIQUE INDEX shelves_id_user_key ON public.shelves USING btree (id, user_id)
 CREATE UNIQUE INDEX shelves_pkey ON public.shelves USING btree (id)
 CREATE UNIQUE INDEX shelves_user_name_key ON public.shelves USING btree (user_id, name_key)
+CREATE INDEX sync_inbox_book_idx ON public.sync_inbox USING btree (book_id)
+CREATE UNIQUE INDEX sync_inbox_identifier_key ON public.sync_inbox USING btree (user_id, kind, identifier)
+CREATE UNIQUE INDEX sync_inbox_pkey ON public.sync_inbox USING btree (id)
+CREATE INDEX sync_inbox_user_idx ON public.sync_inbox USING btree (user_id, id)
+CREATE INDEX sync_requests_created_idx ON public.sync_requests USING btree (created_at)
+CREATE UNIQUE INDEX sync_requests_pkey ON public.sync_requests USING btree (user_id, idempotency_key)
+CREATE UNIQUE INDEX sync_settings_pkey ON public.sync_settings USING btree (user_id)
 CREATE UNIQUE INDEX uploads_pkey ON public.uploads USING btree (name)
 CREATE INDEX uploads_released_idx ON public.uploads USING btree (released_at) WHERE ((removed_at IS NULL) AND (released_at IS NOT NULL))
 CREATE INDEX uploads_removed_idx ON public.uploads USING btree (removed_at) WHERE (removed_at IS NOT NULL)
 CREATE INDEX uploads_unused_idx ON public.uploads USING btree (created_at) WHERE ((removed_at IS NULL) AND (referenced_at IS NULL) AND (released_at IS NULL))
 CREATE INDEX uploads_user_created_idx ON public.uploads USING btree (user_id, created_at)
+CREATE INDEX user_mutes_muted_idx ON public.user_mutes USING btree (muted_id)
+CREATE UNIQUE INDEX user_mutes_pkey ON public.user_mutes USING btree (user_id, muted_id)
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
 CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
 CREATE INDEX users_profile_upload_idx ON public.users USING btree (profile_image) WHERE (profile_image ~~ '/uploads/%'::text)
 CREATE INDEX users_profile_upload_other_idx ON public.users USING btree (id) WHERE ((profile_image !~~ '/uploads/%'::text) AND (profile_image ~~ '%.webp%'::text))
 CREATE UNIQUE INDEX users_username_lower_key ON public.users USING btree (lower(username))
 CREATE INDEX users_username_skeleton_idx ON public.users USING btree (replace(replace(replace(replace(replace(lower(replace(replace(replace(username, '.'::text, ''::text), '_'::text, ''::text), '-'::text, ''::text)), '1'::text, 'l'::text), 'i'::text, 'l'::text), '0'::text, 'o'::text), 'rn'::text, 'm'::text), 'vv'::text, 'w'::text))
+CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (next_attempt_at) WHERE (next_attempt_at IS NOT NULL)
+CREATE INDEX webhook_deliveries_hook_idx ON public.webhook_deliveries USING btree (webhook_id, created_at DESC, id DESC)
+CREATE UNIQUE INDEX webhook_deliveries_pkey ON public.webhook_deliveries USING btree (id)
+CREATE INDEX webhook_deliveries_settled_idx ON public.webhook_deliveries USING btree (created_at) WHERE (next_attempt_at IS NULL)
+CREATE INDEX webhook_deliveries_user_idx ON public.webhook_deliveries USING btree (user_id)
+CREATE UNIQUE INDEX webhooks_pkey ON public.webhooks USING btree (id)
+CREATE INDEX webhooks_user_idx ON public.webhooks USING btree (user_id, created_at)
 CREATE INDEX wishlist_book_idx ON public.wishlist USING btree (book_id)
 CREATE UNIQUE INDEX wishlist_pkey ON public.wishlist USING btree (user_id, book_id)
 CREATE INDEX wishlist_user_added_idx ON public.wishlist USING btree (user_id, added_at DESC)

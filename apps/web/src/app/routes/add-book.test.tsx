@@ -150,9 +150,10 @@ describe('Add a New Book: every problem at once', () => {
     fireEvent.change(field('Title'), { target: { value: 'Only a title' } })
     fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
     expect(await screen.findByText('Please specify whether you are the author or publisher.')).toBeInTheDocument()
-    // Twelve empty fields, each marked beside itself, in the same go as the role.
-    expect(screen.getAllByText('This field is required')).toHaveLength(12)
-    for (const label of ['Author', 'Description', 'Publisher', 'Page Count', 'ISBN', 'Category']) expect(field(label)).toHaveAttribute('aria-invalid', 'true')
+    // Nine empty fields, each marked beside itself, in the same go as the role; ISBN, Amazon Link and Edition may stay empty (decision 0037).
+    expect(screen.getAllByText('This field is required')).toHaveLength(9)
+    for (const label of ['Author', 'Description', 'Publisher', 'Page Count', 'Genre', 'Category']) expect(field(label)).toHaveAttribute('aria-invalid', 'true')
+    for (const label of ['ISBN', 'Amazon Link', 'Edition']) expect(field(label)).toHaveAttribute('aria-invalid', 'false')
     expect(field('Title')).toHaveAttribute('aria-invalid', 'false')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Author' })))
     // With a role chosen, the first problem is the Author field.
@@ -197,6 +198,70 @@ describe('Add a New Book: every problem at once', () => {
 
 describe('Add a New Book: a book that may already be on Shelfwise', () => {
   const dracula = buildBook({ title: 'Dracula', author: 'Bram Stoker', publishedDate: '1897-05-26', isbn: '9780306406157' })
+
+  it('leaves ISBN, Amazon Link and Edition empty, as a classic has them (decision 0037): sent empty, nothing said', async () => {
+    const { callsTo } = await openForm({ 'POST /books': { status: 201, body: buildBook() } })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    for (const label of ['ISBN', 'Amazon Link', 'Edition']) {
+      fireEvent.change(field(label), { target: { value: '' } })
+      expect(field(label)).not.toBeRequired()
+    }
+    expect(field('Title')).toBeRequired()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText(/Book added successfully!/)).toBeInTheDocument()
+    expect(callsTo('POST /books')[0]!.body).toMatchObject({ isbn: '', amazonLink: '', edition: '', title: 'The Engine' })
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument()
+  })
+
+  it('links the success message to the new book, and warns of no duplicate in the book just added', async () => {
+    const added = buildBook({ title: 'The Engine', author: 'Ada Lovelace' })
+    let isAdded = false
+    await openForm({
+      // Once added, the book is its own title-and-author match.
+      'GET /books/duplicates': () => ({ body: isAdded ? [{ book: added, reasons: ['title_author'] }] : [] }),
+      'POST /books': () => ((isAdded = true), { status: 201, body: added }),
+    })
+    fireEvent.click(screen.getByRole('radio', { name: 'None' }))
+    fillForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Add Book' }))
+    expect(await screen.findByText(/Book added successfully!/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See its page: The Engine' })).toHaveAttribute('href', `/books/${added._id}`)
+    fireEvent.blur(field('Author'))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByTestId('duplicate-title')).not.toBeInTheDocument()
+  })
+
+  it('tells a signed-out visitor first that adding needs an account; covers upload once signed in', async () => {
+    fakeApi({})
+    renderApp('/add-book')
+    await screen.findByRole('heading', { name: 'Add a New Book' })
+    const alerts = screen.getAllByRole('alert')
+    expect(alerts[0]).toHaveTextContent('Adding a book needs an account: sign in or sign up first.')
+    expect(within(alerts[0]!).getByRole('button', { name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.getByText('Upload a cover').closest('label')).toHaveClass('Mui-disabled')
+  })
+
+  it('uploads a cover instead of a typed URL, and shows it', async () => {
+    const { callsTo } = await openForm({ 'POST /upload': { status: 201, body: { imageUrl: '/uploads/cover-1.webp' } } })
+    expect(screen.queryByText('Adding a book needs an account', { exact: false })).not.toBeInTheDocument()
+    const file = new File([new Uint8Array([1, 2, 3])], 'cover.png', { type: 'image/png' })
+    fireEvent.change(screen.getByLabelText('Cover image file'), { target: { files: [file] } })
+    await waitFor(() => expect(field('Cover Image URL')).toHaveValue(`${window.location.origin}/uploads/cover-1.webp`))
+    expect(callsTo('POST /upload')).toHaveLength(1)
+    expect(screen.getByRole('img', { name: /^Cover of/ })).toHaveAttribute('src', `${window.location.origin}/uploads/cover-1.webp`)
+    // A file that is no image is refused before it is sent, beside the field.
+    fireEvent.change(screen.getByLabelText('Cover image file'), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } })
+    expect(await screen.findByText('Only image files are allowed')).toBeInTheDocument()
+    expect(callsTo('POST /upload')).toHaveLength(1)
+  })
+
+  it("offers the catalogue's genres for the one being typed", async () => {
+    await openForm()
+    fireEvent.change(field('Genre'), { target: { value: 'Romance, fant' } })
+    fireEvent.click(await screen.findByRole('option', { name: 'Fantasy' }))
+    expect(field('Genre')).toHaveValue('Romance, Fantasy, ')
+  })
 
   it('after the title and author: points to it with a link; Add Book stops there until the reader adds it anyway', async () => {
     const { callsTo } = await openForm({

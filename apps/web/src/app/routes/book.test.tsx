@@ -56,6 +56,16 @@ describe('Book detail', () => {
     expect((await screen.findAllByTestId('review-text'))[0]).toHaveAttribute('dir', 'auto')
   })
 
+  it('counts the book’s discussions and links to them (issue 23)', async () => {
+    fakeApi({
+      [`GET /books/${book._id}`]: { body: { ...book, discussionCount: 12 } },
+      [`GET /reviews/book/${book._id}`]: { body: [], headers: { 'X-Total-Count': '0' } },
+    })
+    renderApp(`/books/${book._id}`)
+    expect(await screen.findByRole('heading', { name: 'Discussions (12)', level: 2 })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Read the discussions' })).toHaveAttribute('href', `/books/${book._id}/discussions`)
+  })
+
   it('shows a spinner while loading', async () => {
     api({ [`GET /books/${book._id}`]: { pending: true } })
     renderApp(`/books/${book._id}`)

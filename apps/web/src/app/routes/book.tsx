@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
-import { useParams } from '#/lib/router/react.tsx'
+import { Link as RouterLink, useParams } from '#/lib/router/react.tsx'
+import { paths } from '#/config/paths.ts'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -9,10 +10,12 @@ import Divider from '@mui/material/Divider'
 import Rating from '@mui/material/Rating'
 import Typography from '@mui/material/Typography'
 import RateReviewIcon from '@mui/icons-material/RateReview'
+import ForumIcon from '@mui/icons-material/Forum'
 import type { Book } from '@shelfwise/contracts'
 import { ApiError, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatAverage } from '#/lib/format.ts'
 import { useDocumentTitle } from '#/lib/document-title.ts'
+import { useFeedLinks } from '#/lib/feed-link.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
@@ -32,7 +35,8 @@ import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
 import { BookFacts } from '#/features/books/components/book-facts.tsx'
 import { BookTopBarActions } from '#/features/books/components/book-top-bar-actions.tsx'
 import { ReadingPanel } from '#/features/reading/components/reading-panel.tsx'
-import { useReading } from '#/features/reading/api/reading.ts'
+import { useReading, useUpdateReading } from '#/features/reading/api/reading.ts'
+import type { ReaderBook } from '#/features/reviews/components/write-review-dialog.tsx'
 
 // The reader's shelves of the book come with their own chunk, after the page (decision 0028).
 const BookShelvesControl = lazy(() => import('#/features/bookshelves/components/book-shelves-control.tsx'))
@@ -55,6 +59,13 @@ function useReadPages(book: Book, isAuthenticated: boolean): number | null | und
   const work = useQuery({ ...bookQuery(book._id), enabled: asked && read.data !== undefined && read.data.pageCount === null })
   if (!read.data) return undefined
   return read.data.pageCount ?? (work.data ? work.data.pageCount : undefined)
+}
+
+/** The reader's entry for the book and a way to mark it Read, for a new review (decision 0036). */
+function useReaderBook(bookId: string, isAuthenticated: boolean): ReaderBook {
+  const reading = useReading(bookId, isAuthenticated)
+  const update = useUpdateReading(bookId)
+  return { entry: !isAuthenticated || reading.isError ? null : reading.data, markRead: () => update.mutate({ status: 'read' }) }
 }
 
 const BOOK_ERROR = 'Failed to fetch book details'
@@ -90,10 +101,12 @@ function BookDetail({ book }: { book: Book }) {
   const [listError, setListError] = useState<string | null>(null)
   // The generic rule (spec §8): the server's message, else 'An error occurred'; no answer at all: 'An unexpected error occurred'.
   const onListError = (err: unknown) => setListError(err instanceof ApiError ? err.message : FALLBACK_ERROR)
-  const composer = useReviewComposer(book._id)
-  const average = formatAverage(book.averageRating, book.ratingsCount)
   const { isAuthenticated } = useAuth()
+  const composer = useReviewComposer(book._id, useReaderBook(book._id, isAuthenticated))
+  const average = formatAverage(book.averageRating, book.ratingsCount)
   const readPages = useReadPages(book, isAuthenticated)
+  // Without the reader's entry (signed out, or it could not be read) the spec's buttons stand alone.
+  const hasEntry = !useReading(book._id, isAuthenticated).isError && isAuthenticated
   const isOtherEdition = book.editionId !== undefined && book.editionId !== book._id
 
   return (
@@ -134,7 +147,8 @@ function BookDetail({ book }: { book: Book }) {
             {listError}
           </Alert>
         )}
-        <BookListButtons book={book} onError={onListError} />
+        {/* A signed-in reader finds the spec's list buttons inside their reading status (decision 0039). */}
+        {!hasEntry && <BookListButtons book={book} onError={onListError} />}
         <ReadingPanel
           book={book}
           hasReview={Boolean(composer.myReview)}
@@ -149,6 +163,7 @@ function BookDetail({ book }: { book: Book }) {
             </Suspense>
           )}
           pageCount={readPages}
+          lists={(offer) => <BookListButtons book={book} onError={onListError} offer={offer} size="small" />}
         />
         <BookOwnerActions book={book} />
         <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: 3 }}>
@@ -180,6 +195,20 @@ function BookDetail({ book }: { book: Book }) {
         {composer.isSubmittingPending && <SectionSpinner label="Submitting your review" />}
         <BookReviews bookId={book._id} mine={composer.myReview} ownActions={(r) => <OwnReviewActions review={r} onEdit={composer.open} />} />
       </Box>
+      <Divider sx={{ my: 4 }} />
+      {/* Discussions of the book (decision 0043): the count here, the threads on their own screen. */}
+      <Box
+        component="section"
+        aria-labelledby="discussions-heading"
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography id="discussions-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+          Discussions ({(book.discussionCount ?? 0).toLocaleString('en-US')})
+        </Typography>
+        <Button component={RouterLink} to={paths.bookDiscussions.href(book._id)} variant="outlined" startIcon={<ForumIcon />}>
+          {book.discussionCount ? 'Read the discussions' : 'Start a discussion'}
+        </Button>
+      </Box>
       {composer.element}
     </>
   )
@@ -196,6 +225,7 @@ export function BookRoute() {
   const { data, isPending, isError, error } = useBook(id)
   const shown = useDeferredData(data)
   useDocumentTitle(data?.title)
+  useFeedLinks(data ? [{ href: `/api/books/${encodeURIComponent(data._id)}/reviews.atom`, title: `Reviews of ${data.title}` }] : [])
   return (
     <BookPage>
       {isError ? (

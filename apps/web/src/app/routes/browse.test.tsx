@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, serverError } from '#/test/fake-api.ts'
@@ -18,6 +18,25 @@ const expectParams = (query: URLSearchParams, want: Record<string, string | null
 
 async function showFilters() {
   fireEvent.click(await screen.findByRole('button', { name: /Show Filters/ }))
+}
+
+/** A screen at least 900 px wide (md): the filters beside the results, applied as they are ticked. */
+const wideScreen = () =>
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    media,
+    matches: /min-width/.test(media),
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }))
+
+/** On a phone: the sheet's choices are applied by its Apply button, which closes it. */
+async function applySheet() {
+  fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument())
 }
 
 describe('Browse', () => {
@@ -90,6 +109,8 @@ describe('Browse', () => {
     await showFilters()
     expect(screen.getByRole('checkbox', { name: 'Technology' })).toBeInTheDocument()
     expect(screen.getByRole('checkbox', { name: 'Bestseller' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Filters' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument())
     fireEvent.click(screen.getByRole('link', { name: 'Skip to results' }))
     expect(screen.getByRole('heading', { name: 'Results' })).toHaveFocus()
   })
@@ -103,14 +124,16 @@ describe('Browse', () => {
     expect(await screen.findByText('Failed to search books')).toBeInTheDocument()
     await showFilters()
     fireEvent.click(screen.getByRole('checkbox', { name: 'Poetry' }))
+    await applySheet()
     expect(await screen.findByText('Failed to apply filters')).toBeInTheDocument()
   })
 
-  it('applies filters with chips, a count badge, single-choice rating and pages, and Clear All Filters', async () => {
+  it('on a wide screen applies filters as ticked, with chips, single-choice rating and pages, and Clear All Filters', async () => {
+    wideScreen()
     const { callsTo } = fakeApi(base)
     renderApp('/browse')
-    await showFilters()
-    expect(screen.getByRole('button', { name: /Hide Filters/ })).toBeInTheDocument()
+    await screen.findByRole('checkbox', { name: 'Fantasy' })
+    expect(screen.queryByRole('button', { name: /Show Filters/ })).not.toBeInTheDocument()
     fireEvent.click(screen.getByRole('checkbox', { name: 'Fantasy' }))
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mystery' }))
     fireEvent.click(screen.getByRole('checkbox', { name: 'Classic' }))
@@ -132,7 +155,6 @@ describe('Browse', () => {
     expect(chips).toBeInTheDocument()
     expect(screen.getByText('101-300 pages', { selector: '.MuiChip-label' })).toBeInTheDocument()
     expect(screen.getByText('Fantasy', { selector: '.MuiChip-label' })).toBeInTheDocument()
-    expect(within(screen.getByRole('button', { name: /Hide Filters/ })).getByText('6')).toBeInTheDocument()
     // Choosing the selected rating again clears it.
     fireEvent.click(screen.getByRole('checkbox', { name: '4+ Stars' }))
     await waitFor(() => expect(screen.queryByText('4+ Stars', { selector: '.MuiChip-label' })).not.toBeInTheDocument())
@@ -144,14 +166,14 @@ describe('Browse', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear All Filters' })[0]!)
     expect(await screen.findByText('42 books found')).toBeInTheDocument()
     expect(screen.queryByText('Mystery', { selector: '.MuiChip-label' })).not.toBeInTheDocument()
-    expect(screen.getByText('Published: 2000–2023')).toBeInTheDocument()
+    expect(screen.getByText('Published: any year')).toBeInTheDocument()
   })
 
   it('a filter checkbox is checked as soon as it is clicked, and a second click at once keeps the first', async () => {
+    wideScreen()
     const { callsTo } = fakeApi(base)
     renderApp('/browse')
     await screen.findByText('42 books found')
-    await showFilters()
     const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement
     // A browser's click, outside act(): nothing flushes React's deferred work before the reader looks.
     const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }
@@ -200,5 +222,78 @@ describe('Browse', () => {
     expect(await screen.findByText('Failed to fetch new releases')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('tab', { name: 'Top Rated' }))
     expect(await screen.findByText('Failed to fetch top rated books')).toBeInTheDocument()
+  })
+})
+
+describe('Browse on a phone (issue 22)', () => {
+  const facets = { minYear: 1813, maxYear: 2020, genres: ['Fiction', 'Poetry'], categories: ['Classic', 'Fiction'], languages: ['English', 'French'] }
+  const counting = (r: { query: URLSearchParams }) =>
+    r.query.get('limit') === '1' ? { body: [books[0]], headers: { 'X-Total-Count': r.query.get('genres') ? '7' : '1' } } : base['GET /books/search']
+
+  it('opens the filters in a sheet counting live what the choices find; Apply applies them, Hide Filters drops them', async () => {
+    const { callsTo } = fakeApi({ ...base, 'GET /books/search': counting, 'GET /books/facets': { body: facets } })
+    renderApp('/browse')
+    await screen.findByText('42 books found')
+    await showFilters()
+    const sheet = screen.getByRole('dialog', { name: 'Filters' })
+    // Nothing chosen yet: the whole catalogue's count, from GET /books?limit=1.
+    expect(await within(sheet).findByText('42 books found')).toBeInTheDocument()
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Poetry' }))
+    expect(await within(sheet).findByText('7 books found')).toBeInTheDocument()
+    // Counted with one book's answer; the results behind are untouched until Apply.
+    expect(callsTo('GET /books/search').map((c) => c.query.get('limit'))).toEqual(['1'])
+    await applySheet()
+    await waitFor(() => expect(callsTo('GET /books/search').at(-1)!.query.get('limit')).toBe('24'))
+    expect(callsTo('GET /books/search').at(-1)!.query.get('genres')).toBe('Poetry')
+    expect(screen.getByText('Poetry', { selector: '.MuiChip-label' })).toBeInTheDocument()
+    expect(within(screen.getByRole('button', { name: /Show Filters/ })).getByText('1')).toBeInTheDocument()
+    // Hide Filters leaves the sheet without applying its choices.
+    await showFilters()
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('checkbox', { name: 'French' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Filters' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument())
+    expect(screen.queryByText('French', { selector: '.MuiChip-label' })).not.toBeInTheDocument()
+  })
+
+  it('offers the genres, categories and languages the catalogue carries, and a category named like a genre says it is one', async () => {
+    fakeApi({ ...base, 'GET /books/facets': { body: facets } })
+    renderApp('/browse?categories=Fiction')
+    await showFilters()
+    const sheet = screen.getByRole('dialog', { name: 'Filters' })
+    await within(sheet).findByRole('checkbox', { name: 'French' })
+    expect(within(sheet).queryByRole('checkbox', { name: 'Hindi' })).not.toBeInTheDocument()
+    expect(within(sheet).queryByRole('checkbox', { name: 'Fantasy' })).not.toBeInTheDocument()
+    const group = (legend: string) => within(within(sheet).getByRole('group', { name: legend }))
+    expect(
+      group('Genres')
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['Fiction', 'Poetry'])
+    expect(group('Categories').getByRole('checkbox', { name: 'Fiction' })).toBeChecked()
+    expect(group('Genres').getByRole('checkbox', { name: 'Fiction' })).not.toBeChecked()
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Filters' }))
+    expect(await screen.findByText('Fiction (category)', { selector: '.MuiChip-label' })).toBeInTheDocument()
+  })
+
+  it('the untouched year range says it does not filter and sends no year', async () => {
+    const { callsTo } = fakeApi({ ...base, 'GET /books/facets': { body: facets } })
+    renderApp('/browse?q=emma')
+    await showFilters()
+    const sheet = screen.getByRole('dialog', { name: 'Filters' })
+    expect(within(sheet).getByText('Published: any year')).toBeInTheDocument()
+    expect(within(sheet).queryByText('Published: 2000–2023')).not.toBeInTheDocument()
+    await waitFor(() => expect(callsTo('GET /books/search').length).toBeGreaterThan(0))
+    for (const c of callsTo('GET /books/search')) expectParams(c.query, { minYear: null, maxYear: null })
+  })
+
+  it('Clear All Filters keeps the search words', async () => {
+    const { callsTo } = fakeApi(base)
+    const { router } = renderApp('/browse?q=emma&genres=Poetry&minYear=1990&maxYear=2000')
+    await screen.findByText('Poetry', { selector: '.MuiChip-label' })
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?q=emma'))
+    await waitFor(() => expectParams(callsTo('GET /books/search').at(-1)!.query, { query: 'emma', genres: null, minYear: null }))
+    expect(screen.getByRole('textbox', { name: 'Search books' })).toHaveValue('emma')
+    expect(screen.queryByText('Poetry', { selector: '.MuiChip-label' })).not.toBeInTheDocument()
   })
 })

@@ -10,7 +10,7 @@ import { useTheme } from '@mui/material/styles'
 import type { QueryClient } from '@tanstack/react-query'
 import { booksInfiniteQuery } from '#/features/books/api/get-books.ts'
 import { useBookFacets } from '#/features/books/api/get-book-facets.ts'
-import { emptyFilters, YEAR_BOUNDS, type Filters } from '#/features/books/components/browse-filters.tsx'
+import { emptyFilters, SPEC_FILTER_OPTIONS, YEAR_BOUNDS, type Filters } from '#/features/books/components/browse-filters.tsx'
 import { BrowseFilterPanel } from '#/features/books/components/browse-filter-panel.tsx'
 import { BrowseSearchForm } from '#/features/books/components/browse-search-form.tsx'
 import { AllBooksTab, PAGE_SIZE, PopularTab, SearchSortedTab, SortedTab } from '#/features/books/components/browse-lists.tsx'
@@ -57,6 +57,8 @@ export function BrowseRoute() {
   const [source, setSource] = useState<'search' | 'filters'>('search')
   const facets = useBookFacets().data
   const yearBounds = { min: facets?.minYear ?? YEAR_BOUNDS.min, max: Math.max(facets?.maxYear ?? YEAR_BOUNDS.max, YEAR_BOUNDS.max) }
+  // The lists offer what the catalogue carries (issue 22), the spec's lists until the answer comes.
+  const options = facets ? { genres: facets.genres, categories: facets.categories, languages: facets.languages } : SPEC_FILTER_OPTIONS
 
   const handleSearch = (e: FormEvent) => {
     e.preventDefault()
@@ -68,7 +70,8 @@ export function BrowseRoute() {
     setSource('filters')
     go({ filters: f }, true)
   }
-  const clearAll = () => go({ q: '', filters: emptyFilters() }, true)
+  // The filters go, the words stay (issue 22, decision 0040): clearing filters is not a new search.
+  const clearAll = () => go({ filters: emptyFilters() }, true)
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
@@ -78,7 +81,15 @@ export function BrowseRoute() {
       <SkipToResults />
       <BrowseSearchForm text={text} scope={scope} onText={setText} onScope={setScope} onSubmit={handleSearch} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px 1fr' }, gap: 3, alignItems: 'start' }}>
-        <BrowseFilterPanel filters={filters} isWide={isWide} yearBounds={yearBounds} onChange={applyFilters} onClear={clearAll} />
+        <BrowseFilterPanel
+          filters={filters}
+          isWide={isWide}
+          yearBounds={yearBounds}
+          options={options}
+          searchFor={(f) => toSearchParams(state.q, state.scope, f)}
+          onChange={applyFilters}
+          onClear={clearAll}
+        />
         <Box sx={{ minWidth: 0 }}>
           <Typography
             id={RESULTS_ID}

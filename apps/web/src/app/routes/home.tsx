@@ -21,14 +21,20 @@ const PopularBooks = lazy(async () => ({ default: (await import('#/features/book
 const HomeSearch = lazy(() => import('#/features/books/components/home-search.tsx'))
 // Only a signed-in reader has this section: its code, and its request, come after the first render.
 const FollowedSection = lazy(async () => ({ default: (await import('#/features/books/components/followed-books.tsx')).FollowedSection }))
-const CurrentlyReading = lazy(async () => ({ default: (await import('#/features/reading/components/currently-reading.tsx')).CurrentlyReading }))
-const HomeGoal = lazy(() => import('#/features/stats/components/home-goal.tsx'))
+const HomePersonal = lazy(() => import('#/app/home-personal.tsx'))
 const AllBooksGrid = lazy(async () => ({ default: (await import('#/features/books/components/all-books-grid.tsx')).AllBooksGrid }))
 const RecentReviews = lazy(async () => ({ default: (await import('#/features/reviews/components/recent-reviews.tsx')).RecentReviews }))
 
 // Popular Books This Week, once loaded, is taller than a screen (ten cards): while it loads it keeps
 // a screen's height, so the sections below start out of view instead of being pushed down later.
 const POPULAR_PENDING_HEIGHT = '100vh'
+
+/**
+ * A signed-in reader's top part (goal, Currently Reading, Popular) while it waits: a screen's height
+ * and one spinner, so what is below starts out of view and what replaces it is new on screen —
+ * nothing visible moves when the reader's sections arrive (issue 22: layout shift under 0.1).
+ */
+const personalPending = <SectionSpinner label="Loading your books" minHeight={POPULAR_PENDING_HEIGHT} />
 
 const HOME_BOOKS_ERROR = 'Failed to fetch books'
 
@@ -103,13 +109,16 @@ export function HomeRoute() {
       <HomeHero initial={query ?? ''} onSearch={search} />
       <Box sx={frame('lg')}>
         <SearchResults query={query} submitted={submitted} />
-        {viewerId && (
-          <Suspense fallback={null}>
-            <CurrentlyReading userId={viewerId} own />
-            <HomeGoal userId={viewerId} />
+        {viewerId ? (
+          // The reader's goal and books come with Popular, never above it later (no layout shift).
+          <Suspense fallback={personalPending}>
+            <HomePersonal userId={viewerId} pending={personalPending}>
+              <PopularSection />
+            </HomePersonal>
           </Suspense>
+        ) : (
+          <PopularSection />
         )}
-        <PopularSection />
         {viewerId && (
           <Suspense fallback={null}>
             <FollowedSection viewerId={viewerId} />

@@ -3,41 +3,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportJob, ImportRow } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type FakeRequest, type Handler } from '#/test/fake-api.ts'
-import { buildUser, signIn } from '#/test/factories.ts'
+import { buildImportJob, buildImportRow, buildUser, signIn } from '#/test/factories.ts'
 
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  _id: crypto.randomUUID(),
-  status: 'done',
-  source: 'goodreads',
-  fileName: 'goodreads_library_export.csv',
-  total: 5000,
-  processed: 5000,
-  imported: 4800,
-  unchanged: 150,
-  needsReview: 1,
-  failed: 1,
-  skipped: 48,
-  created: 0,
-  editionsAttached: 0,
-  notes: [],
-  message: null,
-  createdAt: '2026-03-12T10:00:00.000Z',
-  finishedAt: '2026-03-12T10:00:09.000Z',
-  ...over,
-})
+const job = (over: Partial<ImportJob> = {}): ImportJob =>
+  buildImportJob({ total: 5000, processed: 5000, imported: 4800, unchanged: 150, needsReview: 1, failed: 1, skipped: 48, ...over })
 
-const row = (over: Partial<ImportRow> & { line: number }): ImportRow => ({
-  title: `Row ${over.line}`,
-  author: 'Someone',
-  outcome: 'failed',
-  bookId: null,
-  candidates: [],
-  message: 'No book in the catalogue has this title and author',
-  notes: [],
-  actions: ['create', 'retry', 'skip'],
-  correctable: ['title', 'author', 'isbn'],
-  ...over,
-})
+const row = (over: Partial<ImportRow> & { line: number }): ImportRow =>
+  buildImportRow({
+    outcome: 'failed',
+    message: 'No book in the catalogue has this title and author',
+    actions: ['create', 'retry', 'skip'],
+    correctable: ['title', 'author', 'isbn'],
+    ...over,
+  })
 
 const fifthSeason = row({
   line: 14,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { LibraryEntry } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
+import { textsOf } from '#/test/queries.ts'
 import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
 import { buildBook, buildLibraryEntry, buildUser, NO_PROGRESS, signIn } from '#/test/factories.ts'
 import { localToday } from '#/features/reading/api/reading.ts'
@@ -17,6 +18,19 @@ function libraryApi(userId: string, byStatus: Record<string, LibraryEntry[]>) {
     [`GET /users/${userId}/library/counts`]: { body: counts },
     [`GET /users/${userId}/library`]: (req: FakeRequest) => {
       const list = byStatus[req.query.get('status') ?? 'all'] ?? []
+      return { body: list, headers: { 'X-Total-Count': String(list.length) } }
+    },
+  })
+}
+
+/** The library screen's calls for a reader with no shelves: their profile, counts, and the library as `answer` gives it. */
+function screenApi(userId: string, answer: (query: URLSearchParams) => LibraryEntry[]) {
+  return fakeApi({
+    [`GET /users/profile/${userId}`]: { body: buildUser({ _id: userId, username: 'dorothea' }) },
+    [`GET /users/${userId}/library/counts`]: { body: counts },
+    [`GET /users/${userId}/shelves`]: { body: [] },
+    [`GET /users/${userId}/library`]: (req: FakeRequest) => {
+      const list = answer(req.query)
       return { body: list, headers: { 'X-Total-Count': String(list.length) } }
     },
   })
@@ -90,21 +104,14 @@ describe('the reader’s own library', () => {
 describe('the reader’s filters by the copies they own', () => {
   /** A library answering by status and by the copies owned, as the API filters them (decision 0027). */
   function copiesApi(userId: string, rows: LibraryEntry[]) {
-    return fakeApi({
-      [`GET /users/profile/${userId}`]: { body: buildUser({ _id: userId, username: 'dorothea' }) },
-      [`GET /users/${userId}/library/counts`]: { body: counts },
-      [`GET /users/${userId}/shelves`]: { body: [] },
-      [`GET /users/${userId}/library`]: (req: FakeRequest) => {
-        const q = req.query
-        const list = rows.filter(
-          (r) =>
-            (!q.has('status') || r.status === q.get('status')) &&
-            (q.get('owned') !== 'true' || r.owned) &&
-            (!q.has('format') || r.owned?.format === q.get('format')),
-        )
-        return { body: list, headers: { 'X-Total-Count': String(list.length) } }
-      },
-    })
+    return screenApi(userId, (q) =>
+      rows.filter(
+        (r) =>
+          (!q.has('status') || r.status === q.get('status')) &&
+          (q.get('owned') !== 'true' || r.owned) &&
+          (!q.has('format') || r.owned?.format === q.get('format')),
+      ),
+    )
   }
   const rows = () => [
     entry({ title: 'Middlemarch', status: 'read', owned: { format: 'paperback', copies: 2 } }),
@@ -189,5 +196,112 @@ describe('Currently Reading on Home', () => {
     fireEvent.click(within(strip).getByRole('button', { name: 'Save' }))
     expect(await within(strip).findByText('Page 120 of 400')).toBeInTheDocument()
     expect(callsTo(`PUT /books/${book._id}/reading`)[0]!.body).toMatchObject({ progress: { page: 120 } })
+  })
+})
+
+describe('ordering, searching and laying out the library (issue 22)', () => {
+  /** A library that answers by status, search words and order, as the API does; every call kept. */
+  function orderedApi(userId: string, rows: LibraryEntry[]) {
+    return screenApi(userId, (query) => {
+      const q = (query.get('q') ?? '').toLowerCase()
+      const list = rows.filter((r) => (!query.has('status') || r.status === query.get('status')) && r.book.title.toLowerCase().includes(q))
+      if (query.get('sort') === 'title') list.sort((a, b) => a.book.title.localeCompare(b.book.title) * (query.get('order') === 'desc' ? -1 : 1))
+      return list
+    })
+  }
+  const rows = () => [
+    entry({ title: 'Persuasion', status: 'read', finishedOn: '2019-05-12', readCount: 1, rating: 5, addedAt: '2026-01-05T10:00:00.000Z' }),
+    // Finished on a day nobody remembers.
+    entry({ title: 'Emma', status: 'read', finishedOn: null, readCount: 1 }),
+    entry({ title: 'Middlemarch', status: 'read', finishedOn: '2024', readCount: 1 }),
+  ]
+  /** The owner's library, signed in as them, opened at `search`; `asked()` is the query of the last library call. */
+  function openOwnLibrary(search: string) {
+    const owner = buildUser({ username: 'dorothea' })
+    signIn(owner)
+    const { calls } = orderedApi(owner._id, rows())
+    const { router } = renderApp(`/user/${owner._id}/library${search}`)
+    const asked = () => calls.filter((c) => c.path === `/users/${owner._id}/library`).at(-1)!.query
+    return { owner, router, asked }
+  }
+  const titles = () => textsOf(screen.getByRole('list', { name: 'Books' }), 'link')
+
+  it('orders Read by date read, newest first, and by any other key either way, kept in the address', async () => {
+    const { router, asked } = openOwnLibrary('?status=read')
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' })
+    expect(sort).toHaveValue('finished')
+    expect([...sort.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Date read', 'Date added', 'Rating', 'Title', 'Author'])
+    await screen.findByRole('link', { name: 'Emma' })
+    expect([asked().get('sort'), asked().get('order')]).toEqual(['finished', 'desc'])
+
+    fireEvent.change(sort, { target: { value: 'title' } })
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&sort=title'))
+    await waitFor(() => expect(titles()).toEqual(['Emma', 'Middlemarch', 'Persuasion']))
+    fireEvent.click(screen.getByRole('button', { name: 'Order: A to Z. Change it' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&sort=title&order=desc'))
+    await waitFor(() => expect(titles()).toEqual(['Persuasion', 'Middlemarch', 'Emma']))
+    expect(screen.getByRole('button', { name: 'Order: Z to A. Change it' })).toBeInTheDocument()
+    // Another tab keeps the order.
+    fireEvent.click(screen.getByRole('tab', { name: /Currently Reading/ }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=reading&sort=title&order=desc'))
+  })
+
+  it('searches the list once typing pauses, says when nothing matches, and clears the search', async () => {
+    const { router, asked } = openOwnLibrary('?status=read')
+    const box = await screen.findByRole('searchbox', { name: 'Search this list' })
+    fireEvent.change(box, { target: { value: 'middle' } })
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&q=middle'))
+    await waitFor(() => expect(titles()).toEqual(['Middlemarch']))
+    expect(asked().get('q')).toBe('middle')
+
+    fireEvent.change(box, { target: { value: 'xyz' } })
+    expect(await screen.findByText('No books match ‘xyz’')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read'))
+    expect(screen.getByRole('searchbox', { name: 'Search this list' })).toHaveValue('')
+    await waitFor(() => expect(titles()).toHaveLength(3))
+  })
+
+  it('takes its order, search and view from the address, as after a reload', async () => {
+    const { asked } = openOwnLibrary('?status=read&sort=rating&order=asc&q=emma&view=table')
+    expect(await screen.findByRole('searchbox', { name: 'Search this list' })).toHaveValue('emma')
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating')
+    expect(screen.getByRole('button', { name: 'Order: Lowest first. Change it' })).toBeInTheDocument()
+    expect(await screen.findByRole('table', { name: 'Books' })).toBeInTheDocument()
+    expect([asked().get('sort'), asked().get('order'), asked().get('q')]).toEqual(['rating', 'asc', 'emma'])
+  })
+
+  it('shows covers or a compact table, remembered for the next visit; an undated read says date unknown', async () => {
+    const { owner, router } = openOwnLibrary('?status=read')
+    // The list says it in words.
+    expect(await screen.findByText('Finished, date unknown')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }))
+    const table = await screen.findByRole('table', { name: 'Books' })
+    expect(textsOf(table, 'columnheader')).toEqual(['Title', 'Author', 'Status', 'Rating', 'Date read', 'Date added'])
+    const emma = within(table).getByRole('link', { name: 'Emma' }).closest('tr')!
+    expect(within(emma).getByText('date unknown')).toBeInTheDocument()
+    const persuasion = within(table).getByRole('link', { name: 'Persuasion' }).closest('tr')!
+    expect(within(persuasion).getByText('12 May 2019')).toBeInTheDocument()
+    expect(within(persuasion).getByText('5 January 2026')).toBeInTheDocument()
+    expect(within(persuasion).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?status=read&view=table')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Covers' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?status=read&view=grid'))
+    expect(await screen.findAllByRole('img', { name: /Cover of/ })).toHaveLength(3)
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+
+    // Remembered: the next library opened without a view shows covers.
+    cleanup()
+    renderApp(`/user/${owner._id}/library?status=read`)
+    await screen.findAllByRole('link', { name: 'Emma' })
+    expect(screen.getByRole('button', { name: 'Covers' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it('links the reader’s own library to their stats and to import', async () => {
+    openOwnLibrary('')
+    expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute('href', '/import')
+    expect(screen.getByRole('link', { name: 'Stats' })).toBeInTheDocument()
   })
 })

@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { Link as RouterLink, useLocation, useNavigate, useParams } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
+import UploadIcon from '@mui/icons-material/Upload'
 import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
 import type { BookFormat, ReadingStatus } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
@@ -16,11 +18,13 @@ import { useUser } from '#/features/users/api/get-user.ts'
 import { useLibraryCounts } from '#/features/reading/api/library.ts'
 import { LibraryList } from '#/features/reading/components/library-list.tsx'
 import { StatsLink } from '#/features/stats/components/stats-link.tsx'
+import { layoutOf, withLayout, type LibraryLayout } from '#/features/reading/components/library-layout.ts'
 
 // The reader's shelves come with their own chunk, after the page (decision 0028).
 const LibraryShelves = lazy(() => import('#/features/bookshelves/components/library-shelves.tsx'))
-// So do the reader's filters by the copies they own (decision 0027).
+// So do the reader's filters by the copies they own (decision 0027), and a list's order, search and view (issue 22).
 const LibraryFilters = lazy(() => import('#/features/reading/components/library-filters.tsx'))
+const LibraryControls = lazy(() => import('#/features/reading/components/library-controls.tsx'))
 
 /** The formats the address may name (?format=); anything else is no filter. */
 const FORMATS: readonly string[] = ['hardcover', 'paperback', 'ebook', 'audiobook'] satisfies BookFormat[]
@@ -28,7 +32,9 @@ const FORMATS: readonly string[] = ['hardcover', 'paperback', 'ebook', 'audioboo
 /**
  * A reader's library: a tab per reading status with its count, the open one in the address (?status=),
  * or one of their shelves (?shelf=); on their own library, filters by the copies they own (?owned=true,
- * ?format=), kept from tab to tab. With a filter and no tab asked, every status shows.
+ * ?format=), kept from tab to tab. With a filter and no tab asked, every status shows. Each list is
+ * ordered, searched and shown as a list, covers or a table as the address says (?sort=, ?order=, ?q=,
+ * ?view=; issue 22), kept from tab to tab too.
  */
 export function LibraryRoute() {
   const { userId = '' } = useParams()
@@ -52,6 +58,12 @@ export function LibraryRoute() {
   const user = useUser(userId)
   const counts = useLibraryCounts(userId)
   const username = user.data?.username
+  const layout = layoutOf(query, isEveryStatus ? 'all' : status)
+  const onLayout = useCallback(
+    (change: Partial<LibraryLayout>) => navigate({ pathname, search: withLayout(search, change) }, { replace: true }),
+    [navigate, pathname, search],
+  )
+  const clearSearch = () => onLayout({ q: '' })
   useDocumentTitle(username ? `${shelf ?? (isEveryStatus ? 'All your books' : READING_STATUS_LABELS[status])} · @${username}'s library` : 'Library')
   /** The address with these filters, and the status or shelf it had. */
   const withFilter = (isOwned: boolean, asFormat: BookFormat | undefined) => {
@@ -78,7 +90,14 @@ export function LibraryRoute() {
             'Library'
           )}
         </Typography>
-        <StatsLink userId={userId} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <StatsLink userId={userId} />
+          {own && (
+            <Button component={RouterLink} to={paths.import.href()} variant="outlined" size="small" startIcon={<UploadIcon />}>
+              Import
+            </Button>
+          )}
+        </Box>
       </Box>
       <Suspense fallback={null}>
         <LibraryShelves userId={userId} own={own} selected={shelf} />
@@ -92,9 +111,11 @@ export function LibraryRoute() {
         <Tabs
           // On a shelf (or filtered with no tab asked), no status tab is open: choosing one leaves the shelf and keeps the filters.
           value={isEveryStatus ? false : status}
-          onChange={(_, v: ReadingStatus) =>
-            navigate({ pathname, search: `?status=${v}${owned ? '&owned=true' : ''}${format ? `&format=${format}` : ''}` }, { replace: true })
-          }
+          onChange={(_, v: ReadingStatus) => {
+            // The filters, order, search and view stay; the shelf is left.
+            const rest = [...new URLSearchParams(search)].filter(([k]) => k !== 'shelf' && k !== 'status')
+            navigate({ pathname, search: `?${new URLSearchParams([['status', v], ...rest]).toString()}` }, { replace: true })
+          }}
           aria-label="Reading statuses"
           variant="scrollable"
           allowScrollButtonsMobile
@@ -103,15 +124,28 @@ export function LibraryRoute() {
             <Tab key={s} value={s} label={counts.data ? `${READING_STATUS_LABELS[s]} (${counts.data[s].toLocaleString('en-US')})` : READING_STATUS_LABELS[s]} />
           ))}
         </Tabs>
+        <Suspense fallback={<Box sx={{ minHeight: 72 }} />}>
+          <LibraryControls layout={layout} onChange={onLayout} />
+        </Suspense>
         {isEveryStatus ? (
           <>
             <Typography variant="h6" component="h2" dir="auto" sx={{ fontWeight: 700, mt: 2, overflowWrap: 'anywhere' }}>
               {shelf ?? 'All your books'}
             </Typography>
-            <LibraryList key={`shelf:${shelf ?? ''}`} userId={userId} status="all" own={own} shelf={shelf} owned={owned} format={format} />
+            <LibraryList
+              key={`shelf:${shelf ?? ''}`}
+              userId={userId}
+              status="all"
+              own={own}
+              shelf={shelf}
+              owned={owned}
+              format={format}
+              layout={layout}
+              onClearSearch={clearSearch}
+            />
           </>
         ) : (
-          <LibraryList key={status} userId={userId} status={status} own={own} owned={owned} format={format} />
+          <LibraryList key={status} userId={userId} status={status} own={own} owned={owned} format={format} layout={layout} onClearSearch={clearSearch} />
         )}
       </Paper>
     </Container>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi, failWithoutMessage } from '#/test/fake-api.ts'
-import { buildUser, makeToken } from '#/test/factories.ts'
+import { fakeApi, failWithoutMessage, type Handler } from '#/test/fake-api.ts'
+import { buildUser, makeToken, signIn } from '#/test/factories.ts'
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input, select, textarea' }), { target: { value } })
 
@@ -11,16 +11,34 @@ async function openSignUp() {
   await screen.findByLabelText('Full Name')
 }
 
-/** The Sign Up form sent with only these fields filled in, by label. */
-async function sendSignUp(fields: Record<string, string>) {
-  fakeApi({})
+/** The Sign Up form sent with only these fields filled in, by label; the fake API (`routes`) is returned. */
+async function sendSignUp(fields: Record<string, string>, routes: Record<string, Handler> = {}) {
+  const api = fakeApi(routes)
   renderApp('/login')
   await openSignUp()
   for (const [label, value] of Object.entries(fields)) fill(label, value)
   fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+  return api
+}
+
+/** Every field filled in well, for a sign-up that only the server (or one changed field) refuses. */
+const goodSignUp = {
+  'Full Name': 'Ada Lovelace',
+  Username: 'ada',
+  'Email Address': 'ada@example.com',
+  Password: 'quiet-lantern-7',
+  'Confirm Password': 'quiet-lantern-7',
 }
 
 describe('Login', () => {
+  it('sends a reader who is already signed in on to their profile (issue 22)', async () => {
+    fakeApi({})
+    signIn(buildUser({ username: 'mina' }))
+    const { router } = renderApp('/login')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'))
+    expect(screen.queryByRole('heading', { name: 'Welcome back' })).not.toBeInTheDocument()
+  })
+
   it("requires email and password: 'All fields are required'", async () => {
     const { callsTo } = fakeApi({})
     renderApp('/login')
@@ -82,17 +100,17 @@ describe('Sign Up', () => {
 
   it("says 'Passwords do not match'", async () => {
     await sendSignUp({ 'Full Name': 'Ada', Username: 'ada', 'Email Address': 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret2' })
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match')
   })
 
   it("says 'Name, username, and account type are required'", async () => {
     await sendSignUp({ 'Email Address': 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret1' })
-    expect(await screen.findByText('Name, username, and account type are required')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name, username, and account type are required')
   })
 
   it("says 'All fields are required' without email or password", async () => {
     await sendSignUp({ 'Full Name': 'Ada', Username: 'ada' })
-    expect(await screen.findByText('All fields are required')).toBeInTheDocument()
+    expect(await screen.findByRole('alert')).toHaveTextContent('All fields are required')
   })
 
   it("registers, shows 'Creating account...' and returns home", async () => {
@@ -147,29 +165,46 @@ describe('Login and Sign Up: what the tab says and why a sign-up fails', () => {
     [409, 'Username is already taken'],
     [400, 'Password is too common; choose something harder to guess'],
   ])('a %i shows the server’s sentence: %s', async (status, message) => {
-    fakeApi({ 'POST /auth/register': { status, body: { message, code: status === 409 ? 'conflict' : 'validation_failed' } } })
-    renderApp('/login?tab=signup')
-    await screen.findByLabelText('Full Name', { selector: 'input' })
-    fill('Full Name', 'Ada Lovelace')
-    fill('Username', 'ada')
-    fill('Email Address', 'ada@example.com')
-    fill('Password', 'password')
-    fill('Confirm Password', 'password')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    await sendSignUp(goodSignUp, { 'POST /auth/register': { status, body: { message, code: status === 409 ? 'conflict' : 'validation_failed' } } })
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
   })
 
   it('a malformed username is refused under its field in words, before anything is sent', async () => {
-    const { calls } = fakeApi({})
-    renderApp('/login?tab=signup')
-    await screen.findByLabelText('Full Name', { selector: 'input' })
-    fill('Full Name', 'Ada Lovelace')
-    fill('Username', 'semi;colon')
-    fill('Email Address', 'ada@example.com')
-    fill('Password', 'quiet-lantern-7')
-    fill('Confirm Password', 'quiet-lantern-7')
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }))
+    const { calls } = await sendSignUp({ ...goodSignUp, Username: 'semi;colon' })
     expect(await screen.findByText(/may contain only letters, digits/)).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/auth/register')).toHaveLength(0)
+  })
+
+  /** The text shown beside a field (its helper text), by the field's label. */
+  const besideField = (label: string) => {
+    const input = screen.getByLabelText(label, { selector: 'input, select' })
+    const id = input.getAttribute('aria-describedby')
+    return id ? document.getElementById(id)?.textContent : undefined
+  }
+
+  it('an empty form says everything at once: the spec’s sentences above, and each field beside it', async () => {
+    const { calls } = await sendSignUp({})
+    const alert = await screen.findByRole('alert')
+    expect([...alert.querySelectorAll('.MuiAlert-message > div')].map((d) => d.textContent)).toEqual([
+      'Name, username, and account type are required',
+      'All fields are required',
+    ])
+    expect(besideField('Full Name')).toBe('Full Name is required')
+    expect(besideField('Username')).toBe('Username is required')
+    expect(besideField('Email Address')).toBe('Email Address is required')
+    expect(besideField('Password')).toBe('Password is required')
+    expect(besideField('Confirm Password')).toBe('Confirm Password is required')
+    expect(calls.filter((c) => c.path === '/auth/register')).toHaveLength(0)
+  })
+
+  it('a bad username, a bad email, a short password and a mismatch are each named beside their field at once', async () => {
+    const { calls } = await sendSignUp({ ...goodSignUp, Username: 'semi;colon', 'Email Address': 'not-an-address', Password: 'abc', 'Confirm Password': 'abd' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Passwords do not match$/)
+    expect(besideField('Full Name')).toBeUndefined()
+    expect(besideField('Username')).toBe('Username may contain only letters, digits, ".", "_" and "-"')
+    expect(besideField('Email Address')).toBe('Email Address must be a valid email address')
+    expect(besideField('Password')).toBe('Password must be at least 6 characters long')
+    expect(besideField('Confirm Password')).toBe('Passwords do not match')
     expect(calls.filter((c) => c.path === '/auth/register')).toHaveLength(0)
   })
 })

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { useLocation, useNavigate } from '#/lib/router/react.tsx'
+import { Navigate, useLocation, useNavigate } from '#/lib/router/react.tsx'
 import type { Location } from '#/lib/router/router.ts'
-import { useForm } from 'react-hook-form'
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -11,6 +11,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { LoginInputSchema, RegisterInputSchema, USER_TYPES } from '@shelfwise/contracts'
+import { ALL_FIELDS_REQUIRED, checkSignUp, type SignUpValues } from '#/features/auth/sign-up-check.ts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { useDocumentTitle } from '#/lib/document-title.ts'
@@ -22,9 +23,6 @@ import { useLogin } from '#/features/auth/api/login.ts'
 import { useRegister } from '#/features/auth/api/register.ts'
 
 export const LOGIN_FALLBACK_ERROR = 'An error occurred. Please try again.'
-export const ALL_FIELDS_REQUIRED = 'All fields are required'
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-export const NAME_USERNAME_TYPE_REQUIRED = 'Name, username, and account type are required'
 
 const serverMessage = (err: unknown) => (err instanceof ApiError && err.fromServer ? err.message : LOGIN_FALLBACK_ERROR)
 
@@ -60,7 +58,14 @@ function AuthForm({
 }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-      {message && <Alert severity="error">{message}</Alert>}
+      {message && (
+        <Alert severity="error">
+          {/* The sign-up's sentences, one a line. */}
+          {message.split('\n').map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </Alert>
+      )}
       {children}
       <Button type="submit" variant="contained" size="large" disabled={isBusy}>
         {isBusy ? busyLabel : submit}
@@ -94,20 +99,13 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   )
 }
 
-interface SignUpValues {
-  name: string
-  username: string
-  userType: string
-  email: string
-  password: string
-  confirmPassword: string
-}
-
-function signUpCheck(v: SignUpValues): string | undefined {
-  if (v.password !== v.confirmPassword) return PASSWORDS_DO_NOT_MATCH
-  if (!v.name.trim() || !v.username.trim() || !v.userType) return NAME_USERNAME_TYPE_REQUIRED
-  if (!v.email.trim() || !v.password) return ALL_FIELDS_REQUIRED
-  return undefined
+// Every problem at once, each beside its field; the spec's sentences above the fields (issue 22).
+const signUpResolver: Resolver<SignUpValues> = async (values) => {
+  const { summary, fields } = checkSignUp(values)
+  if (!summary.length && !Object.keys(fields).length) return { values, errors: {} }
+  const errors: FieldErrors<SignUpValues> = {}
+  for (const [f, message] of Object.entries(fields) as [keyof SignUpValues, string][]) errors[f] = { type: 'validate', message }
+  return { values: {}, errors: summary.length ? { ...errors, root: { type: 'form', message: summary.join('\n') } } : errors } as never
 }
 
 function SignUpForm({ onDone }: { onDone: () => void }) {
@@ -115,7 +113,7 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   const mutation = useRegister()
   const form = useForm<SignUpValues>({
     defaultValues: { name: '', username: '', userType: 'Reader', email: '', password: '', confirmPassword: '' },
-    resolver: formResolver<SignUpValues>(signUpCheck, RegisterInputSchema),
+    resolver: signUpResolver,
   })
   const { control } = form
   const { message, onSubmit } = useFormSubmit(
@@ -153,6 +151,11 @@ export function LoginRoute() {
   const navigate = useNavigate()
   const returnTo = useReturnTo()
   const onDone = () => navigate(returnTo, { replace: true })
+  // A reader already signed in when they arrive has nothing to do here: their profile instead
+  // (as they arrived; signing in on this page goes on to where they came from, above).
+  const { isAuthenticated } = useAuth()
+  const [signedInOnArrival] = useState(isAuthenticated)
+  if (signedInOnArrival) return <Navigate to={paths.profile.href()} replace />
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>

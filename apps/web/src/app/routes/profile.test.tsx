@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, failWithoutMessage, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
@@ -17,6 +17,11 @@ const openMenuItem = async (name: string) => {
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }))
   fireEvent.click(await screen.findByRole('menuitem', { name }))
 }
+
+// jsdom draws no layout and has no scrollIntoView: a stand-in records where a link scrolled to.
+const scrollIntoView = vi.fn()
+Element.prototype.scrollIntoView = scrollIntoView
+afterEach(() => scrollIntoView.mockClear())
 
 describe('Own profile', () => {
   it("asks to log in when there is no stored user: 'Please login to view your profile'", async () => {
@@ -43,7 +48,7 @@ describe('Own profile', () => {
       ['Following', '4'],
       ['Followers', '6'],
     ]) {
-      expect(within(stats).getByText(label!).parentElement).toHaveTextContent(`${value}${label}`)
+      expect(within(stats).getByText(label!).parentElement).toHaveTextContent(`${value} ${label}`)
     }
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${me._id}/followers`)
     // The Following tile opens the Following tab.
@@ -51,6 +56,32 @@ describe('Own profile', () => {
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/browse')
     expect(screen.getByRole('link', { name: /Add Book/ })).toHaveAttribute('href', '/add-book')
+  })
+
+  it('every stat tile is a link to what it counts, named for where it goes; Books Read opens the Recently Read list (issue 22, point 13)', async () => {
+    api()
+    renderApp('/profile')
+    const stats = await screen.findByRole('list', { name: 'Statistics' })
+    const links = within(stats).getAllByRole('link')
+    expect(links.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])).toEqual([
+      ['3 Reviews: see your reviews', '/profile?tab=reviews#profile-sections'],
+      ['2 Books Read: see your Recently Read list', '/profile?shelf=recently-read#profile-sections'],
+      ['5 Wishlist: see your wishlist', '/profile?shelf=wishlist#profile-sections'],
+      ['4 Following: see who you follow', `/user/${me._id}/followers?tab=following`],
+      ['6 Followers: see your followers', `/user/${me._id}/followers`],
+    ])
+    // Books Read is not the library's Read count (decision 0039): the tiles say what it counts.
+    expect(stats).toHaveAccessibleDescription('Books Read counts each book on your Recently Read list once, whatever its status now.')
+    fireEvent.click(within(stats).getByRole('link', { name: '2 Books Read: see your Recently Read list' }))
+    expect(await screen.findByText('Your Recently Read List is empty.')).toBeInTheDocument()
+    // Scrolled to the tabs it opened.
+    expect(scrollIntoView.mock.contexts.at(-1)).toHaveAttribute('id', 'profile-sections')
+    expect(screen.getByRole('tab', { name: 'Recently Read' })).toHaveAttribute('aria-selected', 'true')
+    fireEvent.click(within(stats).getByRole('link', { name: '3 Reviews: see your reviews' }))
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true'))
+    // Chosen by hand after a tile: the tab the reader picks wins.
+    fireEvent.click(screen.getByRole('tab', { name: 'Books' }))
+    expect(screen.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true')
   })
 
   it('shows each book list’s empty message', async () => {

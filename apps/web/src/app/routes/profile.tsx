@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -7,9 +7,10 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import type { User } from '@shelfwise/contracts'
-import { paths } from '#/config/paths.ts'
+import { paths, PROFILE_SECTIONS_ID } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { useDocumentTitle } from '#/lib/document-title.ts'
+import { useFeedLinks } from '#/lib/feed-link.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { NoticeSnackbar, type Notice } from '#/components/feedback/notice-snackbar.tsx'
@@ -30,6 +31,17 @@ import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 import { EditProfileActions } from '#/features/users/components/edit-profile-actions.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 import { YourDataSection } from '#/features/imports/components/your-data-section.tsx'
+import { useLibraryCounts } from '#/features/reading/api/library.ts'
+import { useFirstRun } from '#/features/onboarding/use-first-run.ts'
+import { useAddressTab } from '#/features/users/use-address-tab.ts'
+
+// Muted words, blocked readers and the reader's reports (decisions 0057, 0058): loaded after the profile itself.
+const SafetySection = lazy(() => import('#/features/safety/components/safety-section.tsx').then((m) => ({ default: m.SafetySection })))
+
+// Only for a reader whose library is empty: its code loads when it shows.
+const FirstRunInvitation = lazy(() => import('#/features/onboarding/components/first-run-invitation.tsx'))
+// Who can see the reader's reading (decision 0055): a setting, loaded with its own code.
+const PrivacySection = lazy(() => import('#/features/reading/components/privacy-section.tsx'))
 
 export const PROFILE_TEXT = {
   signedOut: 'Please login to view your profile',
@@ -44,11 +56,16 @@ export const PROFILE_TEXT = {
 function OwnProfile({ userId, onLogout, onDeleted }: { userId: string; onLogout: () => void; onDeleted: () => void }) {
   const { user: stored, updateUser, replaceToken } = useAuth()
   const profile = useUser(userId)
+  useFeedLinks([
+    { href: `/api/users/${encodeURIComponent(userId)}/reviews.atom`, title: 'Your reviews' },
+    { href: `/api/users/${encodeURIComponent(userId)}/reads.atom`, title: 'Books you read' },
+  ])
   // A page that sent the reader here may leave a word for them (a book deleted).
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice
   const [snack, setSnack] = useState<Notice>(() => (typeof notice === 'string' ? { message: notice, severity: 'success' } : null))
   const [dialog, setDialog] = useState<'username' | 'password' | 'delete' | null>(null)
-  const [tab, setTab] = useState(0)
+  const [tab, setTab] = useAddressTab(['books', 'reviews'])
+  const firstRun = useFirstRun(userId, useLibraryCounts(userId).data)
 
   const onUserChanged = (user: User, message?: string) => {
     updateUser({ ...stored, ...user })
@@ -76,6 +93,11 @@ function OwnProfile({ userId, onLogout, onDeleted }: { userId: string; onLogout:
         actions={<EditProfileActions onChangeUsername={() => setDialog('username')} onChangePassword={() => setDialog('password')} onLogout={onLogout} />}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
+        {firstRun.isShown && (
+          <Suspense fallback={null}>
+            <FirstRunInvitation userId={userId} onDismiss={firstRun.hide} />
+          </Suspense>
+        )}
         <ProfileBio
           bio={user.bio}
           placeholder={PROFILE_TEXT.noBio}
@@ -88,8 +110,14 @@ function OwnProfile({ userId, onLogout, onDeleted }: { userId: string; onLogout:
         <CurrentlyReading userId={userId} own />
         <LibrarySummary userId={userId} own />
         <StatsLink userId={userId} />
+        <Suspense fallback={null}>
+          <PrivacySection />
+        </Suspense>
         <YourDataSection onDeleteAccount={() => setDialog('delete')} />
-        <Box>
+        <Suspense fallback={null}>
+          <SafetySection />
+        </Suspense>
+        <Box id={PROFILE_SECTIONS_ID}>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Books" />
             <Tab label="Reviews" />

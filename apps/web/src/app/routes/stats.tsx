@@ -12,6 +12,7 @@ import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { useUser } from '#/features/users/api/get-user.ts'
 import { YearInBooks } from '#/features/stats/components/year-in-books.tsx'
+import { partialDateInWords } from '#/features/reading/components/partial-date.ts'
 import { AllTimeStats } from '#/features/stats/components/all-time.tsx'
 import { FIRST_YEAR } from '#/features/stats/components/year-nav.tsx'
 import { STATS_TEXT } from '#/features/stats/components/stats-text.ts'
@@ -80,7 +81,13 @@ function YearStatsScreen({ userId, raw }: { userId: string; raw: string }) {
   const words = valid ? `${year} in books` : 'reading stats'
   return (
     <StatsScreen userId={userId} title={(own, user) => (own ? `Your ${words}` : `${user?.name ?? ''}’s ${words}`)} words={words}>
-      {(own, name) => (valid ? <YearInBooks userId={userId} year={year} own={own} name={name} /> : <ErrorAlert>{STATS_ROUTE_TEXT.badYear}</ErrorAlert>)}
+      {(own, name) =>
+        valid ? (
+          <YearInBooks userId={userId} year={year} own={own} name={name} dateInWords={partialDateInWords} />
+        ) : (
+          <ErrorAlert>{STATS_ROUTE_TEXT.badYear}</ErrorAlert>
+        )
+      }
     </StatsScreen>
   )
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, notFound, pagedAnswer, serverError, type Handler } from '#/test/fake-api.ts'
@@ -16,6 +16,11 @@ function api(extra: Record<string, Handler> = {}) {
   })
 }
 
+// jsdom draws no layout and has no scrollIntoView: a stand-in records where a link scrolled to.
+const scrollIntoView = vi.fn()
+Element.prototype.scrollIntoView = scrollIntoView
+afterEach(() => scrollIntoView.mockClear())
+
 describe('Public profile', () => {
   it('shows the profile with its stats, tabs and empty messages', async () => {
     api()
@@ -26,7 +31,7 @@ describe('Public profile', () => {
     expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument()
     const stats = await screen.findByRole('list', { name: 'Statistics' })
     expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveAttribute('href', `/user/${them._id}/followers`)
-    expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveTextContent('5Followers')
+    expect(within(stats).getByRole('link', { name: /Followers/ })).toHaveTextContent('5 Followers')
     // The Following tile opens the Following tab.
     expect(within(stats).getByRole('link', { name: /Following/ })).toHaveAttribute('href', `/user/${them._id}/followers?tab=following`)
     expect(document.title).toBe('Bram Stoker (@bram) — Shelfwise')
@@ -34,6 +39,29 @@ describe('Public profile', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Books Read' }))
     expect(await screen.findByText('No books read yet')).toBeInTheDocument()
     expect(screen.getByPlaceholderText('Search users by name...')).toBeInTheDocument()
+  })
+
+  it('every stat tile is a link to what it counts; Books Read opens the Books Read tab (issue 22, point 13)', async () => {
+    api()
+    renderApp(`/user/${them._id}`)
+    const stats = await screen.findByRole('list', { name: 'Statistics' })
+    expect(
+      within(stats)
+        .getAllByRole('link')
+        .map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')]),
+    ).toEqual([
+      ['1 Reviews: see their reviews', `/user/${them._id}?tab=reviews#profile-sections`],
+      ['0 Books Read: see the books they read', `/user/${them._id}?tab=books-read#profile-sections`],
+      ['2 Following: see who they follow', `/user/${them._id}/followers?tab=following`],
+      ['5 Followers: see their followers', `/user/${them._id}/followers`],
+    ])
+    // Books Read is not the library's Read count (decision 0039): the tiles say what it counts.
+    expect(stats).toHaveAccessibleDescription('Books Read counts each book on their Recently Read list once, whatever its status now.')
+    fireEvent.click(within(stats).getByRole('link', { name: '0 Books Read: see the books they read' }))
+    expect(await screen.findByText('No books read yet')).toBeInTheDocument()
+    // Scrolled to the tabs it opened.
+    expect(scrollIntoView.mock.contexts.at(-1)).toHaveAttribute('id', 'profile-sections')
+    expect(screen.getByRole('tab', { name: 'Books Read' })).toHaveAttribute('aria-selected', 'true')
   })
 
   it("shows reviews with 'Rating: {n}/5' and 'Reviewed on {date}', and the books read", async () => {
@@ -63,7 +91,7 @@ describe('Public profile', () => {
     renderApp(`/user/${them._id}`)
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }))
     expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Followers/ })).toHaveTextContent('6Followers')
+    expect(screen.getByRole('link', { name: /Followers/ })).toHaveTextContent('6 Followers')
     fireEvent.click(screen.getByRole('button', { name: 'Unfollow' }))
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument()
   })

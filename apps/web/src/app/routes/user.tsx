@@ -7,10 +7,11 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import type { FollowResult, User } from '@shelfwise/contracts'
-import { paths } from '#/config/paths.ts'
+import { paths, PROFILE_SECTIONS_ID } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { ApiError, errorMessage } from '#/lib/api-client.ts'
 import { useDocumentTitle } from '#/lib/document-title.ts'
+import { useFeedLinks } from '#/lib/feed-link.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { TopBarActions } from '#/components/chrome/top-bar-slot.tsx'
@@ -26,6 +27,8 @@ import { FollowButton } from '#/features/users/components/follow-button.tsx'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
 import { BioText } from '#/features/users/components/profile-bio.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
+import { useAddressTab } from '#/features/users/use-address-tab.ts'
+import { SafetyMenu } from '#/features/safety/components/safety-menu.tsx'
 
 export const USER_TEXT = {
   idRequired: 'User ID is required',
@@ -42,7 +45,7 @@ function PublicProfile({ user }: { user: User }) {
   const navigate = useNavigate()
   const location = useLocation()
   const { user: viewer, isAuthenticated } = useAuth()
-  const [tab, setTab] = useState(0)
+  const [tab, setTab] = useAddressTab(['reviews', 'books-read', 'credited'])
   const [follow, setFollow] = useState<FollowResult | null>(null)
   const toggle = useToggleFollow({ onSuccess: (res) => setFollow(res) })
   const isSelf = viewer?._id === user._id
@@ -55,7 +58,14 @@ function PublicProfile({ user }: { user: User }) {
         name={user.name}
         username={user.username}
         profileImage={user.profileImage}
-        actions={isSelf ? undefined : <FollowButton userId={user._id} isFollowing={isFollowing} isBusy={toggle.isPending} onClick={handleFollow} />}
+        actions={
+          isSelf ? undefined : (
+            <>
+              <FollowButton userId={user._id} isFollowing={isFollowing} isBusy={toggle.isPending} onClick={handleFollow} />
+              {isAuthenticated && <SafetyMenu userId={user._id} username={user.username} />}
+            </>
+          )
+        }
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3, mt: 3 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -73,7 +83,7 @@ function PublicProfile({ user }: { user: User }) {
         <CurrentlyReading userId={user._id} own={isSelf} />
         <LibrarySummary userId={user._id} own={isSelf} />
         <StatsLink userId={user._id} />
-        <Box>
+        <Box id={PROFILE_SECTIONS_ID}>
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Profile sections">
             <Tab label="Reviews" />
             <Tab label="Books Read" />
@@ -98,6 +108,14 @@ export function UserRoute() {
   const { userId } = useParams()
   const { data, isPending, isError, error } = useUser(userId)
   useDocumentTitle(data ? `${data.name} (@${data.username})` : isError || data === null || !userId ? USER_TEXT.notFound : undefined)
+  useFeedLinks(
+    data
+      ? [
+          { href: `/api/users/${encodeURIComponent(data._id)}/reviews.atom`, title: `Reviews by ${data.name}` },
+          { href: `/api/users/${encodeURIComponent(data._id)}/reads.atom`, title: `Books read by ${data.name}` },
+        ]
+      : [],
+  )
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <TopBarActions>

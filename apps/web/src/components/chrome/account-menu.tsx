@@ -10,6 +10,7 @@ import LogoutIcon from '@mui/icons-material/Logout'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { useLogout } from '#/components/chrome/use-logout.ts'
+import { UNDER_THE_BUTTON } from '#/components/chrome/menu-anchor.ts'
 
 /** The top bar's account menu for a signed-in reader: who they are, Profile and Logout (loaded on first open). */
 export default function AccountMenu({ anchorEl, onClose }: { anchorEl: HTMLElement | null; onClose: () => void }) {
@@ -23,8 +24,7 @@ export default function AccountMenu({ anchorEl, onClose }: { anchorEl: HTMLEleme
       anchorEl={anchorEl}
       open={Boolean(anchorEl)}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      {...UNDER_THE_BUTTON}
       slotProps={{ paper: { sx: { minWidth: 200, maxWidth: 'min(320px, calc(100vw - 32px))' } } }}
     >
       {(name || username) && (

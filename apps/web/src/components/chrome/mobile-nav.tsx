@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { NavLink } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import ButtonBase from '@mui/material/ButtonBase'
@@ -7,17 +7,15 @@ import ExploreIcon from '@mui/icons-material/Explore'
 import InfoIcon from '@mui/icons-material/Info'
 import PersonIcon from '@mui/icons-material/Person'
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz'
-import { paths } from '#/config/paths.ts'
+import { allLinks } from '#/components/chrome/nav-links.ts'
 
 // The drawer (a Modal) loads only when first opened, so it stays out of the first screen's code.
 const NavDrawer = lazy(() => import('#/components/chrome/nav-drawer.tsx'))
 
-const items = [
-  { label: 'Home', to: paths.home.href(), icon: <HomeIcon /> },
-  { label: 'Browse', to: paths.browse.href(), icon: <ExploreIcon /> },
-  { label: 'About', to: paths.about.href(), icon: <InfoIcon /> },
-  { label: 'Profile', to: paths.profile.href(), icon: <PersonIcon /> },
-]
+// Small screens have one menu: this bar, and its More drawer with every link (nav-links.ts, the one
+// list of entries). The bar shows the entries it has an icon for; the drawer has them all.
+const ICONS: Record<string, ReactNode> = { Home: <HomeIcon />, Browse: <ExploreIcon />, About: <InfoIcon />, Profile: <PersonIcon /> }
+const items = allLinks.flatMap((l) => (ICONS[l.label] ? [{ ...l, icon: ICONS[l.label] }] : []))
 
 const itemSx = {
   flex: 1,

@@ -6,15 +6,15 @@ import ListItemText from '@mui/material/ListItemText'
 import ListSubheader from '@mui/material/ListSubheader'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
-import { allLinks } from '#/components/chrome/nav-links.ts'
+import { allLinksFor } from '#/components/chrome/nav-links.ts'
 import { useLogout } from '#/components/chrome/use-logout.ts'
 
 export default function NavDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { isAuthenticated } = useAuth()
+  const { user, isAuthenticated } = useAuth()
   const logout = useLogout()
   // A signed-in reader is offered Logout (Profile is among the links), never 'Login / Sign Up'.
   const links = [
-    ...allLinks,
+    ...allLinksFor(isAuthenticated ? user?._id : undefined),
     { label: 'Add Book', to: paths.addBook.href() },
     ...(isAuthenticated ? [] : [{ label: 'Login / Sign Up', to: paths.login.href() }]),
   ]

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Link as RouterLink, NavLink, useMatches } from '#/lib/router/react.tsx'
 import AppBar from '@mui/material/AppBar'
 import Toolbar from '@mui/material/Toolbar'
@@ -6,14 +6,14 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
 import Typography from '@mui/material/Typography'
-import MenuIcon from '@mui/icons-material/Menu'
-import CloseIcon from '@mui/icons-material/Close'
 import MenuBookIcon from '@mui/icons-material/MenuBook'
 import AccountCircleIcon from '@mui/icons-material/AccountCircle'
+import ContrastIcon from '@mui/icons-material/Contrast'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { profileImageUrl } from '#/lib/image-url.ts'
-import { allLinks, mainLinks } from '#/components/chrome/nav-links.ts'
+import { mainLinksFor } from '#/components/chrome/nav-links.ts'
+import { useMenuAnchor } from '#/components/chrome/menu-anchor.ts'
 import type { RouteHandle } from '#/lib/route-handle.ts'
 
 // The height of a row of small buttons (MUI's size="small"), which the actions' row keeps while empty.
@@ -23,28 +23,38 @@ const ACTIONS_ROW_HEIGHT = 30.75
 const TopBarAvatar = lazy(() => import('#/components/chrome/top-bar-avatar.tsx'))
 // A signed-in reader's account menu button and small-screen Logout: their code stays out of the first screen's too.
 const AccountMenuButton = lazy(async () => ({ default: (await import('#/components/chrome/account-controls.tsx')).AccountMenuButton }))
-const MobileLogoutButton = lazy(async () => ({ default: (await import('#/components/chrome/account-controls.tsx')).MobileLogoutButton }))
+// The bell and its live stream: a signed-in reader's only, so out of the first screen's code too.
+const NotificationBell = lazy(() => import('#/components/chrome/notification-bell.tsx'))
+// The theme menu (System / Light / Dark) loads when first opened.
+const ThemeMenu = lazy(() => import('#/components/chrome/theme-menu.tsx'))
+
+/** The top bar's theme button and its menu. */
+function ThemeButton() {
+  const menu = useMenuAnchor('theme-menu')
+  return (
+    <>
+      <IconButton color="inherit" aria-label="Theme" {...menu.buttonProps}>
+        <ContrastIcon />
+      </IconButton>
+      {menu.hasOpened && (
+        <Suspense fallback={null}>
+          <ThemeMenu anchorEl={menu.anchor} onClose={menu.close} />
+        </Suspense>
+      )}
+    </>
+  )
+}
 
 export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void }) {
-  const [isMenuOpen, setMenuOpen] = useState(false)
   const { user, isAuthenticated } = useAuth()
   const avatar = isAuthenticated ? profileImageUrl(user?.profileImage) : undefined
+  const readerId = isAuthenticated ? user?._id : undefined
   const keepsActionsRow = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.topBarActions)
 
   return (
     <AppBar position="sticky" color="primary" elevation={1} component="header">
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 0.5, sm: 0 } }}>
-        <IconButton
-          color="inherit"
-          edge="start"
-          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={isMenuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((o) => !o)}
-          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-        >
-          {isMenuOpen ? <CloseIcon /> : <MenuIcon />}
-        </IconButton>
+      {/* At 375 px a signed-in reader's bell, theme, avatar and menu fit beside the name only with narrower gaps. */}
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, flexWrap: 'wrap', py: { xs: 0.5, sm: 0 } }}>
         <Box
           component={RouterLink}
           to={paths.home.href()}
@@ -55,7 +65,7 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
             gap: 1,
             color: 'inherit',
             textDecoration: 'none',
-            mr: 2,
+            mr: { xs: 0.5, sm: 2 },
             borderRadius: 1,
             '&:focus-visible': { outline: '3px solid', outlineColor: 'common.white', outlineOffset: 2 },
           }}
@@ -66,15 +76,15 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
           </Typography>
         </Box>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5 }}>
-          {mainLinks.map((l) => (
+          {mainLinksFor(readerId).map((l) => (
             <Button
               key={l.to}
               component={NavLink}
               to={l.to}
               end={l.to === '/'}
               color="inherit"
-              // The current page: a darker blue keeps white text above 4.5:1.
-              sx={{ '&.active': { bgcolor: 'primary.dark' } }}
+              // The current page: a darker blue keeps white text above 4.5:1 (dark scheme: a lighter tint of the bar).
+              sx={{ '&.active': { bgcolor: (t) => (t.palette.mode === 'dark' ? t.palette.action.selected : t.palette.primary.dark) } }}
             >
               {l.label}
             </Button>
@@ -93,6 +103,12 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
             ...(keepsActionsRow ? { minHeight: ACTIONS_ROW_HEIGHT } : { '&:empty': { display: 'none' } }),
           }}
         />
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
+        <ThemeButton />
         <IconButton component={RouterLink} to={paths.profile.href()} color="inherit" aria-label="Profile" edge={isAuthenticated ? false : 'end'}>
           {avatar ? (
             <Suspense fallback={<AccountCircleIcon fontSize="large" />}>
@@ -108,27 +124,6 @@ export function TopBar({ onSlot }: { onSlot: (el: HTMLElement | null) => void })
           </Suspense>
         )}
       </Toolbar>
-      {isMenuOpen && (
-        <Box component="nav" id="mobile-menu" aria-label="Mobile" sx={{ display: { xs: 'flex', sm: 'none' }, flexDirection: 'column', px: 1, pb: 1 }}>
-          {allLinks.map((l) => (
-            <Button
-              key={l.to}
-              component={RouterLink}
-              to={l.to}
-              color="inherit"
-              onClick={() => setMenuOpen(false)}
-              sx={{ justifyContent: 'flex-start', py: 1.25 }}
-            >
-              {l.label}
-            </Button>
-          ))}
-          {isAuthenticated && (
-            <Suspense fallback={null}>
-              <MobileLogoutButton onDone={() => setMenuOpen(false)} />
-            </Suspense>
-          )}
-        </Box>
-      )}
     </AppBar>
   )
 }

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
+import type { ReactNode } from 'react'
 
 /**
  * Asks before something that cannot be undone: a title, what will happen, Cancel (focused first, as
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onClose,
+  children,
 }: {
   /** Names its title and body for assistive technology. */
   id: string
@@ -36,6 +38,8 @@ export function ConfirmDialog({
   destructive?: boolean
   onConfirm: () => void
   onClose: () => void
+  /** A choice about how it is done, under the text. */
+  children?: ReactNode
 }) {
   return (
     <Dialog open={open} onClose={isBusy ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
@@ -49,6 +53,7 @@ export function ConfirmDialog({
         <DialogContentText id={`${id}-body`} dir="auto" sx={{ overflowWrap: 'anywhere' }}>
           {body}
         </DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isBusy} autoFocus>

@@ -122,7 +122,8 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-const GREY = 'rgba(200,200,200, 0.5)'
+// A tint of the text's own colour: readable in either scheme, no colour of its own.
+const GREY = 'color-mix(in srgb, currentColor 12%, transparent)'
 
 function ErrorScreen({ error }: { error: unknown }) {
   const status = error as { status?: number; statusText?: string } | null

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { SEARCH_SORTS, SEARCH_TYPES } from '@shelfwise/contracts'
 import { api, toPage } from '#/lib/api-client.ts'
 import { bookKeys } from '#/lib/query-keys.ts'
@@ -52,3 +52,16 @@ export const bookSearchInfiniteQuery = (p: BookSearchParams, limit: number) =>
 
 export const useBookSearchInfinite = (p: BookSearchParams | null, limit: number) =>
   useInfiniteQuery({ ...bookSearchInfiniteQuery(p ?? {}, limit), enabled: p !== null, placeholderData: keepPreviousData })
+
+/** How many books a search finds (null: the whole catalogue), read off one book's answer and its X-Total-Count. */
+async function countBooks(p: BookSearchParams | null) {
+  const { data, headers } = p
+    ? await api.getWithHeaders('/books/search', (c) => c.BookListSchema, { query: toSearchQuery(p, 1) })
+    : await api.getWithHeaders('/books', (c) => c.BookListSchema, { query: { limit: 1 } })
+  return toPage(data, headers).total ?? data.length
+}
+
+const bookCountQuery = (p: BookSearchParams | null) => queryOptions({ queryKey: bookKeys.count(p), queryFn: () => countBooks(p), staleTime: 30_000 })
+
+/** The live count of Browse's filter sheet: the last count stays shown while the next one comes. */
+export const useBookCount = (p: BookSearchParams | null, enabled: boolean) => useQuery({ ...bookCountQuery(p), enabled, placeholderData: keepPreviousData })

@@ -1,25 +1,31 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react'
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
-import { useLocation, useNavigate } from '#/lib/router/react.tsx'
+import { Link as RouterLink, useLocation, useNavigate } from '#/lib/router/react.tsx'
 import { useQueryClient } from '@tanstack/react-query'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
+import Link from '@mui/material/Link'
+import UploadIcon from '@mui/icons-material/Upload'
 import type { Book, BookDuplicate } from '@shelfwise/contracts'
 import { ADD_BOOK_CATEGORIES } from '@shelfwise/contracts/constants'
 import { compactIsbn } from '@shelfwise/library-files/isbn'
 import { BOOK_MESSAGES } from '#/features/books/components/add-book-values.ts'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
-import { ApiError } from '#/lib/api-client.ts'
+import { ApiError, errorMessage } from '#/lib/api-client.ts'
+import { refuseImage, uploadImage } from '#/lib/upload-image.ts'
+import { BookCover } from '#/components/book-cover.tsx'
 import { clearDraft, readDraft, writeDraft } from '#/lib/drafts.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
 import { LeaveConfirmDialog, useLeaveGuard } from '#/components/feedback/leave-guard.tsx'
+import { NoteWithAction } from '#/components/feedback/note-with-action.tsx'
 import { useCreateBook } from '#/features/books/api/create-book.ts'
 import { useUpdateBook } from '#/features/books/api/change-book.ts'
 import { bookDuplicatesQuery, isCheckable, useBookDuplicates, type DuplicateCheck } from '#/features/books/api/find-duplicates.ts'
@@ -30,11 +36,13 @@ import {
   FIELD_ORDER,
   fieldErrorsFromIssues,
   formValuesOf,
+  OPTIONAL_FIELDS,
   toBookBody,
   type BookField,
   type BookFormValues,
 } from '#/features/books/components/add-book-values.ts'
 import { DuplicateNotice } from '#/features/books/components/duplicate-notice.tsx'
+import { GenreField } from '#/features/books/components/genre-field.tsx'
 import type { PersonFieldProps } from '#/components/person-field.ts'
 
 const REDIRECT_AFTER_ADD_MS = 1500
@@ -78,7 +86,9 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
   const location = useLocation()
   const queryClient = useQueryClient()
   const { user, isAuthenticated } = useAuth()
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; detail?: string } | null>(null)
+  // On success, the book added (its page is linked) or corrected.
+  const [status, setStatus] = useState<{ kind: 'success'; added: Book } | { kind: 'error'; detail?: string } | null>(null)
+  const [isUploading, setUploading] = useState(false)
   const [isChecking, setChecking] = useState(false)
   const created = useCreateBook()
   const updated = useUpdateBook(book?._id ?? '')
@@ -91,7 +101,7 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
   const noticeRef = useRef<HTMLDivElement>(null)
   const [saved] = useState(() => (book ? formValuesOf(book, user?.username ?? null) : EMPTY_BOOK_FORM))
   const [initial] = useState(() => readDraft(draftKey, isFormDraft) ?? saved)
-  const { control, handleSubmit, setError, getValues, watch } = useForm<BookFormValues>({
+  const { control, handleSubmit, setError, clearErrors, getValues, setValue, watch } = useForm<BookFormValues>({
     defaultValues: initial,
     resolver,
     shouldFocusError: false,
@@ -127,7 +137,8 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
   const [noticeFocus, setNoticeFocus] = useState(0)
   const [isbn, title, author] = useWatch({ control, name: ['isbn', 'title', 'author'] })
   const now = checkOf({ ...EMPTY_BOOK_FORM, isbn, title, author })
-  const found = sameCheck(checked, now) ? others(duplicates.data ?? []) : []
+  // Once added, the book is on Shelfwise: it is no duplicate of itself.
+  const found = sameCheck(checked, now) && !isSent ? others(duplicates.data ?? []) : []
   const sameIsbn = found.filter((d) => d.reasons.includes('isbn'))
   const sameTitle = found.filter((d) => !d.reasons.includes('isbn') && !addAnyway.includes(d.book._id))
   const checkNow = () => setChecked(checkOf(getValues()))
@@ -174,9 +185,9 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
       return
     }
     try {
-      await mutation.mutateAsync(toBookBody(v, user?.username ?? null))
+      const added = await mutation.mutateAsync(toBookBody(v, user?.username ?? null))
       clearDraft(draftKey)
-      setStatus({ kind: 'success' })
+      setStatus({ kind: 'success', added })
     } catch (err) {
       setStatus({ kind: 'error', detail: err instanceof ApiError && err.fromServer ? err.message : undefined })
       if (!(err instanceof ApiError)) return
@@ -191,9 +202,44 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
   }
   const onSubmit = handleSubmit(onValid, (errors) => focusField(FIELD_ORDER.find((f) => errors[f])))
 
-  const field = (name: BookField, label: string, extra: Record<string, unknown> = {}) => (
-    <FormTextField control={control} name={name} label={label} required fullWidth {...extra} />
-  )
+  const signIn = () => {
+    // What is typed stays (kept as a draft); the trip is the reader's own.
+    guard.allowNext()
+    navigate(paths.login.href(), { state: { from: location } })
+  }
+
+  // A cover uploaded as a profile image is (lib/upload-image.ts), shown by its address on this site.
+  const uploadCover = async (file: File) => {
+    const refusal = refuseImage(file)
+    if (refusal) return showFieldErrors({ coverImage: refusal })
+    setUploading(true)
+    try {
+      const { imageUrl } = await uploadImage(file)
+      if (!imageUrl) throw new Error(ADD_BOOK_TEXT.coverFailed)
+      setValue('coverImage', new URL(imageUrl, window.location.origin).href, { shouldDirty: true })
+      clearErrors('coverImage')
+    } catch (err) {
+      showFieldErrors({ coverImage: errorMessage(err, ADD_BOOK_TEXT.coverFailed) })
+    } finally {
+      setUploading(false)
+    }
+  }
+  const [coverImage] = useWatch({ control, name: ['coverImage'] })
+
+  const field = (name: BookField, label: string, extra: Record<string, unknown> = {}) => {
+    const isOptional = OPTIONAL_FIELDS.includes(name)
+    return (
+      <FormTextField
+        control={control}
+        name={name}
+        label={label}
+        required={!isOptional}
+        fullWidth
+        {...(isOptional ? { helperText: ADD_BOOK_TEXT.optional } : {})}
+        {...extra}
+      />
+    )
+  }
   const auto = { slotProps: { htmlInput: { dir: 'auto' } } }
   const person = (name: 'author' | 'publisher', username: 'author_username' | 'publisher_username', label: string) => (
     <Controller
@@ -226,7 +272,24 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
 
   return (
     <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      {status?.kind === 'success' && <Alert severity="success">{text.done}</Alert>}
+      {!isAuthenticated && !book && (
+        <NoteWithAction action={ADD_BOOK_TEXT.signIn} onAction={signIn}>
+          {ADD_BOOK_TEXT.signedOut}
+        </NoteWithAction>
+      )}
+      {status?.kind === 'success' && (
+        <Alert severity="success" sx={{ overflowWrap: 'anywhere' }}>
+          {text.done}
+          {!book && (
+            <>
+              {' '}
+              <Link component={RouterLink} to={paths.book.href(status.added._id)} sx={{ fontWeight: 600 }}>
+                {ADD_BOOK_TEXT.viewBook}: <bdi>{status.added.title}</bdi>
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       {status?.kind === 'error' && (
         <Alert severity="error" sx={{ overflowWrap: 'anywhere' }}>
           <div>{text.failed}</div>
@@ -270,7 +333,34 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
         />
       )}
       {field('description', 'Description', { ...auto, multiline: true, minRows: 4 })}
-      {field('coverImage', 'Cover Image URL', { type: 'url' })}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        {coverImage.trim() && <BookCover title={getValues('title') || 'the new book'} src={coverImage.trim()} compact sx={{ width: 56, flexShrink: 0 }} />}
+        <Box sx={{ display: 'grid', gap: 1, flex: 1, minWidth: 0 }}>
+          {field('coverImage', 'Cover Image URL', { type: 'url' })}
+          <Box>
+            <Button
+              component="label"
+              variant="outlined"
+              size="small"
+              startIcon={isUploading ? <CircularProgress size={16} /> : <UploadIcon />}
+              disabled={isUploading || !isAuthenticated}
+            >
+              {isUploading ? ADD_BOOK_TEXT.uploadingCover : ADD_BOOK_TEXT.uploadCover}
+              <input
+                type="file"
+                accept="image/*"
+                hidden
+                aria-label="Cover image file"
+                onChange={(e) => {
+                  const file = e.target.files?.[0]
+                  e.target.value = ''
+                  if (file) void uploadCover(file)
+                }}
+              />
+            </Button>
+          </Box>
+        </Box>
+      </Box>
       {person('publisher', 'publisher_username', 'Publisher')}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
         {field('publishedDate', 'Published Date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
@@ -281,7 +371,19 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
       {field('amazonLink', 'Amazon Link', { type: 'url' })}
       {field('isbn', 'ISBN', { onBlur: checkNow })}
       {sameIsbn.length > 0 && <DuplicateNotice kind="isbn" matches={sameIsbn} />}
-      {field('genre', 'Genre', { ...auto, helperText: 'e.g. Fantasy, Adventure, Romance' })}
+      <Controller
+        name="genre"
+        control={control}
+        render={({ field: f, fieldState }) => (
+          <GenreField
+            value={f.value}
+            onChange={f.onChange}
+            inputRef={f.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'e.g. Fantasy, Adventure, Romance'}
+          />
+        )}
+      />
       {field('category', 'Category', {
         select: true,
         slotProps: { select: { native: true }, inputLabel: { shrink: true } },

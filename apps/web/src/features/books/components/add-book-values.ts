@@ -10,6 +10,13 @@ export const ADD_BOOK_TEXT = {
   updated: 'Book updated successfully!',
   updateFailed: 'Failed to update book.',
   required: 'This field is required',
+  signedOut: 'Adding a book needs an account: sign in or sign up first. What you type here is kept until you are back.',
+  signIn: 'Sign in',
+  viewBook: 'See its page',
+  uploadCover: 'Upload a cover',
+  uploadingCover: 'Uploading...',
+  coverFailed: 'Failed to upload the cover',
+  optional: 'Optional',
   pageCountMin: 'Page Count must be at least 1',
 } as const
 
@@ -80,6 +87,12 @@ export function formValuesOf(book: Book, signedInUsername: string | null): BookF
     category: book.category,
   }
 }
+
+/**
+ * Fields a real book may lack, left empty without a word (decision 0037, departing from the spec's
+ * all-required form): the classics have no ISBN and no Amazon page, and most printings name no edition.
+ */
+export const OPTIONAL_FIELDS: readonly BookField[] = ['edition', 'amazonLink', 'isbn']
 
 /** The fields in the order the form shows them: the first one with a problem is focused. */
 export const FIELD_ORDER: BookField[] = [
@@ -171,7 +184,7 @@ export function fieldErrorsFromIssues(issues: FieldIssue[]): Partial<Record<Book
 }
 
 /**
- * Every problem of the form at once, by field: the role (spec text), each empty field, a Page Count
+ * Every problem of the form at once, by field: the role (spec text), each empty field but the optional ones, a Page Count
  * under 1, then what the shared contract refuses (links that are not http(s), an ISBN that is not
  * one, texts too long…).
  */
@@ -180,7 +193,7 @@ export async function checkBookForm(v: BookFormValues): Promise<Partial<Record<B
   const errors: Partial<Record<BookField, string>> = {}
   if (v.role === '') errors.role = ADD_BOOK_TEXT.roleRequired
   for (const f of FIELD_ORDER) {
-    if (f !== 'role' && String(v[f] ?? '').trim() === '') errors[f] = ADD_BOOK_TEXT.required
+    if (f !== 'role' && !OPTIONAL_FIELDS.includes(f) && String(v[f] ?? '').trim() === '') errors[f] = ADD_BOOK_TEXT.required
   }
   if (!errors.pageCount && !(Number(v.pageCount) >= 1)) errors.pageCount = ADD_BOOK_TEXT.pageCountMin
   const parsed = CreateBookInputSchema.safeParse(toBookBody(v, null))

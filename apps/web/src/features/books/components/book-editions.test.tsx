@@ -1,51 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Book, Edition } from '@shelfwise/contracts'
+import { bookAsEdition, primaryEditionOf, type Book, type Edition } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, validationFailed, type FakeRequest, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildEdition, buildUser, signIn } from '#/test/factories.ts'
 import { audioLength, parseAudioLength } from '#/features/books/components/edition-text.ts'
 
 const edition = buildEdition
-const primaryOf = (work: Book): Edition =>
-  edition(work, {
-    _id: work._id,
-    isbn: work.isbn,
-    format: work.format ?? null,
-    pageCount: work.pageCount,
-    language: work.language,
-    publisher: work.publisher,
-    publishedDate: work.publishedDate,
-    edition: work.edition,
-    coverImage: work.coverImage,
-    primary: true,
-  })
-/** The work as GET /books/{id} answers it for one of its editions. */
-const shownAs = (work: Book, e: Edition): Book => ({
-  ...work,
-  editionId: e._id,
-  isbn: e.isbn,
-  format: e.format,
-  audioSeconds: e.audioSeconds,
-  pageCount: e.pageCount,
-  publisher: e.publisher,
-  publishedDate: e.publishedDate,
-  language: e.language,
-  edition: e.edition,
-  coverImage: e.coverImage || work.coverImage,
-})
-
 /** A work and its editions, answering the book page's calls for the work and for each edition. */
 function editionsServer(work: Book, others: Edition[], extra: Record<string, Handler> = {}) {
   // Read at each call: an edition added meanwhile is counted and listed.
-  const all = () => [primaryOf(work), ...others]
+  const all = () => [primaryEditionOf(work), ...others]
   const routes: Record<string, Handler> = {
     [`GET /books/${work._id}`]: () => ({ body: { ...work, editionCount: all().length } }),
     [`GET /books/${work._id}/editions`]: (req) => pagedAnswer(all())(req),
     [`GET /reviews/book/${work._id}`]: { body: [], headers: { 'X-Total-Count': '0' } },
     ...extra,
   }
-  for (const e of others) routes[`GET /books/${e._id}`] = () => ({ body: { ...shownAs(work, e), editionCount: all().length } })
+  for (const e of others) routes[`GET /books/${e._id}`] = () => ({ body: { ...bookAsEdition(work, e), editionCount: all().length } })
   return fakeApi(routes)
 }
 

@@ -16,9 +16,20 @@ type ListAction = Extract<PendingAction, { kind: 'wishlist' | 'recently-read' }>
 /**
  * Add to / Remove from Wishlist and Recently Read. Each flips after its call succeeds (spec §4). A
  * signed-out reader's press is remembered, they sign in, and back here it is carried out once —
- * unless the book is already where they wanted it.
+ * unless the book is already where they wanted it. Inside the reading panel, `offer` says which
+ * "Add" agrees with the book's status (decision 0039); a "Remove" shows whenever the book is on its list.
  */
-export function BookListButtons({ book, onError }: { book: Book; onError: (err: unknown) => void }) {
+export function BookListButtons({
+  book,
+  onError,
+  offer = { wishlist: true, recentlyRead: true },
+  size = 'medium',
+}: {
+  book: Book
+  onError: (err: unknown) => void
+  offer?: { wishlist: boolean; recentlyRead: boolean }
+  size?: 'small' | 'medium'
+}) {
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const signInFirst = useSignInFirst()
@@ -43,24 +54,30 @@ export function BookListButtons({ book, onError }: { book: Book; onError: (err: 
     isAuthenticated ? toggle() : signInFirst({ kind, bookId: book._id, want: !isOn })
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 3 }}>
-      <Button
-        variant={inWishlist ? 'outlined' : 'contained'}
-        color="secondary"
-        startIcon={inWishlist ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
-        disabled={wishlist.isPending}
-        onClick={() => press('wishlist', inWishlist, () => wishlist.mutate())}
-      >
-        {inWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
-      </Button>
-      <Button
-        variant={inRead ? 'outlined' : 'contained'}
-        startIcon={inRead ? <CheckCircleIcon /> : <LibraryAddCheckIcon />}
-        disabled={read.isPending}
-        onClick={() => press('recently-read', inRead, () => read.mutate())}
-      >
-        {inRead ? 'Remove from Recently Read' : 'Add to Recently Read'}
-      </Button>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', ...(size === 'medium' ? { mb: 3 } : {}) }}>
+      {(inWishlist || offer.wishlist) && (
+        <Button
+          size={size}
+          variant={inWishlist ? 'outlined' : 'contained'}
+          color="secondary"
+          startIcon={inWishlist ? <BookmarkRemoveIcon /> : <BookmarkAddIcon />}
+          disabled={wishlist.isPending}
+          onClick={() => press('wishlist', inWishlist, () => wishlist.mutate())}
+        >
+          {inWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
+        </Button>
+      )}
+      {(inRead || offer.recentlyRead) && (
+        <Button
+          size={size}
+          variant={inRead ? 'outlined' : 'contained'}
+          startIcon={inRead ? <CheckCircleIcon /> : <LibraryAddCheckIcon />}
+          disabled={read.isPending}
+          onClick={() => press('recently-read', inRead, () => read.mutate())}
+        >
+          {inRead ? 'Remove from Recently Read' : 'Add to Recently Read'}
+        </Button>
+      )}
     </Box>
   )
 }

@@ -1,32 +1,24 @@
 import { useState } from 'react'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Collapse from '@mui/material/Collapse'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import FilterListIcon from '@mui/icons-material/FilterList'
 import { activeFilterCount, BrowseFilters, type Filters } from '#/features/books/components/browse-filters.tsx'
+import { BrowseFilterSheet, type FilterSource } from '#/features/books/components/browse-filter-sheet.tsx'
 
 /**
- * Browse's filters: beside the results on a wide screen; on a small one behind 'Show Filters' with
- * the count of active filters. The panel (dozens of checkboxes) is drawn the first time it shows.
+ * Browse's filters: beside the results on a wide screen, applied as they are ticked; on a small one
+ * behind 'Show Filters' with the count of active filters, in a sheet applied with its Apply button.
  */
 export function BrowseFilterPanel({
-  filters,
   isWide,
-  yearBounds,
   onChange,
   onClear,
-}: {
-  filters: Filters
-  isWide: boolean
-  yearBounds: { min: number; max: number }
-  onChange: (f: Filters) => void
-  onClear: () => void
-}) {
+  ...source
+}: FilterSource & { isWide: boolean; onChange: (f: Filters) => void; onClear: () => void }) {
+  const { filters, yearBounds, options } = source
   const [isFiltersOpen, setFiltersOpen] = useState(false)
-  const [hasShownFilters, setHasShownFilters] = useState(false)
-  if ((isWide || isFiltersOpen) && !hasShownFilters) setHasShownFilters(true)
   const count = activeFilterCount(filters)
   return (
     <Box component="aside" aria-label="Filters">
@@ -63,21 +55,29 @@ export function BrowseFilterPanel({
           )}
         </Button>
       )}
-      <Collapse in={isWide || isFiltersOpen} id="browse-filters">
-        {(isWide || isFiltersOpen || hasShownFilters) && (
-          <Paper variant="outlined" sx={{ p: 2, mt: isWide ? 0 : 1 }}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-              <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-                Filters
-              </Typography>
-              <Button size="small" onClick={onClear}>
-                Clear All Filters
-              </Button>
-            </Box>
-            <BrowseFilters filters={filters} onChange={onChange} yearBounds={yearBounds} />
-          </Paper>
-        )}
-      </Collapse>
+      {isWide ? (
+        <Paper variant="outlined" sx={{ p: 2 }} id="browse-filters">
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+              Filters
+            </Typography>
+            <Button size="small" onClick={onClear}>
+              Clear All Filters
+            </Button>
+          </Box>
+          <BrowseFilters filters={filters} onChange={onChange} yearBounds={yearBounds} options={options} />
+        </Paper>
+      ) : (
+        <BrowseFilterSheet
+          {...source}
+          open={isFiltersOpen}
+          onApply={(f) => {
+            onChange(f)
+            setFiltersOpen(false)
+          }}
+          onClose={() => setFiltersOpen(false)}
+        />
+      )}
     </Box>
   )
 }

@@ -98,20 +98,51 @@ function SingleGroup<T extends string | number>({
   return <CheckboxGroup title={title} options={options} isChecked={(v) => selected === v} onToggle={(v) => onChange(selected === v ? null : v)} />
 }
 
+/** What each list offers: the values books carry (GET /books/facets), the spec's lists until they come. */
+export interface FilterOptions {
+  genres: readonly string[]
+  categories: readonly string[]
+  languages: readonly string[]
+}
+
+export const SPEC_FILTER_OPTIONS: FilterOptions = { genres: GENRES, categories: CATEGORIES, languages: LANGUAGES }
+
+/** The lists of values to tick, in their order on screen. */
+const MULTI_GROUPS: [keyof FilterOptions, string][] = [
+  ['genres', 'Genres'],
+  ['categories', 'Categories'],
+  ['languages', 'Languages'],
+]
+
+/** The offered values, plus any chosen one the catalogue no longer carries (so it can be unticked). */
+const withChosen = (offered: readonly string[], chosen: string[]) => [...offered, ...chosen.filter((c) => !offered.includes(c))]
+
 export function BrowseFilters({
   filters,
   onChange,
   yearBounds = YEAR_BOUNDS,
+  options = SPEC_FILTER_OPTIONS,
+  columns = 1,
 }: {
   filters: Filters
   onChange: (f: Filters) => void
   yearBounds?: { min: number; max: number }
+  options?: FilterOptions
+  /** Checkbox columns where there is room (the phone sheet): 2. */
+  columns?: 1 | 2
 }) {
+  const isAnyYear = isDefaultYears(filters.years)
   return (
-    <Box>
-      <MultiGroup title="Genres" options={GENRES} selected={filters.genres} onChange={(genres) => onChange({ ...filters, genres })} />
-      <MultiGroup title="Categories" options={CATEGORIES} selected={filters.categories} onChange={(categories) => onChange({ ...filters, categories })} />
-      <MultiGroup title="Languages" options={LANGUAGES} selected={filters.languages} onChange={(languages) => onChange({ ...filters, languages })} />
+    <Box sx={columns === 2 ? { '& .MuiFormGroup-root': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' } } : undefined}>
+      {MULTI_GROUPS.map(([key, title]) => (
+        <MultiGroup
+          key={key}
+          title={title}
+          options={withChosen(options[key], filters[key])}
+          selected={filters[key]}
+          onChange={(chosen) => onChange({ ...filters, [key]: chosen })}
+        />
+      ))}
       <SingleGroup
         title="Rating"
         options={RATING_FILTERS.map((r) => ({ value: r, label: `${r}+ Stars` }))}
@@ -125,10 +156,17 @@ export function BrowseFilters({
         onChange={(pageRange) => onChange({ ...filters, pageRange })}
       />
       <Box sx={{ px: 1 }}>
+        {/* Untouched, the range is the spec's 2000–2023, which is never sent: no year filter, so it says so. */}
         <Typography variant="subtitle2" id="year-range-label" sx={{ fontWeight: 700, ml: -1 }}>
-          Published: {filters.years[0]}–{filters.years[1]}
+          Published: {isAnyYear ? 'any year' : `${filters.years[0]}–${filters.years[1]}`}
         </Typography>
-        <YearSlider value={filters.years} bounds={yearBounds} onCommit={(years) => onChange({ ...filters, years })} />
+        <YearSlider
+          value={isAnyYear ? [yearBounds.min, yearBounds.max] : filters.years}
+          bounds={yearBounds}
+          onCommit={(years) =>
+            onChange({ ...filters, years: years[0] <= yearBounds.min && years[1] >= yearBounds.max ? [DEFAULT_YEAR_RANGE.min, DEFAULT_YEAR_RANGE.max] : years })
+          }
+        />
       </Box>
     </Box>
   )

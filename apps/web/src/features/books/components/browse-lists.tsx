@@ -3,7 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Typography from '@mui/material/Typography'
-import { LIMITS, PAGE_RANGES } from '@shelfwise/contracts/constants'
+import { GENRES, LIMITS, PAGE_RANGES } from '@shelfwise/contracts/constants'
 import type { Book } from '@shelfwise/contracts'
 import { BookCard } from '#/components/book-card.tsx'
 import { BookGrid } from '#/components/book-grid.tsx'
@@ -73,7 +73,8 @@ export function AllBooksTab({
     ...filters.genres.map((g) => ({ key: `g-${g}`, label: g, remove: () => onRemove({ ...filters, genres: filters.genres.filter((x) => x !== g) }) })),
     ...filters.categories.map((c) => ({
       key: `c-${c}`,
-      label: c,
+      // Add Book's categories Fiction, Non-Fiction and Biography are genres' names too: their chips say which.
+      label: (GENRES as readonly string[]).includes(c) ? `${c} (category)` : c,
       remove: () => onRemove({ ...filters, categories: filters.categories.filter((x) => x !== c) }),
     })),
     ...filters.languages.map((l) => ({ key: `l-${l}`, label: l, remove: () => onRemove({ ...filters, languages: filters.languages.filter((x) => x !== l) }) })),

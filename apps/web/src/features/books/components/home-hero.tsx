@@ -3,6 +3,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
+import { alpha } from '@mui/material/styles'
 import SearchIcon from '@mui/icons-material/Search'
 
 /** MUI's Container, spelt as a Box: Container's own code would be one more file in Home's first load. */
@@ -22,8 +23,11 @@ export const HomeHero = memo(function HomeHero({ initial, onSearch }: { initial:
         display: 'flex',
         alignItems: 'center',
         color: 'common.white',
-        // A drawn "shelf" of spines behind a dark wash keeps the text readable (AA).
-        background: (t) => `linear-gradient(120deg, rgba(0,30,70,0.92), rgba(21,101,192,0.85)),
+        // A drawn "shelf" of spines behind a dark wash keeps the text readable (AA): the brand blues
+        // in the light scheme, the page's own dark in the dark one.
+        background: (
+          t,
+        ) => `linear-gradient(120deg, ${alpha(t.palette.mode === 'dark' ? t.palette.background.default : t.palette.primary.dark, 0.92)}, ${alpha(t.palette.mode === 'dark' ? t.palette.background.default : t.palette.primary.main, 0.85)}),
           repeating-linear-gradient(90deg, ${t.palette.secondary.dark} 0 22px, ${t.palette.primary.dark} 22px 40px, ${t.palette.secondary.main} 40px 56px, ${t.palette.primary.main} 56px 84px)`,
       }}
     >

@@ -21,7 +21,7 @@ export function PopularBooks({ pendingHeight }: { pendingHeight?: string }) {
   if (isPending || !data) return <SectionSpinner label="Loading popular books" minHeight={pendingHeight} />
   if (data.length === 0) return <EmptyState message={POPULAR_EMPTY} />
   return (
-    <BookGrid label="Popular Books This Week">
+    <BookGrid label="Popular Books This Week" wholeRowsOf={data.length}>
       {data.map(({ book, reviewCount }) => (
         <BookCard
           key={book._id}

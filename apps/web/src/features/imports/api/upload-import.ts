@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '#/lib/api-client.ts'
 import { importKeys } from '#/lib/query-keys.ts'
+import { useStoringMutation } from '#/lib/storing-mutation.ts'
 
 /** POST /imports, the export as the multipart field `file`; the server tells Goodreads from StoryGraph by the header. */
 const uploadImport = (file: File) => {
@@ -10,13 +10,4 @@ const uploadImport = (file: File) => {
 }
 
 /** Starts an import: the job it answers (202) is the screen's from then on. */
-export function useUploadImport() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: uploadImport,
-    onSuccess: (job) => {
-      queryClient.setQueryData(importKeys.detail(job._id), job)
-      void queryClient.invalidateQueries({ queryKey: importKeys.list })
-    },
-  })
-}
+export const useUploadImport = () => useStoringMutation(uploadImport, (job) => importKeys.detail(job._id), importKeys.list)

@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportJob } from '@shelfwise/contracts'
 import { csvQuoted, GOODREADS_EXPORT_COLUMNS, STORYGRAPH_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { renderApp } from '#/test/render.tsx'
+import { textsOf } from '#/test/queries.ts'
 import { fakeApi, pagedAnswer, type Handler } from '#/test/fake-api.ts'
-import { buildUser, signIn } from '#/test/factories.ts'
+import { buildImportJob, buildUser, signIn } from '#/test/factories.ts'
 
 // The preview of a chosen export, read in the browser before anything is sent (issue 14).
 
@@ -31,26 +32,7 @@ const GOODREADS_FILE =
   ].join('\r\n') +
   '\r\n'
 
-const queued = (over: Partial<ImportJob> = {}): ImportJob => ({
-  _id: crypto.randomUUID(),
-  status: 'queued',
-  source: 'goodreads',
-  fileName: 'goodreads_library_export.csv',
-  total: 7,
-  processed: 0,
-  imported: 0,
-  unchanged: 0,
-  needsReview: 0,
-  failed: 0,
-  skipped: 0,
-  created: 0,
-  editionsAttached: 0,
-  notes: [],
-  message: null,
-  createdAt: '2026-03-12T10:00:00.000Z',
-  finishedAt: null,
-  ...over,
-})
+const queued = (over: Partial<ImportJob> = {}): ImportJob => buildImportJob({ status: 'queued', total: 7, finishedAt: null, ...over })
 
 function importApi(routes: Record<string, Handler> = {}) {
   signIn(buildUser({ username: 'ada' }))
@@ -81,11 +63,7 @@ describe('the preview of a chosen file', () => {
     expect(await screen.findByText('Looks like a Goodreads export')).toBeInTheDocument()
     expect(summary()).toHaveTextContent('Looks like a Goodreads export · 7 books')
     const table = screen.getByRole('table', { name: 'The first 5 of 7 books' })
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Title', 'Author', 'Shelf', 'Rating'])
+    expect(textsOf(table, 'columnheader')).toEqual(['Title', 'Author', 'Shelf', 'Rating'])
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows.map(cellTexts)).toEqual([
       ['The Fifth Season (The Broken Earth, #1)', 'N. K. Jemisin', 'read', '5'],

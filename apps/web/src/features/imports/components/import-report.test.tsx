@@ -2,53 +2,35 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportJob, ImportRow } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
+import { textsOf } from '#/test/queries.ts'
 import { fakeApi, pagedAnswer, type FakeRequest } from '#/test/fake-api.ts'
-import { buildUser, signIn } from '#/test/factories.ts'
+import { buildImportJob, buildImportRow, buildUser, signIn } from '#/test/factories.ts'
 
 // The report of a finished import (issue 21, point 4): it leads with everything the import did, each
 // count listing its rows, and never says all went well when anything was changed on the way.
 
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  _id: crypto.randomUUID(),
-  status: 'done',
-  source: 'goodreads',
-  fileName: 'goodreads_library_export.csv',
-  total: 16,
-  processed: 16,
-  imported: 13,
-  unchanged: 0,
-  needsReview: 2,
-  failed: 1,
-  skipped: 0,
-  created: 3,
-  editionsAttached: 8,
-  notes: [
-    { kind: 'matched_by_title', count: 10 },
-    { kind: 'edition_attached', count: 8 },
-    { kind: 'book_created', count: 3 },
-    { kind: 'waiting_for_you', count: 2 },
-    { kind: 'rating_rounded', count: 1 },
-    { kind: 'review_unrated', count: 1 },
-    { kind: 'unreadable', count: 1 },
-  ],
-  message: null,
-  createdAt: '2026-03-12T10:00:00.000Z',
-  finishedAt: '2026-03-12T10:00:09.000Z',
-  ...over,
-})
+const job = (over: Partial<ImportJob> = {}): ImportJob =>
+  buildImportJob({
+    total: 16,
+    processed: 16,
+    imported: 13,
+    needsReview: 2,
+    failed: 1,
+    created: 3,
+    editionsAttached: 8,
+    notes: [
+      { kind: 'matched_by_title', count: 10 },
+      { kind: 'edition_attached', count: 8 },
+      { kind: 'book_created', count: 3 },
+      { kind: 'waiting_for_you', count: 2 },
+      { kind: 'rating_rounded', count: 1 },
+      { kind: 'review_unrated', count: 1 },
+      { kind: 'unreadable', count: 1 },
+    ],
+    ...over,
+  })
 
-const row = (over: Partial<ImportRow> & { line: number }): ImportRow => ({
-  title: `Row ${over.line}`,
-  author: 'Someone',
-  outcome: 'imported',
-  bookId: crypto.randomUUID(),
-  candidates: [],
-  message: null,
-  notes: [],
-  actions: [],
-  correctable: [],
-  ...over,
-})
+const row = (over: Partial<ImportRow> & { line: number }): ImportRow => buildImportRow({ bookId: crypto.randomUUID(), ...over })
 
 const piranesi = row({
   line: 14,
@@ -87,19 +69,18 @@ describe('the summary of a finished import', () => {
     const { callsTo } = reportApi(done, { open: [middlemarch], byNote: { review_unrated: [piranesi], book_created: [piranesi] } })
     renderApp('/import')
     const did = await screen.findByRole('list', { name: 'What the import did' })
-    expect(
-      within(did)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['13 Imported', '0 Already there', '8 New editions attached', '3 Books created', '2 Waiting for you', '1 Not imported'])
+    expect(textsOf(did, 'listitem')).toEqual([
+      '13 Imported',
+      '0 Already there',
+      '8 New editions attached',
+      '3 Books created',
+      '2 Waiting for you',
+      '1 Not imported',
+    ])
     // A count of none lists nothing.
     expect(within(did).queryByRole('button', { name: '0 Already there' })).not.toBeInTheDocument()
     const noted = screen.getByRole('list', { name: 'Noted on the way' })
-    expect(
-      within(noted)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['10 Found by title and author', '1 Rating rounded', '1 Review kept without stars', '1 Could not be read'])
+    expect(textsOf(noted, 'listitem')).toEqual(['10 Found by title and author', '1 Rating rounded', '1 Review kept without stars', '1 Could not be read'])
     expect(screen.queryByText(/Every row was imported/)).not.toBeInTheDocument()
 
     const unrated = within(noted).getByRole('button', { name: '1 Review kept without stars' })

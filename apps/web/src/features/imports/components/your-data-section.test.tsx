@@ -12,11 +12,12 @@ function captureDownloads() {
 }
 
 describe('Your data (own profile)', () => {
-  it('links to the import screen', async () => {
+  it('links to the import screen and the Developers page', async () => {
     ownProfileApi()
     renderApp('/profile')
     const section = await screen.findByRole('region', { name: 'Your data' })
     expect(within(section).getByRole('link', { name: 'Import your library' })).toHaveAttribute('href', '/import')
+    expect(within(section).getByRole('link', { name: 'Developers' })).toHaveAttribute('href', '/developers')
   })
 
   it('downloads the Goodreads CSV and the JSON export with the token, named as the server says or by default', async () => {

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import DownloadIcon from '@mui/icons-material/Download'
 import UploadIcon from '@mui/icons-material/Upload'
+import CodeIcon from '@mui/icons-material/Code'
 import { paths } from '#/config/paths.ts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
@@ -16,10 +17,11 @@ const YOUR_DATA_TEXT = {
   json: 'Export everything (JSON)',
   exporting: 'Exporting...',
   exportFailed: 'Could not export your data. Please try again.',
+  developers: 'Developers',
   deleteAccount: 'Delete account',
 } as const
 
-/** The own profile's small row for the reader's data: import a library, export it (two formats), delete the account. */
+/** The own profile's small row for the reader's data: import a library, export it (two formats), the Developers page (tokens, devices, webhooks), delete the account. */
 export function YourDataSection({ onDeleteAccount }: { onDeleteAccount: () => void }) {
   const exporter = useExportLibrary()
   const button = (kind: LibraryExport) => (
@@ -38,6 +40,9 @@ export function YourDataSection({ onDeleteAccount }: { onDeleteAccount: () => vo
         </Button>
         {button('goodreads')}
         {button('json')}
+        <Button size="small" variant="outlined" startIcon={<CodeIcon />} component={RouterLink} to={paths.developers.href()}>
+          {YOUR_DATA_TEXT.developers}
+        </Button>
         <Button size="small" color="error" onClick={onDeleteAccount}>
           {YOUR_DATA_TEXT.deleteAccount}
         </Button>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MERGE_MESSAGES, type Book, type Edition, type MergeProposal } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type FakeRequest, type Handler } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildEdition, buildUser, signIn } from '#/test/factories.ts'
 import { buildProposal } from '#/features/merges/test-proposals.ts'
 
 const emma = buildBook({ title: 'Emma', author: 'Jane Austen', ratingsCount: 40, pageCount: 474, createdAt: '2024-01-01T10:00:00.000Z', editionCount: 1 })
@@ -100,21 +100,7 @@ describe('proposing a merge from a book’s page', () => {
 
   it('two editions of the book: chosen from its editions, compared, proposed as kind edition', async () => {
     const work = { ...emma, editionCount: 2 }
-    const ed = (over: Partial<Edition>): Edition => ({
-      _id: crypto.randomUUID(),
-      workId: work._id,
-      isbn: '',
-      format: null,
-      pageCount: null,
-      audioSeconds: null,
-      language: 'English',
-      publisher: '',
-      publishedDate: null,
-      edition: '',
-      coverImage: '',
-      primary: false,
-      ...over,
-    })
+    const ed = (over: Partial<Edition>): Edition => buildEdition(work, { language: 'English', ...over })
     const main = ed({ _id: work._id, primary: true, format: 'hardcover', publisher: 'John Murray', isbn: '9780141439587' })
     const copy = ed({ format: 'hardcover', publisher: 'ג׳ון מאריי 📚', isbn: '9780141439588' })
     const sent: unknown[] = []

@@ -11,6 +11,7 @@ import type { LibraryEntry } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { BookCover } from '#/components/book-cover.tsx'
+import { GridList } from '#/components/grid-list.tsx'
 import type { PagedList } from '#/lib/paged-list.ts'
 import { useUpdateReading } from '#/features/reading/api/reading.ts'
 import { entryPages, progressPercent } from '#/features/reading/components/progress.ts'
@@ -70,18 +71,7 @@ export function CurrentlyReadingStrip({ userId, own, list }: { userId: string; o
       <Typography id="currently-reading-heading" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
         Currently Reading
       </Typography>
-      <Box
-        component="ul"
-        aria-label="Currently Reading"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-        }}
-      >
+      <GridList label="Currently Reading" columns={{ xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }}>
         {list.items.map((e) => {
           const pct = progressPercent(e.progress, entryPages(e))
           return (
@@ -107,7 +97,7 @@ export function CurrentlyReadingStrip({ userId, own, list }: { userId: string; o
             </Paper>
           )
         })}
-      </Box>
+      </GridList>
       {list.total !== undefined && list.total > list.items.length && (
         <Link component={RouterLink} to={paths.library.href(userId, 'reading')} sx={{ display: 'inline-block', mt: 1 }}>
           All {list.total.toLocaleString('en-US')} books being read

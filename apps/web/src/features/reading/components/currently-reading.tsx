@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useLibrary } from '#/features/reading/api/library.ts'
 
 /** Books shown at most in the strip; the library page has them all. */
-const STRIP_SIZE = 12
+export const STRIP_SIZE = 12
 
 // The strip's code (cards, progress bars, a page form) loads only for a reader who is reading something.
 const CurrentlyReadingStrip = lazy(async () => ({ default: (await import('#/features/reading/components/currently-reading-strip.tsx')).CurrentlyReadingStrip }))

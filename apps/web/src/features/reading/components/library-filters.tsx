@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import CheckIcon from '@mui/icons-material/Check'
 import type { BookFormat, Owned } from '@shelfwise/contracts'
 import { COPY_FORMAT_LABELS, COPY_FORMATS, ownedInWords } from '#/features/reading/components/copy-formats.ts'
+import { NativeSelectField } from '#/features/reading/components/reading-fields.tsx'
+
+const FORMAT_OPTIONS = [{ value: '', label: 'Any format' }, ...COPY_FORMATS.map((f) => ({ value: f, label: COPY_FORMAT_LABELS[f] }))]
 
 /** The library's filters by the reader's copies, as the address keeps them (?owned=true&format=ebook). */
 export interface CopyFilter {
@@ -32,22 +34,13 @@ export default function LibraryFilters({ filter, onChange }: { filter: CopyFilte
         {...(filter.owned ? { icon: <CheckIcon fontSize="small" /> } : {})}
         onClick={() => onChange({ ...filter, owned: !filter.owned })}
       />
-      <TextField
-        select
-        size="small"
+      <NativeSelectField
         label="Format"
         value={filter.format ?? ''}
-        onChange={(e) => onChange({ ...filter, format: (e.target.value || undefined) as BookFormat | undefined })}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        options={FORMAT_OPTIONS}
+        onChange={(v) => onChange({ ...filter, format: (v || undefined) as BookFormat | undefined })}
         sx={{ minWidth: 160 }}
-      >
-        <option value="">Any format</option>
-        {COPY_FORMATS.map((f) => (
-          <option key={f} value={f}>
-            {COPY_FORMAT_LABELS[f]}
-          </option>
-        ))}
-      </TextField>
+      />
     </Box>
   )
 }

@@ -1,15 +1,11 @@
 import { lazy, Suspense } from 'react'
-import { Link as RouterLink } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
-import Link from '@mui/material/Link'
-import TextField from '@mui/material/TextField'
+import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
 import type { BookFormat, LibraryEntry, ReadingStatus } from '@shelfwise/contracts'
-import { paths } from '#/config/paths.ts'
 import { BookCover } from '#/components/book-cover.tsx'
-import { Stars } from '#/components/stars.tsx'
 import { LoadMore } from '#/components/load-more.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
@@ -18,16 +14,26 @@ import { useLibrary } from '#/features/reading/api/library.ts'
 import { useUpdateReading } from '#/features/reading/api/reading.ts'
 import { partialDateInWords } from '#/features/reading/components/partial-date.ts'
 import { entryPages, progressPercent } from '#/features/reading/components/progress.ts'
+import { NativeSelectField } from '#/features/reading/components/reading-fields.tsx'
+import { dateReadInWords, EntryStars, EntryTitle } from '#/features/reading/components/library-entry-parts.tsx'
+import type { LibraryLayout } from '#/features/reading/components/library-layout.ts'
 
 // The copies a reader owns come in the filters' chunk, which their own library loads (decision 0027).
 const OwnedNote = lazy(async () => ({ default: (await import('#/features/reading/components/library-filters.tsx')).OwnedNote }))
+// The covers and the table come with their own chunk, when a reader picks them (issue 22).
+const LibraryGrid = lazy(async () => ({ default: (await import('#/features/reading/components/library-views.tsx')).LibraryGrid }))
+const LibraryTable = lazy(async () => ({ default: (await import('#/features/reading/components/library-views.tsx')).LibraryTable }))
+
+const STATUS_OPTIONS = [{ value: '', label: 'No status' }, ...READING_STATUSES.map((s) => ({ value: s, label: READING_STATUS_LABELS[s] }))]
 
 function entryDetails(e: LibraryEntry): string {
   const parts: string[] = []
   if (e.startedOn) parts.push(`Started ${partialDateInWords(e.startedOn)}`)
   // A book being read again: its finish is an earlier read's, so it says so.
   const reading = e.status === 'reading' || e.status === 'paused'
-  if (e.finishedOn) parts.push(`${reading ? 'Last finished' : 'Finished'} ${partialDateInWords(e.finishedOn)}`)
+  const finished = reading ? 'Last finished' : 'Finished'
+  if (e.finishedOn) parts.push(`${finished} ${partialDateInWords(e.finishedOn)}`)
+  else if (e.readCount > 0) parts.push(`${finished}, ${dateReadInWords(e)}`)
   if (e.readCount > 1) parts.push(`Read ${e.readCount} times`)
   return parts.join(' · ')
 }
@@ -36,32 +42,24 @@ function entryDetails(e: LibraryEntry): string {
 function StatusSelect({ entry }: { entry: LibraryEntry }) {
   const update = useUpdateReading(entry.book._id)
   return (
-    <TextField
-      select
-      size="small"
+    <NativeSelectField
       label="Status"
       value={entry.status ?? ''}
+      options={STATUS_OPTIONS}
+      accessibleName={`Status of ${entry.book.title}`}
       disabled={update.isPending}
-      error={update.isError}
-      helperText={update.isError ? 'Could not save. Please try again.' : undefined}
-      onChange={(ev) => update.mutate({ status: (ev.target.value || null) as ReadingStatus | null })}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'aria-label': `Status of ${entry.book.title}` } }}
+      errorText={update.isError ? 'Could not save. Please try again.' : undefined}
+      onChange={(v) => update.mutate({ status: (v || null) as ReadingStatus | null })}
       sx={{ minWidth: 170, mt: 1 }}
-    >
-      <option value="">No status</option>
-      {READING_STATUSES.map((st) => (
-        <option key={st} value={st}>
-          {READING_STATUS_LABELS[st]}
-        </option>
-      ))}
-    </TextField>
+    />
   )
 }
 
 /**
  * One tab of a reader's library (or one of their shelves), filtered by the copies they own when asked:
  * each book with its status, rating, dates and progress; on their own library, the copies they own
- * and a status control on each.
+ * and a status control on each. `layout` orders and searches it, and lays it out as a list, covers
+ * or a table (issue 22).
  */
 export function LibraryList({
   userId,
@@ -70,6 +68,8 @@ export function LibraryList({
   shelf,
   owned = false,
   format,
+  layout,
+  onClearSearch,
 }: {
   userId: string
   status: ReadingStatus | 'all'
@@ -77,12 +77,41 @@ export function LibraryList({
   shelf?: string | undefined
   owned?: boolean
   format?: BookFormat | undefined
+  layout?: LibraryLayout | undefined
+  onClearSearch?: () => void
 }) {
-  const list = useLibrary(userId, status, { ...(shelf ? { shelf } : {}), owned, ...(format ? { format } : {}) })
+  const q = layout?.q.trim() ?? ''
+  const order = layout ? { sort: layout.sort, order: layout.order, ...(q ? { q } : {}) } : {}
+  const list = useLibrary(userId, status, { ...(shelf ? { shelf } : {}), owned, ...(format ? { format } : {}), ...order })
   if (list.isPending) return <SectionSpinner label="Loading the library" />
   if (list.isError) return <ErrorAlert>Failed to load the library</ErrorAlert>
+  if (list.items.length === 0 && q)
+    return (
+      <EmptyState
+        message={`No books match ‘${q}’`}
+        action={
+          onClearSearch && (
+            <Button variant="outlined" onClick={onClearSearch}>
+              Clear search
+            </Button>
+          )
+        }
+      />
+    )
   if (list.items.length === 0)
     return <EmptyState message={owned || format ? 'No books match these filters.' : shelf ? 'No books on this shelf yet.' : 'No books here yet.'} />
+  const more = <LoadMore hasNextPage={list.hasNextPage} isFetching={list.isFetchingNextPage} onLoad={list.fetchNextPage} />
+  if (layout?.view === 'grid' || layout?.view === 'table') {
+    const View = layout.view === 'grid' ? LibraryGrid : LibraryTable
+    return (
+      <>
+        <Suspense fallback={<SectionSpinner label="Loading the library" />}>
+          <View entries={list.items} />
+        </Suspense>
+        {more}
+      </>
+    )
+  }
   return (
     <>
       <Box component="ul" aria-label="Books" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -95,14 +124,12 @@ export function LibraryList({
                 <BookCover title={e.book.title} author={e.book.author} src={e.book.coverImage} />
               </Box>
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Link component={RouterLink} to={paths.book.href(e.book._id)} dir="auto" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {e.book.title}
-                </Link>
+                <EntryTitle entry={e} />
                 <Typography variant="body2" dir="auto" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                   {e.book.author}
                   {e.status ? ` · ${READING_STATUS_LABELS[e.status]}` : ''}
                 </Typography>
-                {e.rating !== null && <Stars value={e.rating} label={`Rated ${e.rating} out of 5`} />}
+                <EntryStars entry={e} />
                 {details && <Typography variant="body2">{details}</Typography>}
                 {e.owned && (
                   <Suspense fallback={null}>
@@ -123,7 +150,7 @@ export function LibraryList({
           )
         })}
       </Box>
-      <LoadMore hasNextPage={list.hasNextPage} isFetching={list.isFetchingNextPage} onLoad={list.fetchNextPage} />
+      {more}
     </>
   )
 }

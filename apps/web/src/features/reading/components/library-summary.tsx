@@ -6,7 +6,7 @@ import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/co
 import { paths } from '#/config/paths.ts'
 import { useLibraryCounts } from '#/features/reading/api/library.ts'
 
-/** A profile's way into the reader's library: one chip per status with its count. Want to Read shows for its reader only. */
+/** A profile's way into the reader's library: one chip per status with its count, each book under its status now. Want to Read shows for its reader only. */
 export function LibrarySummary({ userId, own }: { userId: string; own: boolean }) {
   const { data } = useLibraryCounts(userId)
   if (!data) return null
@@ -27,6 +27,10 @@ export function LibrarySummary({ userId, own }: { userId: string; own: boolean }
           />
         ))}
       </Box>
+      {/* Why Read here may be fewer than the Books Read tile: a book finished once and now re-read or wanted again is under that status (decision 0039). */}
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+        Each book counts once, under its status now.
+      </Typography>
     </Box>
   )
 }

@@ -1,29 +1,55 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ChangeEvent, type ReactNode } from 'react'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import IconButton from '@mui/material/IconButton'
-import LinearProgress from '@mui/material/LinearProgress'
 import Paper from '@mui/material/Paper'
 import Rating from '@mui/material/Rating'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import DeleteIcon from '@mui/icons-material/Delete'
 import EditIcon from '@mui/icons-material/Edit'
-import { READING_STATUS_LABELS, READING_STATUSES } from '@shelfwise/contracts/constants'
-import type { Book, Read, ReadingStatus } from '@shelfwise/contracts'
+import { READING_STATUS_LABELS, READING_STATUSES, READING_VISIBILITIES, READING_VISIBILITY_LABELS } from '@shelfwise/contracts/constants'
+import type { Book, Read, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { errorMessage } from '#/lib/api-client.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { ConfirmDialog } from '#/components/feedback/confirm-dialog.tsx'
-import { useDeleteRead, useReading, useRestoreRead, useUpdateReading } from '#/features/reading/api/reading.ts'
+import { localToday, useDeleteRead, useReading, useRestoreRead, useUpdateReading } from '#/features/reading/api/reading.ts'
+import { useReadingPrivacy } from '#/features/reading/api/privacy.ts'
 import { ReadDialog } from '#/features/reading/components/read-dialog.tsx'
-import { readInWords } from '#/features/reading/components/partial-date.ts'
-import { progressPercent } from '#/features/reading/components/progress.ts'
+import { partialDateInWords, readInWords } from '#/features/reading/components/partial-date.ts'
+import { NativeSelectField } from '#/features/reading/components/reading-fields.tsx'
+import { ReadingProgress } from '#/features/reading/components/reading-progress.tsx'
 
 const SAVE_FAILED = 'Could not save your reading. Please try again.'
 
+/** Said beside the rating of a book with no status: what rating it also does, and the day its read gets. */
+const rateMarksRead = (today: string) => `Rating it also marks it as Read, finished today (${partialDateInWords(today)})`
+
 // The reader's copy (the edition they read, the copies they own, their private notes) comes with its own chunk (decisions 0027, 0031).
 const YourCopy = lazy(() => import('#/features/reading/components/your-copy.tsx'))
+// Read and Did Not Finish ask for their day (decision 0039), with their own chunk.
+const StatusDateDialog = lazy(() => import('#/features/reading/components/status-date-dialog.tsx'))
+
+/** Who sees this book (decision 0055): the reader's default, named, or one of the three for this book alone. */
+const visibilityOptions = (readingLog: ReadingVisibility | undefined) => [
+  { value: '' as const, label: readingLog ? `Your default (${READING_VISIBILITY_LABELS[readingLog]})` : 'Your default' },
+  ...READING_VISIBILITIES.map((v) => ({ value: v, label: READING_VISIBILITY_LABELS[v] })),
+]
+
+const STATUS_OPTIONS = [{ value: '' as const, label: 'No status' }, ...READING_STATUSES.map((s) => ({ value: s, label: READING_STATUS_LABELS[s] }))]
+
+/**
+ * The spec's Add to / Remove from Wishlist and Recently Read, a control the screen brings, told which
+ * "Add" agrees with the status: a Currently Reading book is finished with the status, not by a
+ * list (decision 0039). A "Remove" always shows while the book is on its list.
+ */
+export type ListButtons = (offer: { wishlist: boolean; recentlyRead: boolean }) => ReactNode
+
+/** Which of the spec's "Add" buttons agree with a status: none on a book being read, paused or abandoned but its wishlist. */
+const listOffer = (status: ReadingStatus | null) => ({
+  wishlist: status === null || status === 'read' || status === 'dnf',
+  recentlyRead: status === null || status === 'want',
+})
 
 /** What the screen's edition control is given: the reader's edition (null: the work's main one), how to change it, whether it waits. */
 type EditionPicker = (picker: { value: string | null; onChange: (editionId: string | null) => void; disabled: boolean }) => ReactNode
@@ -39,6 +65,7 @@ export function ReadingPanel({
   shelves,
   edition,
   pageCount,
+  lists,
 }: {
   book: Book
   hasReview: boolean
@@ -47,16 +74,21 @@ export function ReadingPanel({
   edition?: EditionPicker
   /** The pages of the edition the reader reads, when the screen knows them (progress counts them, as the API checks it); else the book's. */
   pageCount?: number | null | undefined
+  /** The spec's list buttons, shown inside the status control (decision 0039). */
+  lists?: ListButtons
 }) {
   const { isAuthenticated } = useAuth()
   const { data: entry } = useReading(book._id, isAuthenticated)
   const update = useUpdateReading(book._id)
+  const privacy = useReadingPrivacy(isAuthenticated)
   const remove = useDeleteRead(book._id)
   const restore = useRestoreRead(book._id)
   const [error, setError] = useState<string | null>(null)
-  const [page, setPage] = useState('')
+  const [dating, setDating] = useState<'read' | 'dnf' | null>(null)
   const [editing, setEditing] = useState<Read | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Read | null>(null)
+  // A book with no status is marked Read with its first rating, unless the reader unticks it (issue 22, point 7).
+  const [rateMarksReadChosen, setRateMarksReadChosen] = useState(true)
   if (!isAuthenticated || !entry) return null
 
   const onError = (err: unknown) => setError(errorMessage(err, SAVE_FAILED))
@@ -65,8 +97,10 @@ export function ReadingPanel({
     update.mutate(change, { onError, ...(onSuccess ? { onSuccess } : {}) })
   }
   const open = entry.reads.find((r) => r.outcome === null)
+  const marksRead = entry.status === null && rateMarksReadChosen
   const pages = pageCount === undefined ? book.pageCount : pageCount
-  const percent = open ? progressPercent(entry.progress, pages) : undefined
+  // Paused keeps its read open; a book paused or reading without a read gets one with its first progress.
+  const showsProgress = Boolean(open) || entry.status === 'reading' || entry.status === 'paused'
   // In the library, or once said: what is kept is always shown, so it can be changed back.
   const hasCopy = entry.status !== null || Boolean(entry.owned) || Boolean(entry.editionId) || Boolean(entry.privateNotes)
 
@@ -80,30 +114,53 @@ export function ReadingPanel({
           {error}
         </Alert>
       )}
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <TextField
-          select
-          size="small"
+      <Box role="group" aria-label="Your reading status" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <NativeSelectField<ReadingStatus>
           label="Reading status"
           value={entry.status ?? ''}
+          options={STATUS_OPTIONS}
           disabled={update.isPending}
-          onChange={(e) => save({ status: (e.target.value || null) as ReadingStatus | null })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          // Read and Did Not Finish ask for their day first; the others are saved at once.
+          onChange={(next) => (next === 'read' || next === 'dnf' ? setDating(next) : save({ status: next || null }))}
           sx={{ minWidth: 200 }}
-        >
-          <option value="">No status</option>
-          {READING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {READING_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </TextField>
+        />
+        {entry.status !== null && (
+          <NativeSelectField<ReadingVisibility>
+            label="Who can see this?"
+            accessibleName={`Who can see your reading of ${book.title}`}
+            value={entry.visibility ?? ''}
+            options={visibilityOptions(privacy.data?.readingLog)}
+            disabled={update.isPending}
+            onChange={(next) => save({ visibility: next || null })}
+            sx={{ minWidth: 200 }}
+          />
+        )}
+        {lists?.(listOffer(entry.status))}
         {!hasReview && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography component="span" id="lone-rating-label">
               Your rating
             </Typography>
-            <Rating value={entry.rating} aria-labelledby="lone-rating-label" disabled={update.isPending} onChange={(_, value) => save({ rating: value })} />
+            <Rating
+              value={entry.rating}
+              aria-labelledby="lone-rating-label"
+              disabled={update.isPending}
+              // One call: the API keeps a read finished today with the Read status (decision 0039).
+              onChange={(_, value) => save(marksRead && value !== null ? { rating: value, status: 'read' } : { rating: value })}
+            />
+            {entry.status === null && (
+              // A native box: the book page's first load carries no checkbox component for it.
+              <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2', cursor: 'pointer' }}>
+                <Box
+                  component="input"
+                  type="checkbox"
+                  checked={rateMarksReadChosen}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => setRateMarksReadChosen(e.target.checked)}
+                  sx={{ m: 0, width: 18, height: 18, flexShrink: 0, accentColor: (t) => t.palette.primary.main }}
+                />
+                {rateMarksRead(localToday())}
+              </Box>
+            )}
           </Box>
         )}
       </Box>
@@ -114,44 +171,7 @@ export function ReadingPanel({
         </Suspense>
       )}
 
-      {open && (
-        <Box
-          component="form"
-          noValidate
-          sx={{ mb: 2 }}
-          aria-label="Reading progress"
-          onSubmit={(e) => {
-            e.preventDefault()
-            const n = Number(page)
-            if (page.trim() === '' || !Number.isInteger(n)) return setError('Page must be a whole number')
-            // The typed page stays until the server took it: a refusal leaves it there to correct.
-            save({ progress: { page: n } }, () => setPage(''))
-          }}
-        >
-          <Typography sx={{ mb: 1 }}>
-            {entry.progress.page !== null
-              ? `On page ${entry.progress.page.toLocaleString('en-US')}${pages ? ` of ${pages.toLocaleString('en-US')}` : ''}`
-              : entry.progress.percent !== null
-                ? `${entry.progress.percent}% read`
-                : 'No progress yet'}
-          </Typography>
-          {percent !== undefined && <LinearProgress variant="determinate" value={percent} aria-label="Progress" sx={{ mb: 1, height: 8, borderRadius: 4 }} />}
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField
-              size="small"
-              label="Page"
-              type="number"
-              value={page}
-              onChange={(e) => setPage(e.target.value)}
-              slotProps={{ htmlInput: { min: 0, max: pages || undefined, inputMode: 'numeric' } }}
-              sx={{ width: 120 }}
-            />
-            <Button type="submit" variant="outlined" disabled={update.isPending}>
-              Update progress
-            </Button>
-          </Box>
-        </Box>
-      )}
+      {showsProgress && <ReadingProgress entry={entry} pages={pages} disabled={update.isPending} save={save} />}
 
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
         Dates read
@@ -194,6 +214,11 @@ export function ReadingPanel({
 
       {/* The reader's own shelves of the book, a control the screen brings (decision 0028). */}
       {shelves?.(entry.status !== null)}
+      {dating && (
+        <Suspense fallback={null}>
+          <StatusDateDialog bookId={book._id} status={dating} startedOn={open?.startedOn ?? null} onClose={() => setDating(null)} />
+        </Suspense>
+      )}
       {editing && <ReadDialog bookId={book._id} read={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         id="delete-read"

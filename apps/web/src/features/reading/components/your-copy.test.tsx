@@ -3,28 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Book, Edition, ReadingEntry, ReadingUpdate } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type FakeRequest } from '#/test/fake-api.ts'
-import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { buildBook, buildEdition, buildUser, signIn } from '#/test/factories.ts'
 import { localToday } from '#/features/reading/api/reading.ts'
 
 const NO_PROGRESS = { page: null, percent: null, minutes: null }
 let n = 0
 const nextId = () => `0190c000-0000-7000-8000-${String(++n).padStart(12, '0')}`
 
-const edition = (work: Book, over: Partial<Edition>): Edition => ({
-  _id: nextId(),
-  workId: work._id,
-  isbn: '',
-  format: null,
-  pageCount: null,
-  audioSeconds: null,
-  language: 'English',
-  publisher: '',
-  publishedDate: null,
-  edition: '',
-  coverImage: '',
-  primary: false,
-  ...over,
-})
+// The editions these tests show are in English unless said otherwise.
+const edition = (work: Book, over: Partial<Edition>): Edition => buildEdition(work, { language: 'English', ...over })
 
 /**
  * A work with editions and one reader's entry for it: the book page's calls, PUT /reading keeping

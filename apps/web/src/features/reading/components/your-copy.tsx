@@ -5,8 +5,9 @@ import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { BookFormat, Owned, ReadingEntry, ReadingUpdate } from '@shelfwise/contracts'
+import type { BookFormat, ReadingEntry, ReadingUpdate } from '@shelfwise/contracts'
 import { COPY_FORMAT_LABELS, COPY_FORMATS } from '#/features/reading/components/copy-formats.ts'
+import { NativeSelectField, NumberEntryForm, wholeNumberProblem } from '#/features/reading/components/reading-fields.tsx'
 import { ConfirmDialog } from '#/components/feedback/confirm-dialog.tsx'
 
 /** The longest notes the API keeps (a review's length, decision 0031). */
@@ -15,49 +16,7 @@ const NOTES_MAX = 5000
 /** The most copies the API keeps (its words when a number is refused). */
 const MOST_COPIES = 1000
 
-/** Why a typed number of copies cannot be kept, in the API's words; undefined when it can. */
-function copiesProblem(typed: string): string | undefined {
-  const n = Number(typed)
-  if (typed.trim() === '' || !Number.isInteger(n)) return 'Owned copies must be a whole number'
-  if (n < 1) return 'Owned copies must be at least 1'
-  return n > MOST_COPIES ? `Owned copies must be at most ${MOST_COPIES}` : undefined
-}
-
-/** How many copies, kept when the reader saves them (a typed number is not sent at every key). */
-function CopiesForm({ owned, disabled, onSave }: { owned: Owned; disabled: boolean; onSave: (copies: number) => void }) {
-  const [typed, setTyped] = useState(String(owned.copies))
-  const [problem, setProblem] = useState<string | null>(null)
-  const isChanged = typed.trim() !== String(owned.copies)
-  return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Copies you own"
-      onSubmit={(e) => {
-        e.preventDefault()
-        const found = copiesProblem(typed)
-        setProblem(found ?? null)
-        if (!found) onSave(Number(typed))
-      }}
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
-    >
-      <TextField
-        size="small"
-        type="number"
-        label="Copies"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        error={problem !== null}
-        helperText={problem}
-        slotProps={{ htmlInput: { min: 1, max: MOST_COPIES, inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-        sx={{ width: 110 }}
-      />
-      <Button type="submit" variant="outlined" disabled={disabled || !isChanged} aria-label="Save copies" sx={{ mt: 0.25 }}>
-        Save
-      </Button>
-    </Box>
-  )
-}
+const FORMAT_OPTIONS = [{ value: '' as const, label: 'Not given' }, ...COPY_FORMATS.map((f) => ({ value: f, label: COPY_FORMAT_LABELS[f] }))]
 
 type Save = (change: Pick<ReadingUpdate, 'editionId' | 'owned' | 'privateNotes'>, onSuccess?: () => void) => void
 
@@ -195,25 +154,30 @@ export default function YourCopy({
         />
         {owned && (
           <>
-            <TextField
-              select
-              size="small"
+            <NativeSelectField<BookFormat>
               label="Format of your copies"
               value={owned.format ?? ''}
+              options={FORMAT_OPTIONS}
               disabled={disabled}
-              onChange={(e) => save({ owned: { format: (e.target.value || null) as BookFormat | null, copies: owned.copies } })}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              onChange={(format) => save({ owned: { format: format || null, copies: owned.copies } })}
               sx={{ minWidth: 190 }}
-            >
-              <option value="">Not given</option>
-              {COPY_FORMATS.map((f) => (
-                <option key={f} value={f}>
-                  {COPY_FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </TextField>
+            />
             {/* A new number from the server (another tab) starts the field again. */}
-            <CopiesForm key={owned.copies} owned={owned} disabled={disabled} onSave={(copies) => save({ owned: { format: owned.format, copies } })} />
+            <NumberEntryForm
+              key={owned.copies}
+              formLabel="Copies you own"
+              label="Copies"
+              initial={String(owned.copies)}
+              min={1}
+              max={MOST_COPIES}
+              width={110}
+              submit="Save"
+              submitLabel="Save copies"
+              disabled={disabled}
+              canSubmit={(typed) => typed.trim() !== String(owned.copies)}
+              check={(typed) => wholeNumberProblem('Owned copies', typed, 1, MOST_COPIES)}
+              onSave={(copies) => save({ owned: { format: owned.format, copies } })}
+            />
           </>
         )}
       </Box>

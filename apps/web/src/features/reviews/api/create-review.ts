@@ -6,11 +6,17 @@ import { moveBookAverage, putReviewInList, refreshAfterReviewChange } from '#/fe
 export interface NewReview {
   rating: number
   content: string
+  /** The review contains spoilers (its text hidden until asked). */
+  spoiler?: boolean
 }
 
 // The book page sends the text as `content` (spec §3); the server reads `comment` or `content`.
 const createReview = (bookId: string, input: NewReview) =>
-  api.post(`/reviews/book/${encodeURIComponent(bookId)}`, (c) => c.ReviewSchema, { rating: input.rating, content: input.content })
+  api.post(`/reviews/book/${encodeURIComponent(bookId)}`, (c) => c.ReviewSchema, {
+    rating: input.rating,
+    content: input.content,
+    ...(input.spoiler === undefined ? {} : { spoiler: input.spoiler }),
+  })
 
 export const useCreateReview = (bookId: string, options: { onSuccess?: (review: Review) => void; onError?: (err: unknown) => void } = {}) => {
   const queryClient = useQueryClient()

@@ -27,6 +27,10 @@ function server(after: Pick<Book, 'averageRating' | 'totalReviews' | 'ratingsCou
   const api = fakeApi({
     [`GET /books/${book._id}`]: () => (reviews.mine() ? { pending: true } : { body: book }),
     [`GET /books/${book._id}/reading`]: () => ({ body: entry }),
+    // Marking it Read with the review: the entry answers the review’s rating, as the server does.
+    [`PUT /books/${book._id}/reading`]: (req) => ({
+      body: { ...entry, rating: reviews.mine()?.rating ?? entry.rating, status: (req.body as ReadingEntry).status },
+    }),
     ...reviews.calls,
   })
   return { ...api, book, answerAfter: { ...book, ...after } }
@@ -55,7 +59,7 @@ describe('the average shown at once after a review', () => {
     // The book is being read again (held back): what shows is what was worked out at once.
     await waitFor(() => expect(callsTo(`GET /books/${book._id}`).length).toBeGreaterThan(1))
     expect(ratingOf(queryClient.getQueryData<Book>(bookKeys.detail(book._id)))).toEqual(ratingOf(answerAfter))
-    expect(screen.getByText('3.7')).toBeInTheDocument()
+    expect(await screen.findByText('3.7')).toBeInTheDocument()
     expect(screen.getByText('(1 review · 3 ratings)')).toBeInTheDocument()
   })
 

@@ -19,14 +19,23 @@ type ReviewPages = InfiniteData<Page<Review>, string | undefined>
  * the place of the reader's own rating given without one, as on the server; their entry then holds
  * the review's rating (none once it is deleted).
  */
-export function moveBookAverage(client: QueryClient, bookId: string, before: number | null, after: number | null): void {
+export function moveBookAverage(
+  client: QueryClient,
+  bookId: string,
+  before: number | null,
+  after: number | null,
+  /** A deleted review's stars stay as the reader's rating without a review (decision 0036). */
+  keptAsRating = false,
+): void {
   const entry = client.getQueryData<ReadingEntry>(readingKeys.entry(bookId))
   // Before the reader's first review, their entry's rating is the one they gave without a review.
   const superseded = before === null ? (entry?.rating ?? null) : null
+  const kept = keptAsRating && after === null && before ? before : null
   const reviews = Number(after !== null) - Number(before !== null)
-  const stars = (after ?? 0) - (before ?? 0) - (superseded ?? 0)
-  client.setQueryData<Book>(bookKeys.detail(bookId), (b) => b && withRatingChange(b, { reviews, lone: superseded === null ? 0 : -1, stars }))
-  if (entry) client.setQueryData<ReadingEntry>(readingKeys.entry(bookId), { ...entry, rating: after })
+  const stars = (after ?? 0) - (before ?? 0) - (superseded ?? 0) + (kept ?? 0)
+  const lone = (superseded === null ? 0 : -1) + (kept === null ? 0 : 1)
+  client.setQueryData<Book>(bookKeys.detail(bookId), (b) => b && withRatingChange(b, { reviews, lone, stars }))
+  if (entry) client.setQueryData<ReadingEntry>(readingKeys.entry(bookId), { ...entry, rating: kept ?? after })
 }
 
 /** Puts a review of the book on top of its list (a new one), or in its place (a changed one). */

@@ -6,11 +6,16 @@ import { moveBookAverage, putReviewInList, refreshAfterReviewChange } from '#/fe
 export interface ReviewChange {
   rating: number
   content: string
+  spoiler?: boolean
 }
 
 /** PUT /reviews/{id}: the author changes their own review. */
 const updateReview = (reviewId: string, change: ReviewChange) =>
-  api.put(`/reviews/${encodeURIComponent(reviewId)}`, (c) => c.ReviewSchema, { rating: change.rating, content: change.content })
+  api.put(`/reviews/${encodeURIComponent(reviewId)}`, (c) => c.ReviewSchema, {
+    rating: change.rating,
+    content: change.content,
+    ...(change.spoiler === undefined ? {} : { spoiler: change.spoiler }),
+  })
 
 /** Changes `review` (the reader's own); the book's list, average and the reader's profile follow. */
 export const useUpdateReview = (

@@ -108,7 +108,9 @@ describe('your own review on the book page', () => {
     renderApp(`/books/${book._id}`)
     fireEvent.click(await screen.findByRole('button', { name: 'Delete your review of Dracula' }))
     let confirm = await screen.findByRole('dialog', { name: 'Delete your review?' })
-    expect(confirm).toHaveTextContent('Your review of “Dracula” and its rating will be removed from Shelfwise. This cannot be undone.')
+    expect(confirm).toHaveTextContent(
+      'Your review of “Dracula” will be removed from Shelfwise. Your 2-star rating stays, as your rating of the book. This cannot be undone.',
+    )
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(callsTo(`DELETE /reviews/${id}`)).toHaveLength(0)
@@ -116,6 +118,9 @@ describe('your own review on the book page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete your review of Dracula' }))
     confirm = await screen.findByRole('dialog', { name: 'Delete your review?' })
+    // The stars go too (decision 0036: kept unless unticked).
+    fireEvent.click(within(confirm).getByRole('checkbox', { name: 'Keep my 2-star rating' }))
+    expect(confirm).toHaveTextContent('Your review of “Dracula” and its rating will be removed from Shelfwise. This cannot be undone.')
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByText('Slow to start, then gripping.')).not.toBeInTheDocument())
     expect(callsTo(`DELETE /reviews/${id}`)).toHaveLength(1)
@@ -125,7 +130,7 @@ describe('your own review on the book page', () => {
     expect(screen.queryByTestId('my-rating')).not.toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Write a Review' }))
     const dialog = await screen.findByRole('dialog', { name: 'Write a Review' })
-    expect(within(dialog).getByLabelText('Your Review')).toHaveValue('')
+    expect(await within(dialog).findByLabelText('Your Review')).toHaveValue('')
   })
 
   it('a failed delete says so in the dialog and keeps the review', async () => {

@@ -9,6 +9,9 @@ import { useAuth } from '#/lib/auth.tsx'
 import { formatFullDate } from '#/lib/format.ts'
 import { BookCover } from '#/components/book-cover.tsx'
 import { OwnReviewActions } from '#/features/reviews/components/own-review-actions.tsx'
+import { Paragraphs } from '#/components/paragraphs.tsx'
+import { ReviewSocial } from '#/features/reviews/components/review-social.tsx'
+import { SpoilerGate } from '#/features/reviews/components/spoiler-gate.tsx'
 
 /**
  * A review on a profile: the book's cover, title and author, 'Rating: n/5', the comment, the date.
@@ -39,9 +42,11 @@ export function ProfileReviewCard({ review }: { review: Review }) {
         <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
           Rating: {review.rating}/5
         </Typography>
-        <Typography variant="body2" dir="auto" sx={{ my: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {review.comment}
-        </Typography>
+        <SpoilerGate isSpoiler={review.spoiler === true}>
+          <Typography variant="body2" dir="auto" sx={{ my: 0.5, overflowWrap: 'anywhere' }}>
+            <Paragraphs text={review.comment} />
+          </Typography>
+        </SpoilerGate>
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           Reviewed on {formatFullDate(review.createdAt)}
         </Typography>
@@ -50,6 +55,7 @@ export function ProfileReviewCard({ review }: { review: Review }) {
             <OwnReviewActions review={review} />
           </Box>
         )}
+        <ReviewSocial review={review} />
       </Box>
     </Card>
   )

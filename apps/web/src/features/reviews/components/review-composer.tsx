@@ -9,7 +9,7 @@ import { useMyReview, myReviewQuery } from '#/features/reviews/api/get-my-review
 import { useCreateReview } from '#/features/reviews/api/create-review.ts'
 import { clearReviewDraft, readReviewDraft } from '#/features/reviews/components/review-draft.ts'
 import { ALREADY_REVIEWED_NOTICE, SUBMIT_REVIEW_ERROR } from '#/features/reviews/components/review-texts.ts'
-import type { WriteReviewDialogProps } from '#/features/reviews/components/write-review-dialog.tsx'
+import type { ReaderBook, WriteReviewDialogProps } from '#/features/reviews/components/write-review-dialog.tsx'
 
 const WriteReviewDialog = lazy(() => import('#/features/reviews/components/write-review-dialog.tsx'))
 
@@ -32,7 +32,7 @@ export interface ReviewComposer {
  * the review they had submitted (once) — or, when they turn out to have reviewed the book already,
  * opens their review with the new text to replace it.
  */
-export function useReviewComposer(bookId: string): ReviewComposer {
+export function useReviewComposer(bookId: string, reading?: ReaderBook): ReviewComposer {
   const { isAuthenticated } = useAuth()
   const queryClient = useQueryClient()
   const mine = useMyReview(bookId, isAuthenticated)
@@ -91,6 +91,7 @@ export function useReviewComposer(bookId: string): ReviewComposer {
         onRequireLogin={() => signInFirst({ kind: 'review', bookId })}
         notice={notice}
         onConflict={onConflict}
+        reading={reading}
       />
     </Suspense>
   ) : null

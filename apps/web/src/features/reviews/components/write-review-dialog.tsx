@@ -1,20 +1,23 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
+import FormControlLabel from '@mui/material/FormControlLabel'
 import Rating from '@mui/material/Rating'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { CreateReviewInputSchema, type Review } from '@shelfwise/contracts'
+import { CreateReviewInputSchema, type ReadingEntry, type Review } from '@shelfwise/contracts'
 import { ApiError, errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { LeaveConfirmDialog, useLeaveGuard } from '#/components/feedback/leave-guard.tsx'
+import { NoteWithAction } from '#/components/feedback/note-with-action.tsx'
 import { useCreateReview } from '#/features/reviews/api/create-review.ts'
 import { useUpdateReview } from '#/features/reviews/api/update-review.ts'
 import { SUBMIT_REVIEW_ERROR } from '#/features/reviews/components/review-texts.ts'
@@ -30,6 +33,8 @@ const REVIEW_DIALOG_TEXT = {
   draftBack: 'Your unsent draft is back.',
   discardDraft: 'Discard draft',
   saveFailed: 'Failed to save review',
+  markRead: 'Also mark it as Read: it is on none of your shelves yet',
+  spoiler: 'Contains spoilers: its text stays hidden until a reader asks to see it',
 } as const
 
 export interface WriteReviewDialogProps {
@@ -45,18 +50,34 @@ export interface WriteReviewDialogProps {
   notice?: { severity: 'info' | 'error'; message: string } | null
   /** Creating answered 409 (a review written meanwhile, elsewhere): the page looks the reader's review up again. */
   onConflict?: (message: string) => void
+  /** The reader's entry for the book, from the page (decision 0036); none given: a review starts from nothing. */
+  reading?: ReaderBook
 }
 
-const baselineOf = (existing: Review | null): ReviewDraft => (existing ? { rating: existing.rating, content: existing.comment } : { rating: 0, content: '' })
+/**
+ * What a new review needs of the reader's reading log, passed in by the page: their entry (its rating
+ * and status; undefined while it is looked up, null when it cannot be) and a way to mark the book Read.
+ */
+export interface ReaderBook {
+  entry: ReadingEntry | null | undefined
+  markRead: () => void
+}
+
+/** What the form starts from: the reader's review, else a new one with the rating they gave without a review (decision 0036). */
+const baselineOf = (existing: Review | null, entry?: ReadingEntry | null): ReviewDraft =>
+  existing ? { rating: existing.rating, content: existing.comment } : { rating: entry?.rating ?? 0, content: '' }
 
 const sameText = (a: ReviewDraft, b: ReviewDraft) => a.rating === b.rating && a.content.trim() === b.content.trim()
 
 /** Writes a new review, or edits the reader's own; what is typed is kept as a draft until it is sent. */
 export default function WriteReviewDialog(props: WriteReviewDialogProps) {
-  const { open, onClose, existing } = props
+  const { open, onClose, existing, isAuthenticated, reading } = props
+  // A new review starts from the reader's rating of the book, and may mark it Read: their entry says both.
+  const asksEntry = isAuthenticated && existing === null && reading !== undefined
+  const entry = asksEntry ? reading.entry : null
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="write-review-title">
-      {existing === undefined ? (
+      {existing === undefined || entry === undefined ? (
         <>
           <DialogTitle id="write-review-title">{REVIEW_DIALOG_TEXT.writeTitle}</DialogTitle>
           <DialogContent>
@@ -65,7 +86,7 @@ export default function WriteReviewDialog(props: WriteReviewDialogProps) {
         </>
       ) : (
         // A new form when the review it edits changes (written, saved or deleted meanwhile).
-        <ReviewForm key={`${existing?._id ?? 'new'}:${existing?.updatedAt ?? ''}`} {...props} existing={existing} />
+        <ReviewForm key={`${existing?._id ?? 'new'}:${existing?.updatedAt ?? ''}`} {...props} existing={existing} entry={entry} />
       )}
     </Dialog>
   )
@@ -80,8 +101,14 @@ function ReviewForm({
   onRequireLogin,
   notice,
   onConflict,
-}: WriteReviewDialogProps & { existing: Review | null }) {
-  const baseline = useMemo(() => baselineOf(existing), [existing])
+  entry,
+  reading,
+}: WriteReviewDialogProps & { existing: Review | null; entry: ReadingEntry | null }) {
+  const [baseline] = useState(() => baselineOf(existing, entry))
+  // A book with no status may be marked Read with its first review (said beside the choice).
+  const canMarkRead = existing === null && entry !== null && entry.status === null
+  const [markRead, setMarkRead] = useState(true)
+  const [spoiler, setSpoiler] = useState(existing?.spoiler ?? false)
   const [restored] = useState(() => {
     const draft = readReviewDraft(bookId)
     return draft && !sameText(draft, baseline) ? draft : undefined
@@ -117,6 +144,7 @@ function ReviewForm({
   }
   const create = useCreateReview(bookId, {
     onSuccess: (review) => {
+      if (canMarkRead && markRead) reading?.markRead()
       reset(baselineOf(review))
       done()
     },
@@ -133,10 +161,12 @@ function ReviewForm({
     onError: (err) => setError(errorMessage(err, REVIEW_DIALOG_TEXT.saveFailed)),
   })
   const isPending = create.isPending || update.isPending
-  const canSubmit = values.rating > 0 && values.content.trim() !== '' && !isPending && (existing === null || isChanged)
+  const canSubmit =
+    values.rating > 0 && values.content.trim() !== '' && !isPending && (existing === null || isChanged || spoiler !== (existing.spoiler ?? false))
 
   const onSubmit = handleSubmit((v) => {
-    const input = { rating: v.rating, content: v.content.trim() }
+    // The spoiler mark is sent only when it changes (a new review: only when set).
+    const input = { rating: v.rating, content: v.content.trim(), ...(spoiler !== (existing?.spoiler ?? false) ? { spoiler } : {}) }
     if (!isAuthenticated) {
       saveReviewDraft(bookId, getValues())
       // The reader's own Submit: the trip to /login is not a leaving to ask about.
@@ -170,16 +200,9 @@ function ReviewForm({
         {error && <Alert severity="error">{error}</Alert>}
         {fieldError && <Alert severity="error">{fieldError}</Alert>}
         {hasDraftNote && (
-          <Alert
-            severity="info"
-            action={
-              <Button color="inherit" size="small" onClick={discardDraft}>
-                {REVIEW_DIALOG_TEXT.discardDraft}
-              </Button>
-            }
-          >
+          <NoteWithAction action={REVIEW_DIALOG_TEXT.discardDraft} onAction={discardDraft}>
             {REVIEW_DIALOG_TEXT.draftBack}
-          </Alert>
+          </NoteWithAction>
         )}
         <Box>
           <Typography id="review-rating-label">Rating</Typography>
@@ -218,6 +241,10 @@ function ReviewForm({
             />
           )}
         />
+        <FormControlLabel control={<Checkbox checked={spoiler} onChange={(e) => setSpoiler(e.target.checked)} />} label={REVIEW_DIALOG_TEXT.spoiler} />
+        {canMarkRead && (
+          <FormControlLabel control={<Checkbox checked={markRead} onChange={(e) => setMarkRead(e.target.checked)} />} label={REVIEW_DIALOG_TEXT.markRead} />
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>Cancel</Button>

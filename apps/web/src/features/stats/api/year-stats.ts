@@ -11,6 +11,3 @@ const yearStatsQuery = (userId: string, year: number) =>
 
 export const useYearStats = (userId: string, year: number, { enabled = true } = {}) =>
   useQuery({ ...yearStatsQuery(userId, year), enabled: Boolean(userId) && enabled })
-
-/** The year-in-review image the server draws (a PNG, public, cached a few minutes). */
-export const yearImageUrl = (userId: string, year: number) => `/api/users/${encodeURIComponent(userId)}/stats/${year}/image.png`

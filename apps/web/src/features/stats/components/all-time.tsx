@@ -14,6 +14,7 @@ import { ChartSection } from '#/features/stats/components/chart-section.tsx'
 import { DataTable, type DataRow } from '#/features/stats/components/data-table.tsx'
 import { FigureTiles } from '#/features/stats/components/figure-tiles.tsx'
 import { STATS_TEXT } from '#/features/stats/components/stats-text.ts'
+import { yearsWithoutHoles } from '#/features/stats/lib/year-axis.ts'
 
 const YearsChart = lazy(async () => ({ default: (await import('#/features/stats/components/charts.tsx')).YearsChart }))
 
@@ -34,7 +35,9 @@ export function AllTimeStats({ userId, own, name }: { userId: string; own: boole
   const { years, allTime } = stats.data
   // The undated finishes' pages: what the totals hold beyond the years'.
   const undatedPages = Math.max(0, allTime.pagesRead - years.reduce((s, y) => s + y.pagesRead, 0))
-  const rows: DataRow[] = years.map((y) => ({
+  // Every year from the first to the last, a year without books as zeros: the chart and the table have no holes.
+  const axis = yearsWithoutHoles(years)
+  const rows: DataRow[] = axis.map((y) => ({
     key: y.year,
     cells: [
       <Link key="year" component={RouterLink} to={paths.stats.href(userId, y.year)}>
@@ -67,7 +70,7 @@ export function AllTimeStats({ userId, own, name }: { userId: string; own: boole
           <FigureTiles
             label="All-time figures"
             tiles={[
-              { label: 'Books read', value: allTime.booksRead.toLocaleString('en-US') },
+              { label: 'Reads finished', value: allTime.booksRead.toLocaleString('en-US'), detail: 're-reads count' },
               { label: 'Pages read', value: allTime.pagesRead.toLocaleString('en-US') },
               { label: years.length === 1 ? 'Year with books' : 'Years with books', value: years.length.toLocaleString('en-US') },
               ...(allTime.undated > 0 ? [{ label: `Finished, ${DATE_UNKNOWN.toLowerCase()}`, value: allTime.undated.toLocaleString('en-US') }] : []),
@@ -79,7 +82,7 @@ export function AllTimeStats({ userId, own, name }: { userId: string; own: boole
             chart={
               years.length > 0 ? (
                 <Suspense fallback={<Box sx={{ height: 220 }} />}>
-                  <YearsChart years={years} />
+                  <YearsChart years={axis} />
                 </Suspense>
               ) : null
             }

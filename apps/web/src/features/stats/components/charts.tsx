@@ -17,6 +17,10 @@ const HEIGHT = 220
  */
 const MARGIN = { top: 20, right: 12, bottom: 0, left: 0 }
 
+const SHORT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
+/** A count as an axis's tick says it: 950, 1.5K, 12K. */
+const shortCount = (n: number) => SHORT.format(n)
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
 function Figure({ label, title, height = HEIGHT, children }: { label: string; title?: string; height?: number; children: ReactNode }) {
@@ -51,6 +55,8 @@ function Bars(props: {
   categoryGapRatio?: number
 }) {
   const { categories, values, label, unit, color, height = HEIGHT, horizontal = false, categoryGapRatio } = props
+  // Counts' ticks in short form (12K), so a year of many pages still fits the axis's width.
+  const counts = { tickMinStep: 1, valueFormatter: (v: number | null) => (v === null ? '' : shortCount(v)) }
   const band = { scaleType: 'band' as const, data: categories, ...(categoryGapRatio === undefined ? {} : { categoryGapRatio }) }
   return (
     <BarChart
@@ -61,8 +67,8 @@ function Bars(props: {
       skipAnimation
       grid={horizontal ? { vertical: true } : { horizontal: true }}
       borderRadius={3}
-      xAxis={[horizontal ? { tickMinStep: 1, height: 28 } : { ...band, height: 28 }]}
-      yAxis={[horizontal ? { ...band, width: 112 } : { tickMinStep: 1, width: 44 }]}
+      xAxis={[horizontal ? { ...counts, height: 28 } : { ...band, height: 28 }]}
+      yAxis={[horizontal ? { ...band, width: 112 } : { ...counts, width: 44 }]}
       series={[{ data: values, label, color, valueFormatter: (v) => (v === null ? '' : plural(v, ...unit)) }]}
     />
   )

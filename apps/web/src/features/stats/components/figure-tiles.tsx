@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link as RouterLink } from '#/lib/router/react.tsx'
-import Box from '@mui/material/Box'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import type { YearStats } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
+import { GridList } from '#/components/grid-list.tsx'
 
 export interface FigureTile {
   label: string
@@ -17,17 +17,10 @@ export interface FigureTile {
 /** Figures as tiles: a list, each tile its value over its label. */
 export function FigureTiles({ label, tiles }: { label: string; tiles: FigureTile[] }) {
   return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: `repeat(${Math.min(tiles.length, 5)}, minmax(0, 1fr))` },
-      }}
+    <GridList
+      label={label}
+      gap={1.5}
+      columns={{ xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: `repeat(${Math.min(tiles.length, 5)}, minmax(0, 1fr))` }}
     >
       {tiles.map((t) => (
         <Paper component="li" key={t.label} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
@@ -40,7 +33,7 @@ export function FigureTiles({ label, tiles }: { label: string; tiles: FigureTile
           </Typography>
         </Paper>
       ))}
-    </Box>
+    </GridList>
   )
 }
 
@@ -59,7 +52,7 @@ const bookLink = (b: NonNullable<YearStats['longestBook']>) => (
 export function YearFigures({ stats }: { stats: YearStats }) {
   const pages = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'page' : 'pages'}`
   const tiles: FigureTile[] = [
-    { label: 'Books read', value: stats.booksRead.toLocaleString('en-US') },
+    { label: 'Reads finished', value: stats.booksRead.toLocaleString('en-US'), detail: 're-reads count' },
     { label: 'Pages read', value: stats.pagesRead.toLocaleString('en-US') },
     { label: 'Average rating', value: stats.averageRating === null ? 'None yet' : `${stats.averageRating.toFixed(1)} / 5` },
   ]

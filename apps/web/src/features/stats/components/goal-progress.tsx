@@ -2,6 +2,8 @@ import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
 import Typography from '@mui/material/Typography'
 import type { Goal } from '@shelfwise/contracts'
+import { goalPace } from '@shelfwise/contracts/goal-pace'
+import { paceText } from '#/features/stats/components/stats-text.ts'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
@@ -13,8 +15,10 @@ function goalStanding(goal: Goal, thisYear = new Date().getFullYear()): 'Reached
   return goal.onTrack ? 'On track' : 'Behind'
 }
 
-function GoalBar({ label, done, target, color }: { label: string; done: number; target: number; color: 'primary' | 'secondary' }) {
+function GoalBar({ label, done, target, year, color }: { label: string; done: number; target: number; year: number; color: 'primary' | 'secondary' }) {
   const percent = Math.min(100, Math.floor((done / target) * 100))
+  const pace = goalPace(target, done, year, new Date())
+  const paceWords = paceText(pace, label === 'Books' ? ['book', 'books'] : ['page', 'pages'])
   const words = `${count(done)} of ${count(target)} ${label.toLowerCase()}`
   return (
     <Box>
@@ -27,6 +31,15 @@ function GoalBar({ label, done, target, color }: { label: string; done: number; 
         </Typography>
       </Box>
       <LinearProgress variant="determinate" value={percent} color={color} aria-label={`${label}: ${words}`} sx={{ mt: 0.5, height: 8, borderRadius: 4 }} />
+      {paceWords && (
+        <Typography
+          variant="body2"
+          data-testid="goal-pace"
+          sx={{ mt: 0.5, color: pace?.kind === 'behind' || pace?.kind === 'missed' ? 'error.dark' : 'text.secondary' }}
+        >
+          {paceWords}
+        </Typography>
+      )}
     </Box>
   )
 }
@@ -36,8 +49,8 @@ export function GoalProgress({ goal }: { goal: Goal }) {
   const standing = goalStanding(goal)
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
-      {goal.books !== null && <GoalBar label="Books" done={goal.done.books} target={goal.books} color="primary" />}
-      {goal.pages !== null && <GoalBar label="Pages" done={goal.done.pages} target={goal.pages} color="secondary" />}
+      {goal.books !== null && <GoalBar label="Books" done={goal.done.books} target={goal.books} year={goal.year} color="primary" />}
+      {goal.pages !== null && <GoalBar label="Pages" done={goal.done.pages} target={goal.pages} year={goal.year} color="secondary" />}
       <Typography variant="body2" sx={{ fontWeight: 700, color: standing === 'Behind' || standing === 'Not reached' ? 'error.dark' : 'success.dark' }}>
         {standing}
       </Typography>

@@ -16,7 +16,7 @@ import { DataTable } from '#/features/stats/components/data-table.tsx'
 import { YearFigures } from '#/features/stats/components/figure-tiles.tsx'
 import { GoalForm } from '#/features/stats/components/goal-form.tsx'
 import { GoalProgress } from '#/features/stats/components/goal-progress.tsx'
-import { YearImage } from '#/features/stats/components/year-image.tsx'
+import type { DateInWords } from '#/features/stats/components/year-books.tsx'
 import { YearNav } from '#/features/stats/components/year-nav.tsx'
 import { possessive, STATS_TEXT } from '#/features/stats/components/stats-text.ts'
 
@@ -25,6 +25,9 @@ const charts = () => import('#/features/stats/components/charts.tsx')
 const MonthCharts = lazy(async () => ({ default: (await charts()).MonthCharts }))
 const RatingsChart = lazy(async () => ({ default: (await charts()).RatingsChart }))
 const GenresChart = lazy(async () => ({ default: (await charts()).GenresChart }))
+// The year's books and the image come below the figures, after their own requests: loaded the same way.
+const YearBooks = lazy(async () => ({ default: (await import('#/features/stats/components/year-books.tsx')).YearBooks }))
+const YearImage = lazy(async () => ({ default: (await import('#/features/stats/components/year-image.tsx')).YearImage }))
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
@@ -78,7 +81,7 @@ function EmptyYear({ userId, year, own, name }: { userId: string; year: number; 
 }
 
 /** The charts with their tables, and the image: for a year with books. */
-function YearCharts({ userId, stats, own, name }: { userId: string; stats: YearStats; own: boolean; name: string }) {
+function YearCharts({ userId, stats, own, name, dateInWords }: { userId: string; stats: YearStats; own: boolean; name: string; dateInWords: DateInWords }) {
   const { year } = stats
   const ratedBooks = Object.values(stats.ratings).reduce((s, n) => s + n, 0)
   return (
@@ -146,17 +149,36 @@ function YearCharts({ userId, stats, own, name }: { userId: string; stats: YearS
           }
         />
       )}
-      <YearImage
-        userId={userId}
-        year={year}
-        alt={`${possessive(own, name)} ${year} in books: ${stats.booksRead.toLocaleString('en-US')} ${stats.booksRead === 1 ? 'book' : 'books'} and ${stats.pagesRead.toLocaleString('en-US')} pages, by month and genre, with covers.`}
-      />
+      <ChartSlot height={240}>
+        <YearBooks userId={userId} year={year} dateInWords={dateInWords} />
+      </ChartSlot>
+      <ChartSlot height={480}>
+        <YearImage
+          userId={userId}
+          stats={stats}
+          name={name}
+          alt={`${possessive(own, name)} ${year} in books: ${stats.booksRead.toLocaleString('en-US')} ${stats.booksRead === 1 ? 'book' : 'books'} and ${stats.pagesRead.toLocaleString('en-US')} pages, with the cover of every book.`}
+        />
+      </ChartSlot>
     </>
   )
 }
 
 /** A reader's year in books: figures, charts with their tables, the goal and the year-in-review image. */
-export function YearInBooks({ userId, year, own, name }: { userId: string; year: number; own: boolean; name: string }) {
+export function YearInBooks({
+  userId,
+  year,
+  own,
+  name,
+  dateInWords,
+}: {
+  userId: string
+  year: number
+  own: boolean
+  name: string
+  /** How a finish reads ('30 September 2025'): the reading log's words, passed in by the screen. */
+  dateInWords: DateInWords
+}) {
   const stats = useYearStats(userId, year)
   const reader = useReaderStats(userId)
   const years = reader.data?.years.map((y) => y.year) ?? []
@@ -173,7 +195,7 @@ export function YearInBooks({ userId, year, own, name }: { userId: string; year:
         <>
           {stats.data.booksRead === 0 ? <EmptyYear userId={userId} year={year} own={own} name={name} /> : <YearFigures stats={stats.data} />}
           <GoalSection userId={userId} stats={stats.data} own={own} name={name} />
-          {stats.data.booksRead > 0 && <YearCharts userId={userId} stats={stats.data} own={own} name={name} />}
+          {stats.data.booksRead > 0 && <YearCharts userId={userId} stats={stats.data} own={own} name={name} dateInWords={dateInWords} />}
         </>
       )}
     </Box>

@@ -4,11 +4,10 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera'
 import type { User } from '@shelfwise/contracts'
-import { LIMITS, MESSAGES } from '@shelfwise/contracts/constants'
 import { errorMessage } from '#/lib/api-client.ts'
 import { bearerToken } from '#/lib/session.ts'
 import { profileImageUrl } from '#/lib/format.ts'
-import { uploadImage } from '#/features/users/api/upload-image.ts'
+import { refuseImage, uploadImage } from '#/lib/upload-image.ts'
 import { useUpdateProfile } from '#/features/users/api/update-profile.ts'
 
 const UPLOAD_MESSAGES = {
@@ -19,13 +18,6 @@ const UPLOAD_MESSAGES = {
 } as const
 
 class UploadError extends Error {}
-
-/** Why a chosen file cannot be a profile image, in the server's own words; undefined when it can. */
-function refuseImage(file: File): string | undefined {
-  if (file.type && !file.type.startsWith('image/')) return MESSAGES.onlyImages
-  if (file.size > LIMITS.uploadBytesMax) return MESSAGES.fileTooLarge
-  return undefined
-}
 
 /** The avatar with 'Change Profile Image': pick, preview, then Upload or Cancel. */
 export function AvatarUpload({

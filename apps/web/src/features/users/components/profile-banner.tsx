@@ -47,7 +47,8 @@ export function ProfileBanner({
             {(username || name).charAt(0).toUpperCase()}
           </Avatar>
         )}
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        {/* Only the avatar overlaps the banner: a name of many lines grows downwards, never onto it. */}
+        <Box sx={{ flexGrow: 1, minWidth: 0, mt: { sm: 6, md: 8 } }}>
           {/* Names are the reader's own: their own direction, and a long word wraps rather than widening the page. */}
           <Typography variant="h4" component="h1" dir="auto" sx={{ fontWeight: 800, overflowWrap: 'anywhere', fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
             {name}
@@ -56,7 +57,7 @@ export function ProfileBanner({
             @{username}
           </Typography>
         </Box>
-        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+        {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0, mt: { sm: 6, md: 8 } }}>{actions}</Box>}
       </Box>
     </Box>
   )

@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import { ShelfGrid } from '#/features/users/components/shelf-grid.tsx'
+import { useAddressTab } from '#/features/users/use-address-tab.ts'
 
 const shelves = [
   { label: 'Wishlist', shelf: 'wishlist' },
@@ -11,10 +11,12 @@ const shelves = [
   // Books whoever added them that link to the reader as author or publisher (each can be undone on the book's page).
   { label: 'Credited', shelf: 'credited-books' },
 ] as const
+const SHELF_NAMES = shelves.map((s) => s.shelf)
 
 /** The own profile's book lists: the spec's four sub-tabs, then Credited; each list read to its end. */
 export function ProfileShelves({ userId }: { userId: string }) {
-  const [shelfTab, setShelfTab] = useState(0)
+  // `?shelf=recently-read` opens that list (the Books Read tile's link).
+  const [shelfTab, setShelfTab] = useAddressTab(SHELF_NAMES, 'shelf')
   const current = shelves[shelfTab]!
   return (
     <>

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CommentIdParamsSchema,
+  CommentListSchema,
+  CommentSchema,
+  CreateCommentInputSchema,
+  LikerListSchema,
+  LikeStateSchema,
+  PagingQuerySchema,
+  ReviewIdParamsSchema,
+  UpdateCommentInputSchema,
+} from '@shelfwise/contracts'
+import { sendPage } from '#/paging.ts'
+import { routeOptions } from '#/route-options.ts'
+import type { ConversationService } from '#/modules/conversation/conversation.service.ts'
+
+// Likes and comments on reviews (issue 23, decisions 0041 and 0042).
+export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: ConversationService }> = async (app, { conversation }) => {
+  const route = routeOptions(app, 'conversation')
+  const isNew = conversation.isNewAccount
+  const likeLimit = app.rateLimits.perReader('likes', isNew)
+  const commentLimit = app.rateLimits.perReader('comments', isNew)
+
+  app.put(
+    '/reviews/:id/like',
+    {
+      ...route.signedIn(
+        {
+          summary: 'Like a review (once per reader; asking again changes nothing)',
+          params: ReviewIdParamsSchema,
+          response: { 200: LikeStateSchema },
+        },
+        'social:write',
+      ),
+      preHandler: likeLimit,
+    },
+    async (req) => conversation.likeReview(req.user!, req.params.id),
+  )
+
+  app.delete(
+    '/reviews/:id/like',
+    {
+      ...route.signedIn(
+        {
+          summary: 'Take back your like of a review (fine when there is none)',
+          params: ReviewIdParamsSchema,
+          response: { 200: LikeStateSchema },
+        },
+        'social:write',
+      ),
+      preHandler: likeLimit,
+    },
+    async (req) => conversation.unlikeReview(req.user!, req.params.id),
+  )
+
+  app.get(
+    '/reviews/:id/likes',
+    route.open({
+      summary: 'Who liked a review, newest like first (paged with limit and cursor)',
+      params: ReviewIdParamsSchema,
+      querystring: PagingQuerySchema,
+      response: { 200: LikerListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await conversation.likers(req.params.id, req.query)),
+  )
+
+  app.get(
+    '/reviews/:id/comments',
+    route.viewer({
+      summary:
+        'A review’s comments: each top-level comment, oldest first, followed by its replies (paged with limit and cursor); a deleted comment with replies is a tombstone',
+      params: ReviewIdParamsSchema,
+      querystring: PagingQuerySchema,
+      response: { 200: CommentListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await conversation.comments(req.params.id, req.query, req.user)),
+  )
+
+  app.post(
+    '/reviews/:id/comments',
+    {
+      ...route.signedIn(
+        {
+          summary: 'Comment on a review, or reply to one of its comments with parentId (a reply to a reply joins the top-level comment)',
+          params: ReviewIdParamsSchema,
+          body: CreateCommentInputSchema,
+          response: { 201: CommentSchema },
+        },
+        'social:write',
+      ),
+      preHandler: commentLimit,
+    },
+    async (req, reply) => reply.code(201).send(await conversation.comment(req.user!, req.params.id, req.body)),
+  )
+
+  app.put(
+    '/comments/:id',
+    {
+      ...route.signedIn(
+        {
+          summary: 'Change your own comment (marked edited)',
+          params: CommentIdParamsSchema,
+          body: UpdateCommentInputSchema,
+          response: { 200: CommentSchema },
+        },
+        'social:write',
+      ),
+      preHandler: commentLimit,
+    },
+    async (req) => conversation.edit(req.user!, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/comments/:id',
+    route.signedIn(
+      {
+        summary: 'Delete your own comment, or any comment on your review; one with replies stays as a tombstone',
+        params: CommentIdParamsSchema,
+        response: { 204: z.null() },
+      },
+      'social:write',
+    ),
+    async (req, reply) => {
+      await conversation.remove(req.user!, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.put(
+    '/comments/:id/like',
+    {
+      ...route.signedIn({ summary: 'Like a comment (once per reader)', params: CommentIdParamsSchema, response: { 200: LikeStateSchema } }, 'social:write'),
+      preHandler: likeLimit,
+    },
+    async (req) => conversation.likeComment(req.user!, req.params.id),
+  )
+
+  app.delete(
+    '/comments/:id/like',
+    {
+      ...route.signedIn({ summary: 'Take back your like of a comment', params: CommentIdParamsSchema, response: { 200: LikeStateSchema } }, 'social:write'),
+      preHandler: likeLimit,
+    },
+    async (req) => conversation.unlikeComment(req.user!, req.params.id),
+  )
+}

@@ -1,0 +1,345 @@
+import { badgeOf, type Badge } from '@shelfwise/contracts'
+import { sql } from 'kysely'
+import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
+import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
+
+// The SQL of book discussions (decision 0043). A thread's opening post has the thread's own id; a
+// thread reads in order along (discussion_id, root_id, id).
+
+interface Person {
+  _id: string
+  username: string
+  profileImage: string
+}
+
+/** A thread as stored, with its starter. */
+export interface DiscussionRow {
+  id: string
+  bookId: string
+  title: string
+  user: Person | null
+  postCount: number
+  lastActivityAt: string
+  createdAt: string
+}
+
+/** A post as stored, with its author (null for a tombstone or a closed account). */
+export interface PostRow {
+  id: string
+  discussionId: string
+  parentId: string | null
+  rootId: string
+  userId: string | null
+  user: Person | null
+  text: string | null
+  positionKind: StoredPosition['kind']
+  positionValue: number | null
+  createdAt: string
+  editedAt: string | null
+  deletedAt: string | null
+  /** The writer's badge on the thread's book (decision 0051). */
+  badge: Badge
+}
+
+const person = (id: string | null, username: string | null, profileImage: string | null): Person | null =>
+  id !== null && username !== null ? { _id: id, username, profileImage: profileImage ?? '' } : null
+
+const selectDiscussions = (db: Db) =>
+  db
+    .selectFrom('discussions as d')
+    .leftJoin('users as u', 'u.id', 'd.userId')
+    .select(['d.id', 'd.bookId', 'd.title', 'd.userId', 'u.username', 'u.profileImage', 'd.postCount', 'd.lastActivityAt', 'd.createdAt'])
+
+type RawDiscussion = Awaited<ReturnType<ReturnType<typeof selectDiscussions>['execute']>>[number]
+
+const toDiscussion = (r: RawDiscussion): DiscussionRow => ({
+  id: r.id,
+  bookId: r.bookId,
+  title: r.title,
+  user: person(r.userId, r.username, r.profileImage),
+  postCount: Number(r.postCount),
+  lastActivityAt: toIso(r.lastActivityAt),
+  createdAt: toIso(r.createdAt),
+})
+
+const selectPosts = (db: Db) =>
+  db
+    .selectFrom('discussionPosts as p')
+    .leftJoin('users as u', 'u.id', 'p.userId')
+    .innerJoin('discussions as dd', 'dd.id', 'p.discussionId')
+    .innerJoin('books as bb', 'bb.id', 'dd.bookId')
+    .select([
+      'bb.authorUserId as bookAuthorUserId',
+      'bb.publisherUserId as bookPublisherUserId',
+      'p.id',
+      'p.discussionId',
+      'p.parentId',
+      'p.rootId',
+      'p.userId',
+      'u.username',
+      'u.profileImage',
+      'p.text',
+      'p.positionKind',
+      'p.positionValue',
+      'p.createdAt',
+      'p.editedAt',
+      'p.deletedAt',
+    ])
+
+type RawPost = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number]
+
+const toPost = (r: RawPost): PostRow => ({
+  id: r.id,
+  discussionId: r.discussionId,
+  parentId: r.parentId,
+  rootId: r.rootId,
+  userId: r.userId,
+  user: r.deletedAt === null ? person(r.userId, r.username, r.profileImage) : null,
+  text: r.text,
+  positionKind: r.positionKind,
+  positionValue: r.positionValue === null ? null : Number(r.positionValue),
+  createdAt: toIso(r.createdAt),
+  editedAt: r.editedAt === null ? null : toIso(r.editedAt),
+  deletedAt: r.deletedAt === null ? null : toIso(r.deletedAt),
+  badge: r.deletedAt === null ? badgeOf(r.userId, r.bookAuthorUserId, r.bookPublisherUserId) : null,
+})
+
+export interface NewDiscussion {
+  id: string
+  bookId: string
+  userId: string
+  title: string
+  at: string
+}
+
+export async function insertDiscussion(db: Db, d: NewDiscussion): Promise<void> {
+  await db
+    .insertInto('discussions')
+    .values({ id: d.id, bookId: d.bookId, userId: d.userId, title: d.title, postCount: 0, lastActivityAt: d.at, createdAt: d.at })
+    .execute()
+}
+
+export interface NewPost {
+  id: string
+  discussionId: string
+  userId: string
+  parentId: string | null
+  rootId: string
+  text: string
+  position: StoredPosition
+  at: string
+}
+
+export async function insertPost(db: Db, p: NewPost): Promise<void> {
+  await db
+    .insertInto('discussionPosts')
+    .values({
+      id: p.id,
+      discussionId: p.discussionId,
+      userId: p.userId,
+      parentId: p.parentId,
+      rootId: p.rootId,
+      text: p.text,
+      positionKind: p.position.kind,
+      positionValue: p.position.value,
+      createdAt: p.at,
+    })
+    .execute()
+}
+
+/** Moves a thread's post count by `delta`, and its last activity to `at` when given. */
+export async function moveDiscussionCounters(db: Db, id: string, delta: number, at?: string): Promise<void> {
+  await db
+    .updateTable('discussions')
+    .set((eb) => ({ postCount: eb('postCount', '+', delta), ...(at ? { lastActivityAt: at } : {}) }))
+    .where('id', '=', id)
+    .execute()
+}
+
+/** One thread with its starter. */
+export async function findDiscussion(db: Db, id: string): Promise<DiscussionRow | undefined> {
+  const row = await selectDiscussions(db).where('d.id', '=', id).executeTakeFirst()
+  return row && toDiscussion(row)
+}
+
+/** One thread, locked until the transaction ends (PostgreSQL), for a post's write. */
+/** The readers with a post in a thread (tombstones aside), the most recent posters first, at most `limit`. */
+export async function listParticipants(db: Db, discussionId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('discussionPosts')
+    .select('userId')
+    .where('discussionId', '=', discussionId)
+    .where('deletedAt', 'is', null)
+    .groupBy('userId')
+    .orderBy((eb) => eb.fn.max('createdAt'), 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.userId).filter((id): id is string => id !== null)
+}
+
+export async function lockDiscussion(db: Db, id: string): Promise<{ id: string; bookId: string } | undefined> {
+  return lockedForWrite(db, db.selectFrom('discussions').select(['id', 'bookId']).where('id', '=', id)).executeTakeFirst()
+}
+
+/** Where a page of a book's threads starts: after the thread with this last activity and id. */
+export interface ActivityKey {
+  at: string
+  id: string
+}
+
+/** A book's threads, newest activity first (ties by id), along discussions_book_activity_idx. */
+const buildBookDiscussionsQuery = (db: Db, bookId: string, limit: number | undefined, after?: ActivityKey) => {
+  let q = selectDiscussions(db).where('d.bookId', '=', bookId)
+  if (after) {
+    q = q.where('d.lastActivityAt', '<=', after.at).where((eb) => eb.or([eb('d.lastActivityAt', '<', after.at), eb('d.id', '<', after.id)]))
+  }
+  q = q.orderBy('d.lastActivityAt', 'desc').orderBy('d.id', 'desc')
+  return limit === undefined ? q : q.limit(limit)
+}
+
+export async function listBookDiscussions(db: Db, bookId: string, limit: number | undefined, after?: ActivityKey): Promise<DiscussionRow[]> {
+  return (await buildBookDiscussionsQuery(db, bookId, limit, after).execute()).map(toDiscussion)
+}
+
+/** How many threads a book has. */
+export async function countBookDiscussions(db: Db, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('discussions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bookId', '=', bookId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** Posts by id (the opening posts of a page of threads). */
+export async function listPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
+  if (!ids.length) return []
+  return (await selectPosts(db).where('p.id', 'in', ids).execute()).map(toPost)
+}
+
+/** Where a page of a thread's posts starts: after the post with this root and id. */
+export interface ThreadKey {
+  rootId: string
+  id: string
+}
+
+/** A thread's posts in reading order: each top-level post, then its replies, oldest first. */
+const buildThreadPostsQuery = (db: Db, discussionId: string, limit: number | undefined, after?: ThreadKey) => {
+  let q = selectPosts(db).where('p.discussionId', '=', discussionId)
+  if (after) {
+    q = q.where('p.rootId', '>=', after.rootId).where((eb) => eb.or([eb('p.rootId', '>', after.rootId), eb('p.id', '>', after.id)]))
+  }
+  q = q.orderBy('p.rootId').orderBy('p.id')
+  return limit === undefined ? q : q.limit(limit)
+}
+
+export async function listThreadPosts(db: Db, discussionId: string, limit: number | undefined, after?: ThreadKey): Promise<PostRow[]> {
+  return (await buildThreadPostsQuery(db, discussionId, limit, after).execute()).map(toPost)
+}
+
+/** One post with its author. */
+export async function findPost(db: Db, id: string): Promise<PostRow | undefined> {
+  const row = await selectPosts(db).where('p.id', '=', id).executeTakeFirst()
+  return row && toPost(row)
+}
+
+/** One post with its thread's book, locked until the transaction ends (PostgreSQL). */
+export async function lockPost(db: Db, id: string): Promise<(Omit<PostRow, 'user' | 'badge'> & { bookId: string }) | undefined> {
+  const row = await lockedForWrite(
+    db,
+    db
+      .selectFrom('discussionPosts as p')
+      .innerJoin('discussions as d', 'd.id', 'p.discussionId')
+      .select([
+        'p.id',
+        'p.discussionId',
+        'p.parentId',
+        'p.rootId',
+        'p.userId',
+        'p.text',
+        'p.positionKind',
+        'p.positionValue',
+        'p.createdAt',
+        'p.editedAt',
+        'p.deletedAt',
+        'd.bookId',
+      ])
+      .where('p.id', '=', id),
+  ).executeTakeFirst()
+  if (!row) return undefined
+  return {
+    ...row,
+    positionValue: row.positionValue === null ? null : Number(row.positionValue),
+    createdAt: toIso(row.createdAt),
+    editedAt: row.editedAt === null ? null : toIso(row.editedAt),
+    deletedAt: row.deletedAt === null ? null : toIso(row.deletedAt),
+  }
+}
+
+/** How many posts a thread has, tombstones included. */
+export async function countThreadRows(db: Db, discussionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('discussionPosts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('discussionId', '=', discussionId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** How many replies a post has (a reply is never a tombstone: a deleted one goes). */
+export async function countReplies(db: Db, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom('discussionPosts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parentId', '=', postId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function updatePostText(db: Db, id: string, text: string, position: StoredPosition | undefined, at: string): Promise<void> {
+  await db
+    .updateTable('discussionPosts')
+    .set({ text, editedAt: at, ...(position ? { positionKind: position.kind, positionValue: position.value } : {}) })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Makes a post a tombstone: its text, author and position gone, kept for its replies. */
+export async function tombstonePost(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('discussionPosts')
+    .set({ text: null, userId: null, positionKind: null, positionValue: null, deletedAt: at })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function deletePostRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('discussionPosts').where('id', '=', id).execute()
+}
+
+export async function deleteDiscussionRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('discussions').where('id', '=', id).execute()
+}
+
+/** The moment a reader's account was made (undefined: no such reader), for the limits of new accounts. */
+export async function findAccountCreatedAt(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst()
+  return row && toIso(row.createdAt)
+}
+
+/** Recounts the live posts of threads (after a reader's posts went with their account). */
+export async function recountDiscussions(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await db
+    .updateTable('discussions')
+    .set({
+      postCount: sql<number>`(select count(*) from discussion_posts p where p.discussion_id = discussions.id and p.deleted_at is null)`,
+    })
+    .where('id', 'in', ids)
+    .execute()
+}
+
+/** Whether a book (a work's id) is in the catalogue. */
+export async function findBookExists(db: Db, bookId: string): Promise<boolean> {
+  return (await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()) !== undefined
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  BookIdParamsSchema,
+  CreateDiscussionInputSchema,
+  CreatePostInputSchema,
+  DiscussionIdParamsSchema,
+  DiscussionListSchema,
+  DiscussionReadQuerySchema,
+  DiscussionSchema,
+  PostIdParamsSchema,
+  PostListSchema,
+  PostSchema,
+  RevealOnlyQuerySchema,
+  UpdatePostInputSchema,
+} from '@shelfwise/contracts'
+import { sendPage } from '#/paging.ts'
+import { routeOptions } from '#/route-options.ts'
+import type { DiscussionsService } from '#/modules/discussions/discussions.service.ts'
+import type { Limiter } from '#/modules/discussions/discussions.limits.ts'
+
+const WITHHELD =
+  'A post that says how far into the book it is (position) and is further than the caller’s reading log (or any, signed out) answers ' +
+  'text null and withheld "ahead" with its position; its author always sees it; reveal=ID (repeated or a comma list, at most 100) or reveal=all shows it anyway'
+
+export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: DiscussionsService }> = async (app, { discussions }) => {
+  const route = routeOptions(app, 'discussions')
+  const limit: Limiter = (what, userId, max, windowSeconds) => app.rateLimits.countForReader(what, userId, max, windowSeconds)
+
+  app.get(
+    '/books/:id/discussions',
+    route.viewer({
+      summary: `A book’s discussions, newest activity first, each with its post count, last activity and opening post (paged with limit and cursor). ${WITHHELD}`,
+      params: BookIdParamsSchema,
+      querystring: DiscussionReadQuerySchema,
+      response: { 200: DiscussionListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await discussions.listForBook(req.user, req.params.id, req.query)),
+  )
+
+  app.post(
+    '/books/:id/discussions',
+    route.signedIn(
+      {
+        summary: 'Start a discussion of a book: a title and its opening post (which has the discussion’s id), optionally saying how far in it is',
+        params: BookIdParamsSchema,
+        body: CreateDiscussionInputSchema,
+        response: { 201: DiscussionSchema },
+      },
+      'social:write',
+    ),
+    async (req, reply) => reply.code(201).send(await discussions.create(req.user!, req.params.id, req.body, limit)),
+  )
+
+  app.get(
+    '/discussions/:id',
+    route.viewer({
+      summary: `One discussion with its opening post. ${WITHHELD}`,
+      params: DiscussionIdParamsSchema,
+      querystring: RevealOnlyQuerySchema,
+      response: { 200: DiscussionSchema },
+    }),
+    async (req) => discussions.get(req.user, req.params.id, req.query.reveal),
+  )
+
+  app.get(
+    '/discussions/:id/posts',
+    route.viewer({
+      summary:
+        'A discussion’s posts, oldest first, each top-level post followed by its replies (one level deep); a deleted post with replies ' +
+        `stays as deleted: true without text or author (paged with limit and cursor). ${WITHHELD}`,
+      params: DiscussionIdParamsSchema,
+      querystring: DiscussionReadQuerySchema,
+      response: { 200: PostListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await discussions.listPosts(req.user, req.params.id, req.query)),
+  )
+
+  app.post(
+    '/discussions/:id/posts',
+    route.signedIn(
+      {
+        summary: 'Post in a discussion, or reply to a post (parentId; a reply to a reply answers its top-level post), optionally saying how far in it is',
+        params: DiscussionIdParamsSchema,
+        body: CreatePostInputSchema,
+        response: { 201: PostSchema },
+      },
+      'social:write',
+    ),
+    async (req, reply) => reply.code(201).send(await discussions.addPost(req.user!, req.params.id, req.body, limit)),
+  )
+
+  app.put(
+    '/posts/:id',
+    route.signedIn(
+      {
+        summary: 'Change your own post (marked edited); position null takes its position away, left out keeps it',
+        params: PostIdParamsSchema,
+        body: UpdatePostInputSchema,
+        response: { 200: PostSchema },
+      },
+      'social:write',
+    ),
+    async (req) => discussions.updatePost(req.user!, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/posts/:id',
+    route.signedIn(
+      {
+        summary: 'Delete your own post; one with replies (or a discussion’s opening post with others after it) stays as a tombstone',
+        params: PostIdParamsSchema,
+        response: { 204: z.null() },
+      },
+      'social:write',
+    ),
+    async (req, reply) => {
+      await discussions.removePost(req.user!, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

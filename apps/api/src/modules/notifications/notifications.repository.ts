@@ -1,0 +1,214 @@
+import { sql } from 'kysely'
+import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
+import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
+import { toIso, type Db } from '#/db/portable.ts'
+
+// The notifications' rows (decision 0052): one group per recipient, kind and target while unread.
+
+export interface NotificationRow {
+  id: string
+  userId: string
+  type: string
+  targetType: string
+  targetId: string
+  bookId: string | null
+  parentId: string | null
+  title: string | null
+  actorCount: number
+  updatedAt: string | Date
+  readAt: string | Date | null
+}
+
+const columns = ['id', 'userId', 'type', 'targetType', 'targetId', 'bookId', 'parentId', 'title', 'actorCount', 'updatedAt', 'readAt'] as const
+
+export interface GroupInput {
+  id: string
+  userId: string
+  type: NotificationType
+  target: NotificationTarget
+  now: string
+}
+
+/** The unread group of this kind on this target, made when there is none; answers its id and whether it was new. */
+export async function ensureGroup(trx: Db, g: GroupInput): Promise<{ id: string; made: boolean }> {
+  const made = await trx
+    .insertInto('notifications')
+    .values({
+      id: g.id,
+      userId: g.userId,
+      type: g.type,
+      targetType: g.target.type,
+      targetId: g.target.id,
+      bookId: g.target.bookId,
+      parentId: g.target.parentId,
+      title: g.target.title,
+      actorCount: 0,
+      createdAt: g.now,
+      updatedAt: g.now,
+    })
+    .onConflict((oc) => oc.columns(['userId', 'type', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (made) return { id: g.id, made: true }
+  const row = await trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', g.userId)
+    .where('type', '=', g.type)
+    .where('targetType', '=', g.target.type)
+    .where('targetId', '=', g.target.id)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow()
+  return { id: row.id, made: false }
+}
+
+/** Adds a reader to a group once; answers whether they were new in it. */
+export async function addActor(trx: Db, notificationId: string, actorId: string, now: string): Promise<boolean> {
+  const r = await trx
+    .insertInto('notificationActors')
+    .values({ notificationId, actorId, createdAt: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('actorId')
+    .executeTakeFirst()
+  return r !== undefined
+}
+
+/** One more in the group: its count and its latest activity move. */
+export async function bumpGroup(trx: Db, id: string, now: string, title: string | null): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actorCount: eb('actorCount', '+', 1), updatedAt: now, ...(title !== null ? { title } : {}) }))
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Whether the reader turned this kind off. */
+export async function isTurnedOff(db: Db, userId: string, type: string): Promise<boolean> {
+  return (await db.selectFrom('notificationSettings').select('type').where('userId', '=', userId).where('type', '=', type).executeTakeFirst()) !== undefined
+}
+
+export async function listTurnedOff(db: Db, userId: string): Promise<string[]> {
+  return (await db.selectFrom('notificationSettings').select('type').where('userId', '=', userId).execute()).map((r) => r.type)
+}
+
+export async function setTurnedOff(trx: Db, userId: string, off: string[], on: string[]): Promise<void> {
+  if (on.length) await trx.deleteFrom('notificationSettings').where('userId', '=', userId).where('type', 'in', on).execute()
+  if (off.length)
+    await trx
+      .insertInto('notificationSettings')
+      .values(off.map((type) => ({ userId, type })))
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+}
+
+/** A page of the reader's notifications, latest activity first. */
+export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
+  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId)
+  if (o.after) {
+    const { updatedAt, id } = o.after
+    q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
+  }
+  q = q.orderBy('updatedAt', 'desc').orderBy('id', 'desc')
+  if (o.limit !== undefined) q = q.limit(o.limit)
+  return (await q.execute()) as NotificationRow[]
+}
+
+export async function countNotifications(db: Db, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  return Number(r?.n ?? 0)
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirst()
+  return Number(r?.n ?? 0)
+}
+
+/** The reader's notifications changed at or after `since`, oldest first (a reconnecting stream's replay). */
+export async function listChangedSince(db: Db, userId: string, since: string, limit: number): Promise<NotificationRow[]> {
+  return (await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('userId', '=', userId)
+    .where('updatedAt', '>=', since)
+    .orderBy('updatedAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()) as NotificationRow[]
+}
+
+/** One of the reader's notifications (undefined for another's). */
+export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+  return (await db.selectFrom('notifications').select(columns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()) as
+    NotificationRow | undefined
+}
+
+/** Marks the reader's unread notifications read (the named ones, or all); answers how many. */
+export async function markRead(trx: Db, userId: string, ids: string[] | undefined, now: string): Promise<number> {
+  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null)
+  if (ids) q = q.where('id', 'in', ids)
+  const r = await q.executeTakeFirst()
+  return Number(r.numUpdatedRows)
+}
+
+/** The most recent readers of each notification (at most NOTIFICATION_LIMITS.actorsShown each). */
+export async function listRecentActors(db: Db, ids: string[]): Promise<Map<string, UserSummary[]>> {
+  const byId = new Map<string, UserSummary[]>()
+  if (!ids.length) return byId
+  const ranked = db
+    .selectFrom('notificationActors')
+    .select([
+      'notificationId',
+      'actorId',
+      'createdAt',
+      sql<number>`row_number() over (partition by notification_id order by created_at desc, actor_id)`.as('rank'),
+    ])
+    .where('notificationId', 'in', ids)
+    .as('ranked')
+  const rows = await db
+    .selectFrom(ranked)
+    .innerJoin('users', 'users.id', 'ranked.actorId')
+    .select(['ranked.notificationId', 'users.id', 'users.name', 'users.username', 'users.profileImage'])
+    .where('ranked.rank', '<=', NOTIFICATION_LIMITS.actorsShown)
+    .orderBy('ranked.notificationId')
+    .orderBy('ranked.rank')
+    .execute()
+  for (const r of rows) {
+    const list = byId.get(r.notificationId) ?? []
+    list.push({ _id: r.id, name: r.name, username: r.username, profileImage: r.profileImage })
+    byId.set(r.notificationId, list)
+  }
+  return byId
+}
+
+/** A row as the API sends it. */
+export const asNotification = (r: NotificationRow, actors: UserSummary[]): Notification => ({
+  _id: r.id,
+  type: r.type as NotificationType,
+  actors,
+  count: r.actorCount,
+  target: { type: r.targetType as NotificationTarget['type'], id: r.targetId, bookId: r.bookId, title: r.title, parentId: r.parentId },
+  createdAt: toIso(r.updatedAt),
+  readAt: r.readAt === null ? null : toIso(r.readAt),
+})
+
+export async function insertTicket(trx: Db, hash: string, userId: string, expiresAt: string, now: string): Promise<void> {
+  // Expired tickets of the reader go as a new one is made: the table stays as small as its use.
+  await trx.deleteFrom('notificationTickets').where('userId', '=', userId).where('expiresAt', '<', now).execute()
+  await trx.insertInto('notificationTickets').values({ hash, userId, expiresAt }).execute()
+}
+
+/** Uses a ticket up: answers its reader when it existed and had not expired. */
+export async function takeTicket(db: Db, hash: string, now: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('notificationTickets').where('hash', '=', hash).returning(['userId', 'expiresAt']).executeTakeFirst()
+  if (!row || toIso(row.expiresAt) <= now) return undefined
+  return row.userId
+}

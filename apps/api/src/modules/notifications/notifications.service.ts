@@ -1,0 +1,187 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { v7 as uuidv7 } from 'uuid'
+import {
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TYPES,
+  type MarkReadInput,
+  type Notification,
+  type NotificationSettings,
+  type NotificationSettingsInput,
+  type NotificationTargetType,
+  type NotificationType,
+  type PagingQuery,
+  type StreamTicket,
+} from '@shelfwise/contracts'
+import { nowIso, type Db } from '#/db/portable.ts'
+import { unauthorized } from '#/errors.ts'
+import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import type { Actor } from '#/security/actor.ts'
+import { createLiveBus, type LiveBus } from '#/modules/notifications/notifications.live.ts'
+import {
+  addActor,
+  asNotification,
+  bumpGroup,
+  countNotifications,
+  countUnread,
+  ensureGroup,
+  findNotification,
+  insertTicket,
+  isTurnedOff,
+  listChangedSince,
+  listNotifications,
+  listRecentActors,
+  listTurnedOff,
+  markRead,
+  setTurnedOff,
+  takeTicket,
+  type NotificationRow,
+} from '#/modules/notifications/notifications.repository.ts'
+
+// Notifications (issue 24, points 1 and 2, decisions 0052 and 0053).
+
+/** What a source module says happened, in its own transaction. */
+export interface NotifyInput {
+  recipientId: string
+  type: NotificationType
+  /** The reader who acted; none for what the service itself did (an import finished, a report settled). */
+  actorId?: string
+  target: {
+    type: NotificationTargetType
+    id: string
+    bookId?: string | null
+    parentId?: string | null
+    /** When absent and a book is named, the book's title. */
+    title?: string | null
+  }
+}
+
+/**
+ * Whether `actorId` may notify `recipientId`: the one place blocks will be checked (issue 24, point 4).
+ * Until then everyone may.
+ */
+type CanNotify = (trx: Db, recipientId: string, actorId: string) => Promise<boolean>
+const allowEveryone: CanNotify = async () => true
+
+export interface NotificationsDeps {
+  db: Db
+  /** The database's URL: PostgreSQL's live signals need a connection of their own. */
+  databaseUrl: string
+  canNotify?: CanNotify
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+
+export const createNotificationsService = ({ db, databaseUrl, canNotify = allowEveryone }: NotificationsDeps) => {
+  const live: LiveBus = createLiveBus(db, databaseUrl)
+
+  const present = async (rows: NotificationRow[], on: Db = db): Promise<Notification[]> => {
+    const actors = await listRecentActors(
+      on,
+      rows.map((r) => r.id),
+    )
+    return rows.map((r) => asNotification(r, actors.get(r.id) ?? []))
+  }
+
+  /**
+   * Records that something happened to the recipient's things, in the caller's transaction: joins the
+   * unread group of the same kind on the same target, or starts one, and tells the recipient's live
+   * streams at commit. Nothing for a reader's own action, a kind they turned off, or an actor
+   * `canNotify` refuses.
+   */
+  async function notify(trx: Db, input: NotifyInput): Promise<void> {
+    const { recipientId, actorId, type } = input
+    if (actorId === recipientId) return
+    if (actorId !== undefined && !(await canNotify(trx, recipientId, actorId))) return
+    if (await isTurnedOff(trx, recipientId, type)) return
+    const now = nowIso()
+    let title = input.target.title ?? null
+    const bookId = input.target.bookId ?? null
+    if (title === null && bookId !== null) {
+      title = (await trx.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title ?? null
+    }
+    const target = { type: input.target.type, id: input.target.id, bookId, parentId: input.target.parentId ?? null, title }
+    const group = await ensureGroup(trx, { id: uuidv7(), userId: recipientId, type, target, now })
+    // A reader counts once in a group: liking, taking back and liking again tells nobody twice.
+    if (actorId !== undefined && !(await addActor(trx, group.id, actorId, now))) return
+    await bumpGroup(trx, group.id, now, title)
+    await live.publish(trx, recipientId, group.id)
+  }
+
+  return {
+    notify,
+    live,
+
+    /** The reader's notifications, latest activity first, paged. */
+    async list(actor: Actor, q: PagingQuery): Promise<Page<Notification>> {
+      const after = q.cursor ? decodeKeyset(q.cursor, ['instant', 'id'] as const) : undefined
+      const [rows, total] = await Promise.all([
+        listNotifications(db, actor.id, { ...(after ? { after: { updatedAt: after[0], id: after[1] } } : {}), limit: rowsToRead(q.limit ?? DEFAULT_PAGE) }),
+        countNotifications(db, actor.id),
+      ])
+      const page = cutPage(rows, q.limit ?? DEFAULT_PAGE, (last) => encodeCursor([new Date(last.updatedAt).toISOString(), last.id]))
+      return { items: await present(page.rows), total, ...(page.next ? { nextCursor: page.next } : {}) }
+    },
+
+    unreadCount: async (actor: Actor) => ({ count: await countUnread(db, actor.id) }),
+
+    /** Marks the named notifications read, or all when none are named; another's ids change nothing. */
+    markRead: async (actor: Actor, input: MarkReadInput) => ({
+      marked: await db.transaction().execute((trx) => markRead(trx, actor.id, input?.ids, nowIso())),
+    }),
+
+    async settings(actor: Actor): Promise<NotificationSettings> {
+      const off = new Set(await listTurnedOff(db, actor.id))
+      return Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, !off.has(t)])) as NotificationSettings
+    },
+
+    async putSettings(actor: Actor, input: NotificationSettingsInput): Promise<NotificationSettings> {
+      const entries = Object.entries(input).filter(([, v]) => v !== undefined) as [NotificationType, boolean][]
+      await db.transaction().execute((trx) =>
+        setTurnedOff(
+          trx,
+          actor.id,
+          entries.filter(([, on]) => !on).map(([t]) => t),
+          entries.filter(([, on]) => on).map(([t]) => t),
+        ),
+      )
+      return this.settings(actor)
+    },
+
+    /** A single-use ticket for the live stream, short-lived; only its hash is kept. */
+    async ticket(actor: Actor): Promise<StreamTicket> {
+      const ticket = `swt_${randomBytes(24).toString('base64url')}`
+      const now = nowIso()
+      const expiresAt = new Date(Date.now() + NOTIFICATION_LIMITS.ticketSeconds * 1000).toISOString()
+      await db.transaction().execute((trx) => insertTicket(trx, sha256(ticket), actor.id, expiresAt, now))
+      return { ticket, expiresAt }
+    },
+
+    /** The reader a ticket was made for, using it up; 401 for an unknown, used or expired one. */
+    async useTicket(ticket: string): Promise<string> {
+      const userId = await takeTicket(db, sha256(ticket), nowIso())
+      if (!userId) throw unauthorized(NOTIFICATION_MESSAGES.ticketInvalid)
+      return userId
+    },
+
+    /** One of the reader's notifications as sent, or undefined (another's, or gone). */
+    async one(userId: string, id: string): Promise<Notification | undefined> {
+      const row = await findNotification(db, userId, id)
+      return row ? (await present([row]))[0] : undefined
+    },
+
+    /** The reader's notifications changed since `since` (a reconnecting stream's replay), oldest first. */
+    async changedSince(userId: string, since: string, limit: number): Promise<Notification[]> {
+      return present(await listChangedSince(db, userId, since, limit))
+    },
+  }
+}
+
+/** Notifications a page shows when the caller names no limit. */
+const DEFAULT_PAGE = 20
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>
+export type Notify = NotificationsService['notify']
+
+/** Nobody is told: for services built without notifications (tests of one module). */
+export const noNotify: Notify = async () => {}

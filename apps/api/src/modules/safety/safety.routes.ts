@@ -1,0 +1,198 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  BlockedPersonListSchema,
+  FlaggedReaderListSchema,
+  ModerationActionSchema,
+  ModerationQuerySchema,
+  ModerationReportListSchema,
+  MutedWordsSchema,
+  MutesSchema,
+  PagingQuerySchema,
+  ReportIdParamsSchema,
+  ReportInputSchema,
+  ReportListSchema,
+  ReportSchema,
+  SafetyBookParamsSchema,
+  SafetyStateSchema,
+  SafetyUserParamsSchema,
+} from '@shelfwise/contracts'
+import { sendPage } from '#/paging.ts'
+import { routeOptions } from '#/route-options.ts'
+import type { SafetyService } from '#/modules/safety/safety.service.ts'
+
+// Blocks, mutes, reports and the moderators' queue (issue 24, points 4 to 6; decisions 0057, 0058).
+export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewAccount: (userId: string) => Promise<boolean> }> = async (
+  app,
+  { safety, isNewAccount },
+) => {
+  const route = routeOptions(app, 'safety')
+  const reportLimit = app.rateLimits.perReader('reports', isNewAccount)
+
+  app.get(
+    '/users/:id/safety',
+    route.signedIn({
+      summary: 'Whether you blocked or muted a reader (the profile’s Block and Mute buttons)',
+      params: SafetyUserParamsSchema,
+      response: { 200: SafetyStateSchema },
+    }),
+    async (req) => safety.standing(req.user!, req.params.id),
+  )
+
+  app.put(
+    '/users/:id/block',
+    route.signedIn(
+      {
+        summary:
+          'Block a reader: neither of you can follow, like, comment on, reply to or mention the other, see the other’s profile and reading, or see the other’s reviews, comments and posts; the follows between you end',
+        params: SafetyUserParamsSchema,
+        response: { 200: SafetyStateSchema },
+      },
+      'social:write',
+    ),
+    async (req) => safety.block(req.user!, req.params.id),
+  )
+
+  app.delete(
+    '/users/:id/block',
+    route.signedIn(
+      { summary: 'Lift a block (the follows that ended stay ended)', params: SafetyUserParamsSchema, response: { 200: SafetyStateSchema } },
+      'social:write',
+    ),
+    async (req) => safety.unblock(req.user!, req.params.id),
+  )
+
+  app.put(
+    '/users/:id/mute',
+    route.signedIn(
+      {
+        summary: 'Mute a reader: their activity, posts and comments stay out of your feed and discussions; they are not told',
+        params: SafetyUserParamsSchema,
+        response: { 200: SafetyStateSchema },
+      },
+      'social:write',
+    ),
+    async (req) => safety.mute(req.user!, req.params.id),
+  )
+
+  app.delete(
+    '/users/:id/mute',
+    route.signedIn({ summary: 'Unmute a reader', params: SafetyUserParamsSchema, response: { 200: SafetyStateSchema } }, 'social:write'),
+    async (req) => safety.unmute(req.user!, req.params.id),
+  )
+
+  const BookMuteSchema = z.object({ muted: z.boolean() })
+  app.put(
+    '/books/:id/mute',
+    route.signedIn(
+      { summary: 'Mute a book: activity about it stays out of your feed', params: SafetyBookParamsSchema, response: { 200: BookMuteSchema } },
+      'social:write',
+    ),
+    async (req) => safety.muteBook(req.user!, req.params.id),
+  )
+
+  app.delete(
+    '/books/:id/mute',
+    route.signedIn({ summary: 'Unmute a book', params: SafetyBookParamsSchema, response: { 200: BookMuteSchema } }, 'social:write'),
+    async (req) => safety.unmuteBook(req.user!, req.params.id),
+  )
+
+  app.get(
+    '/me/blocks',
+    route.signedIn({
+      summary: 'The readers you blocked, newest first (paged with limit and cursor; 20 when no limit is given)',
+      querystring: PagingQuerySchema,
+      response: { 200: BlockedPersonListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await safety.blocks(req.user!, req.query)),
+  )
+
+  app.get(
+    '/me/mutes',
+    route.signedIn({ summary: 'The readers and books you muted, newest first (at most 500 of each)', response: { 200: MutesSchema } }),
+    async (req) => safety.mutes(req.user!),
+  )
+
+  app.get('/me/muted-words', route.signedIn({ summary: 'The words you muted', response: { 200: MutedWordsSchema } }), async (req) =>
+    safety.mutedWords(req.user!),
+  )
+
+  app.put(
+    '/me/muted-words',
+    route.signedIn(
+      {
+        summary: 'Replace the words you muted (at most 100; case and accents do not matter): feed items and posts holding one stay out of your view',
+        body: MutedWordsSchema,
+        response: { 200: MutedWordsSchema },
+      },
+      'social:write',
+    ),
+    async (req) => safety.setMutedWords(req.user!, req.body.words),
+  )
+
+  app.post(
+    '/reports',
+    {
+      ...route.signedIn(
+        {
+          summary: 'Report a review, comment, post, discussion, profile or book to the moderators (201; 200 with your open report of the same item)',
+          body: ReportInputSchema,
+          response: { 200: ReportSchema, 201: ReportSchema },
+        },
+        'social:write',
+      ),
+      preHandler: reportLimit,
+    },
+    async (req, reply) => {
+      const { created, report } = await safety.report(req.user!, req.body)
+      return reply.code(created ? 201 : 200).send(report)
+    },
+  )
+
+  app.get(
+    '/me/reports',
+    route.signedIn({
+      summary: 'Your reports and what the moderators decided, newest first (paged; 20 when no limit is given)',
+      querystring: PagingQuerySchema,
+      response: { 200: ReportListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await safety.myReports(req.user!, req.query)),
+  )
+
+  app.get(
+    '/moderation/reports',
+    route.signedIn(
+      {
+        summary: 'Moderators: reports in a status (open by default), oldest first, each with the reported item, its writer and context (paged)',
+        querystring: ModerationQuerySchema,
+        response: { 200: ModerationReportListSchema },
+      },
+      'session',
+    ),
+    async (req, reply) => sendPage(req, reply, await safety.queue(req.user!, req.query)),
+  )
+
+  app.post(
+    '/moderation/reports/:id',
+    route.signedIn(
+      {
+        summary:
+          'Moderators: decide a report with a note: hide the item (its thread shows “removed by the moderators”), restore it, or dismiss the report; every open report of the item gets the same outcome',
+        params: ReportIdParamsSchema,
+        body: ModerationActionSchema,
+        response: { 200: ReportSchema },
+      },
+      'session',
+    ),
+    async (req) => safety.decide(req.user!, req.params.id, req.body),
+  )
+
+  app.get(
+    '/moderation/flagged',
+    route.signedIn(
+      { summary: 'Moderators: readers blocked by many others, most blocked first (at most 50)', response: { 200: FlaggedReaderListSchema } },
+      'session',
+    ),
+    async (req) => safety.flagged(req.user!),
+  )
+}

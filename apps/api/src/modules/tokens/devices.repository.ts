@@ -1,0 +1,59 @@
+import type { Device } from '@shelfwise/contracts'
+import { toIso, type Db } from '#/db/portable.ts'
+
+// A reader's devices (decision 0047): only a hash of each device's key is kept.
+
+interface DeviceRow {
+  id: string
+  name: string
+  username: string
+  createdAt: string | Date
+  lastUsedAt: string | Date | null
+}
+
+const toDevice = (row: DeviceRow): Device => ({
+  _id: row.id,
+  name: row.name,
+  username: row.username,
+  createdAt: toIso(row.createdAt),
+  lastUsedAt: row.lastUsedAt === null ? null : toIso(row.lastUsedAt),
+})
+
+const COLUMNS = ['id', 'name', 'username', 'createdAt', 'lastUsedAt'] as const
+
+export async function insertDevice(
+  db: Db,
+  row: { id: string; userId: string; name: string; username: string; keyHash: string; createdAt: string },
+): Promise<Device> {
+  await db.insertInto('devices').values(row).execute()
+  return toDevice({ ...row, lastUsedAt: null })
+}
+
+export async function listDevices(db: Db, userId: string, afterId: string | undefined, limit: number): Promise<Device[]> {
+  let q = db.selectFrom('devices').select(COLUMNS).where('userId', '=', userId)
+  if (afterId) q = q.where('id', '<', afterId)
+  return (await q.orderBy('id', 'desc').limit(limit).execute()).map(toDevice)
+}
+
+export async function countDevices(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('devices').where('id', '=', id).where('userId', '=', userId).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}
+
+/** A device by the username KOReader sends, with what its check needs. */
+export async function findDeviceByUsername(db: Db, username: string) {
+  return db.selectFrom('devices').select(['id', 'userId', 'keyHash', 'lastUsedAt']).where('username', '=', username).executeTakeFirst()
+}
+
+export async function updateDeviceLastUsed(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('devices').set({ lastUsedAt: at }).where('id', '=', id).execute()
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  CreatedWebhookSchema,
+  WebhookDeliveriesQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookIdParamsSchema,
+  WebhookInputSchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from '@shelfwise/contracts'
+import { noStore } from '#/http-cache.ts'
+import { sendPage } from '#/paging.ts'
+import { routeOptions } from '#/route-options.ts'
+import type { WebhooksService } from '#/modules/webhooks/webhooks.service.ts'
+
+export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }> = async (app, { webhooks }) => {
+  const route = routeOptions(app, 'webhooks')
+
+  app.post(
+    '/me/webhooks',
+    route.signedIn({
+      summary:
+        'Register a webhook: a public http(s) URL and the events it wants (reading.progress, read.finished, review.published, library.changed); the secret that signs its deliveries is shown in this answer only',
+      body: WebhookInputSchema,
+      response: { 201: CreatedWebhookSchema },
+    }),
+    async (req, reply) => {
+      noStore(reply)
+      return reply.code(201).send(await webhooks.create(req.user!, req.body))
+    },
+  )
+
+  app.get(
+    '/me/webhooks',
+    route.signedIn({ summary: 'Your webhooks (without their secrets), with why one was disabled', response: { 200: WebhookListSchema } }),
+    async (req) => webhooks.list(req.user!),
+  )
+
+  app.delete(
+    '/me/webhooks/:id',
+    route.signedIn({ summary: 'Delete one of your webhooks and its delivery log', params: WebhookIdParamsSchema, response: { 204: z.null() } }),
+    async (req, reply) => {
+      await webhooks.remove(req.user!, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/me/webhooks/:id/enable',
+    route.signedIn({
+      summary: 'Turn a disabled webhook back on (after its URL answers again): events from now on are delivered; those it missed are not sent again',
+      params: WebhookIdParamsSchema,
+      response: { 200: WebhookSchema },
+    }),
+    async (req) => webhooks.enable(req.user!, req.params.id),
+  )
+
+  app.get(
+    '/me/webhooks/:id/deliveries',
+    route.signedIn({
+      summary: 'A webhook’s delivery log, newest first (paged with limit and cursor; 50 unless limit says otherwise)',
+      params: WebhookIdParamsSchema,
+      querystring: WebhookDeliveriesQuerySchema,
+      response: { 200: WebhookDeliveryListSchema },
+    }),
+    async (req, reply) => sendPage(req, reply, await webhooks.deliveries(req.user!, req.params.id, req.query)),
+  )
+}

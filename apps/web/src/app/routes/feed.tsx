@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Container from '@mui/material/Container'
+import Link from '@mui/material/Link'
+import Typography from '@mui/material/Typography'
+import { Link as RouterLink } from '#/lib/router/react.tsx'
+import { paths } from '#/config/paths.ts'
+import { useAuth } from '#/lib/auth.tsx'
+import { errorMessage } from '#/lib/api-client.ts'
+import { useDocumentTitle } from '#/lib/document-title.ts'
+import { EmptyState } from '#/components/feedback/empty-state.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { UserSearch } from '#/features/users/components/user-search.tsx'
+import { useFeed } from '#/features/feed/api/get-feed.ts'
+import { FeedItemRow } from '#/features/feed/components/feed-item-row.tsx'
+import { FEED_TEXT } from '#/features/feed/components/feed-texts.ts'
+
+function SignedInFeed() {
+  const feed = useFeed()
+  if (feed.isPending) return <SectionSpinner label={FEED_TEXT.loading} />
+  if (feed.isError) return <ErrorAlert>{errorMessage(feed.error, FEED_TEXT.error)}</ErrorAlert>
+  if (feed.items.length === 0)
+    return (
+      <Box component="section" aria-label={FEED_TEXT.findReaders}>
+        <EmptyState message={FEED_TEXT.empty} />
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {FEED_TEXT.findReaders}
+        </Typography>
+        <UserSearch />
+      </Box>
+    )
+  return (
+    <>
+      <Box component="ul" aria-label={FEED_TEXT.title} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {feed.items.map((item) => (
+          <FeedItemRow key={item._id} item={item} />
+        ))}
+      </Box>
+      {feed.isFetchNextPageError && <ErrorAlert>{FEED_TEXT.error}</ErrorAlert>}
+      {feed.hasNextPage && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={feed.fetchNextPage} disabled={feed.isFetchingNextPage}>
+            {FEED_TEXT.loadMore}
+          </Button>
+        </Box>
+      )}
+    </>
+  )
+}
+
+/** The followed feed (issue 23, point 6, decision 0050): what the readers the caller follows did. */
+export function FeedRoute() {
+  const { isAuthenticated } = useAuth()
+  useDocumentTitle(FEED_TEXT.title)
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+        {FEED_TEXT.title}
+      </Typography>
+      {isAuthenticated ? (
+        <>
+          <Typography sx={{ color: 'text.secondary' }}>{FEED_TEXT.intro}</Typography>
+          <SignedInFeed />
+        </>
+      ) : (
+        <Link component={RouterLink} to={paths.login.href()}>
+          {FEED_TEXT.signIn}
+        </Link>
+      )}
+    </Container>
+  )
+}

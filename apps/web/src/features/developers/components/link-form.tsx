@@ -1,0 +1,112 @@
+import { useId, useState, type FormEvent } from 'react'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Paper from '@mui/material/Paper'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { USER_CODE_ALPHABET, type TokenScope } from '@shelfwise/contracts'
+import { ApiError, errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { useApproveDevice, useDenyDevice } from '#/features/developers/api/tokens.ts'
+import { DEV_TEXT } from '#/features/developers/components/developer-texts.ts'
+import { ExpiryChoice, ScopeChoice } from '#/features/developers/components/tokens-section.tsx'
+
+/** The code as the server wants it: upper case, no dash or spaces; null when it cannot be one. */
+function normalizeUserCode(raw: string): string | null {
+  const code = raw.toUpperCase().replace(/[\s-]/g, '')
+  return code.length === 8 && [...code].every((c) => USER_CODE_ALPHABET.includes(c)) ? code : null
+}
+
+const shown = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`
+
+/** The device-link form (issue 25, point 5): the device's code, the scopes, Approve or Deny. */
+export function LinkForm({ initialCode }: { initialCode: string }) {
+  const id = useId()
+  const [code, setCode] = useState(initialCode)
+  const [badCode, setBadCode] = useState(false)
+  const [scopes, setScopes] = useState<TokenScope[]>(['read', 'reading:write'])
+  const [missing, setMissing] = useState(false)
+  const [days, setDays] = useState(90)
+  const [done, setDone] = useState<{ status: 'approved' | 'denied'; clientName: string } | null>(null)
+  const approve = useApproveDevice()
+  const deny = useDenyDevice()
+  const failed = approve.error ?? deny.error
+  const busy = approve.isPending || deny.isPending
+
+  const decide = (kind: 'approve' | 'deny') => {
+    const userCode = normalizeUserCode(code)
+    setBadCode(!userCode)
+    if (!userCode) return
+    approve.reset()
+    deny.reset()
+    if (kind === 'deny') return deny.mutate(userCode, { onSuccess: setDone })
+    if (!scopes.length) return setMissing(true)
+    approve.mutate({ user_code: userCode, scopes, expiresInDays: days }, { onSuccess: setDone })
+  }
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    decide('approve')
+  }
+
+  if (done)
+    return (
+      <Alert severity={done.status === 'approved' ? 'success' : 'info'} sx={{ overflowWrap: 'anywhere' }}>
+        {done.status === 'approved' ? DEV_TEXT.approved(done.clientName) : DEV_TEXT.denied(done.clientName)}
+      </Alert>
+    )
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={handleSubmit}
+      noValidate
+      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
+      aria-labelledby={`${id}-title`}
+    >
+      <Typography id={`${id}-title`} variant="h6" component="h2">
+        {DEV_TEXT.link}
+      </Typography>
+      <Typography>{DEV_TEXT.linkIntro}</Typography>
+      {failed && (
+        <ErrorAlert sx={{ my: 0 }}>
+          {failed instanceof ApiError && failed.status === 404 ? DEV_TEXT.unknownCode : errorMessage(failed, FALLBACK_ERROR)}
+        </ErrorAlert>
+      )}
+      <TextField
+        label={DEV_TEXT.code}
+        required
+        value={code}
+        error={badCode}
+        helperText={badCode ? DEV_TEXT.codeInvalid : DEV_TEXT.codeHelp}
+        onChange={(e) => {
+          setBadCode(false)
+          setCode(e.target.value)
+        }}
+        onBlur={() => {
+          const c = normalizeUserCode(code)
+          if (c) setCode(shown(c))
+        }}
+        slotProps={{ htmlInput: { maxLength: 20, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+      <ScopeChoice
+        id={id}
+        value={scopes}
+        missing={missing}
+        onChange={(v) => {
+          setMissing(false)
+          setScopes(v)
+        }}
+      />
+      <ExpiryChoice value={days} onChange={setDays} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {DEV_TEXT.approve}
+        </Button>
+        <Button variant="outlined" color="error" disabled={busy} onClick={() => decide('deny')}>
+          {DEV_TEXT.deny}
+        </Button>
+      </Box>
+    </Paper>
+  )
+}

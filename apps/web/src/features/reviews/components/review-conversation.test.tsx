@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Comment } from '@shelfwise/contracts'
+import { renderApp } from '#/test/render.tsx'
+import { fakeApi } from '#/test/fake-api.ts'
+import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
+
+// Likes and comments on a book page's reviews (issue 23, decisions 0041 and 0042).
+
+const at = '2024-06-01T10:00:00.000Z'
+const comment = (o: Partial<Comment> & Pick<Comment, '_id' | 'reviewId'>): Comment => ({
+  parentId: null,
+  user: { _id: crypto.randomUUID(), name: 'Someone', username: 'someone', profileImage: '' },
+  text: 'A comment',
+  createdAt: at,
+  editedAt: null,
+  deleted: false,
+  likes: 0,
+  likedByMe: false,
+  mentions: [],
+  ...o,
+})
+
+function scene(reviewOverrides: Parameters<typeof buildReview>[0] = {}) {
+  const book = buildBook({ title: 'Conversation Book' })
+  const review = buildReview({
+    likes: 2,
+    likedByMe: false,
+    commentCount: 2,
+    book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
+    ...reviewOverrides,
+  })
+  return { book, review }
+}
+
+describe('likes and comments on a review', () => {
+  it('likes at once, settles to the server’s count, and takes the like back', async () => {
+    const me = buildUser()
+    signIn(me)
+    const { book, review } = scene()
+    let answer = { likes: 7, likedByMe: true }
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      [`PUT /reviews/${review._id}/like`]: () => ({ body: answer }),
+      [`DELETE /reviews/${review._id}/like`]: () => ({ body: answer }),
+    })
+    renderApp(`/books/${book._id}`)
+    const like = await screen.findByRole('button', { name: /^Like this review: 2 likes$/ }, { timeout: 20_000 })
+    expect(like).toHaveAttribute('aria-pressed', 'false')
+    await userEvent.click(like)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like this review: 7 likes, liked by you' })).toHaveAttribute('aria-pressed', 'true'))
+    answer = { likes: 6, likedByMe: false }
+    await userEvent.click(screen.getByRole('button', { name: /^Like this review/ }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like this review: 6 likes' })).toBeInTheDocument())
+    expect(api.calls.filter((c) => c.path === `/reviews/${review._id}/like`).map((c) => c.method)).toEqual(['PUT', 'DELETE'])
+    // The first test loads the book page's code.
+  }, 30_000)
+
+  it('puts the like back when the server refuses it', async () => {
+    signIn(buildUser())
+    const { book, review } = scene()
+    fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      [`PUT /reviews/${review._id}/like`]: { status: 429, body: { message: 'Too many likes in a short time.', code: 'rate_limited' } },
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: /^Like this review: 2 likes$/ }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like this review: 2 likes' })).toHaveAttribute('aria-pressed', 'false'))
+  })
+
+  it('asks a signed-out reader to sign in instead of liking', async () => {
+    const { book, review } = scene()
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: /^Like this review/ }))
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
+  })
+
+  it('opens the thread: replies under their comment, a tombstone, links made safe, mentions linked; a reply is sent with its parent', async () => {
+    const me = buildUser()
+    signIn(me)
+    const { book, review } = scene()
+    const top = comment({
+      _id: crypto.randomUUID(),
+      reviewId: review._id,
+      text: 'See https://example.org/page. Ask @mira! javascript:alert(1)',
+      mentions: [{ _id: 'f7b8c0de-0000-7000-8000-000000000001', username: 'Mira' }],
+    })
+    const reply = comment({ _id: crypto.randomUUID(), reviewId: review._id, parentId: top._id, text: 'Agreed', editedAt: at })
+    const gone = comment({ _id: crypto.randomUUID(), reviewId: review._id, deleted: true, text: null, user: null })
+    const goneReply = comment({ _id: crypto.randomUUID(), reviewId: review._id, parentId: gone._id, text: 'Still here' })
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      [`GET /reviews/${review._id}/comments`]: { body: [top, reply, gone, goneReply], headers: { 'X-Total-Count': '4' } },
+      [`POST /reviews/${review._id}/comments`]: (req) => ({
+        status: 201,
+        body: comment({ _id: crypto.randomUUID(), reviewId: review._id, ...(req.body as object) }),
+      }),
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: '2 comments' }))
+    const list = await screen.findByRole('list', { name: 'Comments' })
+    const link = within(list).getByRole('link', { name: 'https://example.org/page' })
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc')
+    expect(within(list).getByRole('link', { name: '@mira' })).toHaveAttribute('href', '/user/f7b8c0de-0000-7000-8000-000000000001')
+    expect(within(list).queryByRole('link', { name: /javascript/ })).toBeNull()
+    expect(within(list).getByText(/edited/)).toBeInTheDocument()
+    expect(within(list).getByText('comment deleted')).toBeInTheDocument()
+    expect(within(list).getByText('Still here')).toBeInTheDocument()
+
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Reply' })[1]!)
+    await userEvent.type(screen.getByRole('textbox', { name: /^Reply to/ }), 'Me too')
+    await userEvent.click(within(screen.getByRole('textbox', { name: /^Reply to/ }).closest('form')!).getByRole('button', { name: 'Reply' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ text: '@someone Me too', parentId: reply._id }]))
+  })
+
+  it('hides a spoiler review’s text until asked', async () => {
+    const { book, review } = scene({ spoiler: true, comment: 'The butler did it' })
+    fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: 'Show spoiler' }))
+    expect(screen.getByText('The butler did it')).toBeInTheDocument()
+  })
+
+  it('orders a book’s reviews by the sort chosen', async () => {
+    signIn(buildUser())
+    const { book, review } = scene()
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: 'Most liked' }, { timeout: 20_000 }))
+    await waitFor(() => expect(api.calls.some((c) => c.path === `/reviews/book/${book._id}` && c.query.get('sort') === 'liked')).toBe(true))
+    await userEvent.click(await screen.findByRole('button', { name: 'People you follow' }))
+    await waitFor(() => expect(api.calls.some((c) => c.query.get('sort') === 'following')).toBe(true))
+  })
+})

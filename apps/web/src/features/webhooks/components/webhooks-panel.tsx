@@ -1,0 +1,210 @@
+import { useId, useState, type FormEvent } from 'react'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Checkbox from '@mui/material/Checkbox'
+import Chip from '@mui/material/Chip'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import FormHelperText from '@mui/material/FormHelperText'
+import Paper from '@mui/material/Paper'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookEvent } from '@shelfwise/contracts'
+import { errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
+import { formatFullDate } from '#/lib/format.ts'
+import { RemovableCard } from '#/components/removable-card.tsx'
+import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
+import { useWebhooks } from '#/features/webhooks/api/get-webhooks.ts'
+import { useCreateWebhook } from '#/features/webhooks/api/create-webhook.ts'
+import { useDeleteWebhook } from '#/features/webhooks/api/delete-webhook.ts'
+import { useEnableWebhook } from '#/features/webhooks/api/enable-webhook.ts'
+import { WebhookDeliveries } from '#/features/webhooks/components/webhook-deliveries.tsx'
+import { EVENT_LABELS, WEBHOOK_TEXT } from '#/features/webhooks/components/webhook-texts.ts'
+
+/** The secret of a hook just made, shown this once, with a copy button. */
+function SecretOnce({ hook, onDone }: { hook: CreatedWebhook; onDone: () => void }) {
+  const [copied, setCopied] = useState(false)
+  const handleCopy = async () => {
+    await navigator.clipboard?.writeText(hook.secret)
+    setCopied(true)
+  }
+  return (
+    <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}>
+      <Typography sx={{ fontWeight: 700 }}>{WEBHOOK_TEXT.secretTitle}</Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {WEBHOOK_TEXT.secretNote}
+      </Typography>
+      <TextField
+        value={hook.secret}
+        fullWidth
+        size="small"
+        label={WEBHOOK_TEXT.secretTitle}
+        slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        onFocus={(e) => e.target.select()}
+      />
+      <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" size="small" onClick={() => void handleCopy()}>
+          {copied ? WEBHOOK_TEXT.copied : WEBHOOK_TEXT.copy}
+        </Button>
+        <Button size="small" onClick={onDone}>
+          {WEBHOOK_TEXT.hide}
+        </Button>
+      </Box>
+    </Alert>
+  )
+}
+
+function CreateWebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void }) {
+  const id = useId()
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<WebhookEvent[]>([])
+  const [missing, setMissing] = useState(false)
+  const create = useCreateWebhook()
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!events.length) return setMissing(true)
+    create.mutate(
+      { url: url.trim(), events },
+      {
+        onSuccess: (hook) => {
+          setUrl('')
+          setEvents([])
+          onCreated(hook)
+        },
+      },
+    )
+  }
+  const toggle = (event: WebhookEvent) => {
+    setMissing(false)
+    setEvents((list) => (list.includes(event) ? list.filter((e) => e !== event) : WEBHOOK_EVENTS.filter((e) => e === event || list.includes(e))))
+  }
+  return (
+    <Paper
+      component="form"
+      variant="outlined"
+      onSubmit={handleSubmit}
+      noValidate
+      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
+      aria-labelledby={`${id}-title`}
+    >
+      <Typography id={`${id}-title`} variant="h6" component="h3">
+        {WEBHOOK_TEXT.formTitle}
+      </Typography>
+      {create.isError && <ErrorAlert sx={{ my: 0 }}>{errorMessage(create.error, FALLBACK_ERROR)}</ErrorAlert>}
+      <TextField
+        label={WEBHOOK_TEXT.url}
+        helperText={WEBHOOK_TEXT.urlHelp}
+        type="url"
+        required
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 2000, inputMode: 'url', autoComplete: 'off' } }}
+      />
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={missing ? `${id}-missing` : undefined}>
+        <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {WEBHOOK_TEXT.events}
+        </Typography>
+        <FormGroup>
+          {WEBHOOK_EVENTS.map((event) => (
+            <FormControlLabel key={event} control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} />} label={EVENT_LABELS[event]} />
+          ))}
+        </FormGroup>
+        {missing && (
+          <FormHelperText id={`${id}-missing`} error>
+            {WEBHOOK_TEXT.eventsMissing}
+          </FormHelperText>
+        )}
+      </Box>
+      <Box>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          {create.isPending ? WEBHOOK_TEXT.adding : WEBHOOK_TEXT.add}
+        </Button>
+      </Box>
+    </Paper>
+  )
+}
+
+function WebhookCard({ hook }: { hook: Webhook }) {
+  const id = useId()
+  const [showLog, setShowLog] = useState(false)
+  const remove = useDeleteWebhook()
+  const enable = useEnableWebhook()
+  return (
+    <RemovableCard
+      name={hook.url}
+      end={{
+        label: WEBHOOK_TEXT.delete,
+        busyLabel: WEBHOOK_TEXT.deleting,
+        title: WEBHOOK_TEXT.deleteTitle,
+        body: WEBHOOK_TEXT.deleteBody(hook.url),
+        state: remove,
+        run: (done) => remove.mutate(hook._id, { onSuccess: done }),
+      }}
+      buttons={
+        <Button size="small" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog} aria-controls={`${id}-log`}>
+          {showLog ? WEBHOOK_TEXT.hideLog : WEBHOOK_TEXT.showLog}
+        </Button>
+      }
+      below={<Box id={`${id}-log`}>{showLog && <WebhookDeliveries webhookId={hook._id} />}</Box>}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {hook.events.map((e) => (
+          <Chip key={e} size="small" label={e} variant="outlined" />
+        ))}
+        {hook.disabledAt && <Chip size="small" color="error" label={WEBHOOK_TEXT.disabled} />}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {WEBHOOK_TEXT.created} {formatFullDate(hook.createdAt)}
+      </Typography>
+      {hook.disabledAt && (
+        <Alert severity="warning" sx={{ overflowWrap: 'anywhere', '& .MuiAlert-message': { minWidth: 0, display: 'grid', gap: 1 } }}>
+          {hook.disabledReason && <span>{hook.disabledReason}</span>}
+          <span>{WEBHOOK_TEXT.enableHelp}</span>
+          <Box>
+            <Button size="small" variant="outlined" disabled={enable.isPending} onClick={() => enable.mutate(hook._id)}>
+              {enable.isPending ? WEBHOOK_TEXT.enabling : WEBHOOK_TEXT.enable}
+            </Button>
+          </Box>
+          {enable.isError && <span role="alert">{errorMessage(enable.error, WEBHOOK_TEXT.enableError)}</span>}
+        </Alert>
+      )}
+    </RemovableCard>
+  )
+}
+
+/**
+ * The reader's webhooks (issue 25, point 6): the list with each one's state and delivery log, a form
+ * to add one (its secret shown once), and deleting. Made to sit on the Developers page.
+ */
+export function WebhooksPanel() {
+  const hooks = useWebhooks()
+  const [created, setCreated] = useState<CreatedWebhook | null>(null)
+  return (
+    <Box component="section" aria-labelledby="webhooks-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography id="webhooks-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        {WEBHOOK_TEXT.title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', maxWidth: '75ch', overflowWrap: 'anywhere' }}>{WEBHOOK_TEXT.intro}</Typography>
+      {created && <SecretOnce hook={created} onDone={() => setCreated(null)} />}
+      {hooks.isPending ? (
+        <SectionSpinner />
+      ) : hooks.isError ? (
+        <ErrorAlert>{WEBHOOK_TEXT.listError}</ErrorAlert>
+      ) : hooks.data.length === 0 ? (
+        <Typography>{WEBHOOK_TEXT.none}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Your webhooks">
+          {hooks.data.map((h) => (
+            <WebhookCard key={h._id} hook={h} />
+          ))}
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {WEBHOOK_TEXT.limit}
+      </Typography>
+      <CreateWebhookForm onCreated={setCreated} />
+    </Box>
+  )
+}

@@ -1,0 +1,48 @@
+import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { describe, expect } from 'vitest'
+import { apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
+import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { screenshotDir } from '../support/paths.ts'
+import { checkScreen, WIDTHS } from '../support/screen.ts'
+
+// Issue 24, points 1 and 2 in a browser (decisions 0052 and 0053): Ann has her notifications open
+// (nothing yet). Bea and Cai like Ann's review of a book with a right-to-left title: without a
+// reload, one grouped line appears ("Cai and Bea liked your review of …") and the bell counts one
+// unread. Marking all read clears the bell. One axe pass per width; screenshots in both themes.
+
+describe('notifications: the bell and the live list', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: likes on Ann's review appear live, grouped, and mark-all-read clears the bell`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, bea, cai] = await Promise.all([registerUser(baseURL), registerUser(baseURL), registerUser(baseURL)])
+      const title = `${unique('Live')} ألف ليلة 📚`
+      const book = await postBook(baseURL, ann, { title })
+      const review = await postReview(baseURL, ann, book._id, 5, 'A night to remember.')
+
+      await signInAs(page, ann)
+      await page.goto('/notifications')
+      await expectVisible(page.getByText('Nothing yet.', { exact: false }))
+      await expectVisible(page.getByRole('link', { name: 'Notifications', exact: true }))
+      // Let the live stream open (a ticket, then the EventSource).
+      await page.waitForTimeout(500)
+
+      await apiPut(baseURL, `/reviews/${review._id}/like`, bea.token)
+      await apiPut(baseURL, `/reviews/${review._id}/like`, cai.token)
+      const list = page.getByRole('list', { name: 'Notifications' })
+      await expect.poll(async () => (await list.count()) && list.getByRole('listitem').first().innerText(), { timeout: 5000 }).toMatch(/liked your review of/)
+      await expect.poll(() => list.getByRole('listitem').first().innerText(), { timeout: 5000 }).toContain(`${cai.name} and ${bea.name} liked your review of`)
+      await expectVisible(page.getByRole('link', { name: 'Notifications, 1 unread' }))
+
+      await checkScreen(page, 'notifications', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `notifications-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+
+      await page.getByRole('button', { name: 'Mark all as read' }).click()
+      await expectVisible(page.getByRole('link', { name: 'Notifications', exact: true }))
+      await expect.poll(() => page.getByRole('button', { name: 'Mark as read' }).count()).toBe(0)
+    })
+  }
+})

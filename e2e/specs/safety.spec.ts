@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect } from 'vitest'
+import { apiGet, apiPost, postBook, postReview, registerUser, unique, type TestUser } from '../support/api.ts'
+import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { myServer } from '../support/my-server.ts'
+import { repoRoot, screenshotDir } from '../support/paths.ts'
+import { checkScreen, WIDTHS } from '../support/screen.ts'
+
+// Issue 24, points 4 and 5 in a browser (decisions 0057, 0058): Ann reports a spam comment on her
+// review from its thread; a moderator (made by the operator's command) hides it from the queue with
+// a note; the thread then shows "removed by the moderators" and Ann reads the outcome in her
+// profile's Safety section, where she also mutes words. Bea blocks the spammer from his profile
+// menu. Right-to-left text, an emoji and a long word in what is reported; every width; axe once per
+// screen; screenshots in both themes.
+
+const { dataDir } = myServer()
+
+function makeModerator(user: TestUser) {
+  execFileSync(process.execPath, [join(repoRoot, 'apps/api/src/db/moderator-cli.ts'), 'add', user.email], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  })
+}
+
+const spamText = (tag: string) => `اشترِ الآن 🛒 Supercalifragilisticexpialidociously-cheap-pills at spam.example ${tag}`
+
+describe('block, report and moderate', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: a reported comment is hidden by a moderator, the reporter reads the outcome, a reader blocks the spammer`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, spammer, mod, bea] = await Promise.all([registerUser(baseURL), registerUser(baseURL), registerUser(baseURL), registerUser(baseURL)])
+      makeModerator(mod)
+      const tag = unique('spam')
+      const book = await postBook(baseURL, ann)
+      const review = await postReview(baseURL, ann, book._id, 4, 'A quiet book about the sea.')
+      await apiPost(baseURL, `/reviews/${review._id}/comments`, { text: spamText(tag) }, spammer.token)
+
+      // Ann reports the comment from her review's thread.
+      await signInAs(page, ann)
+      await page.goto(`/books/${book._id}`)
+      const comments = page.getByRole('button', { name: '1 comment' })
+      await comments.click()
+      const spam = page.getByTestId('comment-text').filter({ hasText: tag })
+      await expectVisible(spam)
+      await spam.locator('xpath=ancestor::div[2]').getByRole('button', { name: 'Report' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Report to the moderators' })
+      await dialog.getByLabel('Anything the moderators should know (optional)').fill('An advert, again 😞')
+      await dialog.getByRole('button', { name: 'Send report' }).click()
+      await expectVisible(dialog.getByRole('status'))
+      await dialog.getByRole('button', { name: 'Close' }).click()
+
+      // The moderator hides it from the queue with a note.
+      await signInAs(page, mod)
+      await page.goto('/moderation')
+      const card = page.getByRole('listitem').filter({ hasText: tag })
+      await expectVisible(card)
+      await checkScreen(page, 'moderation', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `moderation-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+      await card.getByLabel('Note for the reporter and the other moderators').fill('Advertising is not allowed.')
+      await card.getByRole('button', { name: 'Hide' }).click()
+      await expect.poll(() => card.count()).toBe(0)
+
+      // The thread shows it removed; Ann reads the outcome and mutes a word.
+      await signInAs(page, ann)
+      const thread = await apiGet<{ text: string | null; removedByModerators?: boolean }[]>(baseURL, `/reviews/${review._id}/comments`)
+      expect(thread).toMatchObject([{ text: null, removedByModerators: true }])
+      await page.goto(`/books/${book._id}`)
+      await comments.click()
+      await expectVisible(page.getByText('removed by the moderators'))
+      await page.goto('/profile')
+      const safety = page.getByRole('region', { name: 'Safety' })
+      await expectVisible(safety.getByText('Hidden by the moderators'))
+      await expectVisible(safety.getByText('“Advertising is not allowed.”'))
+      await safety.getByLabel('Muted words').fill('dragons\nspoilers ahead')
+      await safety.getByRole('button', { name: 'Save muted words' }).click()
+      await expectVisible(safety.getByText('Muted words saved.'))
+      await safety.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: join(screenshotDir, `profile-safety-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: join(screenshotDir, `profile-safety-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+
+      // Bea blocks the spammer from his profile's menu.
+      await signInAs(page, bea)
+      await page.goto(`/user/${spammer.user._id}`)
+      await page.getByRole('button', { name: `More for ${spammer.user.username}` }).click()
+      await page.getByRole('menuitem', { name: 'Block' }).click()
+      const confirm = page.getByRole('dialog', { name: `Block ${spammer.user.username}?` })
+      await checkScreen(page, 'block-dialog', width)
+      await confirm.getByRole('button', { name: 'Block' }).click()
+      await expectVisible(page.getByText('Blocked.'))
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: join(screenshotDir, `blocked-profile-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+      const state = await apiGet<{ blocked: boolean }>(baseURL, `/users/${spammer.user._id}/safety`, bea.token)
+      expect(state.blocked).toBe(true)
+    })
+  }
+})
