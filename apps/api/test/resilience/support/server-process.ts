@@ -116,4 +116,9 @@ export const RELAXED_LIMITS: Record<string, string> = {
   RATE_LIMIT_AUTH_PER_ACCOUNT: '1000000',
   RATE_LIMIT_WRITES_PER_USER: '1000000',
   RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
+  // The load follows, likes, comments and reports far faster than a person could (issue 24's limits).
+  RATE_LIMIT_FOLLOWS_PER_USER: '1000000',
+  RATE_LIMIT_LIKES_PER_USER: '1000000',
+  RATE_LIMIT_COMMENTS_PER_USER: '1000000',
+  RATE_LIMIT_REPORTS_PER_USER: '1000000',
 }
