@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import Paper from '@mui/material/Paper'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -12,10 +10,13 @@ import { errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatFullDate } from '#/lib/format.ts'
 import { RemovableCard } from '#/components/removable-card.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { useCreateDevice, useDevices, useRemoveDevice, useSaveSyncSettings, useSyncSettings } from '#/features/developers/api/tokens.ts'
 import { CopyField } from '#/features/developers/components/copy-field.tsx'
 import { DEV_TEXT } from '#/features/developers/components/developer-texts.ts'
+import { FormCard } from '#/components/form-card.tsx'
+import { QueryList } from '#/components/query-list.tsx'
+import { PanelSection } from '#/components/panel-section.tsx'
+import { ShownOnce } from '#/components/shown-once.tsx'
 
 /** The URL a reader types into KOReader: this site's origin and /kosync. */
 const kosyncUrl = () => `${window.location.origin}/kosync`
@@ -93,7 +94,6 @@ function FinishAtEnd() {
 
 /** KOReader devices (issue 25, point 4 on the web): add one and see how to set it up, the list, remove. */
 export function DevicesSection() {
-  const id = useId()
   const devices = useDevices()
   const create = useCreateDevice()
   const [name, setName] = useState('')
@@ -111,48 +111,17 @@ export function DevicesSection() {
     )
   }
   return (
-    <Box component="section" id="devices" aria-labelledby="devices-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id="devices-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        {DEV_TEXT.devices}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', maxWidth: '75ch' }}>{DEV_TEXT.devicesIntro}</Typography>
+    <PanelSection id="devices" title={DEV_TEXT.devices} intro={DEV_TEXT.devicesIntro}>
       <FinishAtEnd />
       {created && (
-        <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, flex: 1, display: 'grid', gap: 1 } }}>
-          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{created.name}</Typography>
+        <ShownOnce title={created.name} doneLabel={DEV_TEXT.done} onDone={() => setCreated(null)}>
           <Setup device={created} />
-          <Box>
-            <Button size="small" onClick={() => setCreated(null)}>
-              {DEV_TEXT.done}
-            </Button>
-          </Box>
-        </Alert>
+        </ShownOnce>
       )}
-      {devices.isPending ? (
-        <SectionSpinner />
-      ) : devices.isError ? (
-        <ErrorAlert>{DEV_TEXT.listError}</ErrorAlert>
-      ) : devices.data.length === 0 ? (
-        <Typography>{DEV_TEXT.noDevices}</Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label={DEV_TEXT.yourDevices}>
-          {devices.data.map((d) => (
-            <DeviceCard key={d._id} device={d} />
-          ))}
-        </Box>
-      )}
-      <Paper
-        component="form"
-        variant="outlined"
-        onSubmit={handleSubmit}
-        noValidate
-        sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
-        aria-labelledby={`${id}-title`}
-      >
-        <Typography id={`${id}-title`} variant="h6" component="h3">
-          {DEV_TEXT.addDevice}
-        </Typography>
-        {create.isError && <ErrorAlert sx={{ my: 0 }}>{errorMessage(create.error, FALLBACK_ERROR)}</ErrorAlert>}
+      <QueryList query={devices} label={DEV_TEXT.yourDevices} empty={DEV_TEXT.noDevices} error={DEV_TEXT.listError}>
+        {(d) => <DeviceCard key={d._id} device={d} />}
+      </QueryList>
+      <FormCard title={DEV_TEXT.addDevice} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
         <TextField
           label={DEV_TEXT.deviceName}
           required
@@ -165,7 +134,7 @@ export function DevicesSection() {
             {create.isPending ? DEV_TEXT.adding : DEV_TEXT.addDevice}
           </Button>
         </Box>
-      </Paper>
-    </Box>
+      </FormCard>
+    </PanelSection>
   )
 }

@@ -2,15 +2,13 @@ import { useId, useState, type FormEvent } from 'react'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { USER_CODE_ALPHABET, type TokenScope } from '@shelfwise/contracts'
 import { ApiError, errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
-import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { useApproveDevice, useDenyDevice } from '#/features/developers/api/tokens.ts'
 import { DEV_TEXT } from '#/features/developers/components/developer-texts.ts'
 import { ExpiryChoice, ScopeChoice } from '#/features/developers/components/tokens-section.tsx'
+import { FormCard } from '#/components/form-card.tsx'
 
 /** The code as the server wants it: upper case, no dash or spaces; null when it cannot be one. */
 function normalizeUserCode(raw: string): string | null {
@@ -56,23 +54,13 @@ export function LinkForm({ initialCode }: { initialCode: string }) {
       </Alert>
     )
   return (
-    <Paper
-      component="form"
-      variant="outlined"
+    <FormCard
+      title={DEV_TEXT.link}
+      heading="h2"
+      intro={DEV_TEXT.linkIntro}
       onSubmit={handleSubmit}
-      noValidate
-      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
-      aria-labelledby={`${id}-title`}
+      error={failed ? (failed instanceof ApiError && failed.status === 404 ? DEV_TEXT.unknownCode : errorMessage(failed, FALLBACK_ERROR)) : null}
     >
-      <Typography id={`${id}-title`} variant="h6" component="h2">
-        {DEV_TEXT.link}
-      </Typography>
-      <Typography>{DEV_TEXT.linkIntro}</Typography>
-      {failed && (
-        <ErrorAlert sx={{ my: 0 }}>
-          {failed instanceof ApiError && failed.status === 404 ? DEV_TEXT.unknownCode : errorMessage(failed, FALLBACK_ERROR)}
-        </ErrorAlert>
-      )}
       <TextField
         label={DEV_TEXT.code}
         required
@@ -107,6 +95,6 @@ export function LinkForm({ initialCode }: { initialCode: string }) {
           {DEV_TEXT.deny}
         </Button>
       </Box>
-    </Paper>
+    </FormCard>
   )
 }

@@ -1,46 +1,36 @@
 import { useId, useState, type FormEvent } from 'react'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Checkbox from '@mui/material/Checkbox'
 import Chip from '@mui/material/Chip'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormGroup from '@mui/material/FormGroup'
-import FormHelperText from '@mui/material/FormHelperText'
 import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { TOKEN_LIMITS, TOKEN_SCOPES, type CreatedToken, type PersonalToken, type TokenScope } from '@shelfwise/contracts'
 import { errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatFullDate } from '#/lib/format.ts'
 import { RemovableCard } from '#/components/removable-card.tsx'
-import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { useCreateToken, useRevokeToken, useTokens } from '#/features/developers/api/tokens.ts'
 import { CopyField } from '#/features/developers/components/copy-field.tsx'
 import { DEV_TEXT, EXPIRY_CHOICES, SCOPE_LINES } from '#/features/developers/components/developer-texts.ts'
+import { FormCard } from '#/components/form-card.tsx'
+import { QueryList } from '#/components/query-list.tsx'
+import { CheckboxGroup } from '#/components/checkbox-group.tsx'
+import { PanelSection } from '#/components/panel-section.tsx'
+import { ShownOnce } from '#/components/shown-once.tsx'
 
 /** Scope checkboxes, a line each on what the scope allows; shared with the device-link page. */
 export function ScopeChoice({ value, onChange, missing, id }: { value: TokenScope[]; onChange: (v: TokenScope[]) => void; missing: boolean; id: string }) {
-  const toggle = (scope: TokenScope) =>
-    onChange(value.includes(scope) ? value.filter((s) => s !== scope) : TOKEN_SCOPES.filter((s) => s === scope || value.includes(s)))
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={missing ? `${id}-missing` : undefined}>
-      <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
-        {DEV_TEXT.scopes}
-      </Typography>
-      <FormGroup>
-        {TOKEN_SCOPES.map((scope) => (
-          <FormControlLabel key={scope} control={<Checkbox checked={value.includes(scope)} onChange={() => toggle(scope)} />} label={SCOPE_LINES[scope]} />
-        ))}
-      </FormGroup>
-      {missing && (
-        <FormHelperText id={`${id}-missing`} error>
-          {DEV_TEXT.scopesMissing}
-        </FormHelperText>
-      )}
-    </Box>
+    <CheckboxGroup
+      id={id}
+      legend={DEV_TEXT.scopes}
+      options={TOKEN_SCOPES}
+      labels={SCOPE_LINES}
+      value={value}
+      onChange={onChange}
+      missing={missing}
+      missingText={DEV_TEXT.scopesMissing}
+    />
   )
 }
 
@@ -79,18 +69,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
     )
   }
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      onSubmit={handleSubmit}
-      noValidate
-      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
-      aria-labelledby={`${id}-title`}
-    >
-      <Typography id={`${id}-title`} variant="h6" component="h3">
-        {DEV_TEXT.newToken}
-      </Typography>
-      {create.isError && <ErrorAlert sx={{ my: 0 }}>{errorMessage(create.error, FALLBACK_ERROR)}</ErrorAlert>}
+    <FormCard title={DEV_TEXT.newToken} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
       <TextField
         label={DEV_TEXT.name}
         required
@@ -113,7 +92,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           {create.isPending ? DEV_TEXT.creating : DEV_TEXT.create}
         </Button>
       </Box>
-    </Paper>
+    </FormCard>
   )
 }
 
@@ -149,37 +128,17 @@ export function TokensSection() {
   const tokens = useTokens()
   const [created, setCreated] = useState<CreatedToken | null>(null)
   return (
-    <Box component="section" id="tokens" aria-labelledby="tokens-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id="tokens-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        {DEV_TEXT.tokens}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', maxWidth: '75ch' }}>{DEV_TEXT.tokensIntro}</Typography>
+    <PanelSection id="tokens" title={DEV_TEXT.tokens} intro={DEV_TEXT.tokensIntro}>
       {created && (
-        <Alert severity="success" sx={{ '& .MuiAlert-message': { minWidth: 0, flex: 1, display: 'grid', gap: 1 } }}>
-          <Typography sx={{ fontWeight: 700 }}>{DEV_TEXT.tokenOnce}</Typography>
+        <ShownOnce title={DEV_TEXT.tokenOnce} doneLabel={DEV_TEXT.done} onDone={() => setCreated(null)}>
           <Typography variant="body2">{DEV_TEXT.tokenWarning}</Typography>
           <CopyField label={DEV_TEXT.tokenOnce} value={created.token} />
-          <Box>
-            <Button size="small" onClick={() => setCreated(null)}>
-              {DEV_TEXT.done}
-            </Button>
-          </Box>
-        </Alert>
+        </ShownOnce>
       )}
-      {tokens.isPending ? (
-        <SectionSpinner />
-      ) : tokens.isError ? (
-        <ErrorAlert>{DEV_TEXT.listError}</ErrorAlert>
-      ) : tokens.data.length === 0 ? (
-        <Typography>{DEV_TEXT.noTokens}</Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label={DEV_TEXT.yourTokens}>
-          {tokens.data.map((t) => (
-            <TokenCard key={t._id} token={t} />
-          ))}
-        </Box>
-      )}
+      <QueryList query={tokens} label={DEV_TEXT.yourTokens} empty={DEV_TEXT.noTokens} error={DEV_TEXT.listError}>
+        {(t) => <TokenCard key={t._id} token={t} />}
+      </QueryList>
       <CreateTokenForm onCreated={setCreated} />
-    </Box>
+    </PanelSection>
   )
 }

@@ -2,26 +2,23 @@ import { useId, useState, type FormEvent } from 'react'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Checkbox from '@mui/material/Checkbox'
 import Chip from '@mui/material/Chip'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormGroup from '@mui/material/FormGroup'
-import FormHelperText from '@mui/material/FormHelperText'
-import Paper from '@mui/material/Paper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { WEBHOOK_EVENTS, type CreatedWebhook, type Webhook, type WebhookEvent } from '@shelfwise/contracts'
 import { errorMessage, FALLBACK_ERROR } from '#/lib/api-client.ts'
 import { formatFullDate } from '#/lib/format.ts'
 import { RemovableCard } from '#/components/removable-card.tsx'
-import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
-import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { useWebhooks } from '#/features/webhooks/api/get-webhooks.ts'
 import { useCreateWebhook } from '#/features/webhooks/api/create-webhook.ts'
 import { useDeleteWebhook } from '#/features/webhooks/api/delete-webhook.ts'
 import { useEnableWebhook } from '#/features/webhooks/api/enable-webhook.ts'
 import { WebhookDeliveries } from '#/features/webhooks/components/webhook-deliveries.tsx'
 import { EVENT_LABELS, WEBHOOK_TEXT } from '#/features/webhooks/components/webhook-texts.ts'
+import { FormCard } from '#/components/form-card.tsx'
+import { QueryList } from '#/components/query-list.tsx'
+import { CheckboxGroup } from '#/components/checkbox-group.tsx'
+import { PanelSection } from '#/components/panel-section.tsx'
 
 /** The secret of a hook just made, shown this once, with a copy button. */
 function SecretOnce({ hook, onDone }: { hook: CreatedWebhook; onDone: () => void }) {
@@ -76,23 +73,8 @@ function CreateWebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) =>
       },
     )
   }
-  const toggle = (event: WebhookEvent) => {
-    setMissing(false)
-    setEvents((list) => (list.includes(event) ? list.filter((e) => e !== event) : WEBHOOK_EVENTS.filter((e) => e === event || list.includes(e))))
-  }
   return (
-    <Paper
-      component="form"
-      variant="outlined"
-      onSubmit={handleSubmit}
-      noValidate
-      sx={{ p: 2, display: 'grid', gap: 2, minWidth: 0 }}
-      aria-labelledby={`${id}-title`}
-    >
-      <Typography id={`${id}-title`} variant="h6" component="h3">
-        {WEBHOOK_TEXT.formTitle}
-      </Typography>
-      {create.isError && <ErrorAlert sx={{ my: 0 }}>{errorMessage(create.error, FALLBACK_ERROR)}</ErrorAlert>}
+    <FormCard title={WEBHOOK_TEXT.formTitle} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
       <TextField
         label={WEBHOOK_TEXT.url}
         helperText={WEBHOOK_TEXT.urlHelp}
@@ -102,27 +84,25 @@ function CreateWebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) =>
         onChange={(e) => setUrl(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 2000, inputMode: 'url', autoComplete: 'off' } }}
       />
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={missing ? `${id}-missing` : undefined}>
-        <Typography component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>
-          {WEBHOOK_TEXT.events}
-        </Typography>
-        <FormGroup>
-          {WEBHOOK_EVENTS.map((event) => (
-            <FormControlLabel key={event} control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} />} label={EVENT_LABELS[event]} />
-          ))}
-        </FormGroup>
-        {missing && (
-          <FormHelperText id={`${id}-missing`} error>
-            {WEBHOOK_TEXT.eventsMissing}
-          </FormHelperText>
-        )}
-      </Box>
+      <CheckboxGroup
+        id={id}
+        legend={WEBHOOK_TEXT.events}
+        options={WEBHOOK_EVENTS}
+        labels={EVENT_LABELS}
+        value={events}
+        onChange={(v) => {
+          setMissing(false)
+          setEvents(v)
+        }}
+        missing={missing}
+        missingText={WEBHOOK_TEXT.eventsMissing}
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={create.isPending}>
           {create.isPending ? WEBHOOK_TEXT.adding : WEBHOOK_TEXT.add}
         </Button>
       </Box>
-    </Paper>
+    </FormCard>
   )
 }
 
@@ -182,29 +162,15 @@ export function WebhooksPanel() {
   const hooks = useWebhooks()
   const [created, setCreated] = useState<CreatedWebhook | null>(null)
   return (
-    <Box component="section" aria-labelledby="webhooks-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id="webhooks-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-        {WEBHOOK_TEXT.title}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary', maxWidth: '75ch', overflowWrap: 'anywhere' }}>{WEBHOOK_TEXT.intro}</Typography>
+    <PanelSection id="webhooks-panel" title={WEBHOOK_TEXT.title} intro={WEBHOOK_TEXT.intro}>
       {created && <SecretOnce hook={created} onDone={() => setCreated(null)} />}
-      {hooks.isPending ? (
-        <SectionSpinner />
-      ) : hooks.isError ? (
-        <ErrorAlert>{WEBHOOK_TEXT.listError}</ErrorAlert>
-      ) : hooks.data.length === 0 ? (
-        <Typography>{WEBHOOK_TEXT.none}</Typography>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label="Your webhooks">
-          {hooks.data.map((h) => (
-            <WebhookCard key={h._id} hook={h} />
-          ))}
-        </Box>
-      )}
+      <QueryList query={hooks} label="Your webhooks" empty={WEBHOOK_TEXT.none} error={WEBHOOK_TEXT.listError}>
+        {(h) => <WebhookCard key={h._id} hook={h} />}
+      </QueryList>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {WEBHOOK_TEXT.limit}
       </Typography>
       <CreateWebhookForm onCreated={setCreated} />
-    </Box>
+    </PanelSection>
   )
 }
