@@ -9,8 +9,9 @@ import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
-import { NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/features/discussions/components/position-field.tsx'
+import { NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/components/spoilers/position-field.tsx'
 import { DISCUSSION_TEXT } from '#/features/discussions/components/discussion-texts.ts'
+import { POSITION_TEXT } from '#/components/spoilers/position-texts.ts'
 
 interface Values {
   title: string
@@ -86,7 +87,7 @@ export function PostForm({
       />
       <PositionField id={id} choice={choice} onChange={setChoice} error={positionError} />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Readers who have not got that far see only how far in it is, until they reveal it.
+        {POSITION_TEXT.readersBehind}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
