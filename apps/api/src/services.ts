@@ -74,7 +74,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     suggestMerges: merges.suggestFromImport,
     notify,
   })
-  const feed = createFeedService({ db })
+  const feed = createFeedService({ db, spoilers })
   const safety = createSafetyService({ db, notify })
   const feeds = createFeedsService({ reviews, shelves, users, books })
   return {
