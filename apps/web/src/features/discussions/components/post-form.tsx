@@ -9,7 +9,7 @@ import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
-import { NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/components/spoilers/position-field.tsx'
+import { choiceOf, NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/components/spoilers/position-field.tsx'
 import { DISCUSSION_TEXT } from '#/features/discussions/components/discussion-texts.ts'
 import { POSITION_TEXT } from '#/components/spoilers/position-texts.ts'
 
@@ -19,8 +19,9 @@ interface Values {
 }
 
 /**
- * A post's form: its text (and a title, for a new discussion) and how far in it is. `send` gets the
- * trimmed values; the server's reason shows above the fields when it refuses.
+ * A post's form: its text (and a title, for a new discussion or when its opening post is edited) and
+ * how far in it is. `initial` fills it to edit a post. `send` gets the trimmed values (`position`
+ * left out when none is chosen); the server's reason shows above the fields when it refuses.
  */
 export function PostForm({
   id,
@@ -31,6 +32,7 @@ export function PostForm({
   busy,
   send,
   onCancel,
+  initial,
 }: {
   id: string
   withTitle?: boolean
@@ -40,11 +42,12 @@ export function PostForm({
   busy: boolean
   send: (v: { title: string; text: string; position?: Position }) => Promise<void>
   onCancel?: () => void
+  initial?: { title?: string; text: string; position: Position | null }
 }) {
-  const [choice, setChoice] = useState<PositionChoice>(NO_POSITION)
+  const [choice, setChoice] = useState<PositionChoice>(() => choiceOf(initial?.position))
   const [positionError, setPositionError] = useState<string>()
   const form = useForm<Values>({
-    defaultValues: { title: '', text: '' },
+    defaultValues: { title: initial?.title ?? '', text: initial?.text ?? '' },
     resolver: formResolver<Values>((v) =>
       withTitle && v.title.trim() === '' ? 'Give the discussion a title' : v.text.trim() === '' ? 'Write something first' : undefined,
     ),
