@@ -17,7 +17,7 @@ import { useCreditedTalk } from '#/features/feed/api/get-credited-talk.ts'
 // "Recent discussion of their books" on the profile of a reader credited as author or publisher
 // (issue 23, point 5, decision 0059). Its own chunk: the Credited tab loads it when opened.
 
-export const CREDITED_TALK_TEXT = {
+const CREDITED_TALK_TEXT = {
   heading: 'Recent discussion of their books',
   empty: 'Nothing has been said about their books yet.',
   error: 'Could not load the discussion of their books',
