@@ -2,8 +2,8 @@ import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, apiPut, postBook, postReview, registerUser } from '../support/api.ts'
-import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
+import { apiGet, apiPost, apiPut, postBook, postReview, registerUser } from '../support/api.ts'
+import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 import { openBook } from '../support/steps.ts'
 import { screenshotDir } from '../support/paths.ts'
@@ -84,6 +84,53 @@ describe('authors in the conversation', () => {
       await page.emulateMedia({ colorScheme: 'light' })
       await theirComment.getByRole('link', { name: `See the comment: ${book.title}` }).click()
       await page.waitForURL(`**/books/${book._id}`)
+    })
+  }
+})
+
+describe('editing one’s own discussion post and title', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: the starter edits the opening post and the title, then a reply; both marked edited`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, bea] = await Promise.all([registerUser(baseURL), registerUser(baseURL)])
+      const book = await postBook(baseURL, ann, { pageCount: 300 })
+      const thread = await apiPost<{ _id: string }>(
+        baseURL,
+        `/books/${book._id}/discussions`,
+        { title: 'Typo in teh title', text: 'Opening', position: { page: 40 } },
+        ann.token,
+      )
+      await apiPost(baseURL, `/discussions/${thread._id}/posts`, { text: 'Not mine to edit' }, bea.token)
+      await apiPost(baseURL, `/discussions/${thread._id}/posts`, { text: 'My second thought' }, ann.token)
+
+      await signInAs(page, ann)
+      await page.goto(`/discussions/${thread._id}`)
+      await expectText(page.getByRole('heading', { level: 1 }), 'Typo in teh title')
+      // Edit on her own two posts only.
+      await expect.poll(() => page.getByRole('button', { name: /^Edit/ }).count()).toBe(2)
+      await page.getByRole('button', { name: 'Edit the post and the title' }).click()
+      const form = page.getByRole('form', { name: 'Save' })
+      await form.getByRole('textbox', { name: 'Title' }).fill(`The title, fixed — العنوان 📖 ${'Longword'.repeat(8)}`)
+      await form.getByRole('textbox', { name: 'Your post' }).fill('Opening, said better. ||The lighthouse||')
+      await form.getByRole('textbox', { name: 'Page' }).fill('60')
+      await checkScreen(page, 'discussion-edit', width)
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expectText(page.getByRole('heading', { level: 1 }), /^The title, fixed — العنوان/)
+      await expectVisible(page.getByText(/Opening, said better/))
+      await expectVisible(page.getByText(/· edited · at page 60/))
+
+      await page.getByRole('button', { name: 'Edit', exact: true }).click()
+      const replyForm = page.getByRole('form', { name: 'Save' })
+      await expect.poll(() => replyForm.getByRole('textbox', { name: 'Title' }).count()).toBe(0)
+      await replyForm.getByRole('textbox', { name: 'Your post' }).fill('My second thought, reworded 🤔')
+      await replyForm.getByRole('button', { name: 'Save' }).click()
+      await expectVisible(page.getByText('My second thought, reworded 🤔'))
+      await expect.poll(() => page.getByText(/· edited/).count()).toBe(2)
+      const asBea = await apiGet<{ title: string }>(baseURL, `/discussions/${thread._id}`, bea.token)
+      expect(asBea.title).toMatch(/^The title, fixed/)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `discussion-edited-dark-${width}.png`), fullPage: true })
     })
   }
 })
