@@ -88,16 +88,18 @@ export const createFeedService = ({ db, spoilers }: { db: Db; spoilers: Pick<Spo
       limit,
     )
     const idsOf = (type: TalkRow['type']) => rows.filter((r) => r.type === type).map((r) => r.id)
-    const [hiddenReviews, hiddenComments, hiddenPosts, quiet] = await Promise.all([
+    const threadIds = [...new Set(rows.flatMap((r) => (r.discussionId ? [r.discussionId] : [])))]
+    const [hiddenReviews, hiddenComments, hiddenPosts, hiddenThreads, quiet] = await Promise.all([
       hiddenByModerators(db, 'review', idsOf('review')),
       hiddenByModerators(db, 'comment', idsOf('comment')),
       hiddenByModerators(db, 'post', idsOf('post')),
+      // A post in a thread the moderators hid would show the thread's title: left out too.
+      hiddenByModerators(db, 'discussion', threadIds),
       quietFilterFor(db, actor?.id, { writerIds: rows.map((r) => r.userId), bookIds: rows.map((r) => r.bookId) }),
     ])
     const hidden = { review: hiddenReviews, comment: hiddenComments, post: hiddenPosts }
-    const kept = rows
-      .filter((r) => !hidden[r.type].has(r.id) && !quiet.hides({ writerId: r.userId, bookId: r.bookId, texts: [r.text, r.title] }))
-      .slice(0, limit)
+    const shown = (r: TalkRow) => !hidden[r.type].has(r.id) && !(r.discussionId !== null && hiddenThreads.has(r.discussionId))
+    const kept = rows.filter((r) => shown(r) && !quiet.hides({ writerId: r.userId, bookId: r.bookId, texts: [r.text, r.title] })).slice(0, limit)
     const bookIds = [...new Set(kept.map((r) => r.bookId))]
     const [people, standings] = await Promise.all([
       findPeople(db, [...new Set(kept.map((r) => r.userId))]),
