@@ -56,11 +56,11 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const sync = createSyncService({ db, books, reading })
   // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.
   const reviews = createReviewsService({ db, books, reading, events: webhooks.events, likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids) })
-  const conversation = createConversationService({ db, reviews, notify })
+  const spoilers = createSpoilersService({ reading })
+  const conversation = createConversationService({ db, reviews, spoilers, notify })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
-  const spoilers = createSpoilersService({ reading })
   const discussions = createDiscussionsService({ db, books, spoilers, notify })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
@@ -74,7 +74,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     suggestMerges: merges.suggestFromImport,
     notify,
   })
-  const feed = createFeedService({ db })
+  const feed = createFeedService({ db, spoilers })
   const safety = createSafetyService({ db, notify })
   const feeds = createFeedsService({ reviews, shelves, users, books })
   return {

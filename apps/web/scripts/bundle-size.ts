@@ -72,6 +72,10 @@ const initial = (route: string) => closure([boot, entry, route])
  * route's first API call: api-client's loadContracts) reached book.tsx 207.9, browse.tsx 185.0 and
  * login.tsx 213.2 KB: 208.5, 185.6 and 213.8. Splitting that chunk by area is the next step before
  * raising these again.
+ * Issue 23 (decision 0059): Edit on one's own discussion posts (the post form filled, the title on
+ * the opening post) and the comment form's "How far in is this?" brought discussion.tsx to 181.1 KB:
+ * 181.6; the profile's lazily loaded "Recent discussion of their books" (its wrapper only) user.tsx
+ * to 183.5: 184.
  */
 const BUDGETS_KB: Record<string, number> = {
   'about.tsx': 124.9,
@@ -79,7 +83,7 @@ const BUDGETS_KB: Record<string, number> = {
   'author.tsx': 132.8,
   'book.tsx': 208.5,
   'book-discussions.tsx': 177.5,
-  'discussion.tsx': 180.4,
+  'discussion.tsx': 181.6,
   'feed.tsx': 162,
   'browse.tsx': 185.6,
   // The webhooks panel (issue 25): a form, checkboxes, alerts and a dialog, as Add Book has; its figure plus about 3 %.
@@ -98,7 +102,7 @@ const BUDGETS_KB: Record<string, number> = {
   'notifications.tsx': 185,
   'profile.tsx': 216.5,
   'stats.tsx': 165.2,
-  'user.tsx': 183.5,
+  'user.tsx': 184,
   'moderation.tsx': 213.4,
 }
 

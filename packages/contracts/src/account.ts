@@ -127,6 +127,8 @@ export const AccountExportSchema = z.object({
         reviewId: IdSchema,
         parentId: IdSchema.nullable(),
         text: z.string(),
+        /** How far into the book the comment said it was (decision 0059); null when not said. */
+        position: PositionSchema.nullable(),
         createdAt: IsoDateTimeSchema,
         editedAt: IsoDateTimeSchema.nullable(),
       }),

@@ -21,8 +21,11 @@ export type CreateDiscussionInput = z.infer<typeof CreateDiscussionInputSchema>
 export const CreatePostInputSchema = z.object({ text: postText, parentId: IdSchema.optional(), position: PositionSchema.optional() })
 export type CreatePostInput = z.infer<typeof CreatePostInputSchema>
 
-/** PUT /posts/{id}: the new text, and the position (null takes it away; left out keeps it). */
-export const UpdatePostInputSchema = z.object({ text: postText, position: PositionSchema.nullable().optional() })
+/**
+ * PUT /posts/{id}: the new text, and the position (null takes it away; left out keeps it); `title`
+ * changes the discussion's title, on its opening post only (decision 0059).
+ */
+export const UpdatePostInputSchema = z.object({ text: postText, position: PositionSchema.nullable().optional(), title: title.optional() })
 export type UpdatePostInput = z.infer<typeof UpdatePostInputSchema>
 
 const PersonSchema = z.object({ _id: IdSchema, username: z.string(), profileImage: z.string() })

@@ -145,6 +145,9 @@ interface ReviewCommentsTable {
   replyCount: Generated<number>
   createdAt: Timestamp
   editedAt: Timestamp | null
+  /** How far into the book the comment is (decision 0059): 'page', 'percent' or 'finished'; null when not said. */
+  positionKind: 'page' | 'percent' | 'finished' | null
+  positionValue: number | null
 }
 
 /** One reader's like of a comment. */

@@ -801,6 +801,25 @@ const MATRIX: Record<string, Entry> = {
     status: signedIn(200),
     check: (_s, actor, res) => actor !== 'anonymous' && expect((res.json() as { type: string }[]).some((i) => i.type === 'review')).toBe(actor === 'owner'),
   },
+  // The talk about a reader's credited books (decision 0059): anyone reads it, a positioned comment
+  // withheld (text null) from everyone but its writer, who has not reached page 50.
+  'GET /api/users/credited-discussion/{id}': {
+    request: async (s) => {
+      const book = await insertBook(s.ctx.db, { authorUserId: s.other.id })
+      const review = await insertReview(s.ctx.db, { bookId: book.id })
+      const res = await s.ctx.app.inject({
+        method: 'POST',
+        url: `/api/reviews/${review.id}/comments`,
+        headers: bearer(s.owner.token),
+        payload: { text: 'secret ending', position: { page: 50 } },
+      })
+      expect(res.statusCode).toBe(201)
+      return { url: `/api/users/credited-discussion/${s.other.id}` }
+    },
+    status: everyone(200),
+    check: (_s, actor, res) =>
+      expect((res.json() as { type: string; text: string | null }[]).find((i) => i.type === 'comment')?.text).toBe(actor === 'owner' ? 'secret ending' : null),
+  },
   // Who sees the reading log (decision 0055): each reader's own setting; the visibility × viewer matrix is below.
   'GET /api/me/privacy': {
     request: () => ({ url: '/api/me/privacy' }),

@@ -315,7 +315,7 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       const real = createReaderData({
         books,
         reviews: realReviews,
-        conversation: createConversationService({ db: ctx.db, reviews: realReviews }),
+        conversation: createConversationService({ db: ctx.db, reviews: realReviews, spoilers: { standingOf: async () => ({ signedIn: false }) } }),
         uploads: createUploadsService({ db: ctx.db, config: ctx.config }),
       })
       const undo = new Error('undo')

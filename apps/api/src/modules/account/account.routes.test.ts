@@ -577,7 +577,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
         readerData: createReaderData({
           books,
           reviews: realReviews,
-          conversation: createConversationService({ db: ctx.db, reviews: realReviews }),
+          conversation: createConversationService({ db: ctx.db, reviews: realReviews, spoilers: { standingOf: async () => ({ signedIn: false }) } }),
           // The step after follows, reviews, the reading log, goals and the links on books have gone.
           uploads: {
             releaseAllOf: async () => {

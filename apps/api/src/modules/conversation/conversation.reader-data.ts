@@ -1,5 +1,6 @@
 import type { AccountExport } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
+import { fromStoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import type { Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
 import type { ConversationService } from '#/modules/conversation/conversation.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
@@ -70,6 +71,7 @@ export const createConversationDoor = (
             reviewId: r.reviewId as string,
             parentId: (r.parentId as string | null) ?? null,
             text: (r.text as string | null) ?? '',
+            position: fromStoredPosition(r.positionKind as string | null, r.positionValue === null ? null : Number(r.positionValue)),
             createdAt: toIso(r.createdAt as string),
             editedAt: r.editedAt ? toIso(r.editedAt as string) : null,
           })),

@@ -1,6 +1,7 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
@@ -84,6 +85,8 @@ const selectComments = (db: Db) =>
       'c.likes',
       'c.createdAt',
       'c.editedAt',
+      'c.positionKind',
+      'c.positionValue',
       'u.id as userId',
       'u.name as userName',
       'u.username',
@@ -110,6 +113,7 @@ const toComment = (r: CommentRow): CommentCore => {
     deleted,
     likes: Number(r.likes),
     badge: deleted ? null : badgeOf(r.userId, r.bookAuthorUserId, r.bookPublisherUserId),
+    position: deleted ? null : fromStoredPosition(r.positionKind, r.positionValue === null ? null : Number(r.positionValue)),
   }
 }
 
@@ -168,23 +172,35 @@ interface NewComment {
   parentId: string | null
   userId: string
   text: string
+  position: StoredPosition
   createdAt: string
 }
 
 /** Stores a comment. */
-export async function insertComment(db: Db, c: NewComment): Promise<void> {
-  await db.insertInto('reviewComments').values(c).execute()
+export async function insertComment(db: Db, { position, ...c }: NewComment): Promise<void> {
+  await db
+    .insertInto('reviewComments')
+    .values({ ...c, positionKind: position.kind, positionValue: position.value })
+    .execute()
 }
 
-/** Changes a comment's text and marks when. */
-export async function updateCommentText(db: Db, id: string, text: string, editedAt: string): Promise<void> {
-  await db.updateTable('reviewComments').set({ text, editedAt }).where('id', '=', id).execute()
+/** Changes a comment's text (and its position when given) and marks when. */
+export async function updateCommentText(db: Db, id: string, text: string, position: StoredPosition | undefined, editedAt: string): Promise<void> {
+  await db
+    .updateTable('reviewComments')
+    .set({ text, editedAt, ...(position ? { positionKind: position.kind, positionValue: position.value } : {}) })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** Turns a comment into a tombstone: no text, no writer, no likes. */
 export async function tombstoneComment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('commentLikes').where('commentId', '=', id).execute()
-  await db.updateTable('reviewComments').set({ text: null, userId: null, deleted: 1, likes: 0 }).where('id', '=', id).execute()
+  await db
+    .updateTable('reviewComments')
+    .set({ text: null, userId: null, deleted: 1, likes: 0, positionKind: null, positionValue: null })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** Deletes a comment (its likes go with it). */

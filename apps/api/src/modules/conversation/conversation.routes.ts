@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   CommentIdParamsSchema,
   CommentListSchema,
+  CommentReadQuerySchema,
   CommentSchema,
   CreateCommentInputSchema,
   LikerListSchema,
@@ -15,7 +16,11 @@ import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { ConversationService } from '#/modules/conversation/conversation.service.ts'
 
-// Likes and comments on reviews (issue 23, decisions 0041 and 0042).
+// Likes and comments on reviews (issue 23, decisions 0041, 0042 and 0059).
+
+const WITHHELD =
+  'A comment that says how far into the book it is (position) and is further than the caller’s reading log (or any, signed out) answers ' +
+  'text null, withheld "ahead", its position and no mentions; its writer always sees it; reveal=ID (repeated or a comma list, at most 100) or reveal=all shows it anyway'
 export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: ConversationService }> = async (app, { conversation }) => {
   const route = routeOptions(app, 'conversation')
   const isNew = conversation.isNewAccount
@@ -69,9 +74,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     '/reviews/:id/comments',
     route.viewer({
       summary:
-        'A review’s comments: each top-level comment, oldest first, followed by its replies (paged with limit and cursor); a deleted comment with replies is a tombstone',
+        'A review’s comments: each top-level comment, oldest first, followed by its replies (paged with limit and cursor); a deleted comment with replies is a tombstone. ' +
+        WITHHELD,
       params: ReviewIdParamsSchema,
-      querystring: PagingQuerySchema,
+      querystring: CommentReadQuerySchema,
       response: { 200: CommentListSchema },
     }),
     async (req, reply) => sendPage(req, reply, await conversation.comments(req.params.id, req.query, req.user)),
@@ -82,7 +88,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     {
       ...route.signedIn(
         {
-          summary: 'Comment on a review, or reply to one of its comments with parentId (a reply to a reply joins the top-level comment)',
+          summary:
+            'Comment on a review, or reply to one of its comments with parentId (a reply to a reply joins the top-level comment), optionally saying how far into the book it is (position)',
           params: ReviewIdParamsSchema,
           body: CreateCommentInputSchema,
           response: { 201: CommentSchema },
@@ -99,7 +106,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     {
       ...route.signedIn(
         {
-          summary: 'Change your own comment (marked edited)',
+          summary: 'Change your own comment (marked edited); position null takes its position away, left out keeps it',
           params: CommentIdParamsSchema,
           body: UpdateCommentInputSchema,
           response: { 200: CommentSchema },

@@ -4,9 +4,11 @@ import {
   MESSAGES,
   type Comment,
   type CreateCommentInput,
+  type CommentReadQuery,
   type LikeState,
   type Liker,
   type PagingQuery,
+  type Reveal,
   type UpdateCommentInput,
 } from '@shelfwise/contracts'
 import { nowIso, type Db } from '#/db/portable.ts'
@@ -16,6 +18,7 @@ import type { Actor } from '#/security/actor.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
 import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import { isWithheld, toStoredPosition, type SpoilersService, type Standing } from '#/modules/spoilers/spoilers.service.ts'
 import {
   countReviewComments,
   countReviewLikes,
@@ -44,6 +47,8 @@ export interface ConversationDeps {
   db: Db
   /** The reviews the conversation is about: who wrote each, and their like and comment counts. */
   reviews: Pick<ReviewsService, 'findOwner' | 'moveCounters'>
+  /** Where the caller stands in the review's book, for withholding comments ahead of them (decision 0059). */
+  spoilers: Pick<SpoilersService, 'standingOf'>
   /** Tells readers of likes, comments, replies and mentions, in the same transaction (decision 0052). */
   notify?: Notify
 }
@@ -73,7 +78,16 @@ function mentionedNames(text: string): string[] {
 /** How many links a text holds. */
 const linkCount = (text: string): number => text.match(LINK)?.length ?? 0
 
-export const createConversationService = ({ db, reviews, notify = noNotify }: ConversationDeps) => {
+/** What a comment's writer sees of it: all of it (they are its author). */
+const asWriter = (userId: string): Standing => ({ signedIn: true, userId, progress: { finished: true, page: null, percent: null, pageCount: null } })
+
+/** How a list is read: where the caller stands in the book, and what they asked to reveal. */
+interface Seen {
+  standing: Standing
+  reveal?: Reveal | undefined
+}
+
+export const createConversationService = ({ db, reviews, spoilers, notify = noNotify }: ConversationDeps) => {
   /** The review, or 404 'Review not found'. */
   const reviewOrNotFound = async (id: string, trx: Db = db) => {
     const review = await reviews.findOwner(id, trx)
@@ -81,8 +95,17 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
     return review
   }
 
-  /** Comments as the API answers them: the caller's likes and the mentioned readers, one read each for the whole list. */
-  const present = async (list: CommentCore[], viewerId: string | undefined, on: Db = db): Promise<Comment[]> => {
+  /**
+   * Comments as the API answers them: the caller's likes and the mentioned readers, one read each for
+   * the whole list; a comment further in than the caller is withheld by the rules discussion posts
+   * follow (decision 0059): no text, no mentions, `withheld: "ahead"` and its position.
+   */
+  const present = async (list: CommentCore[], viewerId: string | undefined, seen: Seen, on: Db = db): Promise<Comment[]> => {
+    const withheld = new Set(
+      list
+        .filter((c) => !c.deleted && isWithheld({ id: c._id, authorId: c.user?._id ?? null, position: c.position ?? null }, seen.standing, seen.reveal))
+        .map((c) => c._id),
+    )
     const liked = viewerId
       ? await listLikedCommentsAmong(
           on,
@@ -90,7 +113,8 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
           list.map((c) => c._id),
         )
       : new Set<string>()
-    const namesOf = new Map(list.map((c) => [c._id, c.text ? mentionedNames(c.text) : []]))
+    // A withheld comment's mentions would tell what it says: none are read for it.
+    const namesOf = new Map(list.map((c) => [c._id, c.text && !withheld.has(c._id) ? mentionedNames(c.text) : []]))
     const users = await listUsersByUsernames(on, [...new Set([...namesOf.values()].flat())])
     const byName = new Map(users.map((u) => [u.username.toLowerCase(), u]))
     // A mention across a block is plain text, not a link (decision 0057); hidden ones show the moderators' words.
@@ -104,6 +128,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
     ])
     return list.map(({ threadId: _thread, ...c }) => ({
       ...c,
+      ...(withheld.has(c._id) ? { text: null, withheld: 'ahead' as const } : {}),
       ...(hidden.has(c._id) && !c.deleted ? { text: null, removedByModerators: true as const } : {}),
       likedByMe: liked.has(c._id),
       mentions: [
@@ -117,7 +142,9 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
     }))
   }
 
-  const oneComment = async (id: string, viewerId: string, on: Db = db): Promise<Comment> => (await present([(await findComment(on, id))!], viewerId, on))[0]!
+  /** One comment as its writer sees it (after writing or changing it). */
+  const oneComment = async (id: string, writerId: string, on: Db = db): Promise<Comment> =>
+    (await present([(await findComment(on, id))!], writerId, { standing: asWriter(writerId) }, on))[0]!
 
   /** Whether the reader's account is younger than a day; the time until it is not. */
   const accountAge = async (userId: string) => {
@@ -223,19 +250,23 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
       }
     },
 
-    /** A review's comments in thread order (each top-level comment, oldest first, then its replies), paged; 404 'Review not found'. */
-    async comments(id: string, q: PagingQuery, viewer?: Pick<Actor, 'id'>): Promise<Page<Comment>> {
-      await reviewOrNotFound(id)
+    /**
+     * A review's comments in thread order (each top-level comment, oldest first, then its replies),
+     * paged, each as the caller may see it (decision 0059); 404 'Review not found'.
+     */
+    async comments(id: string, q: CommentReadQuery, viewer?: Actor): Promise<Page<Comment>> {
+      const review = await reviewOrNotFound(id)
       const after = q.cursor ? decodeKeyset(q.cursor, ['id', 'id'] as const) : undefined
-      const [rows, total] = await Promise.all([
+      const [rows, total, standing] = await Promise.all([
         listReviewComments(db, id, { after: after && { threadId: after[0], id: after[1] }, limit: rowsToRead(q.limit) }),
         countReviewComments(db, id),
+        spoilers.standingOf(viewer, review.bookId),
       ])
       const page = cutPage(rows, q.limit, (last) => encodeCursor([last.threadId, last._id]))
       // Comments by a reader with a block either way, or one the viewer muted, are left out (decision 0057).
       const quiet = await quietFilterFor(db, viewer?.id, { writerIds: page.rows.map((c) => c.user?._id) })
       const shown = page.rows.filter((c) => !quiet.hides({ writerId: c.user?._id, texts: [c.text] }))
-      return { items: await present(shown, viewer?.id), total, ...(page.next ? { nextCursor: page.next } : {}) }
+      return { items: await present(shown, viewer?.id, { standing, reveal: q.reveal }), total, ...(page.next ? { nextCursor: page.next } : {}) }
     },
 
     /**
@@ -265,6 +296,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
           parentId: threadId === id ? null : threadId,
           userId: actor.id,
           text: input.text,
+          position: toStoredPosition(input.position),
           createdAt: nowIso(),
         })
         await reviews.moveCounters(trx, reviewId, { comments: 1 })
@@ -279,7 +311,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
       return db.transaction().execute(async (trx) => {
         const c = await findCommentForChange(trx, id)
         if (!c || c.deleted || c.userId !== actor.id) throw notFound(MESSAGES.commentNotFound)
-        await updateCommentText(trx, id, input.text, nowIso())
+        await updateCommentText(trx, id, input.text, input.position === undefined ? undefined : toStoredPosition(input.position), nowIso())
         return oneComment(id, actor.id, trx)
       })
     },

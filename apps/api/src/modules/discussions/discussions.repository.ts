@@ -304,6 +304,11 @@ export async function updatePostText(db: Db, id: string, text: string, position:
     .execute()
 }
 
+/** Changes a discussion's title. */
+export async function updateDiscussionTitle(db: Db, id: string, title: string): Promise<void> {
+  await db.updateTable('discussions').set({ title }).where('id', '=', id).execute()
+}
+
 /** Makes a post a tombstone: its text, author and position gone, kept for its replies. */
 export async function tombstonePost(db: Db, id: string, at: string): Promise<void> {
   await db

@@ -144,6 +144,24 @@ describeEachDialect('discussions routes', (ctx) => {
       expect(DiscussionSchema.parse((await call('GET', `/api/discussions/${d._id}`)).json()).postCount).toBe(1)
     })
 
+    it('changes the title with the opening post, by its author only; a title on a reply or an empty one is refused', async () => {
+      const book = await insertBook(ctx.db)
+      const [ann, bob] = [await insertReader(ctx), await insertReader(ctx)]
+      const d = await start(book.id, ann.token, { title: 'Old title', text: 'opening' })
+      const reply = await post(d._id, ann.token, { text: 'a reply' })
+      expectError(await call('PUT', `/api/posts/${d._id}`, bob.token, { text: 'x', title: 'Hijacked' }), 404, 'Post not found')
+      expectError(await call('PUT', `/api/posts/${reply._id}`, ann.token, { text: 'x', title: 'New' }), 400, /^Title can only be changed on the opening post/)
+      expectError(await call('PUT', `/api/posts/${d._id}`, ann.token, { text: 'x', title: '  ' }), 400, /^Title/)
+      const res = await call('PUT', `/api/posts/${d._id}`, ann.token, { text: 'opening, edited', title: 'A better title 📚' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(PostSchema.parse(res.json()).editedAt).not.toBeNull()
+      const thread = DiscussionSchema.parse((await call('GET', `/api/discussions/${d._id}`)).json())
+      expect(thread).toMatchObject({ title: 'A better title 📚', firstPost: { text: 'opening, edited' } })
+      // Left out, the title stays.
+      await call('PUT', `/api/posts/${d._id}`, ann.token, { text: 'again' })
+      expect(DiscussionSchema.parse((await call('GET', `/api/discussions/${d._id}`)).json()).title).toBe('A better title 📚')
+    })
+
     it('keeps a deleted post with replies as a tombstone, and removes it once its last reply goes', async () => {
       const book = await insertBook(ctx.db)
       const [ann, bob] = [await insertReader(ctx), await insertReader(ctx)]

@@ -94,7 +94,8 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
     '/posts/:id',
     route.signedIn(
       {
-        summary: 'Change your own post (marked edited); position null takes its position away, left out keeps it',
+        summary:
+          'Change your own post (marked edited); position null takes its position away, left out keeps it; title (on a discussion’s opening post only, else 400) changes the discussion’s title',
         params: PostIdParamsSchema,
         body: UpdatePostInputSchema,
         response: { 200: PostSchema },

@@ -12,7 +12,7 @@ import {
   type UpdatePostInput,
 } from '@shelfwise/contracts'
 import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
-import { notFound } from '#/errors.ts'
+import { badRequest, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
@@ -42,6 +42,7 @@ import {
   lockPost,
   moveDiscussionCounters,
   tombstonePost,
+  updateDiscussionTitle,
   updatePostText,
   type DiscussionRow,
   type PostRow,
@@ -279,11 +280,19 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
       return postAsSeen(row!, asAuthor(actor), undefined)
     },
 
-    /** Changes the author's own post (text, and position when sent), marking it edited; 404 for anyone else's, a deleted or an absent one. */
+    /**
+     * Changes the author's own post (text, and position when sent), marking it edited; on the opening
+     * post `title` changes the discussion's title too (400 on any other post). 404 for anyone else's,
+     * a deleted or an absent one.
+     */
     async updatePost(actor: Actor, id: string, input: UpdatePostInput): Promise<Post> {
       await db.transaction().execute(async (trx) => {
         const post = await lockPost(trx, id)
         if (!post || post.userId !== actor.id || post.deletedAt !== null) throw notFound(DISCUSSION_MESSAGES.postNotFound)
+        if (input.title !== undefined) {
+          if (id !== post.discussionId) throw badRequest(DISCUSSION_MESSAGES.titleOnReply)
+          await updateDiscussionTitle(trx, id, input.title)
+        }
         await updatePostText(trx, id, input.text, input.position === undefined ? undefined : toStoredPosition(input.position), nowIso())
       })
       const row = await findPost(db, id)

@@ -295,6 +295,8 @@ review_comments.likes integer not null default 0
 review_comments.reply_count integer not null default 0
 review_comments.created_at timestamp with time zone not null
 review_comments.edited_at timestamp with time zone
+review_comments.position_kind text
+review_comments.position_value integer
 review_likes.review_id text not null
 review_likes.user_id text not null
 review_likes.created_at timestamp with time zone not null
@@ -518,6 +520,8 @@ reports reports_target_type_check: CHECK ((target_type = ANY (ARRAY['review'::te
 review_comments review_comments_deleted_check: CHECK ((deleted = ANY (ARRAY[0, 1])))
 review_comments review_comments_parent_id_fkey: FOREIGN KEY (parent_id) REFERENCES review_comments(id) ON DELETE CASCADE
 review_comments review_comments_pkey: PRIMARY KEY (id)
+review_comments review_comments_position_kind_check: CHECK ((position_kind = ANY (ARRAY['page'::text, 'percent'::text, 'finished'::text])))
+review_comments review_comments_position_value_check: CHECK ((position_value >= 1))
 review_comments review_comments_review_id_fkey: FOREIGN KEY (review_id) REFERENCES reviews(id) ON DELETE CASCADE
 review_comments review_comments_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL
 review_likes review_likes_pkey: PRIMARY KEY (review_id, user_id)

@@ -103,6 +103,58 @@ describe('a discussion', () => {
     })
   })
 
+  it('edits one’s own opening post with the discussion’s title, and a reply without one; shows them edited (decision 0059)', async () => {
+    signIn(buildUser({ _id: ann._id, username: 'ann' }))
+    let d = buildDiscussion()
+    let first = buildPost({ discussionId: d._id, _id: d._id, text: 'Opening', position: { page: 12 } })
+    let reply = buildPost({ discussionId: d._id, parentId: d._id, text: 'My reply' })
+    const other = buildPost({ discussionId: d._id, text: 'Not mine', user: { _id: crypto.randomUUID(), username: 'bea', profileImage: '' } })
+    const edited = '2026-11-21T10:00:00.000Z'
+    const api = fakeApi({
+      [`GET /discussions/${d._id}`]: () => ({ status: 200, body: d }),
+      [`GET /discussions/${d._id}/posts`]: (req: FakeRequest) => pagedAnswer([first, reply, other])(req),
+      [`PUT /posts/${d._id}`]: (req: FakeRequest) => {
+        const body = req.body as { text: string; title: string; position: Post['position'] }
+        d = { ...d, title: body.title }
+        first = { ...first, text: body.text, position: body.position, editedAt: edited }
+        return { status: 200, body: first }
+      },
+      [`PUT /posts/${reply._id}`]: (req: FakeRequest) => {
+        reply = { ...reply, ...(req.body as object), editedAt: edited }
+        return { status: 200, body: reply }
+      },
+    })
+    renderApp(`/discussions/${d._id}`)
+    await screen.findByText('Opening')
+    // Edit is offered on one's own posts only.
+    expect(screen.getAllByRole('button', { name: /^Edit/ })).toHaveLength(2)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the post and the title' }))
+    const form = screen.getByRole('form', { name: 'Save' })
+    expect(within(form).getByLabelText('Title', { exact: false })).toHaveValue('Who is the narrator?')
+    expect(within(form).getByLabelText('Page')).toHaveValue('12')
+    fireEvent.change(within(form).getByLabelText('Title', { exact: false }), { target: { value: 'Who narrates? 📖' } })
+    fireEvent.change(within(form).getByLabelText('Your post', { exact: false }), { target: { value: 'Opening, better' } })
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
+    fireEvent.click(await screen.findByRole('option', { name: 'Not a spoiler' }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PUT /posts/${d._id}`)).toHaveLength(1))
+    expect(api.callsTo(`PUT /posts/${d._id}`)[0]!.body).toEqual({ text: 'Opening, better', position: null, title: 'Who narrates? 📖' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Who narrates? 📖' })).toBeInTheDocument()
+    expect(await screen.findByText('Opening, better')).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Save' })).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }))
+    const replyForm = screen.getByRole('form', { name: 'Save' })
+    expect(within(replyForm).queryByLabelText('Title', { exact: false })).toBeNull()
+    fireEvent.change(within(replyForm).getByLabelText('Your post', { exact: false }), { target: { value: 'My reply, fixed' } })
+    fireEvent.click(within(replyForm).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PUT /posts/${reply._id}`)).toHaveLength(1))
+    expect(api.callsTo(`PUT /posts/${reply._id}`)[0]!.body).toEqual({ text: 'My reply, fixed', position: null })
+    expect(await screen.findByText('My reply, fixed')).toBeInTheDocument()
+    expect(screen.getAllByText(/· edited/)).toHaveLength(2)
+  })
+
   it('says a discussion that is not there is not found', async () => {
     fakeApi({})
     renderApp(`/discussions/${crypto.randomUUID()}`)

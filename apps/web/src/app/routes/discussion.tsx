@@ -17,6 +17,7 @@ import { useDiscussion } from '#/features/discussions/api/get-discussion.ts'
 import { useDiscussionPosts } from '#/features/discussions/api/get-posts.ts'
 import { useAddPost } from '#/features/discussions/api/add-post.ts'
 import { useDeletePost } from '#/features/discussions/api/delete-post.ts'
+import { useUpdatePost } from '#/features/discussions/api/update-post.ts'
 import { PostCard } from '#/features/discussions/components/post-card.tsx'
 import { PostForm } from '#/features/discussions/components/post-form.tsx'
 import { DISCUSSION_TEXT, postCountText } from '#/features/discussions/components/discussion-texts.ts'
@@ -35,6 +36,8 @@ export function DiscussionRoute() {
   const posts = useDiscussionPosts(id, revealed)
   const add = useAddPost(id, { onSuccess: () => setReplyTo(null) })
   const remove = useDeletePost(id)
+  const [editing, setEditing] = useState<string | null>(null)
+  const update = useUpdatePost(id, { onSuccess: () => setEditing(null) })
   useDocumentTitle(thread.data?.title ?? DISCUSSION_TEXT.listHeading)
   const reveal = (postId: string) => setRevealed((r) => (r.includes(postId) ? r : [...r, postId]))
 
@@ -70,26 +73,54 @@ export function DiscussionRoute() {
         <Box component="section" aria-label="Posts" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {posts.items.map((p) => (
             <Box key={p._id}>
-              <PostCard
-                post={p}
-                onReveal={reveal}
-                actions={
-                  isAuthenticated && !p.deleted ? (
-                    <>
-                      {p.parentId === null && (
-                        <Button size="small" onClick={() => setReplyTo(p._id)} aria-label={`Reply to ${p.user?.username ?? 'this post'}`}>
-                          {DISCUSSION_TEXT.reply}
-                        </Button>
-                      )}
-                      {user && p.user?._id === user._id && (
-                        <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate(p._id)}>
-                          Delete
-                        </Button>
-                      )}
-                    </>
-                  ) : undefined
-                }
-              />
+              {editing === p._id ? (
+                <Box sx={{ ml: p.parentId ? { xs: 2, sm: 5 } : 0, py: 1.5 }}>
+                  <PostForm
+                    id={`edit-${p._id}`}
+                    // The opening post carries the discussion's title (decision 0059).
+                    withTitle={p._id === d._id}
+                    initial={{ ...(p._id === d._id ? { title: d.title } : {}), text: p.text ?? '', position: p.position }}
+                    textLabel={DISCUSSION_TEXT.editLabel}
+                    submit={DISCUSSION_TEXT.save}
+                    failed={DISCUSSION_TEXT.editFailed}
+                    busy={update.isPending}
+                    send={async (v) =>
+                      void (await update.mutateAsync({ id: p._id, text: v.text, position: v.position ?? null, ...(p._id === d._id ? { title: v.title } : {}) }))
+                    }
+                    onCancel={() => setEditing(null)}
+                  />
+                </Box>
+              ) : (
+                <PostCard
+                  post={p}
+                  onReveal={reveal}
+                  actions={
+                    isAuthenticated && !p.deleted ? (
+                      <>
+                        {p.parentId === null && (
+                          <Button size="small" onClick={() => setReplyTo(p._id)} aria-label={`Reply to ${p.user?.username ?? 'this post'}`}>
+                            {DISCUSSION_TEXT.reply}
+                          </Button>
+                        )}
+                        {user && p.user?._id === user._id && (
+                          <>
+                            <Button
+                              size="small"
+                              onClick={() => setEditing(p._id)}
+                              aria-label={p._id === d._id ? DISCUSSION_TEXT.editOpening : DISCUSSION_TEXT.edit}
+                            >
+                              {DISCUSSION_TEXT.edit}
+                            </Button>
+                            <Button size="small" color="error" disabled={remove.isPending} onClick={() => remove.mutate(p._id)}>
+                              Delete
+                            </Button>
+                          </>
+                        )}
+                      </>
+                    ) : undefined
+                  }
+                />
+              )}
               {replyTo === p._id && (
                 <Box sx={{ ml: { xs: 2, sm: 5 }, mb: 2 }}>
                   <PostForm

@@ -64,6 +64,82 @@ describe('Public profile', () => {
     expect(screen.getByRole('tab', { name: 'Books Read' })).toHaveAttribute('aria-selected', 'true')
   })
 
+  it('shows the discussion of their credited books under the Credited tab, withheld ones by how far in they are, and an empty state (decision 0059)', async () => {
+    const book = buildBook({ title: 'Dracula' })
+    const asBook = { _id: book._id, title: 'Dracula', author: 'Bram Stoker', coverImage: '' }
+    const actor = (username: string) => ({ _id: crypto.randomUUID(), name: '', username, profileImage: '' })
+    const threadId = crypto.randomUUID()
+    const calls = api({
+      [`GET /users/credited-books/${them._id}`]: pagedAnswer([book]),
+      [`GET /users/credited-discussion/${them._id}`]: {
+        body: [
+          {
+            _id: 'post:1',
+            type: 'post',
+            actor: actor('mina'),
+            badge: null,
+            book: asBook,
+            at: '2026-12-01T10:00:00.000Z',
+            text: null,
+            position: { page: 212 },
+            withheld: 'ahead',
+            discussionId: threadId,
+            title: 'The count’s ship',
+          },
+          {
+            _id: 'comment:2',
+            type: 'comment',
+            actor: { ...them, profileImage: '' },
+            badge: 'author',
+            book: asBook,
+            at: '2026-11-30T10:00:00.000Z',
+            text: 'Thank you ||Lucy lives||',
+            position: null,
+            reviewId: crypto.randomUUID(),
+            commentId: crypto.randomUUID(),
+          },
+          {
+            _id: 'review:3',
+            type: 'review',
+            actor: actor('jonathan'),
+            badge: null,
+            book: asBook,
+            at: '2026-11-29T10:00:00.000Z',
+            text: null,
+            position: null,
+            spoiler: true,
+            rating: 5,
+            reviewId: crypto.randomUUID(),
+          },
+        ],
+      },
+    })
+    renderApp(`/user/${them._id}?tab=credited`)
+    const list = await screen.findByRole('list', { name: 'Recent discussion of their books' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Mmina posted in a discussion of DraculaThe count’s shipAhead of you: page 212/),
+      expect.stringMatching(/^BBram StokerAuthor commented on a review of DraculaThank you/),
+      expect.stringMatching(/^Jjonathan reviewed Dracula, 5 of 5This review contains spoilers\./),
+    ])
+    expect(within(rows[0]!).getByRole('link', { name: 'Open the discussion: Dracula' })).toHaveAttribute('href', `/discussions/${threadId}`)
+    expect(within(rows[1]!).queryByText(/Lucy lives/)).toBeNull()
+    expect(within(rows[2]!).getByRole('link', { name: 'Read the review: Dracula' })).toHaveAttribute('href', `/books/${book._id}`)
+    expect(calls.callsTo(`GET /users/credited-discussion/${them._id}`)[0]!.query.get('limit')).toBe('10')
+  })
+
+  it('says when nothing has been said about their books, and asks for it only when the Credited tab opens', async () => {
+    const calls = api({
+      [`GET /users/credited-books/${them._id}`]: pagedAnswer([]),
+      [`GET /users/credited-discussion/${them._id}`]: { body: [] },
+    })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument()
+    expect(calls.callsTo(`GET /users/credited-discussion/${them._id}`)).toHaveLength(0)
+    fireEvent.click(screen.getByRole('tab', { name: 'Credited' }))
+    expect(await screen.findByText('Nothing has been said about their books yet.')).toBeInTheDocument()
+  })
+
   it("shows reviews with 'Rating: {n}/5' and 'Reviewed on {date}', and the books read", async () => {
     const book = buildBook({ title: 'Carmilla' })
     api({

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation, useNavigate, useParams } from '#/lib/router/react.tsx'
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
@@ -29,6 +29,9 @@ import { BioText } from '#/features/users/components/profile-bio.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 import { useAddressTab } from '#/features/users/use-address-tab.ts'
 import { SafetyMenu } from '#/features/safety/components/safety-menu.tsx'
+
+// Read when the Credited tab opens (decision 0059).
+const CreditedTalk = lazy(() => import('#/features/feed/components/credited-talk.tsx'))
 
 export const USER_TEXT = {
   idRequired: 'User ID is required',
@@ -95,7 +98,12 @@ function PublicProfile({ user }: { user: User }) {
             ) : tab === 1 ? (
               <ShelfGrid userId={user._id} shelf="recently-read" emptyMessage={USER_TEXT.noBooks} errorMessage="Failed to load read books" label="Books Read" />
             ) : (
-              <ShelfGrid userId={user._id} shelf="credited-books" emptyMessage={USER_TEXT.noCredits} label="Credited" />
+              <>
+                <ShelfGrid userId={user._id} shelf="credited-books" emptyMessage={USER_TEXT.noCredits} label="Credited" />
+                <Suspense fallback={<SectionSpinner label="Loading" />}>
+                  <CreditedTalk userId={user._id} />
+                </Suspense>
+              </>
             )}
           </Box>
         </Box>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import type { Post } from '@shelfwise/contracts'
@@ -8,7 +7,9 @@ import { Link as RouterLink } from '#/lib/router/react.tsx'
 import { paths } from '#/config/paths.ts'
 import { formatFullDate } from '#/lib/format.ts'
 import { SpoilerText } from '#/components/spoiler-text.tsx'
-import { aheadText, DISCUSSION_TEXT, positionText } from '#/features/discussions/components/discussion-texts.ts'
+import { DISCUSSION_TEXT } from '#/features/discussions/components/discussion-texts.ts'
+import { positionText } from '#/components/spoilers/position-texts.ts'
+import { WithheldNotice } from '#/components/spoilers/withheld-notice.tsx'
 import { WriterBadge } from '#/components/writer-badge.tsx'
 import { RemovedByModerators, ReportButton } from '#/components/safety/report-button.tsx'
 
@@ -52,12 +53,7 @@ export function PostCard({
       ) : post.removedByModerators ? (
         <RemovedByModerators />
       ) : post.withheld && post.position ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>{aheadText(post.position)}</Typography>
-          <Button size="small" variant="outlined" onClick={() => onReveal(post._id)} aria-label={`${DISCUSSION_TEXT.reveal}: ${aheadText(post.position)}`}>
-            {DISCUSSION_TEXT.reveal}
-          </Button>
-        </Box>
+        <WithheldNotice position={post.position} onReveal={() => onReveal(post._id)} />
       ) : (
         <Typography dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>
           <SpoilerText text={post.text ?? ''} />

@@ -9,8 +9,9 @@ import { errorMessage } from '#/lib/api-client.ts'
 import { formResolver } from '#/lib/form-resolver.ts'
 import { useFormSubmit } from '#/lib/form-submit.ts'
 import { FormTextField } from '#/components/form-text-field.tsx'
-import { NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/features/discussions/components/position-field.tsx'
+import { choiceOf, NO_POSITION, PositionField, positionOf, type PositionChoice } from '#/components/spoilers/position-field.tsx'
 import { DISCUSSION_TEXT } from '#/features/discussions/components/discussion-texts.ts'
+import { POSITION_TEXT } from '#/components/spoilers/position-texts.ts'
 
 interface Values {
   title: string
@@ -18,8 +19,9 @@ interface Values {
 }
 
 /**
- * A post's form: its text (and a title, for a new discussion) and how far in it is. `send` gets the
- * trimmed values; the server's reason shows above the fields when it refuses.
+ * A post's form: its text (and a title, for a new discussion or when its opening post is edited) and
+ * how far in it is. `initial` fills it to edit a post. `send` gets the trimmed values (`position`
+ * left out when none is chosen); the server's reason shows above the fields when it refuses.
  */
 export function PostForm({
   id,
@@ -30,6 +32,7 @@ export function PostForm({
   busy,
   send,
   onCancel,
+  initial,
 }: {
   id: string
   withTitle?: boolean
@@ -39,11 +42,12 @@ export function PostForm({
   busy: boolean
   send: (v: { title: string; text: string; position?: Position }) => Promise<void>
   onCancel?: () => void
+  initial?: { title?: string; text: string; position: Position | null }
 }) {
-  const [choice, setChoice] = useState<PositionChoice>(NO_POSITION)
+  const [choice, setChoice] = useState<PositionChoice>(() => choiceOf(initial?.position))
   const [positionError, setPositionError] = useState<string>()
   const form = useForm<Values>({
-    defaultValues: { title: '', text: '' },
+    defaultValues: { title: initial?.title ?? '', text: initial?.text ?? '' },
     resolver: formResolver<Values>((v) =>
       withTitle && v.title.trim() === '' ? 'Give the discussion a title' : v.text.trim() === '' ? 'Write something first' : undefined,
     ),
@@ -86,7 +90,7 @@ export function PostForm({
       />
       <PositionField id={id} choice={choice} onChange={setChoice} error={positionError} />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Readers who have not got that far see only how far in it is, until they reveal it.
+        {POSITION_TEXT.readersBehind}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>

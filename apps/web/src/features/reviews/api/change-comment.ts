@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Comment } from '@shelfwise/contracts'
+import type { Comment, Position } from '@shelfwise/contracts'
 import { api } from '#/lib/api-client.ts'
 import { reviewKeys, userKeys } from '#/lib/query-keys.ts'
 
@@ -19,7 +19,7 @@ const useRefreshThread = (reviewId: string) => {
 export const useCreateComment = (reviewId: string) => {
   const refresh = useRefreshThread(reviewId)
   return useMutation({
-    mutationFn: (input: { text: string; parentId?: string }): Promise<Comment> =>
+    mutationFn: (input: { text: string; parentId?: string; position?: Position }): Promise<Comment> =>
       api.post(`/reviews/${encodeURIComponent(reviewId)}/comments`, (c) => c.CommentSchema, input),
     onSuccess: () => refresh(),
   })
@@ -28,8 +28,9 @@ export const useCreateComment = (reviewId: string) => {
 export const useUpdateComment = (reviewId: string) => {
   const refresh = useRefreshThread(reviewId)
   return useMutation({
-    mutationFn: ({ id, text }: { id: string; text: string }): Promise<Comment> =>
-      api.put(`/comments/${encodeURIComponent(id)}`, (c) => c.CommentSchema, { text }),
+    // The position is always sent: null takes it away.
+    mutationFn: ({ id, text, position }: { id: string; text: string; position: Position | null }): Promise<Comment> =>
+      api.put(`/comments/${encodeURIComponent(id)}`, (c) => c.CommentSchema, { text, position }),
     onSuccess: () => refresh(),
   })
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Comment } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
-import { fakeApi } from '#/test/fake-api.ts'
+import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
 
 // Likes and comments on a book page's reviews (issue 23, decisions 0041 and 0042).
@@ -124,6 +124,83 @@ describe('likes and comments on a review', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Reply to/ }), 'Me too')
     await userEvent.click(within(screen.getByRole('textbox', { name: /^Reply to/ }).closest('form')!).getByRole('button', { name: 'Reply' }))
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ text: '@someone Me too', parentId: reply._id }]))
+  })
+
+  it('shows a comment ahead of the reader as how far in it is, and reveals it on request (decision 0059)', async () => {
+    const { book, review } = scene()
+    const ahead = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { page: 212 } })
+    const ending = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { finished: true } })
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      [`GET /reviews/${review._id}/comments`]: (req: FakeRequest) => {
+        const reveal = req.query.get('reveal')?.split(',') ?? []
+        const body = [ahead, ending].map((c) => (reveal.includes(c._id) ? { ...c, text: 'The butler did it', withheld: undefined } : c))
+        return { body, headers: { 'X-Total-Count': '2' } }
+      },
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: '2 comments' }))
+    const list = await screen.findByRole('list', { name: 'Comments' })
+    expect(within(list).getByText('Ahead of you: page 212')).toBeInTheDocument()
+    expect(within(list).getByText('Ahead of you: the ending')).toBeInTheDocument()
+    await userEvent.click(within(list).getByRole('button', { name: 'Reveal: Ahead of you: page 212' }))
+    expect(await within(list).findByText('The butler did it')).toBeInTheDocument()
+    expect(within(list).getByText(/at page 212/)).toBeInTheDocument()
+    expect(api.callsTo(`GET /reviews/${review._id}/comments`).at(-1)!.query.get('reveal')).toBe(ahead._id)
+    expect(within(list).getByText('Ahead of you: the ending')).toBeInTheDocument()
+  })
+
+  it('sends how far into the book a new comment is, and changes or takes it away on edit', async () => {
+    const me = buildUser()
+    signIn(me)
+    const { book, review } = scene()
+    const mine = comment({
+      _id: crypto.randomUUID(),
+      reviewId: review._id,
+      text: 'At the twist',
+      position: { percent: 40 },
+      user: { _id: me._id, name: me.name, username: me.username, profileImage: '' },
+    })
+    const api = fakeApi({
+      [`GET /books/${book._id}`]: { body: book },
+      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      [`GET /reviews/${review._id}/comments`]: { body: [mine], headers: { 'X-Total-Count': '1' } },
+      [`POST /reviews/${review._id}/comments`]: (req) => ({
+        status: 201,
+        body: comment({ _id: crypto.randomUUID(), reviewId: review._id, ...(req.body as object) }),
+      }),
+      [`PUT /comments/${mine._id}`]: (req) => ({ body: { ...mine, ...(req.body as object), editedAt: at } }),
+    })
+    renderApp(`/books/${book._id}`)
+    await userEvent.click(await screen.findByRole('button', { name: '2 comments' }))
+    const list = await screen.findByRole('list', { name: 'Comments' })
+    expect(within(list).getByText(/at 40%/)).toBeInTheDocument()
+
+    const form = screen.getByRole('textbox', { name: 'Add a comment' }).closest('form')!
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Add a comment' }), { target: { value: 'Page 212 was a shock' } })
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
+    fireEvent.click(await screen.findByRole('option', { name: 'A page' }))
+    fireEvent.change(within(form).getByLabelText('Page'), { target: { value: '0' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment' }))
+    expect(await within(form).findByText('Give a whole page number from 1')).toBeInTheDocument()
+    expect(api.callsTo(`POST /reviews/${review._id}/comments`)).toHaveLength(0)
+    fireEvent.change(within(form).getByLabelText('Page'), { target: { value: '212' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment' }))
+    await waitFor(() => expect(api.callsTo(`POST /reviews/${review._id}/comments`)).toHaveLength(1))
+    expect(api.callsTo(`POST /reviews/${review._id}/comments`)[0]!.body).toEqual({ text: 'Page 212 was a shock', position: { page: 212 } })
+
+    // Editing starts from the comment's own position; "Not a spoiler" sends null, which takes it away.
+    await userEvent.click(within(list).getByRole('button', { name: 'Edit' }))
+    const edit = screen.getByRole('textbox', { name: 'Edit your comment' }).closest('form')!
+    expect(within(edit).getByLabelText('Percent')).toHaveValue('40')
+    fireEvent.mouseDown(within(edit).getByRole('combobox', { name: 'How far in is this?' }))
+    fireEvent.click(await screen.findByRole('option', { name: 'Not a spoiler' }))
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PUT /comments/${mine._id}`)).toHaveLength(1))
+    expect(api.callsTo(`PUT /comments/${mine._id}`)[0]!.body).toEqual({ text: 'At the twist', position: null })
   })
 
   it('hides a spoiler review’s text until asked', async () => {

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { Comment, Review } from '@shelfwise/contracts'
+import type { Comment, Position, Review } from '@shelfwise/contracts'
 import { LIMITS } from '@shelfwise/contracts/constants'
 import { Link as RouterLink } from '#/lib/router/react.tsx'
 import { paths } from '#/config/paths.ts'
@@ -22,35 +22,53 @@ import { CommentText } from '#/features/reviews/components/comment-text.tsx'
 import { RemovedByModerators, ReportButton } from '#/components/safety/report-button.tsx'
 import { SignInPrompt } from '#/features/reviews/components/sign-in-prompt.tsx'
 import { WriterBadge } from '#/components/writer-badge.tsx'
+import { choiceOf, PositionField, positionOf } from '#/components/spoilers/position-field.tsx'
+import { POSITION_TEXT, positionText } from '#/components/spoilers/position-texts.ts'
+import { WithheldNotice } from '#/components/spoilers/withheld-notice.tsx'
 
 const COMMENT_DELETED = 'comment deleted'
 
-/** A text box with a send button, for a new comment, a reply or an edit. */
+/**
+ * A text box with a send button, for a new comment, a reply or an edit, and how far into the book it
+ * is (the discussion post form's control, decision 0059).
+ */
 function CommentForm({
+  id,
   label,
   submitLabel,
   initial = '',
+  initialPosition = null,
   onSubmit,
   onCancel,
   isPending,
   error,
 }: {
+  id: string
   label: string
   submitLabel: string
   initial?: string
-  onSubmit: (text: string) => Promise<unknown>
+  initialPosition?: Position | null
+  onSubmit: (text: string, position: Position | null) => Promise<unknown>
   onCancel?: () => void
   isPending: boolean
   error: string | null
 }) {
   const [text, setText] = useState(initial)
+  const [choice, setChoice] = useState(() => choiceOf(initialPosition))
+  const [positionError, setPositionError] = useState<string>()
   const trimmed = text.trim()
   const tooLong = text.length > LIMITS.commentMax
   const handleSubmit = (e: React.FormEvent) => {
     e.preventDefault()
     if (!trimmed || tooLong) return
-    void onSubmit(trimmed).then(
-      () => setText(''),
+    const { position, error: wrong } = positionOf(choice)
+    setPositionError(wrong)
+    if (wrong) return
+    void onSubmit(trimmed, position ?? null).then(
+      () => {
+        setText('')
+        setChoice(choiceOf(null))
+      },
       () => {},
     )
   }
@@ -68,6 +86,14 @@ function CommentForm({
         helperText={tooLong ? `At most ${LIMITS.commentMax} characters` : undefined}
         slotProps={{ htmlInput: { dir: 'auto' } }}
       />
+      <Box sx={{ mt: 1.5 }}>
+        <PositionField id={id} choice={choice} onChange={setChoice} error={positionError} />
+      </Box>
+      {choice.kind !== 'none' && (
+        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {POSITION_TEXT.readersBehind}
+        </Typography>
+      )}
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {error}
@@ -88,7 +114,17 @@ function CommentForm({
 }
 
 /** One comment: its writer, date, "edited", text, and what the reader may do with it. */
-function CommentItem({ comment, review, onReply }: { comment: Comment; review: Review; onReply: (c: Comment) => void }) {
+function CommentItem({
+  comment,
+  review,
+  onReply,
+  onReveal,
+}: {
+  comment: Comment
+  review: Review
+  onReply: (c: Comment) => void
+  onReveal: (id: string) => void
+}) {
   const { user, isAuthenticated } = useAuth()
   const [isEditing, setEditing] = useState(false)
   const [needsSignIn, setNeedsSignIn] = useState(false)
@@ -119,20 +155,25 @@ function CommentItem({ comment, review, onReply }: { comment: Comment; review: R
           <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
             {formatFullDate(comment.createdAt)}
             {comment.editedAt && ' · edited'}
+            {comment.position && !comment.withheld ? ` · at ${positionText(comment.position)}` : ''}
           </Typography>
         </Typography>
         {isEditing ? (
           <CommentForm
+            id={`edit-${comment._id}`}
             label="Edit your comment"
             submitLabel="Save"
             initial={comment.text ?? ''}
+            initialPosition={comment.position ?? null}
             isPending={update.isPending}
             error={update.isError ? errorMessage(update.error, 'Failed to save your comment') : null}
-            onSubmit={(text) => update.mutateAsync({ id: comment._id, text }).then(() => setEditing(false))}
+            onSubmit={(text, position) => update.mutateAsync({ id: comment._id, text, position }).then(() => setEditing(false))}
             onCancel={() => setEditing(false)}
           />
         ) : comment.removedByModerators ? (
           <RemovedByModerators />
+        ) : comment.withheld && comment.position ? (
+          <WithheldNotice position={comment.position} onReveal={() => onReveal(comment._id)} small />
         ) : (
           <Typography variant="body2" component="div" data-testid="comment-text" sx={{ overflowWrap: 'anywhere' }}>
             <CommentText text={comment.text ?? ''} mentions={comment.mentions} />
@@ -171,7 +212,9 @@ function CommentItem({ comment, review, onReply }: { comment: Comment; review: R
 /** A review's comments: each top-level one with its replies indented under it, a reply box, and a new comment box. */
 export default function ReviewThread({ review }: { review: Review }) {
   const { isAuthenticated } = useAuth()
-  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useReviewComments(review._id)
+  const [revealed, setRevealed] = useState<string[]>([])
+  const reveal = (id: string) => setRevealed((r) => (r.includes(id) ? r : [...r, id]))
+  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useReviewComments(review._id, revealed)
   const create = useCreateComment(review._id)
   const [replyTo, setReplyTo] = useState<Comment | null>(null)
   const reply = useCreateComment(review._id)
@@ -191,11 +234,11 @@ export default function ReviewThread({ review }: { review: Review }) {
       <Box component="ul" aria-label="Comments" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {tops.map((top) => (
           <Box component="li" key={top._id} sx={{ borderTop: 1, borderColor: 'divider' }}>
-            <CommentItem comment={top} review={review} onReply={setReplyTo} />
+            <CommentItem comment={top} review={review} onReply={setReplyTo} onReveal={reveal} />
             <Box component="ul" aria-label="Replies" sx={{ p: 0, m: 0, pl: { xs: 2, sm: 4 }, listStyle: 'none' }}>
               {repliesOf(top._id).map((r) => (
                 <Box component="li" key={r._id}>
-                  <CommentItem comment={r} review={review} onReply={setReplyTo} />
+                  <CommentItem comment={r} review={review} onReply={setReplyTo} onReveal={reveal} />
                 </Box>
               ))}
             </Box>
@@ -203,12 +246,15 @@ export default function ReviewThread({ review }: { review: Review }) {
               <Box sx={{ pl: { xs: 2, sm: 4 }, pb: 1 }}>
                 <CommentForm
                   key={replyTo._id}
+                  id={`reply-${replyTo._id}`}
                   label={`Reply to ${replyTo.user?.username ?? 'the comment'}`}
                   submitLabel="Reply"
                   initial={replyTo.parentId && replyTo.user ? `@${replyTo.user.username} ` : ''}
                   isPending={reply.isPending}
                   error={reply.isError ? errorMessage(reply.error, 'Failed to send your reply') : null}
-                  onSubmit={(text) => reply.mutateAsync({ text, parentId: replyTo._id }).then(() => setReplyTo(null))}
+                  onSubmit={(text, position) =>
+                    reply.mutateAsync({ text, parentId: replyTo._id, ...(position ? { position } : {}) }).then(() => setReplyTo(null))
+                  }
                   onCancel={() => setReplyTo(null)}
                 />
               </Box>
@@ -223,11 +269,12 @@ export default function ReviewThread({ review }: { review: Review }) {
       )}
       {isAuthenticated ? (
         <CommentForm
+          id={`comment-${review._id}`}
           label="Add a comment"
           submitLabel="Comment"
           isPending={create.isPending}
           error={create.isError ? errorMessage(create.error, 'Failed to send your comment') : null}
-          onSubmit={(text) => create.mutateAsync({ text })}
+          onSubmit={(text, position) => create.mutateAsync({ text, ...(position ? { position } : {}) })}
         />
       ) : (
         <SignInPrompt action="comment" />

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import type { Position } from '@shelfwise/contracts'
-import { DISCUSSION_TEXT } from '#/features/discussions/components/discussion-texts.ts'
+import { POSITION_TEXT } from '#/components/spoilers/position-texts.ts'
 
 /** What the reader picks: no position, a page, a percent, or the ending; the number as typed. */
 export interface PositionChoice {
@@ -11,6 +11,16 @@ export interface PositionChoice {
 }
 
 export const NO_POSITION: PositionChoice = { kind: 'none', value: '' }
+
+/** The choice that stands for a position already given (to edit it). */
+export const choiceOf = (p: Position | null | undefined): PositionChoice =>
+  !p
+    ? NO_POSITION
+    : 'page' in p
+      ? { kind: 'page', value: String(p.page) }
+      : 'percent' in p
+        ? { kind: 'percent', value: String(p.percent) }
+        : { kind: 'finished', value: '' }
 
 /** The position to send, or a message naming what is wrong with the number. */
 export function positionOf(choice: PositionChoice): { position?: Position; error?: string } {
@@ -31,7 +41,7 @@ export function PositionField({ id, choice, onChange, error }: { id: string; cho
       <TextField
         select
         id={`${id}-kind`}
-        label={DISCUSSION_TEXT.howFar}
+        label={POSITION_TEXT.howFar}
         value={choice.kind}
         onChange={(e) => onChange({ kind: e.target.value as PositionChoice['kind'], value: choice.value })}
         sx={{ minWidth: 200 }}
