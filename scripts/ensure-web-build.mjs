@@ -17,5 +17,9 @@ const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts
 const stale = !existsSync(index) || sources.some((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs) > statSync(index).mtimeMs)
 if (stale) {
   console.log('Building the web app (first start, or its sources changed)…')
-  execSync('npm run build -w @shelfwise/web', { stdio: 'inherit' })
+  const t0 = Date.now()
+  // Vite's warnings and errors only: its list of some 200 files would bury the demo sign-in a newcomer
+  // looks for (`npm run build -w @shelfwise/web` prints it all).
+  execSync('npm run build --silent -w @shelfwise/web -- --logLevel warn', { stdio: 'inherit' })
+  console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s.`)
 }
