@@ -15,7 +15,7 @@ import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/pa
 import type { Actor } from '#/security/actor.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import { noNotify, noWithdraw, noWithdrawAbout, type Notify, type Withdraw, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import {
   countReviewComments,
   countReviewLikes,
@@ -25,6 +25,7 @@ import {
   findAccountCreatedAt,
   findComment,
   findCommentForChange,
+  hasLiveCommentBy,
   insertComment,
   insertCommentLike,
   insertReviewLike,
@@ -46,6 +47,9 @@ export interface ConversationDeps {
   reviews: Pick<ReviewsService, 'findOwner' | 'moveCounters'>
   /** Tells readers of likes, comments, replies and mentions, in the same transaction (decision 0052). */
   notify?: Notify
+  /** Takes back what an unlike or a deleted comment had told (decision 0052, "Withdrawn"). */
+  withdraw?: Withdraw
+  withdrawAbout?: WithdrawAbout
 }
 
 /** How long an account is new: tighter limits, and few links in a comment (decision 0042). */
@@ -58,7 +62,7 @@ const MENTION = /(?:^|[^A-Za-z0-9._@-])@([A-Za-z0-9._-]{3,30})/g
 const LINK = /\bhttps?:\/\/\S/gi
 
 /** The usernames a text mentions, lower-cased, each also without trailing dots and dashes ("@ann." ends a sentence); at most LIMITS.mentionsMax. */
-function mentionedNames(text: string): string[] {
+export function mentionedNames(text: string): string[] {
   const names = new Set<string>()
   for (const m of text.matchAll(MENTION)) {
     if (names.size >= LIMITS.mentionsMax * 2) break
@@ -70,10 +74,14 @@ function mentionedNames(text: string): string[] {
   return [...names]
 }
 
+/** The readers a text mentions (`@username`), the first LIMITS.mentionsMax found: a comment's or a discussion post's. */
+export const mentionedReaders = async (db: Db, text: string): Promise<{ _id: string; username: string }[]> =>
+  (await listUsersByUsernames(db, mentionedNames(text).slice(0, LIMITS.mentionsMax * 2))).slice(0, LIMITS.mentionsMax)
+
 /** How many links a text holds. */
 const linkCount = (text: string): number => text.match(LINK)?.length ?? 0
 
-export const createConversationService = ({ db, reviews, notify = noNotify }: ConversationDeps) => {
+export const createConversationService = ({ db, reviews, notify = noNotify, withdraw = noWithdraw, withdrawAbout = noWithdrawAbout }: ConversationDeps) => {
   /** The review, or 404 'Review not found'. */
   const reviewOrNotFound = async (id: string, trx: Db = db) => {
     const review = await reviews.findOwner(id, trx)
@@ -138,7 +146,11 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
    * Removes a comment: a top-level one that still has replies stays as a tombstone, anything else
    * goes; a tombstone whose last reply goes goes too. The review's count moves in the same transaction.
    */
-  const removeComment = async (trx: Db, id: string, c: { reviewId: string; parentId: string | null; deleted: boolean; replyCount: number }) => {
+  const removeComment = async (
+    trx: Db,
+    id: string,
+    c: { reviewId: string; parentId: string | null; deleted: boolean; replyCount: number; userId: string | null },
+  ) => {
     if (c.parentId === null && c.replyCount > 0) {
       await tombstoneComment(trx, id)
     } else {
@@ -149,6 +161,11 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
       }
     }
     if (!c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
+    // What it told goes (decision 0052, "Withdrawn"): its replies' and mentions' notifications and its
+    // likes' (all about it), and its writer from the review's comments unless another comment of theirs stays.
+    await withdrawAbout(trx, { type: 'comment', id })
+    if (c.userId && !c.deleted && !(await hasLiveCommentBy(trx, c.reviewId, c.userId)))
+      await withdraw(trx, { actorId: c.userId, types: ['review_comment'], target: { type: 'review', id: c.reviewId } })
   }
 
   /**
@@ -171,8 +188,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
       // Grouped on the review: "Ana and 2 others commented on your review of Emma".
       await notify(trx, { recipientId: c.reviewOwner, type: 'review_comment', actorId, target: { type: 'review', id: c.reviewId, bookId: c.bookId } })
     }
-    const named = await listUsersByUsernames(trx, mentionedNames(c.text).slice(0, LIMITS.mentionsMax * 2))
-    for (const u of named.slice(0, LIMITS.mentionsMax)) {
+    for (const u of await mentionedReaders(trx, c.text)) {
       if (told.has(u._id)) continue
       told.add(u._id)
       await notify(trx, { recipientId: u._id, type: 'mention', actorId, target })
@@ -203,6 +219,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
       db.transaction().execute(async (trx) => {
         await reviewOrNotFound(id, trx)
         const removed = await deleteReviewLike(trx, id, actor.id)
+        if (removed) await withdraw(trx, { actorId: actor.id, types: ['review_like'], target: { type: 'review', id } })
         const counts = await reviews.moveCounters(trx, id, { likes: removed ? -1 : 0 })
         return { likes: counts!.likes, likedByMe: false }
       }),
@@ -312,6 +329,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify }: Co
         const c = await findCommentForChange(trx, id)
         if (!c || c.deleted) throw notFound(MESSAGES.commentNotFound)
         const removed = await deleteCommentLike(trx, id, actor.id)
+        if (removed) await withdraw(trx, { actorId: actor.id, types: ['comment_like'], target: { type: 'comment', id } })
         return { likes: await moveCommentLikes(trx, id, removed ? -1 : 0), likedByMe: false }
       }),
 

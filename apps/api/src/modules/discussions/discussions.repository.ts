@@ -343,3 +343,10 @@ export async function recountDiscussions(db: Db, ids: string[]): Promise<void> {
 export async function findBookExists(db: Db, bookId: string): Promise<boolean> {
   return (await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()) !== undefined
 }
+
+/** Whether a reader still has a live post in a thread (within one top-level post's replies when `rootId` is given). */
+export async function hasOtherLivePost(db: Db, discussionId: string, userId: string, rootId?: string): Promise<boolean> {
+  let q = db.selectFrom('discussionPosts').select('id').where('userId', '=', userId).where('discussionId', '=', discussionId).where('deletedAt', 'is', null)
+  if (rootId !== undefined) q = q.where('rootId', '=', rootId).where('id', '<>', rootId)
+  return (await q.limit(1).executeTakeFirst()) !== undefined
+}

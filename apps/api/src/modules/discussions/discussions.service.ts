@@ -21,11 +21,22 @@ import { fromStoredPosition, isWithheld, toStoredPosition, type Standing } from 
 import { checkPostLimits, type Limiter } from '#/modules/discussions/discussions.limits.ts'
 import { DISCUSSION_MESSAGES } from '#/modules/discussions/discussions.messages.ts'
 import { hiddenByModerators, isBlockedBetween, quietFilterFor, type QuietFilter } from '#/modules/safety/safety.service.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import {
+  noNotify,
+  noNotifyMany,
+  noWithdraw,
+  noWithdrawAbout,
+  type Notify,
+  type NotifyMany,
+  type Withdraw,
+  type WithdrawAbout,
+} from '#/modules/notifications/notifications.service.ts'
+import { mentionedReaders } from '#/modules/conversation/conversation.service.ts'
 import {
   countBookDiscussions,
   countReplies,
   countThreadRows,
+  hasOtherLivePost,
   deleteDiscussionRow,
   deletePostRow,
   findAccountCreatedAt,
@@ -55,6 +66,11 @@ export interface DiscussionsDeps {
   spoilers: SpoilersService
   /** Tells readers of replies to their posts and of new posts in threads they joined (decision 0052). */
   notify?: Notify
+  /** The same, for a thread's participants at once (a bounded number of statements, decision 0052). */
+  notifyMany?: NotifyMany
+  /** Takes back what a deleted post told; removes what was told about a deleted thread or post. */
+  withdraw?: Withdraw
+  withdrawAbout?: WithdrawAbout
 }
 
 /**
@@ -102,7 +118,15 @@ const removedThread = (d: Discussion): Discussion => ({
 /** Whether the caller keeps a thread out of view (decision 0057): its starter blocked either way or muted, or a muted word in its title or opening post. */
 const quietThread = (quiet: QuietFilter, d: DiscussionRow, first: PostRow | undefined) => quiet.hides({ writerId: d.user?._id, texts: [d.title, first?.text] })
 
-export const createDiscussionsService = ({ db, books, spoilers, notify = noNotify }: DiscussionsDeps) => {
+export const createDiscussionsService = ({
+  db,
+  books,
+  spoilers,
+  notify = noNotify,
+  notifyMany = noNotifyMany,
+  withdraw = noWithdraw,
+  withdrawAbout = noWithdrawAbout,
+}: DiscussionsDeps) => {
   /** The work a book id names; 404 'Book not found' when there is none. */
   const bookOf = async (id: string): Promise<string> => {
     const bookId = await books.workOf(id)
@@ -127,6 +151,41 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
     const hiddenPost = first && (await hiddenByModerators(db, 'post', [first.id])).has(first.id)
     const thread = asDiscussion(d, post && hiddenPost ? removed(post) : post)
     return hidden.has(id) ? removedThread(thread) : thread
+  }
+
+  /**
+   * Tells the readers a post mentions (`@username`, the first LIMITS.mentionsMax), except those in
+   * `told` and the writer; adds them to `told`. notify applies blocks, settings and the own action.
+   */
+  const tellMentioned = async (
+    trx: Db,
+    actorId: string,
+    text: string,
+    post: { id: string; discussionId: string; bookId: string; title: string },
+    told: Set<string>,
+  ) => {
+    const target = { type: 'post' as const, id: post.id, parentId: post.discussionId, bookId: post.bookId, title: post.title }
+    for (const u of await mentionedReaders(trx, text)) {
+      if (told.has(u._id) || u._id === actorId) continue
+      told.add(u._id)
+      await notify(trx, { recipientId: u._id, type: 'mention', actorId, target })
+    }
+  }
+
+  /**
+   * Takes back what a deleted post told (decision 0052, "Withdrawn"): its mentions; its writer from the
+   * answered post's replies and from the thread's new posts, unless another live post of theirs
+   * still tells the same; everything about the thread when the thread went.
+   */
+  const withdrawPost = async (trx: Db, writerId: string, post: { id: string; discussionId: string; parentId: string | null }, threadGoes: boolean) => {
+    if (threadGoes) return withdrawAbout(trx, { type: 'discussion', id: post.discussionId, childType: 'post' })
+    await withdrawAbout(trx, { type: 'post', id: post.id })
+    if (post.id === post.discussionId) return
+    if (!(await hasOtherLivePost(trx, post.discussionId, writerId)))
+      await withdraw(trx, { actorId: writerId, types: ['discussion_reply'], target: { type: 'discussion', id: post.discussionId } })
+    // A reply answered a post of its top-level thread (the top-level post, or a reply in it).
+    if (post.parentId !== null && !(await hasOtherLivePost(trx, post.discussionId, writerId, post.parentId)))
+      await withdraw(trx, { actorId: writerId, types: ['post_reply'], target: { type: 'post', id: post.parentId } })
   }
 
   /** What the author of a post sees of it: all of it. */
@@ -193,6 +252,8 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
             at,
           })
           await moveDiscussionCounters(trx, discussionId, 1, at)
+          // The readers the opening post names, as a comment's mentions tell them.
+          await tellMentioned(trx, actor.id, input.text, { id: discussionId, discussionId, bookId, title: input.title }, new Set())
         })
       } catch (err) {
         // The book went meanwhile.
@@ -263,16 +324,23 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
           at,
         })
         await moveDiscussionCounters(trx, id, 1, at)
-        // The answered post's writer, then the thread's other recent participants, each told once.
+        // The answered post's writer, then the readers the post mentions, then the thread's other
+        // recent participants (at once: a bounded number of statements), each told once.
         const title = found.title
+        const told = new Set<string>()
         if (answered) {
+          told.add(answered)
           const target = { type: 'post' as const, id: input.parentId!, parentId: id, bookId: d.bookId, title }
           await notify(trx, { recipientId: answered, type: 'post_reply', actorId: actor.id, target })
         }
-        for (const userId of await listParticipants(trx, id, NOTIFICATION_LIMITS.discussionFanOutMax)) {
-          if (userId === answered) continue
-          await notify(trx, { recipientId: userId, type: 'discussion_reply', actorId: actor.id, target: { type: 'discussion', id, bookId: d.bookId, title } })
-        }
+        await tellMentioned(trx, actor.id, input.text, { id: postId, discussionId: id, bookId: d.bookId, title }, told)
+        const participants = await listParticipants(trx, id, NOTIFICATION_LIMITS.discussionFanOutMax)
+        await notifyMany(trx, {
+          recipientIds: participants.filter((userId) => !told.has(userId)),
+          type: 'discussion_reply',
+          actorId: actor.id,
+          target: { type: 'discussion', id, bookId: d.bookId, title },
+        })
       })
       const row = await findPost(db, postId)
       // The author always sees their own post.
@@ -313,8 +381,9 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
         await moveDiscussionCounters(trx, post.discussionId, -1)
         // A thread without a live post left goes, its tombstones with it.
         const d = await findDiscussion(trx, post.discussionId)
-        if (!keep && opening) await deleteDiscussionRow(trx, post.discussionId)
-        else if (d && d.postCount <= 0) await deleteDiscussionRow(trx, post.discussionId)
+        const threadGoes = (!keep && opening) || (d !== undefined && d.postCount <= 0)
+        if (threadGoes) await deleteDiscussionRow(trx, post.discussionId)
+        await withdrawPost(trx, actor.id, post, threadGoes)
       }),
   }
 }
