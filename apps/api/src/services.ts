@@ -83,7 +83,15 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     notify,
   })
   const feed = createFeedService({ db })
-  const safety = createSafetyService({ db, notify })
+  const safety = createSafetyService({
+    db,
+    notify,
+    // Counts readers see leave hidden comments and posts out (decision 0058, "Counts").
+    hiddenChanged: async (trx, type, id, hidden) => {
+      if (type === 'comment') await conversation.hiddenChanged(trx, id, hidden)
+      else if (type === 'post') await discussions.hiddenChanged(trx, id, hidden)
+    },
+  })
   const feeds = createFeedsService({ reviews, shelves, users, books })
   return {
     config,

@@ -497,6 +497,8 @@ interface DiscussionsTable {
   userId: string | null
   title: string
   postCount: Generated<number>
+  /** Of the live posts, those the moderators hid (decision 0058): a thread shows postCount minus these. */
+  hiddenPostCount: Generated<number>
   lastActivityAt: Timestamp
   createdAt: Timestamp
 }

@@ -160,7 +160,8 @@ export const createConversationService = ({ db, reviews, notify = noNotify, with
         if (parent && parent.deleted && parent.replyCount <= 0) await deleteComment(trx, c.parentId)
       }
     }
-    if (!c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
+    // A comment the moderators hid is already out of the review's count (decision 0058, "Counts").
+    if (!c.deleted && !(await hiddenByModerators(trx, 'comment', [id])).has(id)) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
     // What it told goes (decision 0052, "Withdrawn"): its replies' and mentions' notifications and its
     // likes' (all about it), and its writer from the review's comments unless another comment of theirs stays.
     await withdrawAbout(trx, { type: 'comment', id })
@@ -332,6 +333,15 @@ export const createConversationService = ({ db, reviews, notify = noNotify, with
         if (removed) await withdraw(trx, { actorId: actor.id, types: ['comment_like'], target: { type: 'comment', id } })
         return { likes: await moveCommentLikes(trx, id, removed ? -1 : 0), likedByMe: false }
       }),
+
+    /**
+     * The moderators hid a comment or showed it again (decision 0058, "Counts"): a live one leaves the
+     * review's comment count, or comes back to it, in the moderators' transaction.
+     */
+    hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
+      const c = await findCommentForChange(trx, id)
+      if (c && !c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: hidden ? -1 : 1 })
+    },
 
     /** Removes one of a closing account's comments as a deletion by them would (the reader-data door's). */
     removeForAccount: async (trx: Db, id: string) => {

@@ -34,6 +34,7 @@ import {
 import { mentionedReaders } from '#/modules/conversation/conversation.service.ts'
 import {
   countBookDiscussions,
+  countShownBookDiscussions,
   countReplies,
   countThreadRows,
   hasOtherLivePost,
@@ -52,6 +53,7 @@ import {
   lockDiscussion,
   lockPost,
   moveDiscussionCounters,
+  moveHiddenPosts,
   tombstonePost,
   updatePostText,
   type DiscussionRow,
@@ -98,7 +100,8 @@ const asDiscussion = (d: DiscussionRow, firstPost: Post | null): Discussion => (
   bookId: d.bookId,
   title: d.title,
   user: d.user,
-  postCount: d.postCount,
+  // Posts the moderators hid keep their place in the thread but not in its count (decision 0058).
+  postCount: Math.max(0, d.postCount - d.hiddenPostCount),
   lastActivityAt: d.lastActivityAt,
   createdAt: d.createdAt,
   firstPost,
@@ -194,8 +197,14 @@ export const createDiscussionsService = ({
   return {
     get,
 
-    /** How many threads a book has (the book page's "Discussions (N)"); 0 for an absent book. */
-    countFor: async (id: string): Promise<number> => countBookDiscussions(db, await books.workOf(id)),
+    /** How many threads a book has (the book page's "Discussions (N)"), those the moderators hid left out; 0 for an absent book. */
+    countFor: async (id: string): Promise<number> => countShownBookDiscussions(db, await books.workOf(id)),
+
+    /** The moderators hid a post or showed it again (decision 0058, "Counts"): a live one leaves its thread's count, or comes back. */
+    hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
+      const post = await lockPost(trx, id)
+      if (post && post.deletedAt === null) await moveHiddenPosts(trx, post.discussionId, hidden ? 1 : -1)
+    },
 
     /** A book's threads, newest activity first, each with its opening post as the caller may see it; 404 for an absent book. */
     async listForBook(actor: Actor | undefined, id: string, q: DiscussionReadQuery): Promise<Page<Discussion>> {
@@ -379,6 +388,8 @@ export const createDiscussionsService = ({
           if (parent && parent.deletedAt !== null && (await countReplies(trx, parent.id)) === 0) await deletePostRow(trx, parent.id)
         }
         await moveDiscussionCounters(trx, post.discussionId, -1)
+        // A hidden post that goes leaves the hidden count too.
+        if ((await hiddenByModerators(trx, 'post', [id])).has(id)) await moveHiddenPosts(trx, post.discussionId, -1)
         // A thread without a live post left goes, its tombstones with it.
         const d = await findDiscussion(trx, post.discussionId)
         const threadGoes = (!keep && opening) || (d !== undefined && d.postCount <= 0)

@@ -101,6 +101,7 @@ discussions.title text not null
 discussions.post_count integer not null default 0
 discussions.last_activity_at timestamp with time zone not null
 discussions.created_at timestamp with time zone not null
+discussions.hidden_post_count integer not null default 0
 editions.id text not null
 editions.book_id text not null
 editions.isbn text
