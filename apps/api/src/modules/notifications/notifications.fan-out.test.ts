@@ -39,7 +39,7 @@ describeEachDialect('notifications: a fan-out at once', (ctx) => {
       canNotify: async (trx, recipientId, actorId) => !(await isBlockedBetween(trx, recipientId, actorId)),
       refusedAmong: (trx, actorId, ids) => blockedAmong(trx, actorId, ids),
     })
-    ;[actor, other] = await made(2)
+    ;[actor, other] = (await made(2)) as [Reader, Reader]
     bookId = (await insertBook(ctx.db, { title: 'Middlemarch' })).id
   })
   afterAll(async () => {
