@@ -62,7 +62,7 @@ const MENTION = /(?:^|[^A-Za-z0-9._@-])@([A-Za-z0-9._-]{3,30})/g
 const LINK = /\bhttps?:\/\/\S/gi
 
 /** The usernames a text mentions, lower-cased, each also without trailing dots and dashes ("@ann." ends a sentence); at most LIMITS.mentionsMax. */
-export function mentionedNames(text: string): string[] {
+function mentionedNames(text: string): string[] {
   const names = new Set<string>()
   for (const m of text.matchAll(MENTION)) {
     if (names.size >= LIMITS.mentionsMax * 2) break
