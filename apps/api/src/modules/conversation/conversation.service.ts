@@ -150,6 +150,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify, with
     trx: Db,
     id: string,
     c: { reviewId: string; parentId: string | null; deleted: boolean; replyCount: number; userId: string | null },
+    { withdrawing = true }: { withdrawing?: boolean } = {},
   ) => {
     if (c.parentId === null && c.replyCount > 0) {
       await tombstoneComment(trx, id)
@@ -164,6 +165,8 @@ export const createConversationService = ({ db, reviews, notify = noNotify, with
     if (!c.deleted && !(await hiddenByModerators(trx, 'comment', [id])).has(id)) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
     // What it told goes (decision 0052, "Withdrawn"): its replies' and mentions' notifications and its
     // likes' (all about it), and its writer from the review's comments unless another comment of theirs stays.
+    // A closing account's comments leave others' notifications as they were told (0052, "Reader data").
+    if (!withdrawing) return
     await withdrawAbout(trx, { type: 'comment', id })
     if (c.userId && !c.deleted && !(await hasLiveCommentBy(trx, c.reviewId, c.userId)))
       await withdraw(trx, { actorId: c.userId, types: ['review_comment'], target: { type: 'review', id: c.reviewId } })
@@ -346,7 +349,7 @@ export const createConversationService = ({ db, reviews, notify = noNotify, with
     /** Removes one of a closing account's comments as a deletion by them would (the reader-data door's). */
     removeForAccount: async (trx: Db, id: string) => {
       const c = await findCommentForChange(trx, id)
-      if (c && !c.deleted) await removeComment(trx, id, c)
+      if (c && !c.deleted) await removeComment(trx, id, c, { withdrawing: false })
     },
   }
 }
