@@ -86,10 +86,12 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const safety = createSafetyService({
     db,
     notify,
-    // Counts readers see leave hidden comments and posts out (decision 0058, "Counts").
+    // Counts readers see leave hidden comments and posts out; a hidden profile's bio and image go (decision 0058).
     hiddenChanged: async (trx, type, id, hidden) => {
       if (type === 'comment') await conversation.hiddenChanged(trx, id, hidden)
       else if (type === 'post') await discussions.hiddenChanged(trx, id, hidden)
+      // A hidden profile shows others no bio and no image.
+      else if (type === 'profile') await users.hiddenChanged(trx, id, hidden)
     },
   })
   const feeds = createFeedsService({ reviews, shelves, users, books })

@@ -68,4 +68,15 @@ describe.each(testDialects())('hidden counts migration (%s)', (dialect) => {
         ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       )
     }))
+
+  it('marks profiles hidden before 2026_12_19_0220 as hidden, and only those', () =>
+    atMigration(dialect, '2026_12_19_0210_hidden_post_counts', async ({ db, migrator }) => {
+      const now = '2026-12-18T10:00:00.000Z'
+      const [hidden, shown] = [oldUserRow(now), oldUserRow(now)]
+      await db.insertInto('users').values([hidden, shown]).execute()
+      await db.insertInto('hidden_items').values({ target_type: 'profile', target_id: hidden.id, note: 'n', hidden_at: now }).execute()
+      expect((await migrator.migrateToLatest()).error).toBeUndefined()
+      const rows = await db.selectFrom('users').select(['id', 'profile_hidden']).where('id', 'in', [hidden.id, shown.id]).execute()
+      expect(Object.fromEntries(rows.map((r) => [r.id, Number(r.profile_hidden)]))).toEqual({ [hidden.id]: 1, [shown.id]: 0 })
+    }))
 })

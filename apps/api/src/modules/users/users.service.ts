@@ -30,6 +30,7 @@ import {
   listFollowIds,
   listFollowPeople,
   presentUser,
+  setProfileHidden,
   searchUsers,
   updateProfile,
   type FollowIds,
@@ -234,6 +235,9 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
       if (!user) throw userNotFound()
       return { name: user.name, username: user.username }
     },
+
+    /** The moderators hid a profile or showed it again (decision 0058), in their transaction. */
+    hiddenChanged: (trx: Db, id: string, hidden: boolean): Promise<void> => setProfileHidden(trx, id, hidden),
 
     async assertExists(id: string): Promise<void> {
       if ((await findProfileVersion(db, id)) === undefined) throw userNotFound()

@@ -366,6 +366,7 @@ users.profile_version integer not null default 0
 users.log_version integer not null default 0
 users.role text not null default 'reader'::text
 users.reading_log text not null default 'public'::text
+users.profile_hidden integer not null default 0
 webhook_deliveries.id text not null
 webhook_deliveries.webhook_id text not null
 webhook_deliveries.user_id text not null
