@@ -165,8 +165,11 @@ export interface WithdrawKey {
 
 /**
  * Takes a reader out of the unread groups a key names (their cause was taken back, decision 0052):
- * each loses them and one from its count, and a group left with nobody goes. Read groups stay as the
- * reader saw them. Four statements whatever the number of groups.
+ * each loses them and one from its count. A group left with nobody is no longer listed, counted,
+ * streamed or marked (every read of the reader's notifications asks `actor_count > 0`); its row stays
+ * the unread group of its key, so a like racing this one joins it (deleting it would fail that like's
+ * actor insert) and the next one to act brings it back. Read groups stay as the reader saw them.
+ * Three statements whatever the number of groups.
  */
 export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): Promise<void> {
   let q = trx
@@ -187,7 +190,6 @@ export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): P
     .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
     .where('id', 'in', ids)
     .execute()
-  await trx.deleteFrom('notifications').where('id', 'in', ids).where('actorCount', '<=', 0).execute()
 }
 
 /**
@@ -236,7 +238,7 @@ export async function setTurnedOff(trx: Db, userId: string, off: string[], on: s
 
 /** A page of the reader's notifications, latest activity first. */
 export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId)
+  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where('actorCount', '>', 0)
   if (o.after) {
     const { updatedAt, id } = o.after
     q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
@@ -251,6 +253,7 @@ export async function countNotifications(db: Db, userId: string): Promise<number
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
+    .where('actorCount', '>', 0)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -261,6 +264,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
+    .where('actorCount', '>', 0)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -272,6 +276,7 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
     .select(columns)
     .where('userId', '=', userId)
     .where('updatedAt', '>=', since)
+    .where('actorCount', '>', 0)
     .orderBy('updatedAt', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
@@ -280,13 +285,18 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
 
 /** One of the reader's notifications (undefined for another's). */
 export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-  return (await db.selectFrom('notifications').select(columns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()) as
-    NotificationRow | undefined
+  return (await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('actorCount', '>', 0)
+    .executeTakeFirst()) as NotificationRow | undefined
 }
 
 /** Marks the reader's unread notifications read (the named ones, or all); answers how many. */
 export async function markRead(trx: Db, userId: string, ids: string[] | undefined, now: string): Promise<number> {
-  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null)
+  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null).where('actorCount', '>', 0)
   if (ids) q = q.where('id', 'in', ids)
   const r = await q.executeTakeFirst()
   return Number(r.numUpdatedRows)

@@ -51,8 +51,11 @@ describeEachDialect('notifications withdrawn with their cause', (ctx) => {
     await api.ok('DELETE', `/api/reviews/${reviewId}/like`, ben.token)
     const [left] = await about(ana, reviewId)
     expect([left!.count, names(left)]).toEqual([1, [cy.username]])
+    const unreadBefore = (await api.call('GET', '/api/me/notifications/unread-count', ana.token)).json().count as number
     await api.ok('DELETE', `/api/reviews/${reviewId}/like`, cy.token)
     expect(await about(ana, reviewId)).toEqual([])
+    expect((await api.call('GET', '/api/me/notifications/unread-count', ana.token)).json().count).toBe(unreadBefore - 1)
+    expect(await api.ok('POST', '/api/me/notifications/read', ana.token, {})).toEqual({ marked: unreadBefore - 1 })
     // Read: the reader saw it; taking the like back changes nothing there.
     await api.ok('PUT', `/api/reviews/${reviewId}/like`, dee.token)
     await api.ok('POST', '/api/me/notifications/read', ana.token, {})
