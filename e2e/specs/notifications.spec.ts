@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
-import { apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
+import { apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { screenshotDir } from '../support/paths.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
@@ -43,6 +43,35 @@ describe('notifications: the bell and the live list', () => {
       await page.getByRole('button', { name: 'Mark all as read' }).click()
       await expectVisible(page.getByRole('link', { name: 'Notifications', exact: true }))
       await expect.poll(() => page.getByRole('button', { name: 'Mark as read' }).count()).toBe(0)
+    })
+  }
+})
+
+// A mention in a discussion post (decision 0052): "Bea mentioned you in “…”", the thread's long
+// right-to-left title with an emoji isolated in the sentence, and the link opening the thread.
+describe('notifications: a mention in a discussion post', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: Bea names Ann in a post; Ann's list says so and links the thread`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, bea] = await Promise.all([registerUser(baseURL), registerUser(baseURL)])
+      const book = await postBook(baseURL, bea, { title: unique('Mention') })
+      const title = 'كتابٌ طويلٌ جدًّا عن الليالي والأيام 📚 Supercalifragilisticexpialidocious'
+      const thread = await apiPost<{ _id: string }>(baseURL, `/books/${book._id}/discussions`, { title, text: 'Who finished it?' }, bea.token)
+      await apiPost(baseURL, `/discussions/${thread._id}/posts`, { text: `@${ann.username} you did, right? 🎉` }, bea.token)
+
+      await signInAs(page, ann)
+      await page.goto('/notifications')
+      const item = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first()
+      await expect.poll(() => item.innerText(), { timeout: 5000 }).toContain(`${bea.name} mentioned you in “`)
+
+      await checkScreen(page, 'notifications-post-mention', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `notifications-post-mention-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+
+      await item.getByRole('link').first().click()
+      await expect.poll(() => new URL(page.url()).pathname).toContain(thread._id)
     })
   }
 })

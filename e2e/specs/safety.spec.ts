@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect } from 'vitest'
-import { apiGet, apiPost, postBook, postReview, registerUser, unique, type TestUser } from '../support/api.ts'
+import { apiGet, apiPost, apiPut, postBook, postReview, registerUser, unique, type TestUser } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { myServer } from '../support/my-server.ts'
 import { repoRoot, screenshotDir } from '../support/paths.ts'
@@ -71,7 +71,8 @@ describe('block, report and moderate', () => {
       const thread = await apiGet<{ text: string | null; removedByModerators?: boolean }[]>(baseURL, `/reviews/${review._id}/comments`)
       expect(thread).toMatchObject([{ text: null, removedByModerators: true }])
       await page.goto(`/books/${book._id}`)
-      await comments.click()
+      // The hidden comment keeps its place in the thread but leaves the count (decision 0058, "Counts").
+      await page.getByRole('button', { name: '0 comments' }).click()
       await expectVisible(page.getByText('removed by the moderators'))
       await page.goto('/profile')
       const safety = page.getByRole('region', { name: 'Safety' })
@@ -100,6 +101,39 @@ describe('block, report and moderate', () => {
       await page.emulateMedia({ colorScheme: 'light' })
       const state = await apiGet<{ blocked: boolean }>(baseURL, `/users/${spammer.user._id}/safety`, bea.token)
       expect(state.blocked).toBe(true)
+    })
+  }
+})
+
+// A profile the moderators hid (decision 0058, "Hidden profiles"): others read "removed by the
+// moderators" in its bio's place; its reader still sees their bio, with the notice. Both themes.
+describe('a hidden profile', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: others see "removed by the moderators"; the reader sees the notice`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, spammer, mod] = await Promise.all([registerUser(baseURL), registerUser(baseURL), registerUser(baseURL)])
+      makeModerator(mod)
+      await apiPut(baseURL, '/users/profile/update', spammer.token, { bio: spamText(unique('bio')) })
+      const report = await apiPost<{ _id: string }>(baseURL, '/reports', { targetType: 'profile', targetId: spammer._id, reason: 'spam' }, ann.token)
+      await apiPost(baseURL, `/moderation/reports/${report._id}`, { action: 'hide', note: 'Advertising in the bio' }, mod.token)
+
+      await signInAs(page, ann)
+      await page.goto(`/user/${spammer._id}`)
+      await expectVisible(page.getByText('removed by the moderators'))
+      expect(await page.getByText('spam.example', { exact: false }).count()).toBe(0)
+      await checkScreen(page, 'hidden-profile', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `hidden-profile-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+
+      await signInAs(page, spammer)
+      await page.goto('/profile')
+      await expectVisible(page.getByText('The moderators hid your bio and profile image', { exact: false }))
+      await checkScreen(page, 'hidden-profile-own', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: join(screenshotDir, `hidden-profile-own-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
     })
   }
 })

@@ -23,7 +23,7 @@ import { createTokensService } from '#/modules/tokens/tokens.service.ts'
 import { createSyncService } from '#/modules/sync/sync.service.ts'
 import { createDevicesService } from '#/modules/tokens/devices.service.ts'
 import { createDeviceLinkService } from '#/modules/tokens/device-link.service.ts'
-import { createSafetyService, isBlockedBetween } from '#/modules/safety/safety.service.ts'
+import { blockedAmong, createSafetyService, isBlockedBetween } from '#/modules/safety/safety.service.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
 import { createBookMergeDoors } from '#/book-merge-doors.ts'
@@ -42,10 +42,11 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     db,
     databaseUrl: config.databaseUrl,
     canNotify: async (trx, recipientId, actorId) => !(await isBlockedBetween(trx, recipientId, actorId)),
+    refusedAmong: (trx, actorId, ids) => blockedAmong(trx, actorId, ids),
   })
-  const notify = notifications.notify
+  const { notify, notifyMany, withdraw, withdrawAbout } = notifications
   const uploads = createUploadsService({ db, config })
-  const users = createUsersService({ db, uploads, notify })
+  const users = createUsersService({ db, uploads, notify, withdraw })
   const books = createBooksService({ db, uploads })
   const auth = createAuthService({ db, tokens, users })
   const personalTokens = createTokensService({ db })
@@ -55,13 +56,20 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const reading = createReadingService({ db, books, users, events: webhooks.events })
   const sync = createSyncService({ db, books, reading })
   // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.
-  const reviews = createReviewsService({ db, books, reading, events: webhooks.events, likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids) })
   const spoilers = createSpoilersService({ reading })
-  const conversation = createConversationService({ db, reviews, spoilers, notify })
+  const reviews = createReviewsService({
+    db,
+    books,
+    reading,
+    events: webhooks.events,
+    likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids),
+    withdrawAbout,
+  })
+  const conversation = createConversationService({ db, reviews, spoilers, notify, withdraw, withdrawAbout })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
-  const discussions = createDiscussionsService({ db, books, spoilers, notify })
+  const discussions = createDiscussionsService({ db, books, spoilers, notify, notifyMany, withdraw, withdrawAbout })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
   const imports = createImportsService({
@@ -75,7 +83,17 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     notify,
   })
   const feed = createFeedService({ db, spoilers })
-  const safety = createSafetyService({ db, notify })
+  const safety = createSafetyService({
+    db,
+    notify,
+    // Counts readers see leave hidden comments and posts out; a hidden profile's bio and image go (decision 0058).
+    hiddenChanged: async (trx, type, id, hidden) => {
+      if (type === 'comment') await conversation.hiddenChanged(trx, id, hidden)
+      else if (type === 'post') await discussions.hiddenChanged(trx, id, hidden)
+      // A hidden profile shows others no bio and no image.
+      else if (type === 'profile') await users.hiddenChanged(trx, id, hidden)
+    },
+  })
   const feeds = createFeedsService({ reviews, shelves, users, books })
   return {
     config,

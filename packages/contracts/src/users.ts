@@ -31,6 +31,8 @@ export const UserSchema = z.object({
   userType: z.enum(USER_TYPES),
   bio: z.string(),
   profileImage: z.string(),
+  /** The moderators hid the profile: others get no bio and no image; its reader still sees both. */
+  removedByModerators: z.literal(true).optional(),
   createdAt: IsoDateTimeSchema,
   followers: z.array(IdSchema),
   following: z.array(IdSchema),

@@ -22,6 +22,8 @@ export interface UsersTable {
   role: Generated<'reader' | 'moderator'>
   /** Who sees the reading log by default (migration 2026_12_17_0100, decision 0055). */
   readingLog: Generated<'public' | 'followers' | 'private'>
+  /** 1 while the moderators hide the profile (decision 0058): others see it without bio and image. */
+  profileHidden: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }
@@ -500,6 +502,8 @@ interface DiscussionsTable {
   userId: string | null
   title: string
   postCount: Generated<number>
+  /** Of the live posts, those the moderators hid (decision 0058): a thread shows postCount minus these. */
+  hiddenPostCount: Generated<number>
   lastActivityAt: Timestamp
   createdAt: Timestamp
 }

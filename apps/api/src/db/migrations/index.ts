@@ -52,6 +52,9 @@ import * as readingPrivacy from './2026_12_17_0100_reading_privacy.ts'
 import * as blocksAndMutes from './2026_12_18_0100_blocks_and_mutes.ts'
 import * as reportsAndModeration from './2026_12_18_0200_reports_and_moderation.ts'
 import * as commentPositions from './2026_12_19_0100_comment_positions.ts'
+import * as notificationTargets from './2026_12_19_0200_notification_targets.ts'
+import * as hiddenPostCounts from './2026_12_19_0210_hidden_post_counts.ts'
+import * as hiddenProfiles from './2026_12_19_0220_hidden_profiles.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -111,4 +114,7 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_18_0100_blocks_and_mutes': blocksAndMutes,
   '2026_12_18_0200_reports_and_moderation': reportsAndModeration,
   '2026_12_19_0100_comment_positions': commentPositions,
+  '2026_12_19_0200_notification_targets': notificationTargets,
+  '2026_12_19_0210_hidden_post_counts': hiddenPostCounts,
+  '2026_12_19_0220_hidden_profiles': hiddenProfiles,
 }

@@ -274,3 +274,16 @@ export async function findAccountCreatedAt(db: Db, userId: string): Promise<stri
   const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst()
   return row && toIso(row.createdAt)
 }
+
+/** Whether a reader still has a live comment on a review. */
+export async function hasLiveCommentBy(db: Db, reviewId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('reviewComments')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('reviewId', '=', reviewId)
+    .where('deleted', '=', 0)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -17,7 +17,7 @@ import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/pa
 import type { Actor } from '#/security/actor.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import { noNotify, noWithdraw, noWithdrawAbout, type Notify, type Withdraw, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import { isWithheld, toStoredPosition, type SpoilersService, type Standing } from '#/modules/spoilers/spoilers.service.ts'
 import {
   countReviewComments,
@@ -28,6 +28,7 @@ import {
   findAccountCreatedAt,
   findComment,
   findCommentForChange,
+  hasLiveCommentBy,
   insertComment,
   insertCommentLike,
   insertReviewLike,
@@ -51,6 +52,9 @@ export interface ConversationDeps {
   spoilers: Pick<SpoilersService, 'standingOf'>
   /** Tells readers of likes, comments, replies and mentions, in the same transaction (decision 0052). */
   notify?: Notify
+  /** Takes back what an unlike or a deleted comment had told (decision 0052, "Withdrawn"). */
+  withdraw?: Withdraw
+  withdrawAbout?: WithdrawAbout
 }
 
 /** How long an account is new: tighter limits, and few links in a comment (decision 0042). */
@@ -75,6 +79,10 @@ function mentionedNames(text: string): string[] {
   return [...names]
 }
 
+/** The readers a text mentions (`@username`), the first LIMITS.mentionsMax found: a comment's or a discussion post's. */
+export const mentionedReaders = async (db: Db, text: string): Promise<{ _id: string; username: string }[]> =>
+  (await listUsersByUsernames(db, mentionedNames(text).slice(0, LIMITS.mentionsMax * 2))).slice(0, LIMITS.mentionsMax)
+
 /** How many links a text holds. */
 const linkCount = (text: string): number => text.match(LINK)?.length ?? 0
 
@@ -87,7 +95,14 @@ interface Seen {
   reveal?: Reveal | undefined
 }
 
-export const createConversationService = ({ db, reviews, spoilers, notify = noNotify }: ConversationDeps) => {
+export const createConversationService = ({
+  db,
+  reviews,
+  spoilers,
+  notify = noNotify,
+  withdraw = noWithdraw,
+  withdrawAbout = noWithdrawAbout,
+}: ConversationDeps) => {
   /** The review, or 404 'Review not found'. */
   const reviewOrNotFound = async (id: string, trx: Db = db) => {
     const review = await reviews.findOwner(id, trx)
@@ -165,7 +180,12 @@ export const createConversationService = ({ db, reviews, spoilers, notify = noNo
    * Removes a comment: a top-level one that still has replies stays as a tombstone, anything else
    * goes; a tombstone whose last reply goes goes too. The review's count moves in the same transaction.
    */
-  const removeComment = async (trx: Db, id: string, c: { reviewId: string; parentId: string | null; deleted: boolean; replyCount: number }) => {
+  const removeComment = async (
+    trx: Db,
+    id: string,
+    c: { reviewId: string; parentId: string | null; deleted: boolean; replyCount: number; userId: string | null },
+    { withdrawing = true }: { withdrawing?: boolean } = {},
+  ) => {
     if (c.parentId === null && c.replyCount > 0) {
       await tombstoneComment(trx, id)
     } else {
@@ -175,7 +195,15 @@ export const createConversationService = ({ db, reviews, spoilers, notify = noNo
         if (parent && parent.deleted && parent.replyCount <= 0) await deleteComment(trx, c.parentId)
       }
     }
-    if (!c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
+    // A comment the moderators hid is already out of the review's count (decision 0058, "Counts").
+    if (!c.deleted && !(await hiddenByModerators(trx, 'comment', [id])).has(id)) await reviews.moveCounters(trx, c.reviewId, { comments: -1 })
+    // What it told goes (decision 0052, "Withdrawn"): its replies' and mentions' notifications and its
+    // likes' (all about it), and its writer from the review's comments unless another comment of theirs stays.
+    // A closing account's comments leave others' notifications as they were told (0052, "Reader data").
+    if (!withdrawing) return
+    await withdrawAbout(trx, { type: 'comment', id })
+    if (c.userId && !c.deleted && !(await hasLiveCommentBy(trx, c.reviewId, c.userId)))
+      await withdraw(trx, { actorId: c.userId, types: ['review_comment'], target: { type: 'review', id: c.reviewId } })
   }
 
   /**
@@ -198,8 +226,7 @@ export const createConversationService = ({ db, reviews, spoilers, notify = noNo
       // Grouped on the review: "Ana and 2 others commented on your review of Emma".
       await notify(trx, { recipientId: c.reviewOwner, type: 'review_comment', actorId, target: { type: 'review', id: c.reviewId, bookId: c.bookId } })
     }
-    const named = await listUsersByUsernames(trx, mentionedNames(c.text).slice(0, LIMITS.mentionsMax * 2))
-    for (const u of named.slice(0, LIMITS.mentionsMax)) {
+    for (const u of await mentionedReaders(trx, c.text)) {
       if (told.has(u._id)) continue
       told.add(u._id)
       await notify(trx, { recipientId: u._id, type: 'mention', actorId, target })
@@ -230,6 +257,7 @@ export const createConversationService = ({ db, reviews, spoilers, notify = noNo
       db.transaction().execute(async (trx) => {
         await reviewOrNotFound(id, trx)
         const removed = await deleteReviewLike(trx, id, actor.id)
+        if (removed) await withdraw(trx, { actorId: actor.id, types: ['review_like'], target: { type: 'review', id } })
         const counts = await reviews.moveCounters(trx, id, { likes: removed ? -1 : 0 })
         return { likes: counts!.likes, likedByMe: false }
       }),
@@ -344,13 +372,23 @@ export const createConversationService = ({ db, reviews, spoilers, notify = noNo
         const c = await findCommentForChange(trx, id)
         if (!c || c.deleted) throw notFound(MESSAGES.commentNotFound)
         const removed = await deleteCommentLike(trx, id, actor.id)
+        if (removed) await withdraw(trx, { actorId: actor.id, types: ['comment_like'], target: { type: 'comment', id } })
         return { likes: await moveCommentLikes(trx, id, removed ? -1 : 0), likedByMe: false }
       }),
+
+    /**
+     * The moderators hid a comment or showed it again (decision 0058, "Counts"): a live one leaves the
+     * review's comment count, or comes back to it, in the moderators' transaction.
+     */
+    hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
+      const c = await findCommentForChange(trx, id)
+      if (c && !c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: hidden ? -1 : 1 })
+    },
 
     /** Removes one of a closing account's comments as a deletion by them would (the reader-data door's). */
     removeForAccount: async (trx: Db, id: string) => {
       const c = await findCommentForChange(trx, id)
-      if (c && !c.deleted) await removeComment(trx, id, c)
+      if (c && !c.deleted) await removeComment(trx, id, c, { withdrawing: false })
     },
   }
 }

@@ -18,7 +18,10 @@ export interface DiscussionRow {
   bookId: string
   title: string
   user: Person | null
+  /** The live posts (the thread goes when none is left). */
   postCount: number
+  /** Of those, the ones the moderators hid (decision 0058): readers are shown the difference. */
+  hiddenPostCount: number
   lastActivityAt: string
   createdAt: string
 }
@@ -48,7 +51,7 @@ const selectDiscussions = (db: Db) =>
   db
     .selectFrom('discussions as d')
     .leftJoin('users as u', 'u.id', 'd.userId')
-    .select(['d.id', 'd.bookId', 'd.title', 'd.userId', 'u.username', 'u.profileImage', 'd.postCount', 'd.lastActivityAt', 'd.createdAt'])
+    .select(['d.id', 'd.bookId', 'd.title', 'd.userId', 'u.username', 'u.profileImage', 'd.postCount', 'd.hiddenPostCount', 'd.lastActivityAt', 'd.createdAt'])
 
 type RawDiscussion = Awaited<ReturnType<ReturnType<typeof selectDiscussions>['execute']>>[number]
 
@@ -58,6 +61,7 @@ const toDiscussion = (r: RawDiscussion): DiscussionRow => ({
   title: r.title,
   user: person(r.userId, r.username, r.profileImage),
   postCount: Number(r.postCount),
+  hiddenPostCount: Number(r.hiddenPostCount),
   lastActivityAt: toIso(r.lastActivityAt),
   createdAt: toIso(r.createdAt),
 })
@@ -156,6 +160,15 @@ export async function moveDiscussionCounters(db: Db, id: string, delta: number, 
     .execute()
 }
 
+/** Moves a thread's count of live posts the moderators hid. */
+export async function moveHiddenPosts(db: Db, id: string, delta: number): Promise<void> {
+  await db
+    .updateTable('discussions')
+    .set((eb) => ({ hiddenPostCount: eb('hiddenPostCount', '+', delta) }))
+    .where('id', '=', id)
+    .execute()
+}
+
 /** One thread with its starter. */
 export async function findDiscussion(db: Db, id: string): Promise<DiscussionRow | undefined> {
   const row = await selectDiscussions(db).where('d.id', '=', id).executeTakeFirst()
@@ -199,6 +212,19 @@ const buildBookDiscussionsQuery = (db: Db, bookId: string, limit: number | undef
 
 export async function listBookDiscussions(db: Db, bookId: string, limit: number | undefined, after?: ActivityKey): Promise<DiscussionRow[]> {
   return (await buildBookDiscussionsQuery(db, bookId, limit, after).execute()).map(toDiscussion)
+}
+
+/** How many threads of a book readers are shown a count of: those the moderators hid left out (decision 0058). */
+export async function countShownBookDiscussions(db: Db, bookId: string): Promise<number> {
+  const row = await db
+    .selectFrom('discussions as d')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('d.bookId', '=', bookId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('hiddenItems as h').select('h.targetId').where('h.targetType', '=', 'discussion').whereRef('h.targetId', '=', 'd.id'))),
+    )
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 /** How many threads a book has. */
@@ -339,6 +365,8 @@ export async function recountDiscussions(db: Db, ids: string[]): Promise<void> {
     .updateTable('discussions')
     .set({
       postCount: sql<number>`(select count(*) from discussion_posts p where p.discussion_id = discussions.id and p.deleted_at is null)`,
+      hiddenPostCount: sql<number>`(select count(*) from discussion_posts p join hidden_items h on h.target_type = 'post' and h.target_id = p.id
+        where p.discussion_id = discussions.id and p.deleted_at is null)`,
     })
     .where('id', 'in', ids)
     .execute()
@@ -347,4 +375,11 @@ export async function recountDiscussions(db: Db, ids: string[]): Promise<void> {
 /** Whether a book (a work's id) is in the catalogue. */
 export async function findBookExists(db: Db, bookId: string): Promise<boolean> {
   return (await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()) !== undefined
+}
+
+/** Whether a reader still has a live post in a thread (within one top-level post's replies when `rootId` is given). */
+export async function hasOtherLivePost(db: Db, discussionId: string, userId: string, rootId?: string): Promise<boolean> {
+  let q = db.selectFrom('discussionPosts').select('id').where('userId', '=', userId).where('discussionId', '=', discussionId).where('deletedAt', 'is', null)
+  if (rootId !== undefined) q = q.where('rootId', '=', rootId).where('id', '<>', rootId)
+  return (await q.limit(1).executeTakeFirst()) !== undefined
 }

@@ -21,11 +21,23 @@ import { fromStoredPosition, isWithheld, toStoredPosition, type Standing } from 
 import { checkPostLimits, type Limiter } from '#/modules/discussions/discussions.limits.ts'
 import { DISCUSSION_MESSAGES } from '#/modules/discussions/discussions.messages.ts'
 import { hiddenByModerators, isBlockedBetween, quietFilterFor, type QuietFilter } from '#/modules/safety/safety.service.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import {
+  noNotify,
+  noNotifyMany,
+  noWithdraw,
+  noWithdrawAbout,
+  type Notify,
+  type NotifyMany,
+  type Withdraw,
+  type WithdrawAbout,
+} from '#/modules/notifications/notifications.service.ts'
+import { mentionedReaders } from '#/modules/conversation/conversation.service.ts'
 import {
   countBookDiscussions,
+  countShownBookDiscussions,
   countReplies,
   countThreadRows,
+  hasOtherLivePost,
   deleteDiscussionRow,
   deletePostRow,
   findAccountCreatedAt,
@@ -41,6 +53,7 @@ import {
   lockDiscussion,
   lockPost,
   moveDiscussionCounters,
+  moveHiddenPosts,
   tombstonePost,
   updateDiscussionTitle,
   updatePostText,
@@ -56,6 +69,11 @@ export interface DiscussionsDeps {
   spoilers: SpoilersService
   /** Tells readers of replies to their posts and of new posts in threads they joined (decision 0052). */
   notify?: Notify
+  /** The same, for a thread's participants at once (a bounded number of statements, decision 0052). */
+  notifyMany?: NotifyMany
+  /** Takes back what a deleted post told; removes what was told about a deleted thread or post. */
+  withdraw?: Withdraw
+  withdrawAbout?: WithdrawAbout
 }
 
 /**
@@ -83,7 +101,8 @@ const asDiscussion = (d: DiscussionRow, firstPost: Post | null): Discussion => (
   bookId: d.bookId,
   title: d.title,
   user: d.user,
-  postCount: d.postCount,
+  // Posts the moderators hid keep their place in the thread but not in its count (decision 0058).
+  postCount: Math.max(0, d.postCount - d.hiddenPostCount),
   lastActivityAt: d.lastActivityAt,
   createdAt: d.createdAt,
   firstPost,
@@ -103,7 +122,15 @@ const removedThread = (d: Discussion): Discussion => ({
 /** Whether the caller keeps a thread out of view (decision 0057): its starter blocked either way or muted, or a muted word in its title or opening post. */
 const quietThread = (quiet: QuietFilter, d: DiscussionRow, first: PostRow | undefined) => quiet.hides({ writerId: d.user?._id, texts: [d.title, first?.text] })
 
-export const createDiscussionsService = ({ db, books, spoilers, notify = noNotify }: DiscussionsDeps) => {
+export const createDiscussionsService = ({
+  db,
+  books,
+  spoilers,
+  notify = noNotify,
+  notifyMany = noNotifyMany,
+  withdraw = noWithdraw,
+  withdrawAbout = noWithdrawAbout,
+}: DiscussionsDeps) => {
   /** The work a book id names; 404 'Book not found' when there is none. */
   const bookOf = async (id: string): Promise<string> => {
     const bookId = await books.workOf(id)
@@ -130,14 +157,55 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
     return hidden.has(id) ? removedThread(thread) : thread
   }
 
+  /**
+   * Tells the readers a post mentions (`@username`, the first LIMITS.mentionsMax), except those in
+   * `told` and the writer; adds them to `told`. notify applies blocks, settings and the own action.
+   */
+  const tellMentioned = async (
+    trx: Db,
+    actorId: string,
+    text: string,
+    post: { id: string; discussionId: string; bookId: string; title: string },
+    told: Set<string>,
+  ) => {
+    const target = { type: 'post' as const, id: post.id, parentId: post.discussionId, bookId: post.bookId, title: post.title }
+    for (const u of await mentionedReaders(trx, text)) {
+      if (told.has(u._id) || u._id === actorId) continue
+      told.add(u._id)
+      await notify(trx, { recipientId: u._id, type: 'mention', actorId, target })
+    }
+  }
+
+  /**
+   * Takes back what a deleted post told (decision 0052, "Withdrawn"): its mentions; its writer from the
+   * answered post's replies and from the thread's new posts, unless another live post of theirs
+   * still tells the same; everything about the thread when the thread went.
+   */
+  const withdrawPost = async (trx: Db, writerId: string, post: { id: string; discussionId: string; parentId: string | null }, threadGoes: boolean) => {
+    if (threadGoes) return withdrawAbout(trx, { type: 'discussion', id: post.discussionId, childType: 'post' })
+    await withdrawAbout(trx, { type: 'post', id: post.id })
+    if (post.id === post.discussionId) return
+    if (!(await hasOtherLivePost(trx, post.discussionId, writerId)))
+      await withdraw(trx, { actorId: writerId, types: ['discussion_reply'], target: { type: 'discussion', id: post.discussionId } })
+    // A reply answered a post of its top-level thread (the top-level post, or a reply in it).
+    if (post.parentId !== null && !(await hasOtherLivePost(trx, post.discussionId, writerId, post.parentId)))
+      await withdraw(trx, { actorId: writerId, types: ['post_reply'], target: { type: 'post', id: post.parentId } })
+  }
+
   /** What the author of a post sees of it: all of it. */
   const asAuthor = (actor: Actor): Standing => ({ signedIn: true, userId: actor.id, progress: { finished: true, page: null, percent: null, pageCount: null } })
 
   return {
     get,
 
-    /** How many threads a book has (the book page's "Discussions (N)"); 0 for an absent book. */
-    countFor: async (id: string): Promise<number> => countBookDiscussions(db, await books.workOf(id)),
+    /** How many threads a book has (the book page's "Discussions (N)"), those the moderators hid left out; 0 for an absent book. */
+    countFor: async (id: string): Promise<number> => countShownBookDiscussions(db, await books.workOf(id)),
+
+    /** The moderators hid a post or showed it again (decision 0058, "Counts"): a live one leaves its thread's count, or comes back. */
+    hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
+      const post = await lockPost(trx, id)
+      if (post && post.deletedAt === null) await moveHiddenPosts(trx, post.discussionId, hidden ? 1 : -1)
+    },
 
     /** A book's threads, newest activity first, each with its opening post as the caller may see it; 404 for an absent book. */
     async listForBook(actor: Actor | undefined, id: string, q: DiscussionReadQuery): Promise<Page<Discussion>> {
@@ -194,6 +262,8 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
             at,
           })
           await moveDiscussionCounters(trx, discussionId, 1, at)
+          // The readers the opening post names, as a comment's mentions tell them.
+          await tellMentioned(trx, actor.id, input.text, { id: discussionId, discussionId, bookId, title: input.title }, new Set())
         })
       } catch (err) {
         // The book went meanwhile.
@@ -264,16 +334,23 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
           at,
         })
         await moveDiscussionCounters(trx, id, 1, at)
-        // The answered post's writer, then the thread's other recent participants, each told once.
+        // The answered post's writer, then the readers the post mentions, then the thread's other
+        // recent participants (at once: a bounded number of statements), each told once.
         const title = found.title
+        const told = new Set<string>()
         if (answered) {
+          told.add(answered)
           const target = { type: 'post' as const, id: input.parentId!, parentId: id, bookId: d.bookId, title }
           await notify(trx, { recipientId: answered, type: 'post_reply', actorId: actor.id, target })
         }
-        for (const userId of await listParticipants(trx, id, NOTIFICATION_LIMITS.discussionFanOutMax)) {
-          if (userId === answered) continue
-          await notify(trx, { recipientId: userId, type: 'discussion_reply', actorId: actor.id, target: { type: 'discussion', id, bookId: d.bookId, title } })
-        }
+        await tellMentioned(trx, actor.id, input.text, { id: postId, discussionId: id, bookId: d.bookId, title }, told)
+        const participants = await listParticipants(trx, id, NOTIFICATION_LIMITS.discussionFanOutMax)
+        await notifyMany(trx, {
+          recipientIds: participants.filter((userId) => !told.has(userId)),
+          type: 'discussion_reply',
+          actorId: actor.id,
+          target: { type: 'discussion', id, bookId: d.bookId, title },
+        })
       })
       const row = await findPost(db, postId)
       // The author always sees their own post.
@@ -320,10 +397,13 @@ export const createDiscussionsService = ({ db, books, spoilers, notify = noNotif
           if (parent && parent.deletedAt !== null && (await countReplies(trx, parent.id)) === 0) await deletePostRow(trx, parent.id)
         }
         await moveDiscussionCounters(trx, post.discussionId, -1)
+        // A hidden post that goes leaves the hidden count too.
+        if ((await hiddenByModerators(trx, 'post', [id])).has(id)) await moveHiddenPosts(trx, post.discussionId, -1)
         // A thread without a live post left goes, its tombstones with it.
         const d = await findDiscussion(trx, post.discussionId)
-        if (!keep && opening) await deleteDiscussionRow(trx, post.discussionId)
-        else if (d && d.postCount <= 0) await deleteDiscussionRow(trx, post.discussionId)
+        const threadGoes = (!keep && opening) || (d !== undefined && d.postCount <= 0)
+        if (threadGoes) await deleteDiscussionRow(trx, post.discussionId)
+        await withdrawPost(trx, actor.id, post, threadGoes)
       }),
   }
 }

@@ -17,6 +17,8 @@ type LiveListener = (signal: LiveSignal) => void
 export interface LiveBus {
   /** Tells the reader's streams, on every instance, that the notification changed; in the writer's transaction. */
   publish(trx: Db, userId: string, notificationId: string): Promise<void>
+  /** The same for many readers' notifications at once (a fan-out): one statement whatever their number. */
+  publishMany(trx: Db, changed: readonly { userId: string; id: string }[]): Promise<void>
   /** Listens for one reader's signals; answers the unsubscribe. */
   subscribe(userId: string, listener: LiveListener): () => void
   /** Settles once signals flow (or the attempt failed: the streams then lean on their catch-up). */
@@ -62,16 +64,22 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
 
   if (!isPostgres) {
     const timers = new Set<NodeJS.Timeout>()
+    const publishLocal = (userId: string, id: string) => {
+      if (!listeners.has(userId)) return
+      for (const ms of LOCAL_REPEATS_MS) {
+        const t = setTimeout(() => {
+          timers.delete(t)
+          tell(userId, { kind: 'changed', id })
+        }, ms)
+        timers.add(t)
+      }
+    }
     return {
       async publish(_trx, userId, id) {
-        if (!listeners.has(userId)) return
-        for (const ms of LOCAL_REPEATS_MS) {
-          const t = setTimeout(() => {
-            timers.delete(t)
-            tell(userId, { kind: 'changed', id })
-          }, ms)
-          timers.add(t)
-        }
+        publishLocal(userId, id)
+      },
+      async publishMany(_trx, changed) {
+        for (const c of changed) publishLocal(c.userId, c.id)
       },
       subscribe: subscribeWith(() => {}),
       ready: async () => {},
@@ -138,6 +146,11 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
   return {
     async publish(trx, userId, id) {
       await sql`select pg_notify(${CHANNEL}, ${`${userId}:${id}`})`.execute(trx)
+    },
+    async publishMany(trx, changed) {
+      if (!changed.length) return
+      const payloads = changed.map((c) => `${c.userId}:${c.id}`)
+      await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx)
     },
     // The dedicated connection opens with the first stream, so an instance (or a test) without one holds none.
     subscribe: subscribeWith(() => void connect()),

@@ -22,6 +22,8 @@ export const notificationsDoor: ReaderDataDoor = {
               .selectFrom('notifications')
               .select(['id', 'type', 'targetType', 'targetId', 'actorCount', 'createdAt', 'updatedAt', 'readAt'])
               .where('userId', '=', userId)
+              // A group everyone was withdrawn from is not shown to its reader (decision 0052, "Withdrawn").
+              .where('actorCount', '>', 0)
             if (after !== undefined) q = q.where('id', '<', after)
             const rows = await q.orderBy('id', 'desc').limit(limit).execute()
             const last = rows.at(-1)

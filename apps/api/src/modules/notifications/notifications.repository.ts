@@ -82,6 +82,141 @@ export async function bumpGroup(trx: Db, id: string, now: string, title: string 
     .execute()
 }
 
+/**
+ * The unread groups of this kind on this target for many recipients at once (a fan-out): one
+ * multi-row insert that makes those missing (a racing writer's row is kept), then one read of them
+ * all. Answers each recipient's group id.
+ */
+export async function ensureGroups(
+  trx: Db,
+  g: { ids: { id: string; userId: string }[]; type: NotificationType; target: NotificationTarget; now: string },
+): Promise<{ id: string; userId: string }[]> {
+  if (!g.ids.length) return []
+  await trx
+    .insertInto('notifications')
+    .values(
+      g.ids.map(({ id, userId }) => ({
+        id,
+        userId,
+        type: g.type,
+        targetType: g.target.type,
+        targetId: g.target.id,
+        bookId: g.target.bookId,
+        parentId: g.target.parentId,
+        title: g.target.title,
+        actorCount: 0,
+        createdAt: g.now,
+        updatedAt: g.now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['userId', 'type', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
+    .execute()
+  return trx
+    .selectFrom('notifications')
+    .select(['id', 'userId'])
+    .where(
+      'userId',
+      'in',
+      g.ids.map((r) => r.userId),
+    )
+    .where('type', '=', g.type)
+    .where('targetType', '=', g.target.type)
+    .where('targetId', '=', g.target.id)
+    .where('readAt', 'is', null)
+    .execute()
+}
+
+/** Adds a reader to many groups, once each; answers the groups they were new in. */
+export async function addActorToGroups(trx: Db, notificationIds: string[], actorId: string, now: string): Promise<string[]> {
+  if (!notificationIds.length) return []
+  const rows = await trx
+    .insertInto('notificationActors')
+    .values(notificationIds.map((notificationId) => ({ notificationId, actorId, createdAt: now })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('notificationId')
+    .execute()
+  return rows.map((r) => r.notificationId)
+}
+
+/** One more in each of these groups: their counts and latest activity move. */
+export async function bumpGroups(trx: Db, ids: string[], now: string, title: string | null): Promise<void> {
+  if (!ids.length) return
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actorCount: eb('actorCount', '+', 1), updatedAt: now, ...(title !== null ? { title } : {}) }))
+    .where('id', 'in', ids)
+    .execute()
+}
+
+/** Which of these readers turned this kind off. */
+export async function listTurnedOffAmong(db: Db, userIds: readonly string[], type: string): Promise<Set<string>> {
+  if (!userIds.length) return new Set()
+  const rows = await db.selectFrom('notificationSettings').select('userId').where('type', '=', type).where('userId', 'in', userIds).execute()
+  return new Set(rows.map((r) => r.userId))
+}
+
+/** What a withdrawal names: the groups of these kinds on this target, optionally of one recipient. */
+export interface WithdrawKey {
+  types: readonly NotificationType[]
+  targetType: NotificationTarget['type']
+  targetId: string
+  recipientId?: string
+}
+
+/**
+ * Takes a reader out of the unread groups a key names (their cause was taken back, decision 0052):
+ * each loses them and one from its count. A group left with nobody is no longer listed, counted,
+ * streamed or marked (every read of the reader's notifications asks `actor_count > 0`); its row stays
+ * the unread group of its key, so a like racing this one joins it (deleting it would fail that like's
+ * actor insert) and the next one to act brings it back. Read groups stay as the reader saw them.
+ * Three statements whatever the number of groups.
+ */
+export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): Promise<void> {
+  let q = trx
+    .selectFrom('notifications as n')
+    .innerJoin('notificationActors as a', 'a.notificationId', 'n.id')
+    .select('n.id')
+    .where('a.actorId', '=', actorId)
+    .where('n.type', 'in', key.types)
+    .where('n.targetType', '=', key.targetType)
+    .where('n.targetId', '=', key.targetId)
+    .where('n.readAt', 'is', null)
+  if (key.recipientId !== undefined) q = q.where('n.userId', '=', key.recipientId)
+  const ids = (await q.execute()).map((r) => r.id)
+  if (!ids.length) return
+  await trx.deleteFrom('notificationActors').where('notificationId', 'in', ids).where('actorId', '=', actorId).execute()
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
+    .where('id', 'in', ids)
+    .execute()
+}
+
+/**
+ * Removes the unread groups about a thing that went (a deleted comment, post, review or thread), and
+ * those about the things under it (`parentId`: a review's comments, a thread's posts). Read ones stay.
+ */
+export async function removeGroupsAbout(
+  trx: Db,
+  target: { type: NotificationTarget['type']; id: string; childType?: NotificationTarget['type'] },
+): Promise<void> {
+  const ids = (
+    await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('readAt', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('targetType', '=', target.type), eb('targetId', '=', target.id)]),
+          ...(target.childType ? [eb.and([eb('targetType', '=', target.childType), eb('parentId', '=', target.id)])] : []),
+        ]),
+      )
+      .execute()
+  ).map((r) => r.id)
+  // Their actors go with them (the key cascades).
+  if (ids.length) await trx.deleteFrom('notifications').where('id', 'in', ids).execute()
+}
+
 /** Whether the reader turned this kind off. */
 export async function isTurnedOff(db: Db, userId: string, type: string): Promise<boolean> {
   return (await db.selectFrom('notificationSettings').select('type').where('userId', '=', userId).where('type', '=', type).executeTakeFirst()) !== undefined
@@ -103,7 +238,7 @@ export async function setTurnedOff(trx: Db, userId: string, off: string[], on: s
 
 /** A page of the reader's notifications, latest activity first. */
 export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId)
+  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where('actorCount', '>', 0)
   if (o.after) {
     const { updatedAt, id } = o.after
     q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
@@ -118,6 +253,7 @@ export async function countNotifications(db: Db, userId: string): Promise<number
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
+    .where('actorCount', '>', 0)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -128,6 +264,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
+    .where('actorCount', '>', 0)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -139,6 +276,7 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
     .select(columns)
     .where('userId', '=', userId)
     .where('updatedAt', '>=', since)
+    .where('actorCount', '>', 0)
     .orderBy('updatedAt', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
@@ -147,13 +285,18 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
 
 /** One of the reader's notifications (undefined for another's). */
 export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-  return (await db.selectFrom('notifications').select(columns).where('id', '=', id).where('userId', '=', userId).executeTakeFirst()) as
-    NotificationRow | undefined
+  return (await db
+    .selectFrom('notifications')
+    .select(columns)
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .where('actorCount', '>', 0)
+    .executeTakeFirst()) as NotificationRow | undefined
 }
 
 /** Marks the reader's unread notifications read (the named ones, or all); answers how many. */
 export async function markRead(trx: Db, userId: string, ids: string[] | undefined, now: string): Promise<number> {
-  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null)
+  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null).where('actorCount', '>', 0)
   if (ids) q = q.where('id', 'in', ids)
   const r = await q.executeTakeFirst()
   return Number(r.numUpdatedRows)

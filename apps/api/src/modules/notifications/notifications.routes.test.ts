@@ -121,13 +121,14 @@ describeEachDialect('notifications', (ctx) => {
     expect((await api.call('PUT', `/api/reviews/${reviewId}/like`, ana.token)).statusCode).toBe(200)
     expect(await api.list(ana.token)).toEqual([])
     for (const r of [ben, cy, dee]) expect((await api.call('PUT', `/api/reviews/${reviewId}/like`, r.token)).statusCode).toBe(200)
-    // Taking a like back and giving it again tells nobody twice.
+    // Taking a like back and giving it again counts the reader once: the take-back withdrew them
+    // (decision 0052, "Withdrawn"), the new like puts them back as the newest.
     await api.call('DELETE', `/api/reviews/${reviewId}/like`, ben.token)
     await api.call('PUT', `/api/reviews/${reviewId}/like`, ben.token)
     const [n, ...rest] = await api.list(ana.token)
     expect(rest).toEqual([])
     expect(n).toMatchObject({ type: 'review_like', count: 3, readAt: null, target: { type: 'review', id: reviewId, bookId, title: 'Emma', parentId: null } })
-    expect(n!.actors.map((a) => a.username)).toEqual([dee.username, cy.username, ben.username])
+    expect(n!.actors.map((a) => a.username)).toEqual([ben.username, dee.username, cy.username])
     expect(await api.unread(ana.token)).toBe(1)
   })
 

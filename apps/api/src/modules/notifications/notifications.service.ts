@@ -20,11 +20,14 @@ import type { Actor } from '#/security/actor.ts'
 import { createLiveBus, type LiveBus } from '#/modules/notifications/notifications.live.ts'
 import {
   addActor,
+  addActorToGroups,
   asNotification,
   bumpGroup,
+  bumpGroups,
   countNotifications,
   countUnread,
   ensureGroup,
+  ensureGroups,
   findNotification,
   insertTicket,
   isTurnedOff,
@@ -32,7 +35,10 @@ import {
   listNotifications,
   listRecentActors,
   listTurnedOff,
+  listTurnedOffAmong,
   markRead,
+  removeActor,
+  removeGroupsAbout,
   setTurnedOff,
   takeTicket,
   type NotificationRow,
@@ -62,17 +68,46 @@ export interface NotifyInput {
  */
 type CanNotify = (trx: Db, recipientId: string, actorId: string) => Promise<boolean>
 const allowEveryone: CanNotify = async () => true
+/** The same question for many recipients at once: those among `ids` the actor may not notify (one read). */
+type RefusedAmong = (trx: Db, actorId: string, ids: readonly string[]) => Promise<Set<string>>
+const refuseNobody: RefusedAmong = async () => new Set()
+
+/** One actor's action told to many readers at once (the other participants of a thread). */
+export interface NotifyManyInput {
+  recipientIds: readonly string[]
+  type: NotificationType
+  actorId: string
+  target: NotifyInput['target']
+}
+
+/** A cause taken back (an unlike, an unfollow, a deleted comment or post): who, of what kinds, on what. */
+export interface WithdrawInput {
+  actorId: string
+  types: readonly NotificationType[]
+  target: { type: NotificationTargetType; id: string }
+  /** Only this reader's groups (when the cause told one reader). */
+  recipientId?: string
+}
+
+/** A thing that went: its notifications, and those about the things under it (a review's comments, a thread's posts). */
+export interface WithdrawAboutInput {
+  type: NotificationTargetType
+  id: string
+  childType?: NotificationTargetType
+}
 
 export interface NotificationsDeps {
   db: Db
   /** The database's URL: PostgreSQL's live signals need a connection of their own. */
   databaseUrl: string
   canNotify?: CanNotify
+  /** What `canNotify` answers, for a fan-out's recipients at once; must agree with it. */
+  refusedAmong?: RefusedAmong
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-export const createNotificationsService = ({ db, databaseUrl, canNotify = allowEveryone }: NotificationsDeps) => {
+export const createNotificationsService = ({ db, databaseUrl, canNotify = allowEveryone, refusedAmong = refuseNobody }: NotificationsDeps) => {
   const live: LiveBus = createLiveBus(db, databaseUrl)
 
   const present = async (rows: NotificationRow[], on: Db = db): Promise<Notification[]> => {
@@ -95,21 +130,80 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
     if (actorId !== undefined && !(await canNotify(trx, recipientId, actorId))) return
     if (await isTurnedOff(trx, recipientId, type)) return
     const now = nowIso()
-    let title = input.target.title ?? null
-    const bookId = input.target.bookId ?? null
-    if (title === null && bookId !== null) {
-      title = (await trx.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title ?? null
-    }
-    const target = { type: input.target.type, id: input.target.id, bookId, parentId: input.target.parentId ?? null, title }
+    const target = await targetOf(trx, input.target)
     const group = await ensureGroup(trx, { id: uuidv7(), userId: recipientId, type, target, now })
     // A reader counts once in a group: liking, taking back and liking again tells nobody twice.
     if (actorId !== undefined && !(await addActor(trx, group.id, actorId, now))) return
-    await bumpGroup(trx, group.id, now, title)
+    await bumpGroup(trx, group.id, now, target.title)
     await live.publish(trx, recipientId, group.id)
   }
 
+  /** The target as kept: a named book's title when none is given. */
+  const targetOf = async (trx: Db, t: NotifyInput['target']) => {
+    const bookId = t.bookId ?? null
+    let title = t.title ?? null
+    if (title === null && bookId !== null) {
+      title = (await trx.selectFrom('books').select('title').where('id', '=', bookId).executeTakeFirst())?.title ?? null
+    }
+    return { type: t.type, id: t.id, bookId, parentId: t.parentId ?? null, title }
+  }
+
+  /**
+   * `notify` for many recipients of one action at once (a reply told to a thread's participants),
+   * with the same rules and the same rows as calling it for each, in a bounded number of statements
+   * whatever their number: the refused and those who turned the kind off are read once, the groups
+   * made in one insert and read in one select, the actor joins them in one insert, the counts move in
+   * one update, and the live signals go in one statement.
+   */
+  async function notifyMany(trx: Db, input: NotifyManyInput): Promise<void> {
+    const { actorId, type } = input
+    const wanted = [...new Set(input.recipientIds)].filter((id) => id !== actorId)
+    if (!wanted.length) return
+    const refused = await refusedAmong(trx, actorId, wanted)
+    const off = await listTurnedOffAmong(
+      trx,
+      wanted.filter((id) => !refused.has(id)),
+      type,
+    )
+    const told = wanted.filter((id) => !refused.has(id) && !off.has(id))
+    if (!told.length) return
+    const now = nowIso()
+    const target = await targetOf(trx, input.target)
+    const groups = await ensureGroups(trx, { ids: told.map((userId) => ({ id: uuidv7(), userId })), type, target, now })
+    const joined = new Set(
+      await addActorToGroups(
+        trx,
+        groups.map((g) => g.id),
+        actorId,
+        now,
+      ),
+    )
+    const changed = groups.filter((g) => joined.has(g.id))
+    await bumpGroups(
+      trx,
+      changed.map((g) => g.id),
+      now,
+      target.title,
+    )
+    await live.publishMany(trx, changed)
+  }
+
+  /** Takes an actor out of the unread groups their taken-back action was told in (decision 0052, "Withdrawn"). */
+  const withdraw = (trx: Db, input: WithdrawInput): Promise<void> =>
+    removeActor(
+      trx,
+      { types: input.types, targetType: input.target.type, targetId: input.target.id, ...(input.recipientId ? { recipientId: input.recipientId } : {}) },
+      input.actorId,
+    )
+
+  /** Removes the unread notifications about a thing that went, and about the things under it. */
+  const withdrawAbout = (trx: Db, input: WithdrawAboutInput): Promise<void> => removeGroupsAbout(trx, input)
+
   return {
     notify,
+    notifyMany,
+    withdraw,
+    withdrawAbout,
     live,
 
     /** The reader's notifications, latest activity first, paged. */
@@ -183,5 +277,12 @@ const DEFAULT_PAGE = 20
 export type NotificationsService = ReturnType<typeof createNotificationsService>
 export type Notify = NotificationsService['notify']
 
+export type NotifyMany = NotificationsService['notifyMany']
+export type Withdraw = NotificationsService['withdraw']
+export type WithdrawAbout = NotificationsService['withdrawAbout']
+
 /** Nobody is told: for services built without notifications (tests of one module). */
 export const noNotify: Notify = async () => {}
+export const noNotifyMany: NotifyMany = async () => {}
+export const noWithdraw: Withdraw = async () => {}
+export const noWithdrawAbout: WithdrawAbout = async () => {}

@@ -19,6 +19,7 @@ import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
 import { noEvents, type Events } from '#/events.ts'
+import { noWithdrawAbout, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import {
   deleteOwnReview,
   deleteReviewsBy,
@@ -55,6 +56,8 @@ export interface ReviewsDeps {
   events?: Events
   /** Which of some reviews a reader likes (the conversation module's, decision 0041); none known without it. */
   likedAmong?: (viewerId: string, reviewIds: string[]) => Promise<Set<string>>
+  /** Removes the unread notifications about a deleted review and its comments (decision 0052, "Withdrawn"). */
+  withdrawAbout?: WithdrawAbout
 }
 
 /** Who asks: a signed-in reader's id, or undefined. */
@@ -79,7 +82,7 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong }: ReviewsDeps) => {
+export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout }: ReviewsDeps) => {
   /** The reviews with `likedByMe` for this viewer (one read for the whole list). */
   const withViewer = async (all: Review[], viewer: Viewer): Promise<Review[]> => {
     if (all.length === 0) return all
@@ -340,6 +343,7 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
         .execute(async (trx) => {
           const gone = await deleteOwnReview(trx, id, actor.id)
           if (!gone) throw notFound(MESSAGES.reviewNotFound)
+          await withdrawAbout(trx, { type: 'review', id, childType: 'comment' })
           // A review without stars (decision 0029) was in no average.
           if (gone.rating === 0) return
           await books.ratings.move(trx, gone.bookId, { reviews: -1, reviewStars: -gone.rating })

@@ -171,7 +171,17 @@ const afterOf = (cursor: string | undefined) => {
   return { at, id }
 }
 
-export const createSafetyService = ({ db, notify = noNotify }: { db: Db; notify?: Notify }) => {
+export interface SafetyDeps {
+  db: Db
+  notify?: Notify
+  /**
+   * Told in the moderators' transaction when an item becomes hidden or shown again, so the modules
+   * whose counts readers see leave it out or count it again (decision 0058, "Counts").
+   */
+  hiddenChanged?: (trx: Db, type: ReportTargetType, id: string, hidden: boolean) => Promise<void>
+}
+
+export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = async () => {} }: SafetyDeps) => {
   const stateOf = async (me: string, other: string): Promise<SafetyState> => {
     const [blocked, muted] = await Promise.all([findBlock(db, me, other), findMute(db, me, other)])
     return { blocked, muted }
@@ -352,8 +362,10 @@ export const createSafetyService = ({ db, notify = noNotify }: { db: Db; notify?
         const r = await findReport(trx, id)
         if (!r) throw notFound(SAFETY_MESSAGES.reportNotFound)
         const at = nowIso()
+        const wasHidden = (await listHiddenAmong(trx, r.targetType, [r.targetId])).has(r.targetId)
         if (input.action === 'hide') await insertHidden(trx, r.targetType, r.targetId, actor.id, input.note, at)
         else if (input.action === 'restore') await deleteHidden(trx, r.targetType, r.targetId)
+        if (input.action !== 'dismiss' && wasHidden !== (input.action === 'hide')) await hiddenChanged(trx, r.targetType, r.targetId, input.action === 'hide')
         const status = input.action === 'hide' ? 'hidden' : input.action === 'restore' ? 'restored' : 'dismissed'
         const told = await openReportsOf(trx, r.targetType, r.targetId, r.id)
         await decideReportsOf(trx, r.targetType, r.targetId, r.id, { status, outcomeNote: input.note, decidedByUserId: actor.id, decidedAt: at })

@@ -5,7 +5,7 @@ import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
 import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
 
-const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion'] as const
+const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion', 'profileHidden'] as const
 
 export interface UserRecord {
   id: string
@@ -18,12 +18,15 @@ export interface UserRecord {
   createdAt: string
   /** Changes with every follow of or by this user, edit of a shown field and review of theirs: a cache key. */
   profileVersion: number
+  /** The moderators hid the profile (decision 0058): others see it without bio and image. */
+  profileHidden: boolean
 }
 
-const toUserRecord = (row: Omit<UserRecord, 'createdAt'> & { createdAt: string | Date }): UserRecord => ({
+const toUserRecord = (row: Omit<UserRecord, 'createdAt' | 'profileHidden'> & { createdAt: string | Date; profileHidden: number }): UserRecord => ({
   ...row,
   createdAt: toIso(row.createdAt),
   profileVersion: Number(row.profileVersion),
+  profileHidden: Number(row.profileHidden) === 1,
 })
 
 /** A user by id, without secrets. */
@@ -90,8 +93,10 @@ export function presentUser(u: UserRecord, ids: FollowIds, viewerId: string | un
     username: u.username,
     ...(viewerId === u.id ? { email: u.email } : {}),
     userType: u.userType,
-    bio: u.bio,
-    profileImage: u.profileImage,
+    // A profile the moderators hid shows others no bio and no image; its reader sees both, and the notice (decision 0058).
+    bio: u.profileHidden && viewerId !== u.id ? '' : u.bio,
+    profileImage: u.profileHidden && viewerId !== u.id ? '' : u.profileImage,
+    ...(u.profileHidden ? { removedByModerators: true as const } : {}),
     createdAt: u.createdAt,
     followers: ids.followers,
     following: ids.following,
@@ -118,7 +123,18 @@ export async function updateProfile(db: Db, id: string, changes: ProfileChanges,
 
 /** A user's bio and profile image; undefined when the user is absent. */
 export async function findUserAbout(db: Db, id: string): Promise<{ bio: string; profileImage: string } | undefined> {
-  return db.selectFrom('users').select(['bio', 'profileImage']).where('id', '=', id).executeTakeFirst()
+  const row = await db.selectFrom('users').select(['bio', 'profileImage', 'profileHidden']).where('id', '=', id).executeTakeFirst()
+  // Answered to anyone: a profile the moderators hid has neither (decision 0058).
+  return row && (Number(row.profileHidden) === 1 ? { bio: '', profileImage: '' } : { bio: row.bio, profileImage: row.profileImage })
+}
+
+/** Marks a profile hidden by the moderators, or shown again; its kept answers are made again (a new version). */
+export async function setProfileHidden(db: Db, id: string, hidden: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ profileHidden: hidden ? 1 : 0, profileVersion: eb('profileVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute()
 }
 
 // ---- search ----

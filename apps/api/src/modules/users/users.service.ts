@@ -30,6 +30,7 @@ import {
   listFollowIds,
   listFollowPeople,
   presentUser,
+  setProfileHidden,
   searchUsers,
   updateProfile,
   type FollowIds,
@@ -40,7 +41,7 @@ import {
 import { shared, type Shared } from '#/ready-json.ts'
 import { isReservedUsername, lookalikeSkeletons, lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import { noNotify, noWithdraw, type Notify, type Withdraw } from '#/modules/notifications/notifications.service.ts'
 
 export interface UsersDeps {
   db: Db
@@ -50,6 +51,8 @@ export interface UsersDeps {
   profileCache?: ProfileCacheOptions
   /** Tells a reader of a new follower (decision 0052). */
   notify?: Notify
+  /** Takes an unfollowing reader out of the unread "followed you" (decision 0052, "Withdrawn"). */
+  withdraw?: Withdraw
 }
 
 // ---- kept profiles ----
@@ -151,7 +154,7 @@ const decodeFollowCursor = (cursor: string): FollowKey => {
   return { followedAt, id }
 }
 
-export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions, notify = noNotify }: UsersDeps) => {
+export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions, notify = noNotify, withdraw = noWithdraw }: UsersDeps) => {
   const userNotFound = () => notFound(MESSAGES.userNotFound)
   const profiles = createProfileCache(db, cacheOptions)
 
@@ -232,6 +235,9 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
       if (!user) throw userNotFound()
       return { name: user.name, username: user.username }
     },
+
+    /** The moderators hid a profile or showed it again (decision 0058), in their transaction. */
+    hiddenChanged: (trx: Db, id: string, hidden: boolean): Promise<void> => setProfileHidden(trx, id, hidden),
 
     async assertExists(id: string): Promise<void> {
       if ((await findProfileVersion(db, id)) === undefined) throw userNotFound()
@@ -317,7 +323,8 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
           // Delete-then-insert in one transaction, with the primary key and ON CONFLICT DO NOTHING,
           // so two quick clicks never leave two rows nor fail.
           const wasFollowing = await deleteFollow(trx, actor.id, targetId)
-          if (!wasFollowing) {
+          if (wasFollowing) await withdraw(trx, { actorId: actor.id, types: ['follow'], target: { type: 'user', id: targetId }, recipientId: targetId })
+          else {
             await insertFollow(trx, actor.id, targetId, nowIso())
             // Grouped on the followed reader: "Ana and 3 others followed you".
             await notify(trx, { recipientId: targetId, type: 'follow', actorId: actor.id, target: { type: 'user', id: targetId } })

@@ -8,9 +8,9 @@ select "blocker_id" as "id" from "blocks" where "blocked_id" = $1 and "blocker_i
 
 select "book_id" from "reads" where "user_id" = $1 and "book_id" = $2;
 
-select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."book_id" = $1 order by "d"."last_activity_at" desc, "d"."id" desc limit $2;
+select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."hidden_post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."book_id" = $1 order by "d"."last_activity_at" desc, "d"."id" desc limit $2;
 
-select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."id" = $1;
+select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."hidden_post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."id" = $1;
 
 select "id" as "work_id" from "books" where "id" = $1 union all select "book_id" as "work_id" from "editions" where "id" = $2;
 

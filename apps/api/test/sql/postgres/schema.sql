@@ -101,6 +101,7 @@ discussions.title text not null
 discussions.post_count integer not null default 0
 discussions.last_activity_at timestamp with time zone not null
 discussions.created_at timestamp with time zone not null
+discussions.hidden_post_count integer not null default 0
 editions.id text not null
 editions.book_id text not null
 editions.isbn text
@@ -367,6 +368,7 @@ users.profile_version integer not null default 0
 users.log_version integer not null default 0
 users.role text not null default 'reader'::text
 users.reading_log text not null default 'public'::text
+users.profile_hidden integer not null default 0
 webhook_deliveries.id text not null
 webhook_deliveries.webhook_id text not null
 webhook_deliveries.user_id text not null
@@ -679,7 +681,9 @@ CREATE UNIQUE INDEX notification_settings_pk ON public.notification_settings USI
 CREATE UNIQUE INDEX notification_tickets_pkey ON public.notification_tickets USING btree (hash)
 CREATE INDEX notification_tickets_user_idx ON public.notification_tickets USING btree (user_id)
 CREATE UNIQUE INDEX notifications_group_idx ON public.notifications USING btree (user_id, type, target_type, target_id) WHERE (read_at IS NULL)
+CREATE INDEX notifications_parent_idx ON public.notifications USING btree (target_type, parent_id) WHERE ((read_at IS NULL) AND (parent_id IS NOT NULL))
 CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id)
+CREATE INDEX notifications_target_idx ON public.notifications USING btree (target_type, target_id, type) WHERE (read_at IS NULL)
 CREATE INDEX notifications_user_idx ON public.notifications USING btree (user_id, updated_at DESC, id DESC)
 CREATE UNIQUE INDEX personal_tokens_pkey ON public.personal_tokens USING btree (id)
 CREATE UNIQUE INDEX personal_tokens_token_hash_key ON public.personal_tokens USING btree (token_hash)

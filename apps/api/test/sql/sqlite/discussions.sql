@@ -8,9 +8,9 @@ select "blocker_id" as "id" from "blocks" where "blocked_id" = ? and "blocker_id
 
 select "book_id" from "reads" where "user_id" = ? and "book_id" = ?;
 
-select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."book_id" = ? order by "d"."last_activity_at" desc, "d"."id" desc limit ?;
+select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."hidden_post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."book_id" = ? order by "d"."last_activity_at" desc, "d"."id" desc limit ?;
 
-select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."id" = ?;
+select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."hidden_post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."id" = ?;
 
 select "id" as "work_id" from "books" where "id" = ? union all select "book_id" as "work_id" from "editions" where "id" = ?;
 

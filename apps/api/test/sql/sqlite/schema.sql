@@ -205,6 +205,12 @@ CREATE INDEX "notification_tickets_user_idx" on "notification_tickets" ("user_id
 -- index notifications_group_idx
 CREATE UNIQUE INDEX "notifications_group_idx" on "notifications" ("user_id", "type", "target_type", "target_id") where "read_at" is null;
 
+-- index notifications_parent_idx
+CREATE INDEX "notifications_parent_idx" on "notifications" ("target_type", "parent_id") where read_at is null and parent_id is not null;
+
+-- index notifications_target_idx
+CREATE INDEX "notifications_target_idx" on "notifications" ("target_type", "target_id", "type") where "read_at" is null;
+
 -- index notifications_user_idx
 CREATE INDEX "notifications_user_idx" on "notifications" ("user_id", "updated_at" desc, "id" desc);
 
@@ -422,7 +428,7 @@ CREATE TABLE "devices" ("id" text primary key, "user_id" text not null reference
 CREATE TABLE "discussion_posts" ("id" text primary key, "discussion_id" text not null references "discussions" ("id") on delete cascade, "user_id" text references "users" ("id") on delete set null, "parent_id" text references "discussion_posts" ("id") on delete cascade, "root_id" text not null, "text" text, "position_kind" text, "position_value" integer, "created_at" text not null, "edited_at" text, "deleted_at" text, constraint "discussion_posts_position_check" check ((position_kind is null and position_value is null) or (position_kind in ('page', 'percent') and position_value >= 1) or (position_kind = 'finished' and position_value is null)));
 
 -- table discussions
-CREATE TABLE "discussions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text references "users" ("id") on delete set null, "title" text not null, "post_count" integer default 0 not null, "last_activity_at" text not null, "created_at" text not null);
+CREATE TABLE "discussions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "user_id" text references "users" ("id") on delete set null, "title" text not null, "post_count" integer default 0 not null, "last_activity_at" text not null, "created_at" text not null, "hidden_post_count" integer default 0 not null);
 
 -- table editions
 CREATE TABLE "editions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "isbn" text, "unclaimed_isbn" text, "format" text, "page_count" integer, "audio_seconds" integer, "language" text default '' not null, "publisher" text default '' not null, "published_date" text, "edition" text default '' not null, "cover_image" text default '' not null, "created_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "merged_into" text, "binding" text, "additional_authors" text, "title" text, "author" text, constraint "editions_format_check" check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')));
@@ -533,7 +539,7 @@ CREATE TABLE "uploads" ("name" text primary key, "user_id" text not null, "bytes
 CREATE TABLE "user_mutes" ("user_id" text not null references "users" ("id") on delete cascade, "muted_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "user_mutes_pkey" primary key ("user_id", "muted_id"));
 
 -- table users
-CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null, "log_version" integer default 0 not null, "role" text default 'reader' not null check (role in ('reader', 'moderator')), "reading_log" text default 'public' not null check (reading_log in ('public', 'followers', 'private')));
+CREATE TABLE "users" ("id" text primary key, "name" text not null, "username" text not null, "email" text not null unique, "password_hash" text not null, "user_type" text not null check (user_type in ('Reader', 'Author', 'Seller')), "bio" text default '' not null, "profile_image" text default '' not null, "token_version" integer default 0 not null, "created_at" text not null, "updated_at" text not null, "profile_version" integer default 0 not null, "log_version" integer default 0 not null, "role" text default 'reader' not null check (role in ('reader', 'moderator')), "reading_log" text default 'public' not null check (reading_log in ('public', 'followers', 'private')), "profile_hidden" integer default 0 not null);
 
 -- table webhook_deliveries
 CREATE TABLE "webhook_deliveries" ("id" text primary key, "webhook_id" text not null references "webhooks" ("id") on delete cascade, "user_id" text not null references "users" ("id") on delete cascade, "event" text not null, "payload" text not null, "created_at" text not null, "attempts" integer default 0 not null, "next_attempt_at" text, "last_status" integer, "last_error" text, "delivered_at" text, "failed_at" text, constraint "webhook_deliveries_event_check" check (event in ('reading.progress', 'read.finished', 'review.published', 'library.changed')));

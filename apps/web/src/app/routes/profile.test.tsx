@@ -84,6 +84,15 @@ describe('Own profile', () => {
     expect(screen.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true')
   })
 
+  it('tells the reader when the moderators hid their bio and image, still showing them their bio', async () => {
+    ownProfileApi({ [`GET /users/${me._id}/stats`]: { body: buildStats() } }, { ...me, bio: 'My bio', removedByModerators: true })
+    renderApp('/profile')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The moderators hid your bio and profile image: other readers see “removed by the moderators” instead.',
+    )
+    expect(screen.getByText('My bio')).toBeInTheDocument()
+  })
+
   it('shows each book list’s empty message', async () => {
     api()
     renderApp('/profile')

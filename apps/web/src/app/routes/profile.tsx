@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from '#/lib/router/react.tsx'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
@@ -44,6 +45,7 @@ const FirstRunInvitation = lazy(() => import('#/features/onboarding/components/f
 const PrivacySection = lazy(() => import('#/features/reading/components/privacy-section.tsx'))
 
 export const PROFILE_TEXT = {
+  hiddenByModerators: 'The moderators hid your bio and profile image: other readers see “removed by the moderators” instead.',
   signedOut: 'Please login to view your profile',
   loadUser: 'Failed to load user data',
   loadStats: 'Failed to load user statistics',
@@ -97,6 +99,10 @@ function OwnProfile({ userId, onLogout, onDeleted }: { userId: string; onLogout:
           <Suspense fallback={null}>
             <FirstRunInvitation userId={userId} onDismiss={firstRun.hide} />
           </Suspense>
+        )}
+        {user.removedByModerators && (
+          // Its reader still sees bio and image; others see neither (decision 0058).
+          <Alert severity="warning">{PROFILE_TEXT.hiddenByModerators}</Alert>
         )}
         <ProfileBio
           bio={user.bio}

@@ -41,6 +41,13 @@ describe('Public profile', () => {
     expect(screen.getByPlaceholderText('Search users by name...')).toBeInTheDocument()
   })
 
+  it('says "removed by the moderators" in the bio of a profile the moderators hid', async () => {
+    api({ [`GET /users/profile/${them._id}`]: { body: { ...them, removedByModerators: true } } })
+    renderApp(`/user/${them._id}`)
+    expect(await screen.findByText('removed by the moderators')).toBeInTheDocument()
+    expect(screen.queryByText('No bio available')).not.toBeInTheDocument()
+  })
+
   it('every stat tile is a link to what it counts; Books Read opens the Books Read tab (issue 22, point 13)', async () => {
     api()
     renderApp(`/user/${them._id}`)

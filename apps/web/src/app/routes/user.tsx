@@ -29,6 +29,7 @@ import { BioText } from '#/features/users/components/profile-bio.tsx'
 import { UserReviewList } from '#/features/reviews/components/user-review-list.tsx'
 import { useAddressTab } from '#/features/users/use-address-tab.ts'
 import { SafetyMenu } from '#/features/safety/components/safety-menu.tsx'
+import { RemovedByModerators } from '#/components/safety/report-button.tsx'
 
 // Read when the Credited tab opens (decision 0059).
 const CreditedTalk = lazy(() => import('#/features/feed/components/credited-talk.tsx'))
@@ -75,7 +76,8 @@ function PublicProfile({ user }: { user: User }) {
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
             Bio
           </Typography>
-          <BioText bio={user.bio} placeholder={USER_TEXT.noBio} />
+          {/* A profile the moderators hid comes without bio and image (decision 0058). */}
+          {user.removedByModerators ? <RemovedByModerators /> : <BioText bio={user.bio} placeholder={USER_TEXT.noBio} />}
         </Paper>
         <ProfileStats
           userId={user._id}

@@ -38,4 +38,14 @@ describe('notification texts', () => {
       ),
     ).toBe('Your import stopped before the end: see its report')
   })
+
+  it('names the thread of a mention in a discussion post, the book of one in a comment', () => {
+    const id = crypto.randomUUID()
+    expect(notificationSentence(item({ type: 'mention', target: { type: 'post', id, bookId: null, title: 'Harriet', parentId: id } }))).toBe(
+      'Ana mentioned you in “Harriet”',
+    )
+    expect(notificationSentence(item({ type: 'mention', target: { type: 'comment', id, bookId: null, title: 'Emma', parentId: id } }))).toBe(
+      'Ana mentioned you in a comment on a review of Emma',
+    )
+  })
 })

@@ -62,7 +62,8 @@ export function notificationParts(n: Notification): { before: string; title: str
     case 'post_reply':
       return thread(`${who} replied to your post in `, '')
     case 'mention':
-      return book(`${who} mentioned you in a comment on a review of `)
+      // A mention in a discussion post names its thread; one in a comment, the review's book.
+      return n.target.type === 'post' ? thread(`${who} mentioned you in `, '') : book(`${who} mentioned you in a comment on a review of `)
     case 'discussion_reply':
       return thread(`${who} posted in `, ', a discussion you joined')
     case 'import_finished':
