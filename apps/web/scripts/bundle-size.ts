@@ -75,7 +75,8 @@ const initial = (route: string) => closure([boot, entry, route])
  * Issue 23 (decision 0059): Edit on one's own discussion posts (the post form filled, the title on
  * the opening post) and the comment form's "How far in is this?" brought discussion.tsx to 181.1 KB:
  * 181.6; the profile's lazily loaded "Recent discussion of their books" (its wrapper only) user.tsx
- * to 183.5: 184.
+ * to 183.5: 184. With issue 24's hidden profiles merged beside it (the "removed by the moderators"
+ * notice and the owner's note on the user page) user.tsx measured 184.7: 185.
  */
 const BUDGETS_KB: Record<string, number> = {
   'about.tsx': 124.9,
@@ -102,7 +103,7 @@ const BUDGETS_KB: Record<string, number> = {
   'notifications.tsx': 185,
   'profile.tsx': 216.5,
   'stats.tsx': 165.2,
-  'user.tsx': 184,
+  'user.tsx': 185,
   'moderation.tsx': 213.4,
 }
 
