@@ -7,8 +7,9 @@
 // deflate, br` as browsers send it (--identity leaves it out). SQLite by default, PostgreSQL with
 // DATABASE_URL=postgres://…; results also go to bench/out/<database>.json for the README's chart.
 // Then the stall scenarios (stall.ts: costly searches and lists, the year storm; hostile.ts: the hostile
-// import; `--only stall`, or `--only 'year storm'` / `--only hostile` for one) and the import of a
-// Goodreads export (imports.ts; `--only import`).
+// import; streams.ts: live notification streams held open; `--only stall`, or `--only 'year storm'` /
+// `--only hostile` / `--only 'open streams'` for one) and the import of a Goodreads export
+// (imports.ts; `--only import`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -487,17 +488,21 @@ async function main() {
       fx.yearReader && wanted('year storm')
         ? yearStormScenario(fx.yearReader, { writer: (await signUpReader(base)).token, reader: tokenOf(fx.yearReader) }, quick, Date.now().toString(36))
         : undefined
-    const stallRows = await runStall(
-      base,
-      work,
-      stallSeconds,
-      [...stallScenarios(quick, (seed) => createRandom(seed).next), ...(storm ? [storm] : [])].filter((s) => wanted(s.name)),
-    )
+    // Issue 24: live streams held open, first of the stall scenarios: the server's memory is then the
+    // call load's, not yet grown by the costly reads and imports (whose room would hide the streams' growth).
+    const streamRows = wanted('open streams') ? [await runOpenStreams(base, work, fx.readers.map(tokenOf), quick ? 100 : 1_000, stallSeconds, server.pid!)] : []
+    const stallRows = [
+      ...streamRows,
+      ...(await runStall(
+        base,
+        work,
+        stallSeconds,
+        [...stallScenarios(quick, (seed) => createRandom(seed).next), ...(storm ? [storm] : [])].filter((s) => wanted(s.name)),
+      )),
+    ]
     const imports = !f.only || f.only === 'import' ? [await runImport(base, target, importRows)] : []
     // The budget's peak memory is the load's; five 10 MB uploads at once (below) are reported on their own.
     const rss = peakRssMb(server.pid!)
-    // Issue 24: live streams held open (after the budget's peak memory is read: they add to it on purpose).
-    if (wanted('open streams')) stallRows.push(await runOpenStreams(base, work, fx.readers.map(tokenOf), quick ? 100 : 1_000, stallSeconds, server.pid!))
     // After the import scenario, so that no hostile job still running can disturb its budget.
     if (wanted('hostile import')) stallRows.push(await runHostileImport(base, target, work, stallSeconds, quick, server.pid!))
     // Last: its backlog drains at full speed on the server's core (decision 0048).
@@ -653,7 +658,7 @@ async function runOpenStreams(base: string, work: string, readerTokens: string[]
     `${result.opened.toLocaleString('en-US')}/${streams.toLocaleString('en-US')} open in ${(result.openMs / 1000).toFixed(1)} s` +
     `${failed.length ? ` (not opened: ${failed.map(([s, n]) => `${n}×${s}`).join(' ')})` : ''}, ${result.dropped} dropped; ` +
     `server RSS ${before.toFixed(0)} MB before, ${open.toFixed(0)} once open, ${after.toFixed(0)} after the probe: ` +
-    `+${growth.toFixed(0)} MB (budget ≤ ${STREAMS_BUDGET.rssGrowthMb}: ${growth <= STREAMS_BUDGET.rssGrowthMb ? 'ok' : 'over'})`
+    `${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB (budget ≤ ${STREAMS_BUDGET.rssGrowthMb}: ${growth <= STREAMS_BUDGET.rssGrowthMb ? 'ok' : 'over'})`
   await settle(base)
   process.stderr.write(
     `\rstall: ${name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${detail}; took ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

@@ -266,7 +266,7 @@ export interface MoreCalls {
 }
 
 /** The reading entry read with the reader's session token, the baseline of the token check's cost (issue 25). */
-export const SESSION_ENTRY_CALL = 'reading entry (re-read)'
+const SESSION_ENTRY_CALL = 'reading entry (re-read)'
 
 /** Issue 24: the list and unread count of the reader with the most notifications, and likes that notify. */
 function notificationCalls(fx: Fixtures, more: MoreCalls): Call[] {
