@@ -7,8 +7,9 @@
 // deflate, br` as browsers send it (--identity leaves it out). SQLite by default, PostgreSQL with
 // DATABASE_URL=postgres://…; results also go to bench/out/<database>.json for the README's chart.
 // Then the stall scenarios (stall.ts: costly searches and lists, the year storm; hostile.ts: the hostile
-// import; `--only stall`, or `--only 'year storm'` / `--only hostile` for one) and the import of a
-// Goodreads export (imports.ts; `--only import`).
+// import; streams.ts: live notification streams held open; `--only stall`, or `--only 'year storm'` /
+// `--only hostile` / `--only 'open streams'` for one) and the import of a Goodreads export
+// (imports.ts; `--only import`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -16,7 +17,7 @@ import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures } from './calls.ts'
+import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures, type MoreCalls, type Reader } from './calls.ts'
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
@@ -36,6 +37,7 @@ import {
 } from './imports.ts'
 import { describeHostile, HARMS, type HostileBook, type HostileResult, type HostileSpec } from './hostile.ts'
 import { runWebhookBacklog } from './webhooks.ts'
+import { STREAMS_BUDGET, type StreamsResult, type StreamsSpec } from './streams.ts'
 import { createDb, createRandom, createTokens, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
 const NODE = process.execPath
@@ -48,6 +50,8 @@ export interface Row extends LoadResult {
   pass: boolean
   /** The server's peak resident memory so far, right after this call's load (MB). */
   peakRssMb?: number
+  /** p50 less the p50 of the call its budget names (ms), when both ran. */
+  p50Over?: number
 }
 
 // ---- processes --------------------------------------------------------------------------------
@@ -205,6 +209,78 @@ function writePairs(target: Target, fx: Fixtures, count: number, tokens: (w: { i
   return { paths, tokens: toks, bodies, commit: (used: number) => writeFileSync(stateFile, JSON.stringify({ next: start + used })) }
 }
 
+/** The name of the personal access tokens the bench makes (a run revokes its own; one that crashed leaves them, the next run revokes those). */
+const PAT_NAME = 'shelfwise bench'
+
+/** A personal access token (read, reading:write; one day) made through the API with a reader's session token. */
+async function makePersonalToken(base: string, session: string): Promise<{ id: string; token: string }> {
+  const auth = { authorization: `Bearer ${session}` }
+  const listed = await raw(base, 'GET', '/api/me/tokens?limit=100', auth)
+  if (listed.status !== 200) throw new Error(`GET /api/me/tokens: ${listed.status} ${listed.body.toString().slice(0, 200)}`)
+  for (const t of JSON.parse(listed.body.toString()) as { _id: string; name: string }[])
+    if (t.name === PAT_NAME) await revokePersonalToken(base, session, t._id)
+  const body = JSON.stringify({ name: PAT_NAME, scopes: ['read', 'reading:write'], expiresInDays: 1 })
+  const made = await raw(base, 'POST', '/api/me/tokens', auth, body)
+  if (made.status !== 201) throw new Error(`POST /api/me/tokens: ${made.status} ${made.body.toString().slice(0, 200)}`)
+  const t = JSON.parse(made.body.toString()) as { _id: string; token: string }
+  return { id: t._id, token: t.token }
+}
+
+async function revokePersonalToken(base: string, session: string, id: string): Promise<void> {
+  const r = await raw(base, 'DELETE', `/api/me/tokens/${id}`, { authorization: `Bearer ${session}` })
+  if (r.status !== 204) throw new Error(`DELETE /api/me/tokens/${id}: ${r.status}`)
+}
+
+/**
+ * Likes no reader made before (issue 24), so each one notifies: reader k mod R (readers older than a
+ * day, spread over all) and, for that reader, a review of another stepping through the sampled
+ * reviews by a prime stride. Pairs already liked (an earlier run's) are left out.
+ */
+function likePairs(fx: Fixtures, count: number, tokenOf: (r: Reader) => string): { paths: string[]; tokens: string[] } {
+  const paths: string[] = []
+  const tokens: string[] = []
+  const nr = fx.readers.length
+  const nl = fx.likeable.length
+  if (!nr || !nl) return { paths, tokens }
+  const tokenFor = fx.readers.map(tokenOf)
+  const used = new Set(fx.liked)
+  for (let k = 0; paths.length < count && k < count * 4; k++) {
+    const w = k % nr
+    const reader = fx.readers[w]!
+    const review = fx.likeable[(Math.floor(k / nr) * 7919 + w * 104_729) % nl]!
+    const key = `${reader.id} ${review.id}`
+    if (review.userId === reader.id || used.has(key)) continue
+    used.add(key)
+    paths.push(`/api/reviews/${review.id}/like`)
+    tokens.push(tokenFor[w]!)
+  }
+  return { paths, tokens }
+}
+
+/**
+ * Progress syncs (issue 25): each sync reader (a personal token each) on 10 books of the catalogue,
+ * the position rising 0.9 % a round (1 % to 90.1 %), readers and books taking turns so that one
+ * reader's syncs of one book are 10 × readers requests apart. `reread: true` lets a later run on the
+ * same data move the position again (else every sync below the last run's would be already_current).
+ */
+function syncBodies(fx: Fixtures, personalTokens: string[]): { tokens: string[]; bodies: string[] } {
+  const books = 10
+  const rounds = 100
+  const nr = personalTokens.length
+  const stride = Math.max(1, Math.floor(fx.bookIds.length / (books * 3)))
+  const tokens: string[] = []
+  const bodies: string[] = []
+  for (let i = 0; i < nr * books * rounds; i++) {
+    const r = i % nr
+    const b = Math.floor(i / nr) % books
+    const round = Math.floor(i / (nr * books))
+    const book = fx.bookIds[(b * stride + r * 7) % fx.bookIds.length]!
+    tokens.push(personalTokens[r]!)
+    bodies.push(JSON.stringify({ book: { id: book }, percent: Math.round((1 + round * 0.9) * 10) / 10, reread: true, device: 'bench' }))
+  }
+  return { tokens, bodies }
+}
+
 const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {})
 
 function printTable(rows: Row[], title: string) {
@@ -220,6 +296,9 @@ function printTable(rows: Row[], title: string) {
       r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '',
       r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '',
       r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : '',
+      r.budget.p50Over !== undefined
+        ? `p50≤+${r.budget.p50Over.ms} (${r.p50Over === undefined ? 'baseline not run' : `${r.p50Over >= 0 ? '+' : ''}${r.p50Over.toFixed(2)}`})`
+        : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -275,6 +354,10 @@ async function main() {
     // The write call measures throughput, not the limiter (whose check still runs on every request):
     // on small data a few writers make thousands of writes a minute, far past a reader's 120.
     RATE_LIMIT_WRITES_PER_USER: '1000000',
+    // Likewise a reader's likes (the like that notifies, issue 24) and a personal token's requests
+    // (progress sync, issue 25): each counted still, never refused.
+    RATE_LIMIT_LIKES_PER_USER: '1000000',
+    RATE_LIMIT_TOKEN_REQUESTS: '1000000',
     // Likewise the per-address limit on costly anonymous reads: the stall scenario measures whether
     // such reads hold the event loop, which a 429 would hide.
     RATE_LIMIT_COSTLY_READS_PER_IP: '1000000',
@@ -286,7 +369,10 @@ async function main() {
   const nodeArgs = f['node-args'] !== undefined ? f['node-args'].split(/\s+/).filter(Boolean) : startScriptNodeArgs()
   const server = startProcess(0, [NODE, ...nodeArgs, SERVER_ENTRY], env)
   server.stderr!.on('data', (d) => process.stderr.write(`[server] ${d}`))
+  // Undone before the server stops (the personal tokens the run made).
+  const cleanups: (() => Promise<unknown>)[] = []
   const cleanup = async () => {
+    for (const undo of cleanups.splice(0)) await undo().catch((err: Error) => console.error(`cleanup: ${err.message}`))
     await stop(server)
     rmSync(work, { recursive: true, force: true })
   }
@@ -304,12 +390,29 @@ async function main() {
     const writes = writePairs(target, fx, writeBudget, tokenOf)
     // "The book's average right afterwards": a few writes, each followed at once by a read of its book.
     const checked = await checkAverages(base, writes, 20)
+    // Issue 25: personal access tokens made through the API (revoked at the end), for the sync's
+    // readers (the first 20 writers) and the library reader.
+    const syncReaders = fx.writers.slice(0, 20)
+    const patOwners = [...syncReaders, ...(fx.library ? [fx.library] : [])]
+    const pats = await Promise.all(patOwners.map((r) => makePersonalToken(base, tokenOf(r))))
+    const revokePats = () => Promise.all(pats.map((p, i) => revokePersonalToken(base, tokenOf(patOwners[i]!), p.id)))
+    cleanups.push(revokePats)
+    const more: MoreCalls = {
+      ...(fx.notified ? { notifiedToken: tokenOf(fx.notified) } : {}),
+      likes: likePairs(fx, quick ? 5_000 : Math.max(60_000, duration * 6_000), tokenOf),
+      ...(fx.library ? { libraryPersonalToken: pats.at(-1)!.token } : {}),
+      sync: syncBodies(
+        fx,
+        pats.slice(0, syncReaders.length).map((p) => p.token),
+      ),
+    }
     const calls = buildCalls(
       fx,
       later,
       { paths: writes.paths.slice(20), tokens: writes.tokens.slice(20), bodies: writes.bodies.slice(20) },
       tokenOf(fx.feedReader),
       fx.library ? tokenOf(fx.library) : undefined,
+      more,
     ).filter((c) => !f.only || c.name.includes(f.only))
 
     console.error(
@@ -338,8 +441,9 @@ async function main() {
       }
       // The bytes a bare server must answer: the call's own response, recorded now.
       const sampleAuth: Record<string, string> = call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {}
-      const sampleResponse =
-        call.method === 'GET' || call.method === 'PUT'
+      const sampleResponse = call.noBare
+        ? undefined
+        : call.method === 'GET' || call.method === 'PUT'
           ? await raw(base, 'GET', call.paths[0]!, { ...headers, ...sampleAuth })
           : await raw(base, 'GET', `/api/reviews/recent?limit=1`, headers).then((r) => ({ ...r, status: 201 }))
       const specFile = join(work, 'spec.json')
@@ -349,16 +453,29 @@ async function main() {
       if (call.method === 'POST') writesUsed += result.requests + connections
       let ceiling: number | undefined
       // The same requests (method, paths, tokens, bodies), so the load generator does the same work.
-      if (!quick || call.name === 'book by id') ceiling = await bareCeiling(sampleResponse, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work)
+      if (sampleResponse && (!quick || call.name === 'book by id'))
+        ceiling = await bareCeiling(sampleResponse, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work)
       const ratio = ceiling ? result.rps / ceiling : undefined
       const b = call.budget
+      // The p50 against another call's of this run (left out of the verdict when that call did not run).
+      const baseline = b.p50Over ? rows.find((r) => r.name === b.p50Over!.call) : undefined
       const pass =
         result.errors === 0 &&
         (b.p99 === undefined || result.p99 <= b.p99) &&
+        (baseline === undefined || result.p50 - baseline.p50 <= b.p50Over!.ms) &&
         (b.ratio === undefined || (ratio ?? 0) >= b.ratio) &&
         (b.rps === undefined || result.rps >= b.rps)
       const peak = peakRssMb(server.pid!)
-      rows.push({ ...result, name: call.name, ...(ceiling ? { ceiling } : {}), ...(ratio !== undefined ? { ratio } : {}), budget: b, pass, peakRssMb: peak })
+      rows.push({
+        ...result,
+        name: call.name,
+        ...(ceiling ? { ceiling } : {}),
+        ...(ratio !== undefined ? { ratio } : {}),
+        ...(baseline ? { p50Over: result.p50 - baseline.p50 } : {}),
+        budget: b,
+        pass,
+        peakRssMb: peak,
+      })
       process.stderr.write(
         `\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`,
       )
@@ -371,12 +488,18 @@ async function main() {
       fx.yearReader && wanted('year storm')
         ? yearStormScenario(fx.yearReader, { writer: (await signUpReader(base)).token, reader: tokenOf(fx.yearReader) }, quick, Date.now().toString(36))
         : undefined
-    const stallRows = await runStall(
-      base,
-      work,
-      stallSeconds,
-      [...stallScenarios(quick, (seed) => createRandom(seed).next), ...(storm ? [storm] : [])].filter((s) => wanted(s.name)),
-    )
+    // Issue 24: live streams held open, first of the stall scenarios: the server's memory is then the
+    // call load's, not yet grown by the costly reads and imports (whose room would hide the streams' growth).
+    const streamRows = wanted('open streams') ? [await runOpenStreams(base, work, fx.readers.map(tokenOf), quick ? 100 : 1_000, stallSeconds, server.pid!)] : []
+    const stallRows = [
+      ...streamRows,
+      ...(await runStall(
+        base,
+        work,
+        stallSeconds,
+        [...stallScenarios(quick, (seed) => createRandom(seed).next), ...(storm ? [storm] : [])].filter((s) => wanted(s.name)),
+      )),
+    ]
     const imports = !f.only || f.only === 'import' ? [await runImport(base, target, importRows)] : []
     // The budget's peak memory is the load's; five 10 MB uploads at once (below) are reported on their own.
     const rss = peakRssMb(server.pid!)
@@ -501,6 +624,53 @@ async function runStall(base: string, work: string, seconds: number, scenarios: 
     )
   }
   return rows
+}
+
+/**
+ * Issue 24: `count` live notification streams held open by a process on core 1 (streams.ts), at most
+ * 4 a reader (the server keeps 5), while the probe times /api/health for `seconds`. The server's
+ * resident memory is read before they open and while they are open.
+ */
+async function runOpenStreams(base: string, work: string, readerTokens: string[], count: number, seconds: number, serverPid: number): Promise<StallRow> {
+  const started = performance.now()
+  const tokens = readerTokens.slice(0, Math.ceil(count / 4))
+  const streams = Math.min(count, tokens.length * 4)
+  const name = `open streams: ${streams.toLocaleString('en-US')} live notification streams (${tokens.length} readers) held open`
+  process.stderr.write(`stall: ${name} …`)
+  await settle(base)
+  const before = rssMb(serverPid)
+  const file = join(work, 'streams.json')
+  writeFileSync(file, JSON.stringify({ base, count: streams, tokens } satisfies StreamsSpec))
+  const holder = await startReady([NODE, join(BENCH_DIR, 'src', 'streams.ts'), 'hold', file])
+  const open = rssMb(serverPid)
+  const probe = await startProbe(base)
+  await new Promise((r) => setTimeout(r, seconds * 1000))
+  probe.child.stdin!.end()
+  if ((await probe.exited) !== 0) throw new Error('the health probe exited with an error')
+  const after = rssMb(serverPid)
+  holder.child.stdin!.end()
+  if ((await holder.exited) !== 0) throw new Error('the stream holders exited with an error')
+  const result = JSON.parse(holder.lastLine()) as StreamsResult
+  const probed = JSON.parse(probe.lastLine()) as ProbeResult
+  const growth = Math.max(open, after) - before
+  const failed = Object.entries(result.failed)
+  const detail =
+    `${result.opened.toLocaleString('en-US')}/${streams.toLocaleString('en-US')} open in ${(result.openMs / 1000).toFixed(1)} s` +
+    `${failed.length ? ` (not opened: ${failed.map(([s, n]) => `${n}×${s}`).join(' ')})` : ''}, ${result.dropped} dropped; ` +
+    `server RSS ${before.toFixed(0)} MB before, ${open.toFixed(0)} once open, ${after.toFixed(0)} after the probe: ` +
+    `${growth >= 0 ? '+' : ''}${growth.toFixed(0)} MB (budget ≤ ${STREAMS_BUDGET.rssGrowthMb}: ${growth <= STREAMS_BUDGET.rssGrowthMb ? 'ok' : 'over'})`
+  await settle(base)
+  process.stderr.write(
+    `\rstall: ${name}: health p99 ${probed.p99.toFixed(1)} ms (max ${probed.max.toFixed(1)}), ${detail}; took ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  )
+  return {
+    ...probed,
+    name,
+    attackStatuses: { 200: result.opened, ...result.failed },
+    attackRequests: streams,
+    detail,
+    pass: probed.errors === 0 && result.opened === streams && result.dropped === 0 && growth <= STREAMS_BUDGET.rssGrowthMb && probed.p99 <= STALL_BUDGET_P99_MS,
+  }
 }
 
 /** Statuses other than `usual`, as ' (3×201 1×409)', or nothing. */

@@ -16,6 +16,8 @@ export const SECRET = randomBytes(48).toString('base64url')
 export interface Budget {
   /** p99 at most, ms. */
   p99?: number
+  /** p50 at most this many ms more than the named call's p50 in the same run (issue 25: what a token check adds). */
+  p50Over?: { call: string; ms: number }
   /** requests/s ÷ bare node:http requests/s at least. */
   ratio?: number
   /** requests/s at least. */
@@ -29,6 +31,14 @@ export interface Call {
   tokens?: string[]
   bodies?: string[]
   budget: Budget
+  /** A write whose answer no GET of its path gives: no bare node:http ceiling for it. */
+  noBare?: boolean
+}
+
+/** A reader the bench signs session tokens for: their id and token version. */
+export interface Reader {
+  id: string
+  ver: number
 }
 
 // ---- fixtures: what the calls need, read from the database before the server starts ------------
@@ -53,6 +63,14 @@ export interface Fixtures {
    */
   yearReader?: { id: string; ver: number; username: string; year: number; reads: number; books: string[] }
   counts: { books: number; reviews: number; users: number }
+  /** The reader with the most notifications (issue 24; none on data generated before them). */
+  notified?: { id: string; ver: number; notifications: number; unread: number }
+  /** Readers older than a day (the new-account limits spare them), up to 2,000 spread over all: likers and stream holders. */
+  readers: Reader[]
+  /** Up to 5,000 generated reviews spread over all, with their writers: the likes' targets. */
+  likeable: { id: string; userId: string }[]
+  /** (reader, review) pairs already liked among those, as `reader review`. */
+  liked: Set<string>
 }
 
 export async function readFixtures(target: Target): Promise<Fixtures> {
@@ -125,7 +143,29 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
               and removed_at is null and substr(finished_on, 1, 4) = ${yrYear.year} order by book_id limit 20`)
           ).map((r) => r.id)
         : []
+    const [notified] = await q(sql<{ id: string; ver: number; n: number; unread: number }>`select n.user_id as id, u.token_version as ver,
+        count(*) as n, sum(case when n.read_at is null then 1 else 0 end) as unread
+      from notifications n join users u on u.id = n.user_id group by n.user_id, u.token_version order by count(*) desc, n.user_id limit 1`)
+    const dayAgo = new Date(Date.now() - 86_400_000).toISOString()
+    const [userTotal] = await q(sql<{ n: number }>`select count(*) as n from users where created_at < ${dayAgo}`)
+    const userStep = Math.max(1, Math.floor(Number(userTotal?.n ?? 0) / 2000))
+    const readers = await q(sql<{ id: string; ver: number }>`select id, ver from (select id, token_version as ver, row_number() over (order by id) as k
+        from users where created_at < ${dayAgo}) r where (k - 1) % ${userStep} = 0 order by id limit 2000`)
+    // Reviews the generator made (its readers are older than a day, none a bench writer), spread over all.
+    const reviewFilter = sql`r.user_id in (select id from users where created_at < ${dayAgo} and username not like ${`${WRITER_PREFIX}%`})`
+    const [reviewTotal] = await q(sql<{ n: number }>`select count(*) as n from reviews r where ${reviewFilter}`)
+    const reviewStep = Math.max(1, Math.floor(Number(reviewTotal?.n ?? 0) / 5000))
+    const likeable = await q(sql<{
+      id: string
+      userId: string
+    }>`select id, user_id as "userId" from (select r.id, r.user_id, row_number() over (order by r.id) as k
+        from reviews r where ${reviewFilter}) x where (k - 1) % ${reviewStep} = 0 order by id limit 5000`)
+    const liked = new Set((await q(sql<{ u: string; r: string }>`select user_id as u, review_id as r from review_likes`)).map((l) => `${l.u} ${l.r}`))
     return {
+      ...(notified ? { notified: { id: notified.id, ver: Number(notified.ver), notifications: Number(notified.n), unread: Number(notified.unread) } } : {}),
+      readers: readers.map((r) => ({ id: r.id, ver: Number(r.ver) })),
+      likeable,
+      liked,
       bookIds,
       topBook: top!.id,
       editionIds,
@@ -169,6 +209,7 @@ export function buildCalls(
   writes: { paths: string[]; tokens: string[]; bodies: string[] },
   feedToken: string,
   libraryToken?: string,
+  more: MoreCalls = {},
 ): Call[] {
   const step = Math.max(1, Math.floor(fx.bookIds.length / 1000))
   const sampleIds = fx.bookIds.filter((_, i) => i % step === 0).slice(0, 1000)
@@ -206,12 +247,61 @@ export function buildCalls(
     { name: `profile (${fx.mostFollowed.followers} followers)`, method: 'GET', paths: [`/api/users/profile/${fx.mostFollowed.id}`], budget: read },
     { name: 'stats (most followed)', method: 'GET', paths: [`/api/users/${fx.mostFollowed.id}/stats`], budget: read },
     { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 } },
-    ...readingCalls(fx, later.library, libraryToken),
+    ...readingCalls(fx, later.library, libraryToken, more.libraryPersonalToken),
+    ...notificationCalls(fx, more),
+    ...syncCalls(more),
+  ]
+}
+
+/** What the calls of issues 24 and 25 need that the bench makes at run time (tokens through the API, like pairs). */
+export interface MoreCalls {
+  /** A session token of the reader with the most notifications. */
+  notifiedToken?: string
+  /** Likes never made before: a reader's session token and a review of another, in turn. */
+  likes?: { paths: string[]; tokens: string[] }
+  /** A personal access token (scopes read, reading:write) of the library reader, made through the API. */
+  libraryPersonalToken?: string
+  /** Progress syncs: personal access tokens of bench readers and a body each, in turn. */
+  sync?: { tokens: string[]; bodies: string[] }
+}
+
+/** The reading entry read with the reader's session token, the baseline of the token check's cost (issue 25). */
+const SESSION_ENTRY_CALL = 'reading entry (re-read)'
+
+/** Issue 24: the list and unread count of the reader with the most notifications, and likes that notify. */
+function notificationCalls(fx: Fixtures, more: MoreCalls): Call[] {
+  const n = fx.notified
+  const calls: Call[] = []
+  if (n && more.notifiedToken) {
+    const many = `${n.notifications.toLocaleString('en-US')} notifications`
+    calls.push(
+      { name: `notifications (${many})`, method: 'GET', paths: ['/api/me/notifications?limit=20'], tokens: [more.notifiedToken], budget: { p99: 20 } },
+      { name: 'notifications unread count', method: 'GET', paths: ['/api/me/notifications/unread-count'], tokens: [more.notifiedToken], budget: { p99: 20 } },
+    )
+  }
+  if (more.likes?.paths.length)
+    calls.push({ name: 'like that notifies', method: 'PUT', paths: more.likes.paths, tokens: more.likes.tokens, budget: { rps: 1500 }, noBare: true })
+  return calls
+}
+
+/** Issue 25: progress sync with personal access tokens. */
+function syncCalls(more: MoreCalls): Call[] {
+  if (!more.sync?.tokens.length) return []
+  return [
+    {
+      name: 'progress sync (personal token)',
+      method: 'PUT',
+      paths: ['/api/me/progress'],
+      tokens: more.sync.tokens,
+      bodies: more.sync.bodies,
+      budget: { p99: 20, rps: 1000 },
+      noBare: true,
+    },
   ]
 }
 
 /** The reading log's calls (issue 13): the big reader's library pages, their entry for a re-read book, progress updates. */
-function readingCalls(fx: Fixtures, laterLibrary: string | undefined, token: string | undefined): Call[] {
+function readingCalls(fx: Fixtures, laterLibrary: string | undefined, token: string | undefined, personalToken: string | undefined): Call[] {
   const lib = fx.library
   if (!lib || !token) return []
   const reads = lib.reads.toLocaleString('en-US')
@@ -219,7 +309,19 @@ function readingCalls(fx: Fixtures, laterLibrary: string | undefined, token: str
   return [
     { name: `library page (${reads} reads)`, method: 'GET', paths: [`/api/users/${lib.id}/library?status=read&limit=24`], budget: { p99: 20 } },
     ...(laterLibrary ? [{ name: 'library page 11 (cursor)', method: 'GET' as const, paths: [laterLibrary], budget: { p99: 20 } }] : []),
-    { name: 'reading entry (re-read)', method: 'GET', paths: [`/api/books/${lib.reread}/reading`], tokens: [token], budget: { p99: 20 } },
+    { name: SESSION_ENTRY_CALL, method: 'GET', paths: [`/api/books/${lib.reread}/reading`], tokens: [token], budget: { p99: 20 } },
+    // The same read with a personal access token (issue 25): what checking the token adds.
+    ...(personalToken
+      ? [
+          {
+            name: `${SESSION_ENTRY_CALL}, personal token`,
+            method: 'GET' as const,
+            paths: [`/api/books/${lib.reread}/reading`],
+            tokens: [personalToken],
+            budget: { p99: 20, p50Over: { call: SESSION_ENTRY_CALL, ms: 1 } },
+          },
+        ]
+      : []),
     // A reader's year in numbers (issue 15): their busiest year, and the years with all-time totals.
     ...(lib.busiestYear
       ? [

@@ -56,6 +56,21 @@ interface Plan {
   library?: LibraryPlan
   /** The works of the editions beside each work's shown one (issue 21: 100k works with 150k editions), one entry an edition. */
   editions: Int32Array
+  /** Notifications of the keenest reviewers (issue 24), grouped as the notifications module keeps them. */
+  notifications: NotificationPlan[]
+}
+
+/**
+ * A notification group: likes of one of the recipient's reviews (`review` its index in the reviews),
+ * or new followers (`review` -1); `actors` newest first; `readAt` null while unread.
+ */
+interface NotificationPlan {
+  user: number
+  type: 'review_like' | 'follow'
+  review: number
+  at: number
+  readAt: number | null
+  actors: number[]
 }
 
 /** A read of the library reader: [book, startedOn, finishedOn, stoppedOn, outcome, finishedAt, progress page]. */
@@ -415,7 +430,60 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
   const erng = createRandom(SEED + 4)
   const editions = new Int32Array(opts.editions ?? Math.floor(nBooks / 2))
   for (let k = 0; k < editions.length; k++) editions[k] = byPopularity[Math.floor(nBooks * erng.next() ** 3)]!
-  return { now, users, books, genres, reviews, reads, wishes, follows, editions, ...(library ? { library } : {}) }
+  const notifications = planNotifications(now, nUsers, reviews, follows)
+  return { now, users, books, genres, reviews, reads, wishes, follows, editions, notifications, ...(library ? { library } : {}) }
+}
+
+/** Readers who get notifications: the keenest reviewers, at most this many. */
+const NOTIFIED_READERS = 20
+
+/**
+ * Notifications (issue 24), from a generator of their own (the rows above stay the same): the 20
+ * keenest reviewers get groups of likes on their reviews over the last year (the keenest
+ * min(5,000, max(200, reviews ÷ 200)) groups, the n-th keenest 1/n of that), each with 1–50 readers
+ * (most a few), the newest tenth unread (one unread group per review, as the module keeps them);
+ * and one unread group of their newest followers (at most 200). Read groups of one review may
+ * repeat: a like after the group was read starts a new one.
+ */
+function planNotifications(now: number, nUsers: number, reviews: Plan['reviews'], follows: [number, number, number][]): NotificationPlan[] {
+  const rng = createRandom(SEED + 6)
+  const byUser = new Int32Array(nUsers)
+  for (let i = 0; i < reviews.length; i++) byUser[reviews.user[i]!]!++
+  const keen = Array.from(byUser.keys())
+    .filter((u) => byUser[u]! > 0)
+    .sort((a, b) => byUser[b]! - byUser[a]! || a - b)
+    .slice(0, NOTIFIED_READERS)
+  if (!keen.length || nUsers < 3) return []
+  const theirs = new Map<number, number[]>(keen.map((u) => [u, []]))
+  for (let i = 0; i < reviews.length; i++) theirs.get(reviews.user[i]!)?.push(i)
+  const followers = new Map<number, number[]>(keen.map((u) => [u, []]))
+  for (const [a, b] of [...follows].sort((x, y) => y[2] - x[2])) {
+    const list = followers.get(b)
+    if (list && list.length < 200) list.push(a)
+  }
+  const most = Math.min(5000, Math.max(200, Math.floor(reviews.length / 200)))
+  const year = 365 * DAY
+  const out: NotificationPlan[] = []
+  for (const [rank, u] of keen.entries()) {
+    const own = theirs.get(u)!
+    const groups = Math.max(10, Math.floor(most / (rank + 1)))
+    const unread = Math.min(own.length, Math.max(1, Math.ceil(groups / 10)))
+    for (let k = 0; k < groups; k++) {
+      const review = own[k % own.length]!
+      const at = Math.min(now - 60_000, Math.max(reviews.at[review]! + 60_000, now - year + ((k + 1) / (groups + 1)) * year))
+      const want = Math.min(nUsers - 1, 1 + Math.min(49, Math.floor(-Math.log(1 - rng.next()) * 3)))
+      const actors = new Set<number>()
+      while (actors.size < want) {
+        const a = Math.floor(rng.next() * nUsers)
+        if (a !== u) actors.add(a)
+      }
+      const read = k < groups - unread
+      out.push({ user: u, type: 'review_like', review, at, readAt: read ? Math.min(now - 1000, at + rng.between(0.01, 3) * DAY) : null, actors: [...actors] })
+    }
+    const fans = followers.get(u)!
+    if (fans.length) out.push({ user: u, type: 'follow', review: -1, at: now - rng.between(0.01, 2) * DAY, readAt: null, actors: fans })
+  }
+  return out
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -430,6 +498,8 @@ const REVIEW_TEXT = (rng: Random, rating: number) => {
 /** Every table's rows as arrays of column values, in insert order, for either database. */
 function* tableRows(plan: Plan, passwordHash: string) {
   const { users, books } = plan
+  // The ids of the reviews notifications name, taken as the reviews are written (they come first).
+  const notifiedReviews = new Map<number, string>(plan.notifications.filter((n) => n.review >= 0).map((n) => [n.review, '']))
   yield {
     table: 'users',
     total: users.length,
@@ -570,7 +640,9 @@ function* tableRows(plan: Plan, passwordHash: string) {
       const rng = createRandom(SEED + 1)
       for (let i = 0; i < r.length; i++) {
         const at = iso(r.at[i]!)
-        yield [uuid7(r.at[i]!, rng), books[r.book[i]!]!.id, users[r.user[i]!]!.id, r.rating[i]!, REVIEW_TEXT(rng, r.rating[i]!), at, at]
+        const id = uuid7(r.at[i]!, rng)
+        if (notifiedReviews.has(i)) notifiedReviews.set(i, id)
+        yield [id, books[r.book[i]!]!.id, users[r.user[i]!]!.id, r.rating[i]!, REVIEW_TEXT(rng, r.rating[i]!), at, at]
       }
     },
   }
@@ -649,6 +721,59 @@ function* tableRows(plan: Plan, passwordHash: string) {
     columns: { follower_id: 'text', followee_id: 'text', created_at: 'timestamptz' },
     *rows() {
       for (const [a, b, at] of plan.follows) yield [users[a]!.id, users[b]!.id, iso(at)]
+    },
+  }
+  // Notifications as the notifications module keeps them (migration 2026_12_16_0100): a group per
+  // recipient, kind and target, `actor_count` its readers, `updated_at` its latest activity.
+  const nrng = createRandom(SEED + 7)
+  const noteIds = plan.notifications.map((n) => uuid7(n.at, nrng))
+  yield {
+    table: 'notifications',
+    total: plan.notifications.length,
+    columns: {
+      id: 'text',
+      user_id: 'text',
+      type: 'text',
+      target_type: 'text',
+      target_id: 'text',
+      book_id: 'text',
+      parent_id: 'text',
+      title: 'text',
+      actor_count: 'int',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+      read_at: 'timestamptz',
+    },
+    *rows() {
+      for (const [k, n] of plan.notifications.entries()) {
+        const user = users[n.user]!.id
+        const book = n.review >= 0 ? books[r.book[n.review]!]! : null
+        const [targetType, targetId] = n.review >= 0 ? ['review', notifiedReviews.get(n.review)!] : ['user', user]
+        // The group began with its oldest reader, a little before its latest activity.
+        const began = iso(n.at - n.actors.length * 60_000)
+        yield [
+          noteIds[k]!,
+          user,
+          n.type,
+          targetType,
+          targetId,
+          book?.id ?? null,
+          null,
+          book?.title ?? null,
+          n.actors.length,
+          began,
+          iso(n.at),
+          n.readAt === null ? null : iso(n.readAt),
+        ]
+      }
+    },
+  }
+  yield {
+    table: 'notification_actors',
+    total: plan.notifications.reduce((t, n) => t + n.actors.length, 0),
+    columns: { notification_id: 'text', actor_id: 'text', created_at: 'timestamptz' },
+    *rows() {
+      for (const [k, n] of plan.notifications.entries()) for (const [j, a] of n.actors.entries()) yield [noteIds[k]!, users[a]!.id, iso(n.at - j * 60_000)]
     },
   }
 }
@@ -831,7 +956,9 @@ async function main() {
     `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, ` +
       `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows ` +
       `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads (${YEAR_READER}: ${fmt(yearReaderReads)} in one year), ${fmt(plan.wishes.length)} wishes, ` +
-      `${fmt(plan.books.length + plan.editions.length)} editions. ` +
+      `${fmt(plan.books.length + plan.editions.length)} editions, ` +
+      `${fmt(plan.notifications.length)} notifications for ${fmt(new Set(plan.notifications.map((n) => n.user)).size)} readers ` +
+      `(the most: ${fmt(Math.max(0, ...[...Map.groupBy(plan.notifications, (n) => n.user).values()].map((g) => g.length)))}). ` +
       `Password of every account: ${BENCH_PASSWORD}`,
   )
 }

@@ -64,12 +64,15 @@ async function runLoad(spec: LoadSpec): Promise<LoadResult> {
             // An empty token in the list: that request goes without one.
             const token = spec.tokens?.length ? spec.tokens[i % spec.tokens.length] : undefined
             if (token) headers.authorization = `Bearer ${token}`
+            // A request without a body says no content type (as browsers send a like): Fastify refuses an empty JSON body.
+            const body = spec.bodies?.length ? spec.bodies[i % spec.bodies.length] : undefined
+            if (!body) delete headers['content-type']
             return {
               ...req,
               method: spec.methods?.length ? spec.methods[i % spec.methods.length]! : spec.method,
               path: spec.paths[i % spec.paths.length]!,
               headers,
-              ...(spec.bodies?.length ? { body: spec.bodies[i % spec.bodies.length] } : {}),
+              ...(body !== undefined ? { body } : {}),
             }
           },
         },

@@ -24,6 +24,9 @@ const budget = (r: Row) =>
     r.budget.p99 !== undefined ? `p99 ≤ ${r.budget.p99} ms` : '',
     r.budget.ratio !== undefined ? `≥ ${r.budget.ratio} × bare` : '',
     r.budget.rps !== undefined ? `≥ ${r.budget.rps.toLocaleString('en-US')}/s` : '',
+    r.budget.p50Over !== undefined
+      ? `p50 ≤ ${r.budget.p50Over.call}'s + ${r.budget.p50Over.ms} ms (${r.p50Over === undefined ? 'not run' : `${r.p50Over >= 0 ? '+' : ''}${r.p50Over.toFixed(2)} ms`})`
+      : '',
   ]
     .filter(Boolean)
     .join(', ')
