@@ -1,5 +1,6 @@
 import { toIso } from '#/db/portable.ts'
 import type { ReaderDataDoor } from '#/reader-data.ts'
+import { hasActors } from '#/modules/notifications/notifications.repository.ts'
 
 // The notifications module's door to a reader's data (decision 0052): their notifications and
 // settings are exported (without who acted: those are other readers) and removed with the account;
@@ -23,7 +24,7 @@ export const notificationsDoor: ReaderDataDoor = {
               .select(['id', 'type', 'targetType', 'targetId', 'actorCount', 'createdAt', 'updatedAt', 'readAt'])
               .where('userId', '=', userId)
               // A group everyone was withdrawn from is not shown to its reader (decision 0052, "Withdrawn").
-              .where('actorCount', '>', 0)
+              .where(hasActors)
             if (after !== undefined) q = q.where('id', '<', after)
             const rows = await q.orderBy('id', 'desc').limit(limit).execute()
             const last = rows.at(-1)

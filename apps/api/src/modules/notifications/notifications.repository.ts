@@ -1,7 +1,14 @@
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
+
+/**
+ * A group that still has a reader in it (an emptied one is hidden, decision 0052, "Withdrawn"), written
+ * as a literal: the partial index on the reader's live groups (migration 2026_12_19_0300) serves a
+ * query only when its WHERE says `actor_count > 0` itself, which a bound parameter does not.
+ */
+export const hasActors = sql<SqlBool>`actor_count > 0`
 
 // The notifications' rows (decision 0052): one group per recipient, kind and target while unread.
 
@@ -238,7 +245,7 @@ export async function setTurnedOff(trx: Db, userId: string, off: string[], on: s
 
 /** A page of the reader's notifications, latest activity first. */
 export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where('actorCount', '>', 0)
+  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
   if (o.after) {
     const { updatedAt, id } = o.after
     q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
@@ -253,7 +260,7 @@ export async function countNotifications(db: Db, userId: string): Promise<number
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
-    .where('actorCount', '>', 0)
+    .where(hasActors)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -264,7 +271,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
-    .where('actorCount', '>', 0)
+    .where(hasActors)
     .executeTakeFirst()
   return Number(r?.n ?? 0)
 }
@@ -276,7 +283,7 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
     .select(columns)
     .where('userId', '=', userId)
     .where('updatedAt', '>=', since)
-    .where('actorCount', '>', 0)
+    .where(hasActors)
     .orderBy('updatedAt', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
@@ -285,18 +292,13 @@ export async function listChangedSince(db: Db, userId: string, since: string, li
 
 /** One of the reader's notifications (undefined for another's). */
 export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-  return (await db
-    .selectFrom('notifications')
-    .select(columns)
-    .where('id', '=', id)
-    .where('userId', '=', userId)
-    .where('actorCount', '>', 0)
-    .executeTakeFirst()) as NotificationRow | undefined
+  return (await db.selectFrom('notifications').select(columns).where('id', '=', id).where('userId', '=', userId).where(hasActors).executeTakeFirst()) as
+    NotificationRow | undefined
 }
 
 /** Marks the reader's unread notifications read (the named ones, or all); answers how many. */
 export async function markRead(trx: Db, userId: string, ids: string[] | undefined, now: string): Promise<number> {
-  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null).where('actorCount', '>', 0)
+  let q = trx.updateTable('notifications').set({ readAt: now }).where('userId', '=', userId).where('readAt', 'is', null).where(hasActors)
   if (ids) q = q.where('id', 'in', ids)
   const r = await q.executeTakeFirst()
   return Number(r.numUpdatedRows)

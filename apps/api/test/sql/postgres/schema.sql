@@ -681,6 +681,7 @@ CREATE UNIQUE INDEX notification_settings_pk ON public.notification_settings USI
 CREATE UNIQUE INDEX notification_tickets_pkey ON public.notification_tickets USING btree (hash)
 CREATE INDEX notification_tickets_user_idx ON public.notification_tickets USING btree (user_id)
 CREATE UNIQUE INDEX notifications_group_idx ON public.notifications USING btree (user_id, type, target_type, target_id) WHERE (read_at IS NULL)
+CREATE INDEX notifications_live_idx ON public.notifications USING btree (user_id, read_at) WHERE (actor_count > 0)
 CREATE INDEX notifications_parent_idx ON public.notifications USING btree (target_type, parent_id) WHERE ((read_at IS NULL) AND (parent_id IS NOT NULL))
 CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id)
 CREATE INDEX notifications_target_idx ON public.notifications USING btree (target_type, target_id, type) WHERE (read_at IS NULL)

@@ -205,6 +205,9 @@ CREATE INDEX "notification_tickets_user_idx" on "notification_tickets" ("user_id
 -- index notifications_group_idx
 CREATE UNIQUE INDEX "notifications_group_idx" on "notifications" ("user_id", "type", "target_type", "target_id") where "read_at" is null;
 
+-- index notifications_live_idx
+CREATE INDEX "notifications_live_idx" on "notifications" ("user_id", "read_at") where "actor_count" > 0;
+
 -- index notifications_parent_idx
 CREATE INDEX "notifications_parent_idx" on "notifications" ("target_type", "parent_id") where read_at is null and parent_id is not null;
 
