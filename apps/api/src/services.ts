@@ -44,7 +44,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     canNotify: async (trx, recipientId, actorId) => !(await isBlockedBetween(trx, recipientId, actorId)),
     refusedAmong: (trx, actorId, ids) => blockedAmong(trx, actorId, ids),
   })
-  const { notify, notifyMany, withdraw, withdrawAbout } = notifications
+  const { notify, notifyMany, withdraw, withdrawAbout, withdrawBetween } = notifications
   const uploads = createUploadsService({ db, config })
   const users = createUsersService({ db, uploads, notify, withdraw })
   const books = createBooksService({ db, uploads })
@@ -86,6 +86,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const safety = createSafetyService({
     db,
     notify,
+    withdrawBetween,
     // Counts readers see leave hidden comments and posts out; a hidden profile's bio and image go (decision 0058).
     hiddenChanged: async (trx, type, id, hidden) => {
       if (type === 'comment') await conversation.hiddenChanged(trx, id, hidden)

@@ -200,6 +200,30 @@ export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): P
 }
 
 /**
+ * Takes an actor out of every unread group of one recipient (a block between them, decision 0057):
+ * two statements whatever the number of groups, as `removeActor` does for one target.
+ */
+export async function removeActorFromRecipient(trx: Db, recipientId: string, actorId: string): Promise<void> {
+  const ids = (
+    await trx
+      .selectFrom('notifications as n')
+      .innerJoin('notificationActors as a', 'a.notificationId', 'n.id')
+      .select('n.id')
+      .where('n.userId', '=', recipientId)
+      .where('a.actorId', '=', actorId)
+      .where('n.readAt', 'is', null)
+      .execute()
+  ).map((r) => r.id)
+  if (!ids.length) return
+  await trx.deleteFrom('notificationActors').where('notificationId', 'in', ids).where('actorId', '=', actorId).execute()
+  await trx
+    .updateTable('notifications')
+    .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
+    .where('id', 'in', ids)
+    .execute()
+}
+
+/**
  * Removes the unread groups about a thing that went (a deleted comment, post, review or thread), and
  * those about the things under it (`parentId`: a review's comments, a thread's posts). Read ones stay.
  */

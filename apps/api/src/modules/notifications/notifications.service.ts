@@ -38,6 +38,7 @@ import {
   listTurnedOffAmong,
   markRead,
   removeActor,
+  removeActorFromRecipient,
   removeGroupsAbout,
   setTurnedOff,
   takeTicket,
@@ -199,11 +200,22 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
   /** Removes the unread notifications about a thing that went, and about the things under it. */
   const withdrawAbout = (trx: Db, input: WithdrawAboutInput): Promise<void> => removeGroupsAbout(trx, input)
 
+  /**
+   * A block between two readers (decision 0057): each leaves the other's unread groups, so neither
+   * sees the other there any more; a group left with nobody disappears as after an unlike. Read
+   * groups stay as their reader saw them (decision 0052, "Withdrawn").
+   */
+  const withdrawBetween = async (trx: Db, a: string, b: string): Promise<void> => {
+    await removeActorFromRecipient(trx, a, b)
+    await removeActorFromRecipient(trx, b, a)
+  }
+
   return {
     notify,
     notifyMany,
     withdraw,
     withdrawAbout,
+    withdrawBetween,
     live,
 
     /** The reader's notifications, latest activity first, paged. */
@@ -280,9 +292,11 @@ export type Notify = NotificationsService['notify']
 export type NotifyMany = NotificationsService['notifyMany']
 export type Withdraw = NotificationsService['withdraw']
 export type WithdrawAbout = NotificationsService['withdrawAbout']
+export type WithdrawBetween = NotificationsService['withdrawBetween']
 
 /** Nobody is told: for services built without notifications (tests of one module). */
 export const noNotify: Notify = async () => {}
 export const noNotifyMany: NotifyMany = async () => {}
 export const noWithdraw: Withdraw = async () => {}
 export const noWithdrawAbout: WithdrawAbout = async () => {}
+export const noWithdrawBetween: WithdrawBetween = async () => {}

@@ -63,6 +63,31 @@ describeEachDialect('notifications withdrawn with their cause', (ctx) => {
     expect((await about(ana, reviewId)).map((n) => [n.count, names(n), n.readAt !== null])).toEqual([[1, [dee.username], true]])
   })
 
+  it('a block takes each reader out of the other’s unread notifications, both ways; read ones and other readers stay', async () => {
+    const [owner, liker, other] = await Promise.all([insertUser(ctx.db), insertUser(ctx.db), insertUser(ctx.db)])
+    const ownersReview = (await insertReview(ctx.db, { userId: owner.id, rating: 5 })).id
+    const likersReview = (await insertReview(ctx.db, { userId: liker.id, rating: 2 })).id
+    const readReview = (await insertReview(ctx.db, { userId: owner.id, rating: 3 })).id
+    // Already read by the owner before the block: stays as seen.
+    await api.ok('PUT', `/api/reviews/${readReview}/like`, liker.token)
+    await api.ok('POST', '/api/me/notifications/read', owner.token, {})
+    await api.ok('PUT', `/api/reviews/${ownersReview}/like`, liker.token)
+    await api.ok('PUT', `/api/reviews/${ownersReview}/like`, other.token)
+    await api.ok('PUT', `/api/reviews/${likersReview}/like`, owner.token)
+    await api.ok('PUT', `/api/users/follow/${owner.id}`, liker.token)
+    expect((await about(owner, ownersReview)).map((n) => [n.count, names(n)])).toEqual([[2, [other.username, liker.username]]])
+
+    await api.ok('PUT', `/api/users/${liker.id}/block`, owner.token)
+    // The owner no longer sees the blocked reader in the like group, and their follow group (only them) is gone.
+    expect((await about(owner, ownersReview)).map((n) => [n.count, names(n)])).toEqual([[1, [other.username]]])
+    expect((await api.list(owner.token)).filter((n) => n.type === 'follow')).toEqual([])
+    expect((await about(owner, readReview)).map((n) => [n.count, names(n), n.readAt !== null])).toEqual([[1, [liker.username], true]])
+    // And the blocked reader no longer sees the owner's like of their review.
+    expect(await about(liker, likersReview)).toEqual([])
+    const unread = (await api.call('GET', '/api/me/notifications/unread-count', owner.token)).json().count as number
+    expect(unread).toBe(1)
+  })
+
   it('an unliked comment and an unfollow are taken back too', async () => {
     const reviewId = (await insertReview(ctx.db, { userId: ana.id, rating: 3 })).id
     const comment = await api.ok('POST', `/api/reviews/${reviewId}/comments`, ben.token, { text: 'Hm' })

@@ -19,7 +19,7 @@ import { isUniqueViolation, nowIso, toIso, type Db } from '#/db/portable.ts'
 import { badRequest, forbidden, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
-import { noNotify, type Notify } from '#/modules/notifications/notifications.service.ts'
+import { noNotify, noWithdrawBetween, type Notify, type WithdrawBetween } from '#/modules/notifications/notifications.service.ts'
 import {
   countBlocks,
   countOpenReportsOf,
@@ -179,9 +179,11 @@ export interface SafetyDeps {
    * whose counts readers see leave it out or count it again (decision 0058, "Counts").
    */
   hiddenChanged?: (trx: Db, type: ReportTargetType, id: string, hidden: boolean) => Promise<void>
+  /** Takes each of two readers out of the other's unread notifications, in the block's transaction. */
+  withdrawBetween?: WithdrawBetween
 }
 
-export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = async () => {} }: SafetyDeps) => {
+export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = async () => {}, withdrawBetween = noWithdrawBetween }: SafetyDeps) => {
   const stateOf = async (me: string, other: string): Promise<SafetyState> => {
     const [blocked, muted] = await Promise.all([findBlock(db, me, other), findMute(db, me, other)])
     return { blocked, muted }
@@ -201,12 +203,16 @@ export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = asy
     /** Whether a block stands between the viewer and the reader a path names (by id or username): their pages are 404 to each other. */
     hidesReader: async (viewerId: string, idOrUsername: string): Promise<boolean> => isBlockedBetween(db, viewerId, await findReaderId(db, idOrUsername)),
 
-    /** Blocks a reader (again is fine): the follows between them end, both ways, in the same transaction. */
+    /**
+     * Blocks a reader (again is fine): the follows between them end, both ways, and each leaves the
+     * other's unread notifications, in the same transaction.
+     */
     async block(actor: Actor, userId: string): Promise<SafetyState> {
       await otherReader(actor, userId, SAFETY_MESSAGES.blockSelf)
       await db.transaction().execute(async (trx) => {
         await insertBlock(trx, actor.id, userId, nowIso())
         await deleteFollowsBetween(trx, actor.id, userId)
+        await withdrawBetween(trx, actor.id, userId)
       })
       return stateOf(actor.id, userId)
     },
