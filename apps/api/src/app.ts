@@ -180,7 +180,9 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
         const url = req.routeOptions.url
         // The caller's own standing with the reader (block, mute) stays answerable: it is how they unblock.
         if (req.method !== 'GET' || !url?.startsWith('/api/users/') || url.endsWith('/safety') || !req.headers.authorization) return
-        const id = (req.params as { id?: unknown } | undefined)?.id
+        // By id or by username (`/api/users/by-username/:username` is the same reader's page).
+        const params = req.params as { id?: unknown; username?: unknown } | undefined
+        const id = params?.id ?? params?.username
         if (typeof id !== 'string') return
         const actor = await actorOf(req)
         if (actor && (await services.safety.hidesReader(actor.id, id))) throw notFound(MESSAGES.userNotFound)

@@ -1529,6 +1529,55 @@ describeEachDialect('reading privacy: every visibility × viewer on every path t
     expect(reviews.body).toContain('Public as ever.')
   })
 
+  it.each(['the owner blocks the reader', 'the reader blocks the owner'])(
+    'a block either way (%s): every page of the owner’s reading log is 404 to the other, by id and by username, and their feeds carry none of it',
+    async (who) => {
+      const [owner, other] = [await insertUser(ctx.db), await insertUser(ctx.db)]
+      // They followed each other before: the block ends that (decision 0057), so the feeds must not keep it either.
+      await insertFollow(ctx.db, other.id, owner.id)
+      await insertFollow(ctx.db, owner.id, other.id)
+      const book = await insertBook(ctx.db, { title: `Blocked ${uuidv7()}`, pageCount: 100 })
+      const as = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
+        ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+      expect((await as('PUT', `/api/books/${book.id}/reading`, owner.token, { status: 'read' })).statusCode).toBe(200)
+      const shelf = `kept-${uuidv7().slice(-6)}`
+      expect((await as('POST', '/api/me/shelves', owner.token, { name: shelf, public: true })).statusCode).toBeLessThan(300)
+      const [blocker, blocked] = who.startsWith('the owner') ? [owner, other] : [other, owner]
+      expect((await as('PUT', `/api/users/${blocked.id}/block`, blocker.token)).statusCode).toBeLessThan(300)
+
+      const username = (await ctx.db.selectFrom('users').select('username').where('id', '=', owner.id).executeTakeFirstOrThrow()).username
+      const pages = [
+        `/api/users/${owner.id}/library`,
+        `/api/users/${owner.id}/library?status=read`,
+        `/api/users/${owner.id}/library/counts`,
+        `/api/users/${owner.id}/shelves`,
+        `/api/users/${owner.id}/library?shelf=${shelf}`,
+        `/api/users/${owner.id}/stats`,
+        `/api/users/${owner.id}/stats/${year}`,
+        `/api/users/${owner.id}/stats/${year}/books`,
+        `/api/users/${owner.id}/stats/${year}/image.png`,
+        `/api/users/${owner.id}/reads.atom`,
+        `/api/users/recently-read/${owner.id}`,
+        `/api/users/profile/${owner.id}`,
+        `/api/users/reviews/${owner.id}`,
+        `/api/users/by-username/${username}`,
+      ]
+      for (const url of pages) {
+        const res = await as('GET', url, other.token)
+        expect([res.statusCode, res.statusCode === 404 ? res.json().message : res.body.slice(0, 80)], `${who}: GET ${url}`).toEqual([
+          404,
+          MESSAGES.userNotFound,
+        ])
+      }
+      const feed = (await as('GET', '/api/me/feed', other.token)).json() as { book: { _id: string } | null }[]
+      expect(feed.some((i) => i.book?._id === book.id)).toBe(false)
+      const followed = (await as('GET', '/api/users/followed-users-books', other.token)).json() as { book: { _id: string } }[]
+      expect(followed.some((e) => e.book._id === book.id)).toBe(false)
+      // The owner still sees all of it.
+      expect(((await as('GET', `/api/users/${owner.id}/library`, owner.token)).json() as unknown[]).length).toBe(1)
+    },
+  )
+
   it('previews and applies the bulk change to past entries, and the owner’s export keeps everything', async () => {
     const [owner, stranger] = [await insertUser(ctx.db), await insertUser(ctx.db)]
     const books = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)]
