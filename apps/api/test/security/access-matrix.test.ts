@@ -1530,7 +1530,7 @@ describeEachDialect('reading privacy: every visibility × viewer on every path t
   })
 
   it.each(['the owner blocks the reader', 'the reader blocks the owner'])(
-    'a block either way (%s): every page of the owner’s reading log is 404 to the other, by id and by username, and their feeds carry none of it',
+    'a block either way (%s): every page of the owner’s reading log is 404 to the other, by id and by username, their feeds carry none of it, and neither finds the other',
     async (who) => {
       const [owner, other] = [await insertUser(ctx.db), await insertUser(ctx.db)]
       // They followed each other before: the block ends that (decision 0057), so the feeds must not keep it either.
@@ -1573,6 +1573,14 @@ describeEachDialect('reading privacy: every visibility × viewer on every path t
       expect(feed.some((i) => i.book?._id === book.id)).toBe(false)
       const followed = (await as('GET', '/api/users/followed-users-books', other.token)).json() as { book: { _id: string } }[]
       expect(followed.some((e) => e.book._id === book.id)).toBe(false)
+      // Neither finds the other in the readers' search; a third reader finds both.
+      const otherName = (await ctx.db.selectFrom('users').select('username').where('id', '=', other.id).executeTakeFirstOrThrow()).username
+      const found = async (token: string, name: string) =>
+        ((await as('GET', `/api/users/search?query=${encodeURIComponent(name)}`, token)).json() as { _id: string }[]).map((u) => u._id)
+      expect(await found(other.token, username)).toEqual([])
+      expect(await found(owner.token, otherName)).toEqual([])
+      const third = await insertUser(ctx.db)
+      expect(await found(third.token, username)).toEqual([owner.id])
       // The owner still sees all of it.
       expect(((await as('GET', `/api/users/${owner.id}/library`, owner.token)).json() as unknown[]).length).toBe(1)
     },

@@ -60,8 +60,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; isNewAcco
 
   app.get(
     '/users/search',
-    route.open({ summary: 'Users whose name or username contains the text', querystring: UserSearchQuerySchema, response: { 200: UserSummaryListSchema } }),
-    async (req) => users.search(req.query.query, req.query.limit),
+    route.viewer({
+      summary: 'Users whose name or username contains the text (for a signed-in caller, not a reader with a block either way between them)',
+      querystring: UserSearchQuerySchema,
+      response: { 200: UserSummaryListSchema },
+    }),
+    async (req) => users.search(req.query.query, req.query.limit, req.user),
   )
 
   app.get('/users/bio/:id', route.open({ summary: 'A user’s bio', params: UserIdParamsSchema, response: { 200: BioSchema } }), async (req) =>

@@ -1,5 +1,5 @@
 import type { ReadingScope } from '#/modules/reading/reading.service.ts'
-import { isBlockedBetween } from '#/modules/safety/safety.service.ts'
+import { blockedAmong, isBlockedBetween } from '#/modules/safety/safety.service.ts'
 import {
   IdSchema,
   MESSAGES,
@@ -285,10 +285,19 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
       return getProfile(actor.id, actor.id)
     },
 
-    /** Users whose name or username contains the text; an empty text finds nobody. */
-    async search(query: string, limit: number | undefined): Promise<UserSummary[]> {
+    /**
+     * Users whose name or username contains the text; an empty text finds nobody. A signed-in caller
+     * does not find a reader with a block either way between them (decision 0057).
+     */
+    async search(query: string, limit: number | undefined, viewer?: Actor): Promise<UserSummary[]> {
       if (query === '') return []
-      return searchUsers(db, query, limit ?? USER_SEARCH_DEFAULT_LIMIT)
+      const found = await searchUsers(db, query, limit ?? USER_SEARCH_DEFAULT_LIMIT)
+      const blocked = await blockedAmong(
+        db,
+        viewer?.id,
+        found.map((u) => u._id),
+      )
+      return blocked.size ? found.filter((u) => !blocked.has(u._id)) : found
     },
 
     /** A user's bio; 404 when absent. */
