@@ -71,6 +71,12 @@ export interface Fixtures {
   likeable: { id: string; userId: string }[]
   /** (reader, review) pairs already liked among those, as `reader review`. */
   liked: Set<string>
+  /** Issue 23: the thread with the most posts (none on data generated before it). */
+  biggestDiscussion?: { id: string; posts: number }
+  /** How many likes the top book's reviews have in all, and how many of them are the feed reader's. */
+  topBookLikes: { all: number; feedReader: number }
+  /** How many readers the feed reader follows. */
+  feedFollows: number
 }
 
 export async function readFixtures(target: Target): Promise<Fixtures> {
@@ -160,12 +166,27 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
       userId: string
     }>`select id, user_id as "userId" from (select r.id, r.user_id, row_number() over (order by r.id) as k
         from reviews r where ${reviewFilter}) x where (k - 1) % ${reviewStep} = 0 order by id limit 5000`)
-    const liked = new Set((await q(sql<{ u: string; r: string }>`select user_id as u, review_id as r from review_likes`)).map((l) => `${l.u} ${l.r}`))
+    // Only the likes of the sampled reviews: the whole table is millions of rows at the default size.
+    const liked = new Set(
+      (
+        await q(sql<{ u: string; r: string }>`select l.user_id as u, l.review_id as r from review_likes l
+          where l.review_id in (select id from (select r.id, row_number() over (order by r.id) as k from reviews r where ${reviewFilter}) x
+            where (k - 1) % ${reviewStep} = 0 order by id limit 5000)`)
+      ).map((l) => `${l.u} ${l.r}`),
+    )
+    const [biggest] = await q(sql<{ id: string; n: number }>`select id, post_count as n from discussions order by post_count desc, id limit 1`)
+    const [topLikes] = await q(sql<{ all: number; mine: number }>`select coalesce(sum(r.likes), 0) as "all",
+        (select count(*) from review_likes l join reviews x on x.id = l.review_id where x.book_id = ${top!.id} and l.user_id = ${feed.id}) as mine
+      from reviews r where r.book_id = ${top!.id}`)
+    const [feedFollows] = await q(sql<{ n: number }>`select count(*) as n from follows where follower_id = ${feed.id}`)
     return {
       ...(notified ? { notified: { id: notified.id, ver: Number(notified.ver), notifications: Number(notified.n), unread: Number(notified.unread) } } : {}),
       readers: readers.map((r) => ({ id: r.id, ver: Number(r.ver) })),
       likeable,
       liked,
+      ...(biggest ? { biggestDiscussion: { id: biggest.id, posts: Number(biggest.n) } } : {}),
+      topBookLikes: { all: Number(topLikes?.all ?? 0), feedReader: Number(topLikes?.mine ?? 0) },
+      feedFollows: Number(feedFollows?.n ?? 0),
       bookIds,
       topBook: top!.id,
       editionIds,
@@ -250,6 +271,36 @@ export function buildCalls(
     ...readingCalls(fx, later.library, libraryToken, more.libraryPersonalToken),
     ...notificationCalls(fx, more),
     ...syncCalls(more),
+    ...conversationCalls(fx, feedToken),
+  ]
+}
+
+/**
+ * Issue 23: the top book's reviews read by a signed-in reader who liked some of them (counts and
+ * likedByMe), the biggest thread's first page, and the followed feed of the reader following 500.
+ */
+function conversationCalls(fx: Fixtures, feedToken: string): Call[] {
+  const fmt = (n: number) => n.toLocaleString('en-US')
+  const likes = fx.topBookLikes
+  return [
+    {
+      name: `reviews of top book, signed in (${fmt(likes.all)} likes, ${fmt(likes.feedReader)} theirs)`,
+      method: 'GET',
+      paths: [`/api/reviews/book/${fx.topBook}?limit=20`],
+      tokens: [feedToken],
+      budget: { p99: 20 },
+    },
+    ...(fx.biggestDiscussion
+      ? [
+          {
+            name: `discussion page (${fmt(fx.biggestDiscussion.posts)} posts)`,
+            method: 'GET' as const,
+            paths: [`/api/discussions/${fx.biggestDiscussion.id}/posts?limit=20`],
+            budget: { p99: 20 },
+          },
+        ]
+      : []),
+    { name: `followed feed (follows ${fmt(fx.feedFollows)})`, method: 'GET', paths: ['/api/me/feed?limit=20'], tokens: [feedToken], budget: { p99: 20 } },
   ]
 }
 

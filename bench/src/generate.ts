@@ -5,7 +5,8 @@
 // a handful), reviews over two years with a lively last week, follows (a few readers followed by
 // thousands, most by a few, one reader following 500 for the feed benchmark), wishlists and reads,
 // one reader who finished 25,000 books in one year (the year storm's), genres and languages from the
-// spec's lists, plus the demo classics. The schema comes from the real
+// spec's lists, plus the demo classics; likes, comments and discussions (issue 23: five likes a review,
+// a comment every other review, a discussion every other book with twenty posts each). The schema comes from the real
 // migrations; the bulk load drops secondary indexes and search triggers, inserts in big
 // transactions through prepared statements, then rebuilds the indexes and the search index once.
 import { rmSync } from 'node:fs'
@@ -58,6 +59,23 @@ interface Plan {
   editions: Int32Array
   /** Notifications of the keenest reviewers (issue 24), grouped as the notifications module keeps them. */
   notifications: NotificationPlan[]
+  /** Likes, comments and discussions (issue 23). */
+  conversation: ConversationPlan
+}
+
+/**
+ * Issue 23's conversation, as parallel arrays: each review's like count (its likers drawn when written,
+ * the feed reader among them where `feedLikes` says); comments (`parent` -1 for a top-level one, a
+ * reply's parent is top-level and earlier); discussions with their posts (the first of each its
+ * opening post; a reply's `parent` a top-level post of the same thread, earlier).
+ */
+interface ConversationPlan {
+  reviewLikes: Int32Array
+  feedLikes: Set<number>
+  comments: { review: Int32Array; parent: Int32Array; user: Int32Array; at: Float64Array; likes: Int32Array; replies: Int32Array; length: number }
+  reviewComments: Int32Array
+  discussions: { book: Int32Array; user: Int32Array; created: Float64Array; posts: Int32Array; last: Float64Array; length: number }
+  posts: { discussion: Int32Array; parent: Int32Array; user: Int32Array; at: Float64Array; length: number }
 }
 
 /**
@@ -431,7 +449,8 @@ export function buildPlan(opts: { books: number; users: number; reviews: number;
   const editions = new Int32Array(opts.editions ?? Math.floor(nBooks / 2))
   for (let k = 0; k < editions.length; k++) editions[k] = byPopularity[Math.floor(nBooks * erng.next() ** 3)]!
   const notifications = planNotifications(now, nUsers, reviews, follows)
-  return { now, users, books, genres, reviews, reads, wishes, follows, editions, notifications, ...(library ? { library } : {}) }
+  const conversation = planConversation(now, nUsers, books, reviews, byPopularity)
+  return { now, users, books, genres, reviews, reads, wishes, follows, editions, notifications, conversation, ...(library ? { library } : {}) }
 }
 
 /** Readers who get notifications: the keenest reviewers, at most this many. */
@@ -486,6 +505,101 @@ function planNotifications(now: number, nUsers: number, reviews: Plan['reviews']
   return out
 }
 
+/**
+ * Likes, comments and discussions (issue 23), from a generator of their own (the rows above stay the
+ * same): five likes a review on average (5M at the default size), heavy-tailed, at most half the
+ * readers on one review, the feed reader liking about a third of the most-reviewed book's reviews;
+ * a comment for every other review (500k), a third of them replies; a discussion for every other
+ * book (50k), on popular books mostly, with twenty posts each on average (1M), a few threads with
+ * thousands (a 1/(rank+5) curve), a quarter of the posts replies.
+ */
+function planConversation(now: number, nUsers: number, books: BookPlan[], reviews: Plan['reviews'], byPopularity: number[]): ConversationPlan {
+  const rng = createRandom(SEED + 8)
+  const nBooks = books.length
+  const n = reviews.length
+  const maxLikes = Math.max(0, Math.floor((nUsers - 2) / 2))
+  const reviewLikes = new Int32Array(n)
+  for (let i = 0; i < n; i++) reviewLikes[i] = Math.min(maxLikes, Math.floor(5 / Math.sqrt(1 - rng.next()) - 5 + rng.next()))
+  // The most-reviewed book as the bench finds it (most reviews, then the smallest id).
+  let topBook = 0
+  for (let b = 1; b < nBooks; b++)
+    if (books[b]!.count > books[topBook]!.count || (books[b]!.count === books[topBook]!.count && books[b]!.id < books[topBook]!.id)) topBook = b
+  const feedLikes = new Set<number>()
+  for (let i = 0; i < n; i++)
+    if (reviews.book[i] === topBook && reviews.user[i] !== 0 && rng.chance(0.3)) {
+      feedLikes.add(i)
+      reviewLikes[i]!++
+    }
+  const someone = () => 1 + Math.floor(rng.next() * (nUsers - 1))
+  const between = (from: number, to: number) => from + rng.next() * Math.max(1000, to - from)
+
+  const nc = Math.floor(n / 2)
+  const comments = {
+    review: new Int32Array(nc),
+    parent: new Int32Array(nc),
+    user: new Int32Array(nc),
+    at: new Float64Array(nc),
+    likes: new Int32Array(nc),
+    replies: new Int32Array(nc),
+    length: nc,
+  }
+  const reviewComments = new Int32Array(n)
+  const lastTop = new Int32Array(n).fill(-1)
+  const maxCommentLikes = Math.max(0, Math.floor((nUsers - 2) / 2))
+  for (let k = 0; k < nc; k++) {
+    // Older reviews draw more comments (reviews are in creation order).
+    const r = Math.floor(n * rng.next() ** 2)
+    const top = lastTop[r]!
+    const reply = top >= 0 && rng.chance(0.33)
+    comments.review[k] = r
+    comments.parent[k] = reply ? top : -1
+    comments.user[k] = someone()
+    comments.at[k] = Math.min(now - 1000, between(reply ? comments.at[top]! : reviews.at[r]!, now))
+    comments.likes[k] = Math.min(maxCommentLikes, Math.floor(-Math.log(1 - rng.next()) * 1.2))
+    reviewComments[r]!++
+    if (reply) comments.replies[top]!++
+    else lastTop[r] = k
+  }
+
+  const nd = n ? Math.floor(nBooks / 2) : 0
+  const discussions = {
+    book: new Int32Array(nd),
+    user: new Int32Array(nd),
+    created: new Float64Array(nd),
+    posts: new Int32Array(nd).fill(1),
+    last: new Float64Array(nd),
+    length: nd,
+  }
+  for (let d = 0; d < nd; d++) {
+    // The biggest thread is on the most-reviewed book; the others on books by popularity.
+    discussions.book[d] = d === 0 ? topBook : byPopularity[Math.floor(nBooks * rng.next() ** 3)]!
+    discussions.user[d] = someone()
+    discussions.created[d] = now - rng.between(1, 700) * DAY
+  }
+  const pickThread = weighted(Array.from({ length: nd }, (_, d) => 1 / (d + 5)))
+  for (let k = nd; k < nd * 20; k++) discussions.posts[pickThread(rng)]!++
+  const np = nd * 20
+  const posts = { discussion: new Int32Array(np), parent: new Int32Array(np), user: new Int32Array(np), at: new Float64Array(np), length: np }
+  let p = 0
+  for (let d = 0; d < nd; d++) {
+    const c = discussions.posts[d]!
+    const from = discussions.created[d]!
+    let top = -1
+    for (let j = 0; j < c; j++, p++) {
+      const reply = j > 0 && rng.chance(0.25)
+      posts.discussion[p] = d
+      // In time order within the thread, so a reply's id follows its parent's.
+      posts.at[p] = j === 0 ? from : from + ((j + rng.next() * 0.5) / c) * Math.max(DAY, now - 60_000 - from)
+      posts.parent[p] = reply ? top : -1
+      posts.user[p] = j === 0 ? discussions.user[d]! : someone()
+      if (!reply && rng.chance(0.5)) top = p
+      if (top < 0) top = p
+    }
+    discussions.last[d] = posts.at[p - 1]!
+  }
+  return { reviewLikes, feedLikes, comments, reviewComments, discussions, posts }
+}
+
 // ---- writing ---------------------------------------------------------------------------------
 
 const iso = (ms: number) => new Date(Math.round(ms)).toISOString()
@@ -500,6 +614,9 @@ function* tableRows(plan: Plan, passwordHash: string) {
   const { users, books } = plan
   // The ids of the reviews notifications name, taken as the reviews are written (they come first).
   const notifiedReviews = new Map<number, string>(plan.notifications.filter((n) => n.review >= 0).map((n) => [n.review, '']))
+  // Every review's id, taken as the reviews are written: the likes and comments name them.
+  const reviewIds: string[] = new Array<string>(plan.reviews.length)
+  const conv = plan.conversation
   yield {
     table: 'users',
     total: users.length,
@@ -635,14 +752,35 @@ function* tableRows(plan: Plan, passwordHash: string) {
   yield {
     table: 'reviews',
     total: r.length,
-    columns: { id: 'text', book_id: 'text', user_id: 'text', rating: 'int', comment: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' },
+    columns: {
+      id: 'text',
+      book_id: 'text',
+      user_id: 'text',
+      rating: 'int',
+      comment: 'text',
+      likes: 'int',
+      comment_count: 'int',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
+    },
     *rows() {
       const rng = createRandom(SEED + 1)
       for (let i = 0; i < r.length; i++) {
         const at = iso(r.at[i]!)
         const id = uuid7(r.at[i]!, rng)
+        reviewIds[i] = id
         if (notifiedReviews.has(i)) notifiedReviews.set(i, id)
-        yield [id, books[r.book[i]!]!.id, users[r.user[i]!]!.id, r.rating[i]!, REVIEW_TEXT(rng, r.rating[i]!), at, at]
+        yield [
+          id,
+          books[r.book[i]!]!.id,
+          users[r.user[i]!]!.id,
+          r.rating[i]!,
+          REVIEW_TEXT(rng, r.rating[i]!),
+          conv.reviewLikes[i]!,
+          conv.reviewComments[i]!,
+          at,
+          at,
+        ]
       }
     },
   }
@@ -774,6 +912,148 @@ function* tableRows(plan: Plan, passwordHash: string) {
     columns: { notification_id: 'text', actor_id: 'text', created_at: 'timestamptz' },
     *rows() {
       for (const [k, n] of plan.notifications.entries()) for (const [j, a] of n.actors.entries()) yield [noteIds[k]!, users[a]!.id, iso(n.at - j * 60_000)]
+    },
+  }
+  yield* conversationRows(plan, reviewIds)
+}
+
+/**
+ * Issue 23's tables: review likes (each review's likers drawn here, distinct, never its writer; the
+ * feed reader first where the plan says), comments and their likes, discussions and their posts, each
+ * count as the plan kept it in the rows that carry it (reviews, comments, discussions).
+ */
+function* conversationRows(plan: Plan, reviewIds: string[]) {
+  const { users, books, now } = plan
+  const r = plan.reviews
+  const { reviewLikes, feedLikes, comments: c, discussions: d, posts: p } = plan.conversation
+  const nUsers = users.length
+  const someone = (rng: Random) => 1 + Math.floor(rng.next() * (nUsers - 1))
+  // Distinct likers per target: a mark per reader, set to the target's number.
+  const likers = function* (rng: Random, target: number, count: number, not: number, mark: Int32Array, first: boolean) {
+    if (first) {
+      mark[0] = target
+      yield 0
+    }
+    for (let got = first ? 1 : 0; got < count;) {
+      const u = someone(rng)
+      if (u === not || mark[u] === target) continue
+      mark[u] = target
+      got++
+      yield u
+    }
+  }
+  const likeAt = (rng: Random, from: number) => iso(Math.min(now - 1000, from + rng.next() * Math.max(1000, now - from)))
+  let likeTotal = 0
+  for (let i = 0; i < r.length; i++) likeTotal += reviewLikes[i]!
+  yield {
+    table: 'review_likes',
+    total: likeTotal,
+    columns: { review_id: 'text', user_id: 'text', created_at: 'timestamptz' },
+    *rows() {
+      const rng = createRandom(SEED + 9)
+      const mark = new Int32Array(nUsers).fill(-1)
+      for (let i = 0; i < r.length; i++)
+        for (const u of likers(rng, i, reviewLikes[i]!, r.user[i]!, mark, feedLikes.has(i))) yield [reviewIds[i]!, users[u]!.id, likeAt(rng, r.at[i]!)]
+    },
+  }
+  const crng = createRandom(SEED + 10)
+  const commentIds = Array.from({ length: c.length }, (_, k) => uuid7(c.at[k]!, crng))
+  yield {
+    table: 'review_comments',
+    total: c.length,
+    columns: {
+      id: 'text',
+      review_id: 'text',
+      thread_id: 'text',
+      parent_id: 'text',
+      user_id: 'text',
+      text: 'text',
+      likes: 'int',
+      reply_count: 'int',
+      created_at: 'timestamptz',
+    },
+    *rows() {
+      const rng = createRandom(SEED + 11)
+      for (let k = 0; k < c.length; k++) {
+        const parent = c.parent[k]!
+        yield [
+          commentIds[k]!,
+          reviewIds[c.review[k]!]!,
+          commentIds[parent >= 0 ? parent : k]!,
+          parent >= 0 ? commentIds[parent]! : null,
+          users[c.user[k]!]!.id,
+          rng.pick(W.REVIEW_DETAILS),
+          c.likes[k]!,
+          c.replies[k]!,
+          iso(c.at[k]!),
+        ]
+      }
+    },
+  }
+  yield {
+    table: 'comment_likes',
+    total: c.likes.reduce((t, x) => t + x, 0),
+    columns: { comment_id: 'text', user_id: 'text', created_at: 'timestamptz' },
+    *rows() {
+      const rng = createRandom(SEED + 12)
+      const mark = new Int32Array(nUsers).fill(-1)
+      for (let k = 0; k < c.length; k++)
+        for (const u of likers(rng, k, c.likes[k]!, c.user[k]!, mark, false)) yield [commentIds[k]!, users[u]!.id, likeAt(rng, c.at[k]!)]
+    },
+  }
+  const drng = createRandom(SEED + 13)
+  const discussionIds = Array.from({ length: d.length }, (_, k) => uuid7(d.created[k]!, drng))
+  yield {
+    table: 'discussions',
+    total: d.length,
+    columns: { id: 'text', book_id: 'text', user_id: 'text', title: 'text', post_count: 'int', last_activity_at: 'timestamptz', created_at: 'timestamptz' },
+    *rows() {
+      const rng = createRandom(SEED + 14)
+      for (let k = 0; k < d.length; k++) {
+        const title = `${rng.pick(W.REVIEW_OPENERS[rng.int(1, 5)]!)}`.slice(0, 120)
+        yield [discussionIds[k]!, books[d.book[k]!]!.id, users[d.user[k]!]!.id, title, d.posts[k]!, iso(d.last[k]!), iso(d.created[k]!)]
+      }
+    },
+  }
+  yield {
+    table: 'discussion_posts',
+    total: p.length,
+    columns: {
+      id: 'text',
+      discussion_id: 'text',
+      user_id: 'text',
+      parent_id: 'text',
+      root_id: 'text',
+      text: 'text',
+      position_kind: 'text',
+      position_value: 'int',
+      created_at: 'timestamptz',
+    },
+    *rows() {
+      const rng = createRandom(SEED + 15)
+      const ids = new Map<number, string>()
+      let thread = -1
+      for (let k = 0; k < p.length; k++) {
+        if (p.discussion[k] !== thread) {
+          thread = p.discussion[k]!
+          ids.clear()
+        }
+        const id = uuid7(p.at[k]!, rng)
+        const parent = p.parent[k]!
+        if (parent < 0) ids.set(k, id)
+        const page = rng.chance(0.2) ? rng.int(1, 300) : null
+        yield [
+          id,
+          discussionIds[thread]!,
+          users[p.user[k]!]!.id,
+          parent >= 0 ? ids.get(parent)! : null,
+          parent >= 0 ? ids.get(parent)! : id,
+          rng.pick(W.REVIEW_DETAILS),
+          page === null ? null : 'page',
+          page,
+          iso(p.at[k]!),
+        ]
+      }
     },
   }
 }
@@ -952,13 +1232,16 @@ async function main() {
   const yearReader = plan.users.findIndex((u) => u.username === YEAR_READER)
   const yearReaderReads = yearReader < 0 ? 0 : plan.reads.filter(([u]) => u === yearReader).length
   const fmt = (n: number) => n.toLocaleString('en-US')
+  const conv = plan.conversation
   console.log(
     `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${fmt(plan.books.length)} books, ${fmt(plan.users.length)} readers, ` +
       `${fmt(plan.reviews.length)} reviews (most-reviewed: "${top.title}" with ${fmt(top.count)}), ${fmt(plan.follows.length)} follows ` +
       `(${FEED_READER} follows ${feedFollows}), ${fmt(plan.reads.length)} reads (${YEAR_READER}: ${fmt(yearReaderReads)} in one year), ${fmt(plan.wishes.length)} wishes, ` +
       `${fmt(plan.books.length + plan.editions.length)} editions, ` +
       `${fmt(plan.notifications.length)} notifications for ${fmt(new Set(plan.notifications.map((n) => n.user)).size)} readers ` +
-      `(the most: ${fmt(Math.max(0, ...[...Map.groupBy(plan.notifications, (n) => n.user).values()].map((g) => g.length)))}). ` +
+      `(the most: ${fmt(Math.max(0, ...[...Map.groupBy(plan.notifications, (n) => n.user).values()].map((g) => g.length)))}), ` +
+      `${fmt(conv.reviewLikes.reduce((t, x) => t + x, 0))} review likes, ${fmt(conv.comments.length)} comments, ` +
+      `${fmt(conv.discussions.length)} discussions with ${fmt(conv.posts.length)} posts (the biggest: ${fmt(conv.discussions.posts.reduce((m, x) => Math.max(m, x), 0))}). ` +
       `Password of every account: ${BENCH_PASSWORD}`,
   )
 }
