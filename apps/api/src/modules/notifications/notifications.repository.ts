@@ -1,7 +1,8 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
+import type { Database } from '#/db/schema.ts'
 
 /**
  * A group that still has a reader in it (an emptied one is hidden, decision 0052, "Withdrawn"), written
@@ -36,23 +37,26 @@ export interface GroupInput {
   now: string
 }
 
+/** A new, still empty group's row (its first actor joins it next). */
+const groupRow = (g: Omit<GroupInput, 'id' | 'userId'>, id: string, userId: string) => ({
+  id,
+  userId,
+  type: g.type,
+  targetType: g.target.type,
+  targetId: g.target.id,
+  bookId: g.target.bookId,
+  parentId: g.target.parentId,
+  title: g.target.title,
+  actorCount: 0,
+  createdAt: g.now,
+  updatedAt: g.now,
+})
+
 /** The unread group of this kind on this target, made when there is none; answers its id and whether it was new. */
 export async function ensureGroup(trx: Db, g: GroupInput): Promise<{ id: string; made: boolean }> {
   const made = await trx
     .insertInto('notifications')
-    .values({
-      id: g.id,
-      userId: g.userId,
-      type: g.type,
-      targetType: g.target.type,
-      targetId: g.target.id,
-      bookId: g.target.bookId,
-      parentId: g.target.parentId,
-      title: g.target.title,
-      actorCount: 0,
-      createdAt: g.now,
-      updatedAt: g.now,
-    })
+    .values(groupRow(g, g.id, g.userId))
     .onConflict((oc) => oc.columns(['userId', 'type', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -101,21 +105,7 @@ export async function ensureGroups(
   if (!g.ids.length) return []
   await trx
     .insertInto('notifications')
-    .values(
-      g.ids.map(({ id, userId }) => ({
-        id,
-        userId,
-        type: g.type,
-        targetType: g.target.type,
-        targetId: g.target.id,
-        bookId: g.target.bookId,
-        parentId: g.target.parentId,
-        title: g.target.title,
-        actorCount: 0,
-        createdAt: g.now,
-        updatedAt: g.now,
-      })),
-    )
+    .values(g.ids.map(({ id, userId }) => groupRow(g, id, userId)))
     .onConflict((oc) => oc.columns(['userId', 'type', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
     .execute()
   return trx
@@ -176,51 +166,40 @@ export interface WithdrawKey {
  * streamed or marked (every read of the reader's notifications asks `actor_count > 0`); its row stays
  * the unread group of its key, so a like racing this one joins it (deleting it would fail that like's
  * actor insert) and the next one to act brings it back. Read groups stay as the reader saw them.
- * Three statements whatever the number of groups.
+ * Two statements whatever the number of groups.
  */
 export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): Promise<void> {
-  let q = trx
-    .selectFrom('notifications as n')
-    .innerJoin('notificationActors as a', 'a.notificationId', 'n.id')
-    .select('n.id')
-    .where('a.actorId', '=', actorId)
-    .where('n.type', 'in', key.types)
-    .where('n.targetType', '=', key.targetType)
-    .where('n.targetId', '=', key.targetId)
-    .where('n.readAt', 'is', null)
-  if (key.recipientId !== undefined) q = q.where('n.userId', '=', key.recipientId)
-  const ids = (await q.execute()).map((r) => r.id)
-  if (!ids.length) return
-  await trx.deleteFrom('notificationActors').where('notificationId', 'in', ids).where('actorId', '=', actorId).execute()
-  await trx
-    .updateTable('notifications')
-    .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
-    .where('id', 'in', ids)
-    .execute()
+  await takeActorOut(trx, actorId, (eb) =>
+    eb.and([
+      eb('n.type', 'in', key.types),
+      eb('n.targetType', '=', key.targetType),
+      eb('n.targetId', '=', key.targetId),
+      ...(key.recipientId !== undefined ? [eb('n.userId', '=', key.recipientId)] : []),
+    ]),
+  )
 }
 
-/**
- * Takes an actor out of every unread group of one recipient (a block between them, decision 0057):
- * two statements whatever the number of groups, as `removeActor` does for one target.
- */
+/** Takes an actor out of every unread group of one recipient (a block between them, decision 0057). */
 export async function removeActorFromRecipient(trx: Db, recipientId: string, actorId: string): Promise<void> {
-  const ids = (
-    await trx
-      .selectFrom('notifications as n')
-      .innerJoin('notificationActors as a', 'a.notificationId', 'n.id')
-      .select('n.id')
-      .where('n.userId', '=', recipientId)
-      .where('a.actorId', '=', actorId)
-      .where('n.readAt', 'is', null)
-      .execute()
-  ).map((r) => r.id)
-  if (!ids.length) return
-  await trx.deleteFrom('notificationActors').where('notificationId', 'in', ids).where('actorId', '=', actorId).execute()
+  await takeActorOut(trx, actorId, (eb) => eb('n.userId', '=', recipientId))
+}
+
+type GroupFilter = (eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) => Expression<SqlBool>
+
+/**
+ * The unread groups `which` names that hold the actor lose them and one from their count: two
+ * statements, the groups named by a subquery (never an id list the size of a reader's notifications).
+ * The count moves first, while the actor's rows still say which groups held them.
+ */
+async function takeActorOut(trx: Db, actorId: string, which: GroupFilter): Promise<void> {
+  const groups = trx.selectFrom('notifications as n').select('n.id').where('n.readAt', 'is', null).where(which)
   await trx
     .updateTable('notifications')
     .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
-    .where('id', 'in', ids)
+    .where('id', 'in', groups)
+    .where('id', 'in', trx.selectFrom('notificationActors').select('notificationId').where('actorId', '=', actorId))
     .execute()
+  await trx.deleteFrom('notificationActors').where('actorId', '=', actorId).where('notificationId', 'in', groups).execute()
 }
 
 /**
