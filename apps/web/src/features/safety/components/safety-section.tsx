@@ -53,6 +53,9 @@ function MutedWordsForm() {
   const words = useMutedWords()
   const save = useSaveMutedWords()
   const [text, setText] = useState('')
+  // Saving replaces the whole list, so the field stays closed until the saved words are in it: typing
+  // earlier was overwritten when they arrived, and a save then could drop words the reader never saw.
+  const loaded = !!words.data
   useEffect(() => {
     if (words.data) setText(words.data.words.join('\n'))
   }, [words.data])
@@ -74,7 +77,9 @@ function MutedWordsForm() {
         onChange={(e) => setText(e.target.value)}
         multiline
         minRows={2}
+        disabled={!loaded}
       />
+      {words.isError && <Alert severity="error">{errorMessage(words.error, 'Could not load your muted words. Please try again.')}</Alert>}
       {save.isError && <Alert severity="error">{errorMessage(save.error, 'Could not save your muted words. Please try again.')}</Alert>}
       {save.isSuccess && (
         <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -82,7 +87,7 @@ function MutedWordsForm() {
         </Typography>
       )}
       <Box>
-        <Button type="submit" size="small" variant="outlined" disabled={save.isPending}>
+        <Button type="submit" size="small" variant="outlined" disabled={save.isPending || !loaded}>
           {save.isPending ? SAFETY_SECTION_TEXT.saving : SAFETY_SECTION_TEXT.save}
         </Button>
       </Box>
