@@ -1038,7 +1038,9 @@ function* conversationRows(plan: Plan, reviewIds: string[]) {
           thread = p.discussion[k]!
           ids.clear()
         }
-        const id = uuid7(p.at[k]!, rng)
+        // A thread's opening post has the thread's own id, as the discussions module writes it.
+        const drawn = uuid7(p.at[k]!, rng)
+        const id = k === 0 || p.discussion[k - 1] !== thread ? discussionIds[thread]! : drawn
         const parent = p.parent[k]!
         if (parent < 0) ids.set(k, id)
         const page = rng.chance(0.2) ? rng.int(1, 300) : null

@@ -4,6 +4,7 @@ import { describeEachDialect, type TestContext } from '../../../test/support/con
 import { callerOf } from '../../../test/support/calls.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
 import { insertBook, insertFollow, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { v7 as uuidv7 } from 'uuid'
 
 const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
 const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: LONG_AGO })
@@ -123,6 +124,46 @@ describeEachDialect('the followed feed', (ctx) => {
     expect(new Set(all.map((i) => i._id)).size).toBe(9)
     const whole = (await feed(me.token, '?limit=100')).items
     expect(all.map((i) => i._id)).toEqual(whole.map((i) => i._id))
+  })
+
+  it('finds the newest activity however far apart it lies in time: hours, days, months and years back, page after page', async () => {
+    const me = await insertReader(ctx)
+    const [ann, bob] = [await insertReader(ctx), await insertReader(ctx)]
+    await insertFollow(ctx.db, me.id, ann.id)
+    await insertFollow(ctx.db, me.id, bob.id)
+    const hoursAgo = [1, 30, 5 * 24, 40 * 24, 300 * 24, 700 * 24, 1100 * 24, 3000 * 24]
+    const written = []
+    for (const [i, h] of hoursAgo.entries())
+      written.push(await insertReview(ctx.db, { userId: i % 2 ? bob.id : ann.id, createdAt: new Date(Date.now() - h * 3600_000) }))
+    const newestFirst = written.map((r) => `review:${r.id}`)
+    for (const limit of [1, 3]) {
+      const { pages, totals } = await readAllPages(ctx, `/api/me/feed?limit=${limit}`, FeedListSchema, me.token)
+      expect(pages.flat().map((i) => i._id)).toEqual(newestFirst)
+      expect(new Set(totals)).toEqual(new Set(['8']))
+    }
+    expect((await feed(me.token, '?limit=2')).items.map((i) => i._id)).toEqual(newestFirst.slice(0, 2))
+  })
+
+  it('a busy feed (more than the counted 200 of one kind) still pages newest first through every item, total capped at 200', async () => {
+    const me = await insertReader(ctx)
+    const ann = await insertReader(ctx)
+    await insertFollow(ctx.db, me.id, ann.id)
+    const review = await insertReview(ctx.db, { createdAt: new Date(Date.now() - 2000 * 24 * 3600_000) })
+    // 230 comments by Ann, from minutes to years back, written in shuffled order.
+    const hours = Array.from({ length: 230 }, (_, i) => (i < 30 ? i * 0.1 : i < 100 ? i * 3 : i * 40) + 0.05)
+    const rows = hours.map((h) => {
+      const at = new Date(Date.now() - h * 3600_000).toISOString()
+      return { id: uuidv7(), reviewId: review.id, threadId: review.id, userId: ann.id, text: 'Hm.', createdAt: at }
+    })
+    for (const row of [...rows].sort(() => Math.random() - 0.5))
+      await ctx.db
+        .insertInto('reviewComments')
+        .values({ ...row, threadId: row.id })
+        .execute()
+    const newestFirst = rows.map((r) => `comment:${r.id}`)
+    const { pages, totals } = await readAllPages(ctx, '/api/me/feed?limit=40', FeedListSchema, me.token)
+    expect(pages.flat().map((i) => i._id)).toEqual(newestFirst)
+    expect(new Set(totals)).toEqual(new Set(['200']))
   })
 
   it('asks for a token, and names a bad cursor or limit', async () => {

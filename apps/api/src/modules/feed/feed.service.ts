@@ -15,7 +15,7 @@ import type { Actor } from '#/security/actor.ts'
 import { hiddenByModerators, quietFilterFor } from '#/modules/safety/safety.service.ts'
 import { fromStoredPosition, isWithheld, type SpoilersService, type Standing } from '#/modules/spoilers/spoilers.service.ts'
 import { findPeople, listCreditedWorks, listTalkAbout, userExists, type TalkRow } from '#/modules/feed/feed.credited.ts'
-import { countActivity, findPeopleAndBooks, listActivity, rankOf, type ActivityRow } from '#/modules/feed/feed.repository.ts'
+import { feedPage, findPeopleAndBooks, rankOf, type ActivityRow } from '#/modules/feed/feed.repository.ts'
 
 // The followed feed (issue 23, point 6, decision 0050): read from where each activity is kept.
 
@@ -57,7 +57,7 @@ export const createFeedService = ({ db, spoilers }: { db: Db; spoilers: Pick<Spo
       if (rank < 0) throw badRequest(MESSAGES.badCursor)
       key = { at, rank, id }
     }
-    const [rows, total] = await Promise.all([listActivity(db, actor.id, key, limit + 1), countActivity(db, actor.id, FEED_COUNT_CAP)])
+    const { rows, total } = await feedPage(db, actor.id, key, limit + 1, FEED_COUNT_CAP)
     const kept = rows.slice(0, limit)
     const found = await findPeopleAndBooks(
       db,

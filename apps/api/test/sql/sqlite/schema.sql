@@ -232,11 +232,11 @@ CREATE INDEX "read_throughs_entry_idx" on "read_throughs" ("user_id", "book_id")
 -- index read_throughs_finished_idx
 CREATE INDEX "read_throughs_finished_idx" on "read_throughs" ("user_id", "finished_on", "book_id") where outcome = 'finished' and removed_at is null;
 
--- index read_throughs_user_created_idx
-CREATE INDEX "read_throughs_user_created_idx" on "read_throughs" ("user_id", "created_at" desc, "id" desc);
-
 -- index read_throughs_user_finished_at_idx
 CREATE INDEX "read_throughs_user_finished_at_idx" on "read_throughs" ("user_id", "finished_at" desc, "id" desc) where outcome = 'finished' and removed_at is null;
+
+-- index read_throughs_user_started_idx
+CREATE INDEX "read_throughs_user_started_idx" on "read_throughs" ("user_id", "created_at" desc, "id" desc) where started_on is not null and removed_at is null;
 
 -- index read_throughs_user_stopped_idx
 CREATE INDEX "read_throughs_user_stopped_idx" on "read_throughs" ("user_id", "updated_at" desc, "id" desc) where outcome = 'stopped' and removed_at is null;
