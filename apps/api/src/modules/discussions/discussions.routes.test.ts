@@ -173,11 +173,14 @@ describeEachDialect('discussions routes', (ctx) => {
       expect(tomb).toMatchObject({ _id: p._id, deleted: true, text: null, user: null, position: null })
       expect(kept).toMatchObject({ _id: reply._id, text: 'disagree', parentId: p._id })
       expect(DiscussionSchema.parse((await call('GET', `/api/discussions/${d._id}`)).json()).postCount).toBe(2)
+      // The page's total counts what it lists, the tombstone too.
+      expect((await call('GET', `/api/discussions/${d._id}/posts`)).headers['x-total-count']).toBe('3')
       // A tombstone is nobody's to edit, delete or answer.
       expectError(await call('PUT', `/api/posts/${p._id}`, bob.token, { text: 'back' }), 404, 'Post not found')
       expectError(await call('POST', `/api/discussions/${d._id}/posts`, ann.token, { text: 'x', parentId: p._id }), 404, /reply to was not found/)
       expect((await call('DELETE', `/api/posts/${reply._id}`, ann.token)).statusCode).toBe(204)
       expect((await posts(d._id)).map((x) => x._id)).toEqual([d._id])
+      expect((await call('GET', `/api/discussions/${d._id}/posts`)).headers['x-total-count']).toBe('1')
     })
 
     it('keeps the opening post as a tombstone while others posted, and removes a thread whose only post goes', async () => {

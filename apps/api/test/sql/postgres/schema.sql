@@ -632,6 +632,7 @@ CREATE UNIQUE INDEX devices_username_key ON public.devices USING btree (username
 CREATE INDEX discussion_posts_parent_idx ON public.discussion_posts USING btree (parent_id)
 CREATE UNIQUE INDEX discussion_posts_pkey ON public.discussion_posts USING btree (id)
 CREATE INDEX discussion_posts_thread_idx ON public.discussion_posts USING btree (discussion_id, root_id, id)
+CREATE INDEX discussion_posts_tombstones_idx ON public.discussion_posts USING btree (discussion_id) WHERE (deleted_at IS NOT NULL)
 CREATE INDEX discussion_posts_user_idx ON public.discussion_posts USING btree (user_id, id)
 CREATE INDEX discussions_book_activity_idx ON public.discussions USING btree (book_id, last_activity_at DESC, id DESC)
 CREATE UNIQUE INDEX discussions_pkey ON public.discussions USING btree (id)

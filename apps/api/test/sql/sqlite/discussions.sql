@@ -12,6 +12,8 @@ select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u".
 
 select "d"."id", "d"."book_id", "d"."title", "d"."user_id", "u"."username", "u"."profile_image", "d"."post_count", "d"."hidden_post_count", "d"."last_activity_at", "d"."created_at" from "discussions" as "d" left join "users" as "u" on "u"."id" = "d"."user_id" where "d"."id" = ?;
 
+select "d"."post_count", (select count(*) as "n" from "discussion_posts" as "p" where "p"."discussion_id" = "d"."id" and "p"."deleted_at" is not null) as "tombstones" from "discussions" as "d" where "d"."id" = ?;
+
 select "id" as "work_id" from "books" where "id" = ? union all select "book_id" as "work_id" from "editions" where "id" = ?;
 
 select "id" from "books" where "id" = ?;
@@ -27,8 +29,6 @@ select "target_id" from "hidden_items" where "target_type" = ? and "target_id" i
 select "token_version", exists (select "jti" from "revoked_tokens" where "jti" = ?) as "revoked", exists (select "jti" from "kept_tokens" where "jti" = ? and "kept_tokens"."user_id" = "users"."id" and "kept_tokens"."token_version" = "users"."token_version") as "kept" from "users" where "id" = ?;
 
 select "word" from "muted_words" where "user_id" = ? order by "word";
-
-select count(*) as "n" from "discussion_posts" where "discussion_id" = ?;
 
 select count(*) as "n" from "discussions" where "book_id" = ?;
 

@@ -112,6 +112,9 @@ CREATE INDEX "discussion_posts_parent_idx" on "discussion_posts" ("parent_id");
 -- index discussion_posts_thread_idx
 CREATE INDEX "discussion_posts_thread_idx" on "discussion_posts" ("discussion_id", "root_id", "id");
 
+-- index discussion_posts_tombstones_idx
+CREATE INDEX "discussion_posts_tombstones_idx" on "discussion_posts" ("discussion_id") where deleted_at is not null;
+
 -- index discussion_posts_user_idx
 CREATE INDEX "discussion_posts_user_idx" on "discussion_posts" ("user_id", "id");
 
