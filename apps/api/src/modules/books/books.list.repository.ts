@@ -3,7 +3,7 @@ import type { Book, BookListQuery } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
-import { selectWholeBooks, wholeBook } from '#/modules/books/books.repository.ts'
+import { selectWholeBooks, shownBooks, wholeBook } from '#/modules/books/books.repository.ts'
 import { RATING_PRIOR_MEAN, RATING_PRIOR_REVIEWS } from '#/modules/books/books.ranking.ts'
 
 // The catalogue in a chosen order (recent, published, Top Rated, title), with keyset paging: the
@@ -61,6 +61,8 @@ const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit:
   let query = selectWholeBooks(db)
     .select(sql<string>`lower(b.title)`.as('titleKey'))
     .select(sql<number>`${weightedRating('b')}`.as('weightedRating'))
+    // The books shown only (decision 0058): each order walks its partial index (migration 2026_12_20_0100).
+    .where(shownBooks())
     .orderBy(ORDERS[sort].orderBy)
   if (after) query = query.where(ORDERS[sort].after(after))
   return query.limit(limit)
