@@ -6,7 +6,7 @@ import type { Book } from '@shelfwise/contracts'
 // (readers have it on shelves, reviews link to it), saying so at the top; a moderator also reads the
 // note it was hidden with.
 
-export const BOOK_REMOVED_TEXT = {
+const BOOK_REMOVED_TEXT = {
   removed: 'removed by the moderators',
   note: (note: string) => `Moderators’ note: “${note}”`,
 } as const
