@@ -189,7 +189,11 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       })
       // Every route of the API, registered explicitly, each with its own module's service only.
       await api.register(authRoutes, { auth: services.auth })
-      await api.register(booksRoutes, { books: services.books, discussionCount: services.discussions.countFor })
+      await api.register(booksRoutes, {
+        books: services.books,
+        discussionCount: services.discussions.countFor,
+        moderatorsNote: (viewerId, bookId) => services.safety.moderatorsNote(viewerId, 'book', bookId),
+      })
       await api.register(reviewsRoutes, { reviews: services.reviews })
       await api.register(conversationRoutes, { conversation: services.conversation })
       await api.register(usersRoutes, { users: services.users, isNewAccount: services.conversation.isNewAccount })

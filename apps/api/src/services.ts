@@ -93,6 +93,8 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
       else if (type === 'post') await discussions.hiddenChanged(trx, id, hidden)
       // A hidden profile shows others no bio and no image.
       else if (type === 'profile') await users.hiddenChanged(trx, id, hidden)
+      // A hidden book leaves every catalogue list; its page opens, marked.
+      else if (type === 'book') await books.hiddenChanged(trx, id, hidden)
     },
   })
   const feeds = createFeedsService({ reviews, shelves, users, books })

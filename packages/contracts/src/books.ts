@@ -68,6 +68,13 @@ export const BookSchema = z.object({
   creditsViewer: z.boolean().optional(),
   /** Only on GET /books/{id}: how many discussions the book has (issue 23, point 3). */
   discussionCount: z.int().optional(),
+  /**
+   * The moderators hid the book (decision 0058): no list, search or author or publisher page shows it;
+   * its page still opens with this mark, and readers' shelves, log and exports keep it.
+   */
+  removedByModerators: z.literal(true).optional(),
+  /** Only on GET /books/{id} of a hidden book, and only to a moderator: the note the moderators hid it with. */
+  moderatorsNote: z.string().optional(),
 })
 export type Book = z.infer<typeof BookSchema>
 export const BookListSchema = z.array(BookSchema)

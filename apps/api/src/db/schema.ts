@@ -70,6 +70,8 @@ export interface BooksTable {
   binding: string | null
   additionalAuthors: string | null
   originalYear: number | null
+  /** 1 when the moderators hid the book (migration 2026_12_20_0100, decision 0058): left out of every catalogue list. */
+  hidden: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

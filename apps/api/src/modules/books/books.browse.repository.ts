@@ -1,4 +1,5 @@
 import type { Db } from '#/db/portable.ts'
+import { shownBooks } from '#/modules/books/books.repository.ts'
 
 // What Browse and the Popular order read beside the search itself: the week's review counts, the
 // categories books carry and the catalogue's years, each off an index.
@@ -17,7 +18,10 @@ export async function listWeekReviewCounts(db: Db, since: string, until: string)
 
 /** The categories books carry, among the known ones, each probed off its index. */
 export async function listCarriedCategories(db: Db, known: readonly string[]): Promise<string[]> {
-  const found = await Promise.all(known.map((c) => db.selectFrom('books').select('id').where('category', '=', c).limit(1).executeTakeFirst()))
+  // A category only hidden books carry is not offered (decision 0058).
+  const found = await Promise.all(
+    known.map((c) => db.selectFrom('books').select('id').where('category', '=', c).where(shownBooks('books')).limit(1).executeTakeFirst()),
+  )
   return known.filter((_, i) => found[i] !== undefined)
 }
 
@@ -30,6 +34,7 @@ export async function findYearBounds(db: Db): Promise<{ minYear: number | null; 
       .select('publishedDate')
       .where('publishedDate', 'is not', null)
       .where('publishedDate', '!=', '')
+      .where(shownBooks('books'))
       .orderBy('publishedDate', direction)
       .limit(1)
       .executeTakeFirst()

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Book } from '@shelfwise/contracts'
 import { nameKey, nameKeyOf, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
-import { listBooksByIds } from '#/modules/books/books.repository.ts'
+import { listBooksByIds, shownBooks } from '#/modules/books/books.repository.ts'
 
 // Author and publisher pages: the books whose author (or publisher) is one name, compared with letter
 // case and accents folded, in title order. Both statements are ranges of one name-key index
@@ -23,7 +23,9 @@ export interface NamePageRequest {
 
 const COLUMN: Record<NameField, string> = { author: 'b.author', publisher: 'b.publisher' }
 
-const matching = (db: Db, field: NameField, name: string) => db.selectFrom('books as b').where(nameKey(db, COLUMN[field]), '=', nameKeyOf(db, name))
+// The books shown only (decision 0058): the name-key indexes hold no hidden book (migration 2026_12_20_0100).
+const matching = (db: Db, field: NameField, name: string) =>
+  db.selectFrom('books as b').where(nameKey(db, COLUMN[field]), '=', nameKeyOf(db, name)).where(shownBooks())
 
 /** The ids and title keys of a page (and one more, to tell whether more follow): built apart to check its plan. */
 export function buildNamePageQuery(db: Db, req: NamePageRequest) {

@@ -3,7 +3,7 @@ import type { Book, BookListQuery } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
-import { selectWholeBooks, wholeBook } from '#/modules/books/books.repository.ts'
+import { selectWholeBooks, shownBooks, wholeBook } from '#/modules/books/books.repository.ts'
 import { RATING_PRIOR_MEAN, RATING_PRIOR_REVIEWS } from '#/modules/books/books.ranking.ts'
 
 // The catalogue in a chosen order (recent, published, Top Rated, title), with keyset paging: the
@@ -57,10 +57,13 @@ const ORDERS: Record<BookSort, { orderBy: RawBuilder<unknown>; after: (k: BookKe
 /** How many values a keyset of each order has. */
 export const KEYSET_ARITY: Record<BookSort, number> = { recent: 2, published: 2, rating: 3, title: 2 }
 
-const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit: number) => {
+/** One page's statement in an order: built apart to check its plan. */
+export const buildBooksPageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit: number) => {
   let query = selectWholeBooks(db)
     .select(sql<string>`lower(b.title)`.as('titleKey'))
     .select(sql<number>`${weightedRating('b')}`.as('weightedRating'))
+    // The books shown only (decision 0058): each order walks its partial index (migration 2026_12_20_0100).
+    .where(shownBooks())
     .orderBy(ORDERS[sort].orderBy)
   if (after) query = query.where(ORDERS[sort].after(after))
   return query.limit(limit)
@@ -68,12 +71,12 @@ const pageQuery = (db: Db, sort: BookSort, after: BookKeyset | undefined, limit:
 
 // The grid's pages are the hottest list: each order's first and later pages are built once (db/precompiled.ts).
 const firstPages = new Map(
-  (Object.keys(ORDERS) as BookSort[]).map((sort) => [sort, precompile(1, (db, limit: number) => pageQuery(db, sort, undefined, limit))]),
+  (Object.keys(ORDERS) as BookSort[]).map((sort) => [sort, precompile(1, (db, limit: number) => buildBooksPageQuery(db, sort, undefined, limit))]),
 )
 const laterPages = new Map(
   (Object.keys(ORDERS) as BookSort[]).map((sort) => [
     sort,
-    precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => pageQuery(db, sort, after, limit)),
+    precompile(KEYSET_ARITY[sort] + 1, (db, limit: number, ...after: BookKeyset) => buildBooksPageQuery(db, sort, after, limit)),
   ]),
 )
 

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Insertable } from 'kysely'
+import { sql, type CompiledQuery, type Insertable, type RawBuilder, type SqlBool } from 'kysely'
 import { roundAverage, type Book, type BookFormat } from '@shelfwise/contracts'
 import { jsonArrayValue, sortedJsonArray, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
@@ -7,6 +7,19 @@ import { precompile, type Precompiled } from '#/db/precompiled.ts'
 // The book as stored plus the usernames of its linked people, joined in on read so a rename
 // never breaks a link. The catalogue in an order is in books.list.repository.ts; correcting and
 // removing a book in books.edit.repository.ts.
+
+/**
+ * The books the catalogue's lists show: those the moderators did not hide (decision 0058). A literal
+ * term, spelled as the partial indexes of migration 2026_12_20_0100 are, so both planners take them.
+ */
+export const shownBooks = (alias: 'b' | 'books' = 'b'): RawBuilder<SqlBool> => sql<SqlBool>`${sql.ref(`${alias}.hidden`)} = 0`
+
+/**
+ * SQLite: the search rows (`alias`.doc_id) of books the moderators did not hide. The few hidden books
+ * are read once off their own partial index (books_hidden_idx), never a book per match.
+ */
+export const shownSearchDocs = (alias: string, column = 'doc_id'): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${sql.ref(`${alias}.${column}`)} not in (select hd.doc_id from book_search_docs hd where hd.book_id in (select hb.id from books hb where hb.hidden = 1))`
 
 /** Selects every column a Book needs; compose with where/order/limit. */
 const selectBooks = (db: Db) =>
@@ -38,6 +51,7 @@ const selectBooks = (db: Db) =>
       'b.loneRatings',
       'b.createdAt',
       'b.updatedAt',
+      'b.hidden',
       'au.username as authorUsername',
       'pu.username as publisherUsername',
       'lu.username as listedByUsername',
@@ -124,6 +138,8 @@ function toBook(row: BookRow, genres: string[]): Book {
     format: row.format as BookFormat | null,
     audioSeconds: row.audioSeconds === null ? null : Number(row.audioSeconds),
     editionCount: Number(row.editionCount),
+    // Hidden by the moderators (decision 0058): its page still opens, marked; no list shows it.
+    ...(Number(row.hidden) ? { removedByModerators: true as const } : {}),
   }
 }
 
@@ -190,13 +206,30 @@ export async function countCatalogueEdit(db: Db): Promise<void> {
     .execute()
 }
 
-/** How many books the catalogue holds. */
+/** How many books the catalogue shows (the moderators' hidden ones aside): off a partial index alone. */
 export async function countBooks(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('books')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow()
+  const row = await buildCountBooksQuery(db).executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** The count of the books shown: built apart to check its plan. */
+export const buildCountBooksQuery = (db: Db) =>
+  db
+    .selectFrom('books as b')
+    .select(sql<number>`count(*)`.as('n'))
+    .where(shownBooks())
+
+/**
+ * The moderators hid a book or showed it again (decision 0058), in their decision's transaction: the
+ * catalogue's version moves, so every kept list and count is made again.
+ */
+export async function setBookHidden(db: Db, id: string, hidden: boolean): Promise<void> {
+  await db
+    .updateTable('books')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
+  await countCatalogueEdit(db)
 }
 
 // ---- One book for a signed-in viewer, and adding a book ----------------------------------------

@@ -59,9 +59,11 @@ export interface BooksRoutesOptions {
   books: BooksService
   /** How many discussions a book has, for GET /books/{id} (the discussions module's count; issue 23). */
   discussionCount?: (bookId: string) => Promise<number>
+  /** The note the moderators hid a book with, when the viewer is a moderator (the safety module's; decision 0058). */
+  moderatorsNote?: (viewerId: string, bookId: string) => Promise<string | undefined>
 }
 
-export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app, { books, discussionCount }) => {
+export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app, { books, discussionCount, moderatorsNote }) => {
   const route = routeOptions(app, 'books')
   const { costlyRead } = app.rateLimits
   app.get(
@@ -160,7 +162,10 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     }),
     async (req) => {
       const book = await books.getForViewer(req.params.id, req.user?.id)
-      return discussionCount ? { ...book, discussionCount: await discussionCount(book._id) } : book
+      // A hidden book's page opens marked (removedByModerators); a moderator also reads why.
+      const note = book.removedByModerators && req.user && moderatorsNote ? await moderatorsNote(req.user.id, book._id) : undefined
+      const withNote = note === undefined ? book : { ...book, moderatorsNote: note }
+      return discussionCount ? { ...withNote, discussionCount: await discussionCount(book._id) } : withNote
     },
   )
 

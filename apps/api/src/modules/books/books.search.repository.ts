@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { weightedRating } from '#/modules/books/books.list.repository.ts'
+import { shownBooks, shownSearchDocs } from '#/modules/books/books.repository.ts'
 import {
   byPublished,
   byRelevance,
@@ -36,7 +37,9 @@ import { yieldToLoop } from '#/work-gate.ts'
 // the best field it is found in (title 10, author 6, genres or ISBN 3, description 1), ties by rating,
 // then review count; without words by rating. The filters' genres, categories and languages are facet
 // tokens of the index itself; pages, rating and years are checked on the books table as the index
-// yields matches. What each index is asked is written in books.search-query.ts.
+// yields matches. What each index is asked is written in books.search-query.ts. A book the moderators
+// hid is never a match (decision 0058): on PostgreSQL its row says so; on SQLite its search row is
+// left out by the few hidden books' document numbers (books.repository.ts shownSearchDocs).
 
 export interface SearchCandidates {
   /** Book ids, best first: at most SEARCH_COUNT_CAP. */
@@ -110,6 +113,7 @@ async function popularEverything(db: Db, req: SearchRequest): Promise<SearchCand
       .selectFrom('books')
       .select(['id', 'averageRating', 'totalReviews'])
       .where('id', 'in', contenders.slice(i, i + 500))
+      .where(shownBooks('books'))
       .execute()
     for (const r of rows) rated.set(r.id, weightedRatingOf(Number(r.averageRating), Number(r.totalReviews)))
   }
@@ -167,12 +171,15 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
       .selectFrom('books as b')
       .select(sql<number>`count(*)`.as('n'))
       .where(numericFilterSql(f))
+      .where(shownBooks())
     if (groups.length || faceted) q = q.where(sql<SqlBool>`b.search_vector @@ ${tsQuerySql(groups, req.type, facetGroups(f))}`)
     return Number((await q.executeTakeFirstOrThrow()).n)
   }
   const match = groups.length || faceted ? toFts5Match(groups, req.type, facetGroups(f)) : undefined
   if (match && !numeric) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from books_fts where books_fts match ${match}`.execute(db)
+    const { rows } = await sql<{
+      n: number
+    }>`select count(*) as n from books_fts where books_fts match ${match} and ${shownSearchDocs('books_fts', 'rowid')}`.execute(db)
     return Number(rows[0]!.n)
   }
   // COUNT_SLICE matches (or search rows) at a time, in index order, each checked on its search row:
@@ -186,7 +193,7 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
     const {
       rows: [r],
     } = await sql<{ hi: number | null; n: number; k: number | null }>`select max(s.doc) as hi, count(*) as n,
-      sum(case when ${numericFilterSql(f, 'd')} then 1 else 0 end) as k
+      sum(case when ${numericFilterSql(f, 'd')} and ${shownSearchDocs('d')} then 1 else 0 end) as k
       from (${slice}) as s join book_search_docs d on d.doc_id = s.doc`.execute(db)
     if (!r || !Number(r.n)) break
     total += Number(r.k ?? 0)
@@ -231,6 +238,7 @@ async function bestRated(db: Db): Promise<SearchCandidates> {
   const rows = await db
     .selectFrom('books as b')
     .select('b.id')
+    .where(shownBooks())
     .orderBy(sql`${weightedRating('b')} desc, b.total_reviews desc, b.id desc`)
     .limit(SEARCH_COUNT_CAP)
     .execute()
@@ -301,6 +309,7 @@ async function candidatesSqlite(db: Db, req: SearchRequest, groups: WordGroup[],
     .innerJoin('bookSearchDocs as d', 'd.docId', 'booksFts.rowid')
     .where(sql<SqlBool>`books_fts match ${toFts5Match(groups, req.type, facetGroups(req.filters))}`)
     .where(numericFilterSql(req.filters, 'd'))
+    .where(shownSearchDocs('d'))
     .select([
       'd.bookId as id',
       'd.title',
@@ -335,6 +344,7 @@ async function candidatesByPopularity(db: Db, f: SearchFilters, after?: WalkKey,
       .selectFrom('books as b')
       // On SQLite the slice walks the popularity index; a filter's own index would mean sorting every book it passes.
       .where(numericFilterSql(f, 'b', { unindexed: !postgres }))
+      .where(shownBooks())
       .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews', 'b.publishedDate as published'])
     if (from) query = query.where(afterPopularity(from))
     if (upTo) query = query.where(sql<SqlBool>`(b.total_reviews, b.id) >= (${Number(upTo[0])}, ${String(upTo[1] ?? '')})`)
@@ -345,7 +355,7 @@ async function candidatesByPopularity(db: Db, f: SearchFilters, after?: WalkKey,
   let from = after
   for (;;) {
     // The slice's last book: the index walked POPULARITY_SLICE entries on (keys only).
-    let edge = db.selectFrom('books as b').select(['b.totalReviews', 'b.id'])
+    let edge = db.selectFrom('books as b').select(['b.totalReviews', 'b.id']).where(shownBooks())
     if (from) edge = edge.where(afterPopularity(from))
     const last = await edge
       .orderBy('b.totalReviews', 'desc')
@@ -382,6 +392,7 @@ async function candidatesPostgres(db: Db, req: SearchRequest, groups: WordGroup[
     .selectFrom('books as b')
     .where(sql<SqlBool>`b.search_vector @@ ${tsQuerySql(groups, req.type, facetGroups(req.filters))}`)
     .where(numericFilterSql(req.filters))
+    .where(shownBooks())
     .select(['b.id', 'b.title', 'b.author', 'b.isbn', 'b.averageRating as rating', 'b.totalReviews as reviews', 'b.publishedDate as published'])
   if (after) query = query.where(afterPopularity(after))
   const rows = await query.orderBy('b.totalReviews', 'desc').orderBy('b.id', 'desc').limit(limit).execute()
@@ -399,8 +410,8 @@ export async function listCarriedFacets(db: Db, kind: 'genres' | 'languages', kn
     known.map(async (value) => {
       const groups = facetGroups({ [kind]: [value] })
       const probe = postgres
-        ? sql`select 1 from books where search_vector @@ ${tsQuerySql([], 'all', groups)} limit 1`
-        : sql`select 1 from books_fts where books_fts match ${toFts5Match([], 'all', groups)} limit 1`
+        ? sql`select 1 from books where search_vector @@ ${tsQuerySql([], 'all', groups)} and ${shownBooks('books')} limit 1`
+        : sql`select 1 from books_fts where books_fts match ${toFts5Match([], 'all', groups)} and ${shownSearchDocs('books_fts', 'rowid')} limit 1`
       return (await probe.execute(db)).rows.length > 0
     }),
   )

@@ -184,7 +184,8 @@ export const createBookSearch = ({ db }: { db: Db }) => {
     if (!isIsbnShape(isbn)) return undefined
     const edition = await findEditionByIsbn(db, isbn)
     const [work] = edition ? await listBooksByIds(db, [edition.workId]) : []
-    return work && edition && bookAsEdition(work, edition)
+    // A book the moderators hid is found by no search (decision 0058).
+    return work && edition && !work.removedByModerators ? bookAsEdition(work, edition) : undefined
   }
 
   return {

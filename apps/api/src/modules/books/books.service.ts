@@ -4,7 +4,7 @@ import { notFound } from '#/errors.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createCatalogue } from '#/modules/books/books.catalogue.ts'
 import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove } from '#/modules/books/books.ratings.repository.ts'
-import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds } from '#/modules/books/books.repository.ts'
+import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds, setBookHidden } from '#/modules/books/books.repository.ts'
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
 import { findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
@@ -51,6 +51,12 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
 
     /** Books by id in the given order, for other modules' lists (popular, shelves, feeds). */
     listByIds: (ids: string[]) => listBooksByIds(db, ids),
+
+    /**
+     * The moderators hid a book or showed it again (decision 0058), in their decision's transaction:
+     * every catalogue list leaves it out (or shows it again) and the catalogue's version moves.
+     */
+    hiddenChanged: (trx: Db, id: string, hidden: boolean): Promise<void> => setBookHidden(trx, id, hidden),
 
     /** The catalogue's version: changes whenever a book is added, corrected or removed (for other modules' memos of books). */
     catalogueVersion: () => findCatalogueVersion(db),

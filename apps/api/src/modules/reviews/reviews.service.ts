@@ -225,7 +225,8 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
         },
         { keep: (list) => list.length > 0 },
       )
-      const list = await books.listByIds(counts.map((c) => c.bookId))
+      // A book the moderators hid is in no catalogue list (decision 0058).
+      const list = (await books.listByIds(counts.map((c) => c.bookId))).filter((book) => !book.removedByModerators)
       const countOf = new Map(counts.map((c) => [c.bookId, c.reviewCount]))
       return list.map((book) => ({ book, reviewCount: countOf.get(book._id) ?? 0 }))
     },

@@ -285,6 +285,12 @@ export async function deleteHidden(db: Db, targetType: ReportTargetType, targetI
   await db.deleteFrom('hiddenItems').where('targetType', '=', targetType).where('targetId', '=', targetId).execute()
 }
 
+/** The note the moderators hid an item with; undefined when it is not hidden. */
+export async function findHiddenNote(db: Db, targetType: ReportTargetType, targetId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('hiddenItems').select('note').where('targetType', '=', targetType).where('targetId', '=', targetId).executeTakeFirst()
+  return row?.note
+}
+
 /** Which of some items of one kind the moderators hid. */
 export async function listHiddenAmong(db: Db, targetType: ReportTargetType, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()

@@ -40,6 +40,7 @@ import {
   findPeople,
   findReaderId,
   findReport,
+  findHiddenNote,
   findRole,
   findUserExists,
   insertBlock,
@@ -200,6 +201,15 @@ export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = asy
   }
 
   return {
+    /**
+     * The note the moderators hid an item with, for a moderator's view of it (decision 0058: a hidden
+     * book's page shows it them); undefined for anyone else, or when the item is not hidden.
+     */
+    async moderatorsNote(viewerId: string, targetType: ReportTargetType, targetId: string): Promise<string | undefined> {
+      if ((await findRole(db, viewerId)) !== 'moderator') return undefined
+      return findHiddenNote(db, targetType, targetId)
+    },
+
     /** Whether a block stands between the viewer and the reader a path names (by id or username): their pages are 404 to each other. */
     hidesReader: async (viewerId: string, idOrUsername: string): Promise<boolean> => isBlockedBetween(db, viewerId, await findReaderId(db, idOrUsername)),
 

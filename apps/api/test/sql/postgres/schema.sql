@@ -59,6 +59,7 @@ books.imported_by_user_id text
 books.binding text
 books.additional_authors text
 books.original_year integer
+books.hidden integer not null default 0
 catalogue_edits.id integer not null
 catalogue_edits.edits integer not null default 0
 comment_likes.comment_id text not null
@@ -594,30 +595,31 @@ CREATE INDEX book_merges_work_idx ON public.book_merges USING btree (work_id, id
 CREATE INDEX book_mutes_book_idx ON public.book_mutes USING btree (book_id)
 CREATE UNIQUE INDEX book_mutes_pkey ON public.book_mutes USING btree (user_id, book_id)
 CREATE UNIQUE INDEX book_search_terms_pkey ON public.book_search_terms USING btree (term)
-CREATE INDEX books_author_key_idx ON public.books USING btree (lower(shelfwise_unaccent(author)), lower(title), id) INCLUDE (author, title)
+CREATE INDEX books_author_key_idx ON public.books USING btree (lower(shelfwise_unaccent(author)), lower(title), id) INCLUDE (author, title) WHERE (hidden = 0)
 CREATE INDEX books_author_user_idx ON public.books USING btree (author_user_id)
 CREATE INDEX books_category_idx ON public.books USING btree (category)
 CREATE INDEX books_cover_upload_idx ON public.books USING btree (id) WHERE (cover_image ~~ '%/uploads/%.webp%'::text)
-CREATE INDEX books_created_at_idx ON public.books USING btree (created_at DESC, id DESC)
+CREATE INDEX books_created_at_idx ON public.books USING btree (created_at DESC, id DESC) WHERE (hidden = 0)
 CREATE INDEX books_created_by_idx ON public.books USING btree (created_by_user_id)
+CREATE INDEX books_hidden_idx ON public.books USING btree (id) WHERE (hidden = 1)
 CREATE INDEX books_imported_by_idx ON public.books USING btree (imported_by_user_id, id) WHERE (imported_by_user_id IS NOT NULL)
 CREATE UNIQUE INDEX books_isbn_key ON public.books USING btree (isbn) WHERE (isbn IS NOT NULL)
 CREATE INDEX books_listed_by_idx ON public.books USING btree (listed_by_user_id)
 CREATE INDEX books_match_key_idx ON public.books USING btree (books_match_key(title), books_match_key(author))
 CREATE INDEX books_page_count_idx ON public.books USING btree (page_count)
 CREATE UNIQUE INDEX books_pkey ON public.books USING btree (id)
-CREATE INDEX books_popularity_idx ON public.books USING btree (total_reviews DESC, id DESC)
+CREATE INDEX books_popularity_idx ON public.books USING btree (total_reviews DESC, id DESC) WHERE (hidden = 0)
 CREATE INDEX books_published_date_idx ON public.books USING btree (published_date DESC, id DESC)
-CREATE INDEX books_published_key_idx ON public.books USING btree (COALESCE(published_date, ''::text) DESC, id DESC)
-CREATE INDEX books_publisher_key_idx ON public.books USING btree (lower(shelfwise_unaccent(publisher)), lower(title), id) INCLUDE (publisher, title)
+CREATE INDEX books_published_key_idx ON public.books USING btree (COALESCE(published_date, ''::text) DESC, id DESC) WHERE (hidden = 0)
+CREATE INDEX books_publisher_key_idx ON public.books USING btree (lower(shelfwise_unaccent(publisher)), lower(title), id) INCLUDE (publisher, title) WHERE (hidden = 0)
 CREATE INDEX books_publisher_user_idx ON public.books USING btree (publisher_user_id)
 CREATE INDEX books_rating_idx ON public.books USING btree (average_rating DESC, id DESC)
 CREATE INDEX books_rating_reviews_idx ON public.books USING btree (average_rating DESC, total_reviews DESC, id DESC)
 CREATE INDEX books_search_vector_idx ON public.books USING gin (search_vector)
 CREATE INDEX books_title_idx ON public.books USING btree (title, id)
-CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id)
+CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id) WHERE (hidden = 0)
 CREATE INDEX books_unclaimed_isbn_idx ON public.books USING btree (unclaimed_isbn) WHERE (unclaimed_isbn IS NOT NULL)
-CREATE INDEX books_weighted_rating_idx ON public.books USING btree (((((average_rating * (total_reviews)::double precision) + (17.5)::double precision) / ((total_reviews + 5))::double precision)) DESC, total_reviews DESC, id DESC)
+CREATE INDEX books_weighted_rating_idx ON public.books USING btree (((((average_rating * (total_reviews)::double precision) + (17.5)::double precision) / ((total_reviews + 5))::double precision)) DESC, total_reviews DESC, id DESC) WHERE (hidden = 0)
 CREATE UNIQUE INDEX catalogue_edits_pkey ON public.catalogue_edits USING btree (id)
 CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (comment_id, user_id)
 CREATE INDEX comment_likes_user_created_idx ON public.comment_likes USING btree (user_id, created_at)

@@ -253,3 +253,29 @@ describe('Write a Review', () => {
     expect(await within(dialog).findByText('Failed to submit review')).toBeInTheDocument()
   })
 })
+
+describe('A book the moderators hid (decision 0058)', () => {
+  it('marks a book the moderators hid at the top of its page, with their note for a moderator only', async () => {
+    const hidden = { ...book, removedByModerators: true as const }
+    const notice = () => screen.findByText('removed by the moderators')
+    api({ [`GET /books/${book._id}`]: { body: hidden } })
+    const { unmount } = renderApp(`/books/${book._id}`)
+    const marker = await notice()
+    // Above the title, so it is read first.
+    expect(marker.compareDocumentPosition(screen.getByRole('heading', { name: 'Dracula', level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(screen.queryByText(/Moderators’ note/)).not.toBeInTheDocument()
+    unmount()
+
+    api({ [`GET /books/${book._id}`]: { body: { ...hidden, moderatorsNote: 'A casino advert, not a book' } } })
+    renderApp(`/books/${book._id}`)
+    await notice()
+    expect(screen.getByText('Moderators’ note: “A casino advert, not a book”')).toBeInTheDocument()
+  })
+
+  it('shows no mark on a book the moderators did not hide', async () => {
+    api()
+    renderApp(`/books/${book._id}`)
+    await screen.findByRole('heading', { name: 'Dracula', level: 1 })
+    expect(screen.queryByText('removed by the moderators')).not.toBeInTheDocument()
+  })
+})

@@ -34,6 +34,7 @@ import { getUserByUsername } from '#/features/users/api/get-user-by-username.ts'
 import { BookNameLink } from '#/features/books/components/book-name-link.tsx'
 import { BookFacts } from '#/features/books/components/book-facts.tsx'
 import { BookTopBarActions } from '#/features/books/components/book-top-bar-actions.tsx'
+import { BookRemovedNotice } from '#/features/books/components/book-removed-notice.tsx'
 import { ReadingPanel } from '#/features/reading/components/reading-panel.tsx'
 import { useReading, useUpdateReading } from '#/features/reading/api/reading.ts'
 import type { ReaderBook } from '#/features/reviews/components/write-review-dialog.tsx'
@@ -112,6 +113,8 @@ function BookDetail({ book }: { book: Book }) {
   return (
     <>
       <BookTopBarActions amazonLink={book.amazonLink} onWriteReview={composer.open} />
+      {/* A book the moderators hid opens marked at the top (decision 0058). */}
+      <BookRemovedNotice book={book} />
       <BookLayout cover={<BookCover title={book.title} author={book.author} src={book.coverImage} loading="eager" sx={{ boxShadow: 3 }} />} title={book.title}>
         <Typography variant="h6" component="p" sx={{ fontWeight: 400, color: 'text.secondary', overflowWrap: 'anywhere' }}>
           by <BookNameLink field="author" name={book.author} username={book.author_username} lookupUser={getUserByUsername} onError={setNavError} />
