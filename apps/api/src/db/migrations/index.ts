@@ -57,7 +57,7 @@ import * as hiddenPostCounts from './2026_12_19_0210_hidden_post_counts.ts'
 import * as hiddenProfiles from './2026_12_19_0220_hidden_profiles.ts'
 import * as notificationTotals from './2026_12_19_0300_notification_totals.ts'
 import * as hiddenBooks from './2026_12_20_0100_hidden_books.ts'
-import * as feedStartedIndex from './2026_12_20_0300_feed_started_index.ts'
+import * as feedWindowIndexes from './2026_12_20_0300_feed_window_indexes.ts'
 import * as threadTombstonesIndex from './2026_12_20_0310_thread_tombstones_index.ts'
 
 export interface AppMigration {
@@ -123,6 +123,6 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_19_0220_hidden_profiles': hiddenProfiles,
   '2026_12_19_0300_notification_totals': notificationTotals,
   '2026_12_20_0100_hidden_books': hiddenBooks,
-  '2026_12_20_0300_feed_started_index': feedStartedIndex,
+  '2026_12_20_0300_feed_window_indexes': feedWindowIndexes,
   '2026_12_20_0310_thread_tombstones_index': threadTombstonesIndex,
 }

@@ -124,6 +124,9 @@ CREATE INDEX "discussion_posts_user_idx" on "discussion_posts" ("user_id", "id")
 -- index discussions_book_activity_idx
 CREATE INDEX "discussions_book_activity_idx" on "discussions" ("book_id", "last_activity_at" desc, "id" desc);
 
+-- index discussions_created_idx
+CREATE INDEX "discussions_created_idx" on "discussions" ("created_at" desc, "id" desc);
+
 -- index discussions_user_created_idx
 CREATE INDEX "discussions_user_created_idx" on "discussions" ("user_id", "created_at" desc, "id" desc);
 
@@ -279,6 +282,9 @@ CREATE INDEX "reports_status_idx" on "reports" ("status", "created_at", "id");
 
 -- index reports_target_idx
 CREATE INDEX "reports_target_idx" on "reports" ("target_type", "target_id");
+
+-- index review_comments_created_idx
+CREATE INDEX "review_comments_created_idx" on "review_comments" ("created_at" desc, "id" desc);
 
 -- index review_comments_parent_idx
 CREATE INDEX "review_comments_parent_idx" on "review_comments" ("parent_id");
