@@ -44,6 +44,10 @@ describeEachDialect('reviews.repository', (ctx) => {
       expect(plan).toMatch(/reviews_created_idx/)
       // Neither every review nor every book is read.
       expect(plan).not.toMatch(/SCAN (reviews|b)\b|Seq Scan on (reviews|books)/)
+
+      // A book the moderators hid is in no list (decision 0058): the next one takes its place, the list stays full.
+      await ctx.db.updateTable('books').set({ hidden: 1 }).where('id', '=', books[0]!.id).execute()
+      expect(await listPopularBookIds(ctx.db, window, 1)).toEqual([{ bookId: books[1]!.id, reviewCount: 1 }])
     })
   })
 

@@ -238,6 +238,8 @@ export const buildPopularInWindowQuery = (db: Db, window: TimeWindow, limit: num
     // window's few rows first, each looked up by primary key) instead of scanning every book.
     .crossJoin('books as b')
     .whereRef('b.id', '=', 'w.bookId')
+    // A book the moderators hid is in no catalogue list (decision 0058): left out here, so the next takes its place.
+    .where('b.hidden', '=', 0)
     .select(['b.id', 'w.reviewCount'])
     .orderBy('w.reviewCount', 'desc')
     .orderBy('b.averageRating', 'desc')
