@@ -56,6 +56,7 @@ import * as notificationTargets from './2026_12_19_0200_notification_targets.ts'
 import * as hiddenPostCounts from './2026_12_19_0210_hidden_post_counts.ts'
 import * as hiddenProfiles from './2026_12_19_0220_hidden_profiles.ts'
 import * as notificationTotals from './2026_12_19_0300_notification_totals.ts'
+import * as answeredPosts from './2026_12_20_0200_answered_posts.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -119,4 +120,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_19_0210_hidden_post_counts': hiddenPostCounts,
   '2026_12_19_0220_hidden_profiles': hiddenProfiles,
   '2026_12_19_0300_notification_totals': notificationTotals,
+  '2026_12_20_0200_answered_posts': answeredPosts,
 }
