@@ -2,7 +2,7 @@ import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
-import { summaryImage } from '#/modules/users/user-summary.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
@@ -282,8 +282,6 @@ export async function findAccountCreatedAt(db: Db, userId: string): Promise<stri
 export async function hasLiveCommentBy(db: Db, reviewId: string, userId: string, exceptId?: string): Promise<boolean> {
   let q = db.selectFrom('reviewComments').select('id').where('userId', '=', userId).where('reviewId', '=', reviewId).where('deleted', '=', 0)
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
-  const row = await q
-    .limit(1)
-    .executeTakeFirst()
+  const row = await q.limit(1).executeTakeFirst()
   return row !== undefined
 }

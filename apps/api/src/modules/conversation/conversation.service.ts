@@ -93,8 +93,7 @@ export async function withdrawMentionsDropped(
   after: string,
 ): Promise<void> {
   const still = new Set((await mentionedReaders(trx, after)).map((u) => u._id))
-  for (const u of await mentionedReaders(trx, before))
-    if (!still.has(u._id)) await withdraw(trx, { actorId, types: ['mention'], target, recipientId: u._id })
+  for (const u of await mentionedReaders(trx, before)) if (!still.has(u._id)) await withdraw(trx, { actorId, types: ['mention'], target, recipientId: u._id })
 }
 
 /** The readers a text mentions (`@username`), the first LIMITS.mentionsMax found: a comment's or a discussion post's. */

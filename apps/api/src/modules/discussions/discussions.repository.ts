@@ -2,7 +2,7 @@ import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
-import { summaryImage } from '#/modules/users/user-summary.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // The SQL of book discussions (decision 0043). A thread's opening post has the thread's own id; a
 // thread reads in order along (discussion_id, root_id, id).
@@ -52,7 +52,18 @@ const selectDiscussions = (db: Db) =>
   db
     .selectFrom('discussions as d')
     .leftJoin('users as u', 'u.id', 'd.userId')
-    .select(['d.id', 'd.bookId', 'd.title', 'd.userId', 'u.username', summaryImage('u').as('profileImage'), 'd.postCount', 'd.hiddenPostCount', 'd.lastActivityAt', 'd.createdAt'])
+    .select([
+      'd.id',
+      'd.bookId',
+      'd.title',
+      'd.userId',
+      'u.username',
+      summaryImage('u').as('profileImage'),
+      'd.postCount',
+      'd.hiddenPostCount',
+      'd.lastActivityAt',
+      'd.createdAt',
+    ])
 
 type RawDiscussion = Awaited<ReturnType<ReturnType<typeof selectDiscussions>['execute']>>[number]
 

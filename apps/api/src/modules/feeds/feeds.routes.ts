@@ -20,7 +20,12 @@ function sendFeed(req: FastifyRequest, reply: FastifyReply, doc: FeedDocument) {
   const lastModified = new Date(doc.lastModified).toUTCString()
   // A caller who sent a token may get less (a block): their answer is theirs, never a shared cache's.
   const cache = req.headers.authorization ? 'private, max-age=300' : 'public, max-age=300'
-  reply.header('etag', doc.etag).header('last-modified', lastModified).header('cache-control', cache).header('vary', 'Authorization').header('content-type', ATOM)
+  reply
+    .header('etag', doc.etag)
+    .header('last-modified', lastModified)
+    .header('cache-control', cache)
+    .header('vary', 'Authorization')
+    .header('content-type', ATOM)
   const match = req.headers['if-none-match']
   const since = req.headers['if-modified-since']
   const fresh =

@@ -3,7 +3,7 @@ import type { Notification, NotificationTarget, NotificationType, UserSummary } 
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
-import { summaryImage } from '#/modules/users/user-summary.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 /**
  * A group that still has a reader in it (an emptied one is hidden, decision 0052, "Withdrawn"), written
@@ -221,16 +221,16 @@ export async function removeGroupsAbout(
   target: { type: NotificationTarget['type']; id: string; childType?: NotificationTarget['type'] },
 ): Promise<Touched[]> {
   const gone = await trx
-      .selectFrom('notifications')
-      .select(['id', 'userId'])
-      .where('readAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('targetType', '=', target.type), eb('targetId', '=', target.id)]),
-          ...(target.childType ? [eb.and([eb('targetType', '=', target.childType), eb('parentId', '=', target.id)])] : []),
-        ]),
-      )
-      .execute()
+    .selectFrom('notifications')
+    .select(['id', 'userId'])
+    .where('readAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('targetType', '=', target.type), eb('targetId', '=', target.id)]),
+        ...(target.childType ? [eb.and([eb('targetType', '=', target.childType), eb('parentId', '=', target.id)])] : []),
+      ]),
+    )
+    .execute()
   // Their actors go with them (the key cascades).
   if (gone.length)
     await trx

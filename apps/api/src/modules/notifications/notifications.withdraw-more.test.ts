@@ -36,7 +36,8 @@ describeEachDialect('notifications withdrawn: replies to replies, edits, the rev
   let mod: Reader
   let bookId: string
   // The unread ones (each case starts with all read), the reporter's own report_outcome aside.
-  const shown = async (who: Reader) => (await api.list(who.token)).filter((n) => n.readAt === null && n.type !== 'report_outcome').map((n) => [n.type, n.target.id, n.count])
+  const shown = async (who: Reader) =>
+    (await api.list(who.token)).filter((n) => n.readAt === null && n.type !== 'report_outcome').map((n) => [n.type, n.target.id, n.count])
 
   beforeAll(async () => {
     const made = await Promise.all(['ana', 'ben', 'cy', 'dee', 'mod'].map((n) => insertUser(ctx.db, { username: `x${n}_${ctx.dialect}`, createdAt: old() })))

@@ -4,7 +4,7 @@ import { bearer, insertBook, insertReview, insertUser } from '../../../test/supp
 
 // A hidden profile's picture elsewhere (decision 0058, "Hidden profiles"): once the moderators hide
 // a profile, every summary of that reader beside their work carries an empty image (the one
-// projection, users/user-summary.ts), for every viewer and the reader too; name and username stay.
+// projection, db/user-summary.ts), for every viewer and the reader too; name and username stay.
 // A restore shows the picture again everywhere.
 
 type Method = 'GET' | 'POST' | 'PUT'

@@ -2,7 +2,7 @@ import { ownerScope, shownBook, shownBookOf, type ReadingScope } from '#/modules
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
-import { summaryImage } from '#/modules/users/user-summary.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // A reader's shelves (wishlist, reads), the books they listed or created, and the activity of the
 // people they follow. Lists page by keyset: (time desc, book id desc).

@@ -4,7 +4,7 @@ import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
 import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
-import { summaryImage } from '#/modules/users/user-summary.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion', 'profileHidden'] as const
 
