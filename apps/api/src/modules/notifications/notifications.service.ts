@@ -197,12 +197,12 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
       input.actorId,
     )
     // Their readers' live streams learn it at commit (decision 0053, "Withdrawn"): a smaller group, or one gone.
-    await live.publishMany(trx, touched)
+    await live.publishMany(trx, touched, 'withdrawn')
   }
 
   /** Removes the unread notifications about a thing that went, and about the things under it. */
   const withdrawAbout = async (trx: Db, input: WithdrawAboutInput): Promise<void> => {
-    await live.publishMany(trx, await removeGroupsAbout(trx, input))
+    await live.publishMany(trx, await removeGroupsAbout(trx, input), 'withdrawn')
   }
 
   /**
@@ -211,7 +211,7 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
    * groups stay as their reader saw them (decision 0052, "Withdrawn").
    */
   const withdrawBetween = async (trx: Db, a: string, b: string): Promise<void> => {
-    await live.publishMany(trx, [...(await removeActorFromRecipient(trx, a, b)), ...(await removeActorFromRecipient(trx, b, a))])
+    await live.publishMany(trx, [...(await removeActorFromRecipient(trx, a, b)), ...(await removeActorFromRecipient(trx, b, a))], 'withdrawn')
   }
 
   return {

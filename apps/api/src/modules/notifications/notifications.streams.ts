@@ -79,8 +79,9 @@ export function createStreams(bus: LiveBus, source: StreamSource, { heartbeatMs 
       let chain = Promise.resolve()
       let ended = false
 
+      const versionOf = (n: Notification) => `${n.createdAt}|${n.count}|${n.readAt ?? ''}`
       const send = (n: Notification) => {
-        const version = `${n.createdAt}|${n.count}|${n.readAt ?? ''}`
+        const version = versionOf(n)
         if (sent.get(n._id) === version) return
         sent.delete(n._id)
         sent.set(n._id, version)
@@ -88,14 +89,15 @@ export function createStreams(bus: LiveBus, source: StreamSource, { heartbeatMs 
         if (n.createdAt > cursor) cursor = n.createdAt
         res.write(`id: ${n.createdAt}\nevent: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(n)}\n\n`)
       }
-      // A signal for a notification the reader no longer has: it was withdrawn (or emptied). Told once
-      // per id until it comes back; a signal repeated (SQLite) or from several writes sends nothing more.
+      // A withdrawal's signal for a notification the reader no longer has (gone, or emptied). Told once
+      // per id until it comes back changed; a signal repeated (SQLite) or from several writes sends
+      // nothing more, nor does a read that still sees the row as it was sent (a lagging read). Only a
+      // withdrawal's signal can tell it: a new row's signal may arrive before its commit is visible.
       const withdrawn = new Set<string>()
       const sendWithdrawn = async (id: string) => {
         if (withdrawn.has(id)) return
         withdrawn.add(id)
         if (withdrawn.size > REMEMBERED_MAX) withdrawn.delete(withdrawn.values().next().value!)
-        sent.delete(id)
         const event: NotificationWithdrawn = { ids: [id], unreadCount: await source.unreadOf(userId) }
         if (!ended) res.write(`event: ${NOTIFICATION_WITHDRAWN_EVENT}\ndata: ${JSON.stringify(event)}\n\n`)
       }
@@ -111,10 +113,10 @@ export function createStreams(bus: LiveBus, source: StreamSource, { heartbeatMs 
         if (signal.kind === 'resync') return enqueue(catchUp)
         enqueue(async () => {
           const n = await source.one(userId, signal.id)
-          if (n) {
-            withdrawn.delete(n._id)
-            send(n)
-          } else await sendWithdrawn(signal.id)
+          if (!n) return signal.kind === 'withdrawn' ? sendWithdrawn(signal.id) : undefined
+          if (withdrawn.has(n._id) && sent.get(n._id) === versionOf(n)) return
+          withdrawn.delete(n._id)
+          send(n)
         })
       }
 
