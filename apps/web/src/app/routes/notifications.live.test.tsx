@@ -15,7 +15,9 @@ class FakeEventSource {
   readonly listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>()
   onopen: (() => void) | null = null
   onerror: (() => void) | null = null
-  constructor(readonly url: string) {
+  readonly url: string
+  constructor(url: string) {
+    this.url = url
     FakeEventSource.last = this
   }
   addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
