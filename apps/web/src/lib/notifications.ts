@@ -37,7 +37,7 @@ const isWithdrawn = (v: unknown): v is NotificationWithdrawn =>
  * bell shows the stream's count at once and the list loses them without a reload (no read: the count
  * is the server's, taken in the same read as the withdrawal was seen).
  */
-export function applyWithdrawn(queryClient: QueryClient, { ids, unreadCount }: NotificationWithdrawn) {
+function applyWithdrawn(queryClient: QueryClient, { ids, unreadCount }: NotificationWithdrawn) {
   const gone = new Set(ids)
   queryClient.setQueryData(notificationKeys.unread, { count: unreadCount })
   queryClient.setQueryData<InfiniteData<Page<Notification>>>(notificationKeys.list, (data) => {
