@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
-import { apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
+import { apiDelete, apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { screenshotDir } from '../support/paths.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
@@ -72,6 +72,46 @@ describe('notifications: a mention in a discussion post', () => {
 
       await item.getByRole('link').first().click()
       await expect.poll(() => new URL(page.url()).pathname).toContain(thread._id)
+    })
+  }
+})
+
+// Withdrawn live (decision 0053, "Withdrawn"): with Ann's notifications open, Bea likes her review and
+// comments on it (two lines, the bell at 2); Bea deletes the comment and its line leaves, the bell at
+// 1; Bea takes her like back and the list is empty again, the bell without a number. No reload.
+describe('notifications: withdrawn live', () => {
+  for (const width of WIDTHS) {
+    test(`${width} px: a deleted comment and an unlike leave Ann's open list and the bell counts down`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      const [ann, bea] = await Promise.all([registerUser(baseURL), registerUser(baseURL)])
+      const title = `${unique('Gone')} ليلة طويلة 🌙 Incomprehensibilities`
+      const book = await postBook(baseURL, ann, { title })
+      const review = await postReview(baseURL, ann, book._id, 4, 'Worth a second read.')
+
+      await signInAs(page, ann)
+      await page.goto('/notifications')
+      await expectVisible(page.getByText('Nothing yet.', { exact: false }))
+      await page.waitForTimeout(500)
+
+      await apiPut(baseURL, `/reviews/${review._id}/like`, bea.token)
+      const comment = await apiPost<{ _id: string }>(baseURL, `/reviews/${review._id}/comments`, { text: 'So true 🌙' }, bea.token)
+      const items = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')
+      await expect.poll(() => items.count(), { timeout: 5000 }).toBe(2)
+      await expectVisible(page.getByRole('link', { name: 'Notifications, 2 unread' }))
+
+      await apiDelete(baseURL, `/comments/${comment._id}`, bea.token)
+      await expectVisible(page.getByRole('link', { name: 'Notifications, 1 unread' }))
+      await expect.poll(() => items.count(), { timeout: 3000 }).toBe(1)
+      await expect.poll(() => items.first().innerText()).toContain(`${bea.name} liked your review of`)
+      await checkScreen(page, 'notifications-withdrawn', width)
+      await page.emulateMedia({ colorScheme: 'dark' })
+      mkdirSync(screenshotDir, { recursive: true })
+      await page.screenshot({ path: join(screenshotDir, `notifications-withdrawn-dark-${width}.png`), fullPage: true })
+      await page.emulateMedia({ colorScheme: 'light' })
+
+      await apiDelete(baseURL, `/reviews/${review._id}/like`, bea.token)
+      await expectVisible(page.getByRole('link', { name: 'Notifications', exact: true }))
+      await expect.poll(() => items.count(), { timeout: 3000 }).toBe(0)
     })
   }
 })

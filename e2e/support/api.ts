@@ -96,6 +96,7 @@ async function call<T>(baseURL: string, method: string, path: string, body?: unk
 export const apiGet = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'GET', path, undefined, token)
 export const apiPut = <T>(baseURL: string, path: string, token?: string, body?: unknown) => call<T>(baseURL, 'PUT', path, body, token)
 export const apiPost = <T>(baseURL: string, path: string, body: unknown, token?: string) => call<T>(baseURL, 'POST', path, body, token)
+export const apiDelete = <T>(baseURL: string, path: string, token?: string) => call<T>(baseURL, 'DELETE', path, undefined, token)
 
 /** GET with the response headers too (X-Total-Count, Link). */
 export async function apiGetWithHeaders<T>(baseURL: string, path: string, token?: string): Promise<{ data: T; headers: Headers }> {

@@ -108,3 +108,13 @@ export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInput
 
 /** The id a stream sends with each event, and a reconnect names in Last-Event-ID: the item's createdAt. */
 export const NOTIFICATION_EVENT = 'notification'
+
+/**
+ * The stream's event for notifications taken back with their cause (decision 0053, "Withdrawn"): an
+ * unlike, an unfollow, a deleted, edited or hidden comment or post, a block. `ids` are gone from the
+ * reader's list; `unreadCount` is the top bar's count now. Sent whether or not the stream showed them
+ * (the list may have come from GET /me/notifications). No event id: a reconnect reloads the count.
+ */
+export const NOTIFICATION_WITHDRAWN_EVENT = 'withdrawn'
+export const NotificationWithdrawnSchema = z.object({ ids: z.array(z.string()), unreadCount: z.number().int() })
+export type NotificationWithdrawn = z.infer<typeof NotificationWithdrawnSchema>

@@ -517,6 +517,8 @@ interface DiscussionPostsTable {
   userId: string | null
   parentId: string | null
   rootId: string
+  /** The post a reply answered, its notification's target (migration 2026_12_20_0500); null for a top-level post and older replies. */
+  answeredId: Generated<string | null>
   text: string | null
   positionKind: 'page' | 'percent' | 'finished' | null
   positionValue: number | null

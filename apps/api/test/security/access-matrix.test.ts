@@ -1124,6 +1124,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/books/{id}/reviews.atom': {
     request: async (s) => ({ url: `/api/books/${(await ownersBook(s)).book.id}/reviews.atom` }),
     status: everyone(200),
+    // A token may take reviews away (a block), so a signed-in caller's answer is never a shared cache's.
+    check: (_s, actor, res) => expect(res.headers['cache-control']).toBe(actor === 'anonymous' ? 'public, max-age=300' : 'private, max-age=300'),
   },
 
   // The caller's own data taken away, and their account closed (decision 0019): each reader's own only.
@@ -1622,5 +1624,73 @@ describeEachDialect('reading privacy: every visibility × viewer on every path t
       expect(res.statusCode, res.body).toBe(400)
       expect(res.body).toContain(field)
     }
+  })
+})
+
+describeEachDialect('Atom feeds: blocks, reading privacy and the moderators, for every viewer', (ctx) => {
+  const as = (url: string, token?: string) => ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
+  const must = async (method: 'PUT' | 'POST', url: string, token: string, payload?: object) => {
+    const res = await ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
+    return res.json()
+  }
+
+  it.each(['the owner blocks the reader', 'the reader blocks the owner'])(
+    'a block either way (%s): the owner’s feeds are 404 to the other and a book’s feed leaves each one’s review out for the other; signed out, both show',
+    async (who) => {
+      const [owner, other, third] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db)]
+      const book = await insertBook(ctx.db, { title: `Feed ${uuidv7()}` })
+      await must('POST', `/api/reviews/book/${book.id}`, owner.token, { rating: 5, comment: 'Owner’s words' })
+      await must('POST', `/api/reviews/book/${book.id}`, other.token, { rating: 2, comment: 'Other’s words' })
+      const [blocker, blocked] = who.startsWith('the owner') ? [owner, other] : [other, owner]
+      await must('PUT', `/api/users/${blocked.id}/block`, blocker.token)
+
+      for (const url of [`/api/users/${owner.id}/reviews.atom`, `/api/users/${owner.id}/reads.atom`]) {
+        const res = await as(url, other.token)
+        expect([res.statusCode, res.json().message], `${who}: GET ${url}`).toEqual([404, MESSAGES.userNotFound])
+        expect((await as(url)).statusCode, `signed out: GET ${url}`).toBe(200)
+      }
+      const bookFeed = `/api/books/${book.id}/reviews.atom`
+      const seen = async (token?: string) => {
+        const res = await as(bookFeed, token)
+        expect(res.statusCode).toBe(200)
+        return [res.body.includes('Owner’s words'), res.body.includes('Other’s words'), res.headers['cache-control']]
+      }
+      expect(await seen(owner.token), `${who}: the owner`).toEqual([true, false, 'private, max-age=300'])
+      expect(await seen(other.token), `${who}: the other`).toEqual([false, true, 'private, max-age=300'])
+      expect(await seen(third.token), `${who}: a third reader`).toEqual([true, true, 'private, max-age=300'])
+      expect(await seen(), `${who}: signed out`).toEqual([true, true, 'public, max-age=300'])
+      // A token that is not valid reads as nobody's: the public feed.
+      expect(await seen('not-a-token')).toEqual([true, true, 'private, max-age=300'])
+    },
+  )
+
+  it('a review the moderators hid is in no feed, neither its text nor its entry, for any viewer; a restore brings it back', async () => {
+    const [owner, reporter, mod] = [await insertUser(ctx.db), await insertUser(ctx.db), await insertUser(ctx.db)]
+    await ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', mod.id).execute()
+    const book = await insertBook(ctx.db, { title: `Moderated ${uuidv7()}` })
+    const review = await must('POST', `/api/reviews/book/${book.id}`, owner.token, { rating: 1, comment: 'Rude words here' })
+    const reviewId = (review.review?._id ?? review._id) as string
+    const feeds = [`/api/users/${owner.id}/reviews.atom`, `/api/books/${book.id}/reviews.atom`]
+    const shows = async (token?: string) =>
+      Promise.all(
+        feeds.map(async (url) => {
+          const body = (await as(url, token)).body
+          return [body.includes('Rude words here'), body.includes(reviewId), body.includes('★☆☆☆☆')]
+        }),
+      )
+    expect(await shows()).toEqual([
+      [true, true, true],
+      [true, true, true],
+    ])
+    const report = (await must('POST', '/api/reports', reporter.token, { targetType: 'review', targetId: reviewId, reason: 'harassment' }))._id as string
+    await must('POST', `/api/moderation/reports/${report}`, mod.token, { action: 'hide', note: 'Abusive' })
+    for (const token of [undefined, reporter.token, owner.token, mod.token])
+      expect(await shows(token)).toEqual([
+        [false, false, false],
+        [false, false, false],
+      ])
+    await must('POST', `/api/moderation/reports/${report}`, mod.token, { action: 'restore', note: 'On second look, fine' })
+    expect((await shows())[1]).toEqual([true, true, true])
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '#/lib/api-client.ts'
+import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { Notification, NotificationWithdrawn } from '@shelfwise/contracts'
+import { api, type Page } from '#/lib/api-client.ts'
 
 // The reader's notifications as the top bar's bell needs them (issue 24, decisions 0052 and 0053):
 // the count and the live stream. Not in query-keys.ts, which Home's first chunk holds (decision 0007);
@@ -21,13 +22,40 @@ export const useUnreadCount = (enabled: boolean) =>
     staleTime: 30_000,
   })
 
+/** The stream's event for notifications taken back with their cause (contracts' NOTIFICATION_WITHDRAWN_EVENT; the name only, so zod stays out of this chunk). */
+const WITHDRAWN_EVENT = 'withdrawn'
+
+const isWithdrawn = (v: unknown): v is NotificationWithdrawn =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as NotificationWithdrawn).ids) &&
+  (v as NotificationWithdrawn).ids.every((id) => typeof id === 'string') &&
+  Number.isInteger((v as NotificationWithdrawn).unreadCount)
+
+/**
+ * Notifications withdrawn with their cause (an unlike, a deleted or hidden comment, decision 0053): the
+ * bell shows the stream's count at once and the list loses them without a reload (no read: the count
+ * is the server's, taken in the same read as the withdrawal was seen).
+ */
+function applyWithdrawn(queryClient: QueryClient, { ids, unreadCount }: NotificationWithdrawn) {
+  const gone = new Set(ids)
+  queryClient.setQueryData(notificationKeys.unread, { count: unreadCount })
+  queryClient.setQueryData<InfiniteData<Page<Notification>>>(notificationKeys.list, (data) => {
+    if (!data) return data
+    const pages = data.pages.map((p) => ({ ...p, items: p.items.filter((n) => !gone.has(n._id)) }))
+    const removed = data.pages.reduce((sum, p, i) => sum + p.items.length - pages[i]!.items.length, 0)
+    return { ...data, pages: pages.map((p) => ({ ...p, total: p.total === undefined ? undefined : p.total - removed })) }
+  })
+}
+
 /** Waits before reopening a dropped stream: longer after each failure in a row, up to 30 s. */
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000]
 
 /**
  * Keeps a live stream open while the reader is signed in (decision 0053): a browser's EventSource
  * cannot send the bearer header, so each connection starts with a single-use ticket. A new
- * notification (or a reconnect, which may have missed some) refreshes the count and the list.
+ * notification (or a reconnect, which may have missed some) refreshes the count and the list; a
+ * withdrawn one leaves them at once (applyWithdrawn).
  */
 export function useLiveNotifications(enabled: boolean) {
   const queryClient = useQueryClient()
@@ -48,6 +76,16 @@ export function useLiveNotifications(enabled: boolean) {
           failures = 0
         }
         source.addEventListener('notification', refresh)
+        source.addEventListener(WITHDRAWN_EVENT, (e) => {
+          let data: unknown
+          try {
+            data = JSON.parse((e as MessageEvent<string>).data)
+          } catch {
+            return refresh()
+          }
+          if (isWithdrawn(data)) applyWithdrawn(queryClient, data)
+          else refresh()
+        })
         // The ticket is used: the browser's own retry would be refused, so a fresh ticket is asked for.
         source.onerror = () => {
           source?.close()

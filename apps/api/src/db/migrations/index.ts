@@ -59,6 +59,7 @@ import * as notificationTotals from './2026_12_19_0300_notification_totals.ts'
 import * as hiddenBooks from './2026_12_20_0100_hidden_books.ts'
 import * as feedWindowIndexes from './2026_12_20_0300_feed_window_indexes.ts'
 import * as threadTombstonesIndex from './2026_12_20_0310_thread_tombstones_index.ts'
+import * as answeredPosts from './2026_12_20_0500_answered_posts.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -125,4 +126,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_20_0100_hidden_books': hiddenBooks,
   '2026_12_20_0300_feed_window_indexes': feedWindowIndexes,
   '2026_12_20_0310_thread_tombstones_index': threadTombstonesIndex,
+  '2026_12_20_0500_answered_posts': answeredPosts,
 }

@@ -2,6 +2,7 @@ import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
@@ -53,7 +54,7 @@ export async function listReviewLikers(db: Db, reviewId: string, opts: { after?:
   let q = db
     .selectFrom('reviewLikes as l')
     .innerJoin('users as u', 'u.id', 'l.userId')
-    .select(['u.id', 'u.name', 'u.username', 'u.profileImage', 'l.createdAt'])
+    .select(['u.id', 'u.name', 'u.username', summaryImage('u').as('profileImage'), 'l.createdAt'])
     .where('l.reviewId', '=', reviewId)
   const { after, limit } = opts
   if (after) {
@@ -90,7 +91,7 @@ const selectComments = (db: Db) =>
       'u.id as userId',
       'u.name as userName',
       'u.username',
-      'u.profileImage',
+      summaryImage('u').as('profileImage'),
     ])
 
 type CommentRow = RowOf<typeof selectComments>
@@ -158,8 +159,10 @@ export async function findComment(db: Db, id: string): Promise<CommentCore | und
 export async function findCommentForChange(
   db: Db,
   id: string,
-): Promise<{ reviewId: string; threadId: string; parentId: string | null; userId: string | null; deleted: boolean; replyCount: number } | undefined> {
-  let q = db.selectFrom('reviewComments').select(['reviewId', 'threadId', 'parentId', 'userId', 'deleted', 'replyCount']).where('id', '=', id)
+): Promise<
+  { reviewId: string; threadId: string; parentId: string | null; userId: string | null; text: string | null; deleted: boolean; replyCount: number } | undefined
+> {
+  let q = db.selectFrom('reviewComments').select(['reviewId', 'threadId', 'parentId', 'userId', 'text', 'deleted', 'replyCount']).where('id', '=', id)
   if (dialectOf(db) === 'postgres') q = q.forUpdate()
   const row = await q.executeTakeFirst()
   return row && { ...row, deleted: Number(row.deleted) === 1, replyCount: Number(row.replyCount) }
@@ -276,14 +279,9 @@ export async function findAccountCreatedAt(db: Db, userId: string): Promise<stri
 }
 
 /** Whether a reader still has a live comment on a review. */
-export async function hasLiveCommentBy(db: Db, reviewId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('reviewComments')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('reviewId', '=', reviewId)
-    .where('deleted', '=', 0)
-    .limit(1)
-    .executeTakeFirst()
+export async function hasLiveCommentBy(db: Db, reviewId: string, userId: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('reviewComments').select('id').where('userId', '=', userId).where('reviewId', '=', reviewId).where('deleted', '=', 0)
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
+  const row = await q.limit(1).executeTakeFirst()
   return row !== undefined
 }

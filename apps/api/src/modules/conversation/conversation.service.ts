@@ -79,6 +79,23 @@ function mentionedNames(text: string): string[] {
   return [...names]
 }
 
+/**
+ * Takes back the mention notifications of the readers `before` named and `after` no longer does (an
+ * edited comment or post, decision 0052, "Withdrawn"). A reader an edit names anew is not told: only
+ * a new comment or post tells.
+ */
+export async function withdrawMentionsDropped(
+  trx: Db,
+  withdraw: Withdraw,
+  actorId: string,
+  target: { type: 'comment' | 'post'; id: string },
+  before: string,
+  after: string,
+): Promise<void> {
+  const still = new Set((await mentionedReaders(trx, after)).map((u) => u._id))
+  for (const u of await mentionedReaders(trx, before)) if (!still.has(u._id)) await withdraw(trx, { actorId, types: ['mention'], target, recipientId: u._id })
+}
+
 /** The readers a text mentions (`@username`), the first LIMITS.mentionsMax found: a comment's or a discussion post's. */
 export const mentionedReaders = async (db: Db, text: string): Promise<{ _id: string; username: string }[]> =>
   (await listUsersByUsernames(db, mentionedNames(text).slice(0, LIMITS.mentionsMax * 2))).slice(0, LIMITS.mentionsMax)
@@ -205,6 +222,10 @@ export const createConversationService = ({
     if (c.userId && !c.deleted && !(await hasLiveCommentBy(trx, c.reviewId, c.userId)))
       await withdraw(trx, { actorId: c.userId, types: ['review_comment'], target: { type: 'review', id: c.reviewId } })
   }
+
+  /** Takes back the mentions of readers an edit no longer names (a comment's or a post's). */
+  const withdrawMentionsEdited = (trx: Db, actorId: string, target: { type: 'comment' | 'post'; id: string }, before: string, after: string) =>
+    withdrawMentionsDropped(trx, withdraw, actorId, target, before, after)
 
   /**
    * Who a new comment tells, each once: the writer of the comment it answers, else the review's
@@ -340,6 +361,8 @@ export const createConversationService = ({
         const c = await findCommentForChange(trx, id)
         if (!c || c.deleted || c.userId !== actor.id) throw notFound(MESSAGES.commentNotFound)
         await updateCommentText(trx, id, input.text, input.position === undefined ? undefined : toStoredPosition(input.position), nowIso())
+        // A reader the edit no longer names loses that mention's notification (decision 0052, "Withdrawn").
+        await withdrawMentionsEdited(trx, actor.id, { type: 'comment', id }, c.text ?? '', input.text)
         return oneComment(id, actor.id, trx)
       })
     },
@@ -382,7 +405,15 @@ export const createConversationService = ({
      */
     hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
       const c = await findCommentForChange(trx, id)
-      if (c && !c.deleted) await reviews.moveCounters(trx, c.reviewId, { comments: hidden ? -1 : 1 })
+      if (!c || c.deleted) return
+      await reviews.moveCounters(trx, c.reviewId, { comments: hidden ? -1 : 1 })
+      // What a hidden comment told is taken back as after its deletion (decision 0052, "Withdrawn"): its
+      // reply and its mentions, and its writer from the review's comments unless another comment of
+      // theirs stays. What others told its writer (likes, replies) stays. A restore tells nobody again.
+      if (!hidden || !c.userId) return
+      await withdraw(trx, { actorId: c.userId, types: ['comment_reply', 'mention'], target: { type: 'comment', id } })
+      if (!(await hasLiveCommentBy(trx, c.reviewId, c.userId, id)))
+        await withdraw(trx, { actorId: c.userId, types: ['review_comment'], target: { type: 'review', id: c.reviewId } })
     },
 
     /** Removes one of a closing account's comments as a deletion by them would (the reader-data door's). */

@@ -2,6 +2,7 @@ import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // The SQL of book discussions (decision 0043). A thread's opening post has the thread's own id; a
 // thread reads in order along (discussion_id, root_id, id).
@@ -51,7 +52,18 @@ const selectDiscussions = (db: Db) =>
   db
     .selectFrom('discussions as d')
     .leftJoin('users as u', 'u.id', 'd.userId')
-    .select(['d.id', 'd.bookId', 'd.title', 'd.userId', 'u.username', 'u.profileImage', 'd.postCount', 'd.hiddenPostCount', 'd.lastActivityAt', 'd.createdAt'])
+    .select([
+      'd.id',
+      'd.bookId',
+      'd.title',
+      'd.userId',
+      'u.username',
+      summaryImage('u').as('profileImage'),
+      'd.postCount',
+      'd.hiddenPostCount',
+      'd.lastActivityAt',
+      'd.createdAt',
+    ])
 
 type RawDiscussion = Awaited<ReturnType<ReturnType<typeof selectDiscussions>['execute']>>[number]
 
@@ -81,7 +93,7 @@ const selectPosts = (db: Db) =>
       'p.rootId',
       'p.userId',
       'u.username',
-      'u.profileImage',
+      summaryImage('u').as('profileImage'),
       'p.text',
       'p.positionKind',
       'p.positionValue',
@@ -129,6 +141,8 @@ export interface NewPost {
   userId: string
   parentId: string | null
   rootId: string
+  /** The post it answered (a reply's notification is grouped on it); null for a top-level post. */
+  answeredId: string | null
   text: string
   position: StoredPosition
   at: string
@@ -143,6 +157,7 @@ export async function insertPost(db: Db, p: NewPost): Promise<void> {
       userId: p.userId,
       parentId: p.parentId,
       rootId: p.rootId,
+      answeredId: p.answeredId,
       text: p.text,
       positionKind: p.position.kind,
       positionValue: p.position.value,
@@ -270,7 +285,7 @@ export async function findPost(db: Db, id: string): Promise<PostRow | undefined>
 }
 
 /** One post with its thread's book, locked until the transaction ends (PostgreSQL). */
-export async function lockPost(db: Db, id: string): Promise<(Omit<PostRow, 'user' | 'badge'> & { bookId: string }) | undefined> {
+export async function lockPost(db: Db, id: string): Promise<(Omit<PostRow, 'user' | 'badge'> & { bookId: string; answeredId: string | null }) | undefined> {
   const row = await lockedForWrite(
     db,
     db
@@ -281,6 +296,7 @@ export async function lockPost(db: Db, id: string): Promise<(Omit<PostRow, 'user
         'p.discussionId',
         'p.parentId',
         'p.rootId',
+        'p.answeredId',
         'p.userId',
         'p.text',
         'p.positionKind',
@@ -390,8 +406,31 @@ export async function findBookExists(db: Db, bookId: string): Promise<boolean> {
 }
 
 /** Whether a reader still has a live post in a thread (within one top-level post's replies when `rootId` is given). */
-export async function hasOtherLivePost(db: Db, discussionId: string, userId: string, rootId?: string): Promise<boolean> {
-  let q = db.selectFrom('discussionPosts').select('id').where('userId', '=', userId).where('discussionId', '=', discussionId).where('deletedAt', 'is', null)
-  if (rootId !== undefined) q = q.where('rootId', '=', rootId).where('id', '<>', rootId)
+/**
+ * Whether the reader has another live reply answering this post (their "replied to your post" stays).
+ * A reply from before the answered post was kept answered its top-level post (`parent_id`).
+ */
+export async function hasOtherLiveAnswer(db: Db, discussionId: string, userId: string, answeredId: string, exceptId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('discussionPosts')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('discussionId', '=', discussionId)
+    .where('deletedAt', 'is', null)
+    .where('id', '<>', exceptId)
+    .where((eb) => eb.or([eb('answeredId', '=', answeredId), eb.and([eb('answeredId', 'is', null), eb('parentId', '=', answeredId)])]))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function hasOtherLivePost(db: Db, discussionId: string, userId: string, exceptId: string): Promise<boolean> {
+  const q = db
+    .selectFrom('discussionPosts')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('discussionId', '=', discussionId)
+    .where('deletedAt', 'is', null)
+    .where('id', '<>', exceptId)
   return (await q.limit(1).executeTakeFirst()) !== undefined
 }

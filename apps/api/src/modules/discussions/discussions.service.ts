@@ -31,12 +31,13 @@ import {
   type Withdraw,
   type WithdrawAbout,
 } from '#/modules/notifications/notifications.service.ts'
-import { mentionedReaders } from '#/modules/conversation/conversation.service.ts'
+import { mentionedReaders, withdrawMentionsDropped } from '#/modules/conversation/conversation.service.ts'
 import {
   countBookDiscussions,
   countShownBookDiscussions,
   countReplies,
   countThreadRows,
+  hasOtherLiveAnswer,
   hasOtherLivePost,
   deleteDiscussionRow,
   deletePostRow,
@@ -122,6 +123,9 @@ const removedThread = (d: Discussion): Discussion => ({
 /** Whether the caller keeps a thread out of view (decision 0057): its starter blocked either way or muted, or a muted word in its title or opening post. */
 const quietThread = (quiet: QuietFilter, d: DiscussionRow, first: PostRow | undefined) => quiet.hides({ writerId: d.user?._id, texts: [d.title, first?.text] })
 
+/** What a post's withdrawal needs to know of it. */
+type PostTold = { id: string; discussionId: string; parentId: string | null; answeredId: string | null }
+
 export const createDiscussionsService = ({
   db,
   books,
@@ -181,15 +185,25 @@ export const createDiscussionsService = ({
    * answered post's replies and from the thread's new posts, unless another live post of theirs
    * still tells the same; everything about the thread when the thread went.
    */
-  const withdrawPost = async (trx: Db, writerId: string, post: { id: string; discussionId: string; parentId: string | null }, threadGoes: boolean) => {
+  const withdrawPost = async (trx: Db, writerId: string, post: PostTold, threadGoes: boolean) => {
     if (threadGoes) return withdrawAbout(trx, { type: 'discussion', id: post.discussionId, childType: 'post' })
     await withdrawAbout(trx, { type: 'post', id: post.id })
+    await withdrawReply(trx, writerId, post)
+  }
+
+  /**
+   * Takes the writer of a reply that went or was hidden out of what it told: the thread's new posts
+   * unless another live post of theirs stays in it, and the answered post's replies (grouped on the
+   * post it answered, which may be a reply itself) unless another live reply of theirs answers it too.
+   */
+  const withdrawReply = async (trx: Db, writerId: string, post: PostTold) => {
     if (post.id === post.discussionId) return
-    if (!(await hasOtherLivePost(trx, post.discussionId, writerId)))
+    if (!(await hasOtherLivePost(trx, post.discussionId, writerId, post.id)))
       await withdraw(trx, { actorId: writerId, types: ['discussion_reply'], target: { type: 'discussion', id: post.discussionId } })
-    // A reply answered a post of its top-level thread (the top-level post, or a reply in it).
-    if (post.parentId !== null && !(await hasOtherLivePost(trx, post.discussionId, writerId, post.parentId)))
-      await withdraw(trx, { actorId: writerId, types: ['post_reply'], target: { type: 'post', id: post.parentId } })
+    // Replies from before the answered post was kept answered their top-level post as far as is known.
+    const answered = post.answeredId ?? post.parentId
+    if (answered !== null && !(await hasOtherLiveAnswer(trx, post.discussionId, writerId, answered, post.id)))
+      await withdraw(trx, { actorId: writerId, types: ['post_reply'], target: { type: 'post', id: answered } })
   }
 
   /** What the author of a post sees of it: all of it. */
@@ -204,7 +218,13 @@ export const createDiscussionsService = ({
     /** The moderators hid a post or showed it again (decision 0058, "Counts"): a live one leaves its thread's count, or comes back. */
     hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {
       const post = await lockPost(trx, id)
-      if (post && post.deletedAt === null) await moveHiddenPosts(trx, post.discussionId, hidden ? 1 : -1)
+      if (!post || post.deletedAt !== null) return
+      await moveHiddenPosts(trx, post.discussionId, hidden ? 1 : -1)
+      // What a hidden post told is taken back as after its deletion (decision 0052, "Withdrawn"): its
+      // mentions and its reply; what others told its writer stays. A restore tells nobody again.
+      if (!hidden || !post.userId) return
+      await withdraw(trx, { actorId: post.userId, types: ['mention'], target: { type: 'post', id } })
+      await withdrawReply(trx, post.userId, post)
     },
 
     /** A book's threads, newest activity first, each with its opening post as the caller may see it; 404 for an absent book. */
@@ -257,6 +277,7 @@ export const createDiscussionsService = ({
             userId: actor.id,
             parentId: null,
             rootId: discussionId,
+            answeredId: null,
             text: input.text,
             position: toStoredPosition(input.position),
             at,
@@ -329,6 +350,7 @@ export const createDiscussionsService = ({
           userId: actor.id,
           parentId,
           rootId: parentId ?? postId,
+          answeredId: input.parentId ?? null,
           text: input.text,
           position: toStoredPosition(input.position),
           at,
@@ -371,6 +393,8 @@ export const createDiscussionsService = ({
           await updateDiscussionTitle(trx, id, input.title)
         }
         await updatePostText(trx, id, input.text, input.position === undefined ? undefined : toStoredPosition(input.position), nowIso())
+        // A reader the edit no longer names loses that mention's notification (decision 0052, "Withdrawn").
+        await withdrawMentionsDropped(trx, withdraw, actor.id, { type: 'post', id }, post.text ?? '', input.text)
       })
       const row = await findPost(db, id)
       return postAsSeen(row!, asAuthor(actor), undefined)

@@ -1,4 +1,5 @@
 import { toIso, type Db } from '#/db/portable.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // What is being said about the books a reader is credited on (issue 23, point 5, decision 0059): the
 // newest reviews, comments and discussion posts on them, read where each is kept, as the feed is.
@@ -156,7 +157,13 @@ export async function listTalkAbout(db: Db, bookIds: string[], limit: number): P
 
 /** The shown fields of some readers. */
 export async function findPeople(db: Db, ids: string[]) {
-  const rows = ids.length ? await db.selectFrom('users').select(['id', 'name', 'username', 'profileImage']).where('id', 'in', ids).execute() : []
+  const rows = ids.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'name', 'username', summaryImage('users').as('profileImage')])
+        .where('id', 'in', ids)
+        .execute()
+    : []
   return new Map(rows.map((p) => [p.id, p]))
 }
 

@@ -3,6 +3,7 @@ import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type 
 import { toIso, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 import { shownBookOf } from '#/modules/reading/reading.service.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // The followed feed's sources (decision 0050). Nothing is written for the feed: each kind of
 // activity is read where it is kept, one keyset query per kind over the rows of the people the
@@ -271,7 +272,13 @@ export async function feedPage(
 /** The shown fields of the actors and books of a page. */
 export async function findPeopleAndBooks(db: Db, userIds: string[], bookIds: string[]) {
   const [people, books] = await Promise.all([
-    userIds.length ? db.selectFrom('users').select(['id', 'name', 'username', 'profileImage']).where('id', 'in', userIds).execute() : [],
+    userIds.length
+      ? db
+          .selectFrom('users')
+          .select(['id', 'name', 'username', summaryImage('users').as('profileImage')])
+          .where('id', 'in', userIds)
+          .execute()
+      : [],
     bookIds.length ? db.selectFrom('books').select(['id', 'title', 'author', 'coverImage']).where('id', 'in', bookIds).execute() : [],
   ])
   return { people: new Map(people.map((p) => [p.id, p])), books: new Map(books.map((b) => [b.id, b])) }

@@ -18,7 +18,14 @@ const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`
 /** Answers a feed, or 304 when the client's copy is current (If-None-Match first, else If-Modified-Since). */
 function sendFeed(req: FastifyRequest, reply: FastifyReply, doc: FeedDocument) {
   const lastModified = new Date(doc.lastModified).toUTCString()
-  reply.header('etag', doc.etag).header('last-modified', lastModified).header('cache-control', 'public, max-age=300').header('content-type', ATOM)
+  // A caller who sent a token may get less (a block): their answer is theirs, never a shared cache's.
+  const cache = req.headers.authorization ? 'private, max-age=300' : 'public, max-age=300'
+  reply
+    .header('etag', doc.etag)
+    .header('last-modified', lastModified)
+    .header('cache-control', cache)
+    .header('vary', 'Authorization')
+    .header('content-type', ATOM)
   const match = req.headers['if-none-match']
   const since = req.headers['if-modified-since']
   const fresh =
@@ -55,11 +62,12 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async
 
   app.get(
     '/books/:id/reviews.atom',
-    route.open({
-      summary: 'A book’s newest reviews as an Atom feed (ETag and Last-Modified: 304 when unchanged)',
+    route.viewer({
+      summary:
+        'A book’s newest reviews as an Atom feed (ETag and Last-Modified: 304 when unchanged); with a token, less the reviews of readers in a block with the caller',
       params: BookIdParamsSchema,
       response: atomResponse,
     }),
-    async (req, reply) => sendFeed(req, reply, await feeds.bookReviews(req.params.id, originOf(req))),
+    async (req, reply) => sendFeed(req, reply, await feeds.bookReviews(req.params.id, originOf(req), req.user)),
   )
 }

@@ -8,6 +8,10 @@ import { atomOf, type AtomEntry } from '#/modules/feeds/feeds.atom.ts'
 
 // Atom feeds of public lists (issue 25, point 7): a reader's reviews, a reader's finished reads and a
 // book's reviews, the newest FEED_SIZE of each, each with a validator for conditional requests.
+// A feed holds what a signed-out visitor sees (decision 0057, "Feeds"): only public reading-log
+// entries whoever asks, never an entry the moderators hid (not even its stars), and, for a caller
+// who sends a token, nothing by a reader with a block either way between them (the reader's own
+// feeds are 404 to them, as their pages are; a book's feed leaves their reviews out).
 
 export const FEED_SIZE = 50
 /** The `updated` of a feed without entries: fixed, so its validators stay the same while it is empty. */
@@ -30,6 +34,8 @@ export interface FeedDocument {
 
 const stars = (n: number) => (n > 0 ? `${'★'.repeat(n)}${'☆'.repeat(5 - n)}` : '')
 /** A review's text for a feed: withheld when the reader marked it a spoiler (decision 0031). */
+/** Reviews a feed may carry: one the moderators hid is left out whole (it keeps no entry to copy). */
+const shownReviews = (items: Review[]) => items.filter((r) => !r.removedByModerators)
 const reviewText = (r: Review) => [stars(r.rating), r.spoiler ? 'This review contains spoilers: read it on Shelfwise.' : r.comment].filter(Boolean).join('\n\n')
 
 export const createFeedsService = ({ reviews, shelves, users, books }: FeedsDeps) => {
@@ -50,7 +56,7 @@ export const createFeedsService = ({ reviews, shelves, users, books }: FeedsDeps
         self: `${origin}/api/users/${userId}/reviews.atom`,
         alternate: `${origin}/user/${userId}`,
         author: name,
-        entries: page.items.map((r) => ({
+        entries: shownReviews(page.items).map((r) => ({
           id: `urn:uuid:${r._id}`,
           title: `${r.book.title} by ${r.book.author}`,
           updated: r.updatedAt,
@@ -85,17 +91,17 @@ export const createFeedsService = ({ reviews, shelves, users, books }: FeedsDeps
       })
     },
 
-    /** A book's newest reviews; 404 'Book not found' when absent. */
-    async bookReviews(bookId: string, origin: string): Promise<FeedDocument> {
+    /** A book's newest reviews, less those of readers in a block with the caller (when one is signed in); 404 'Book not found' when absent. */
+    async bookReviews(bookId: string, origin: string, viewer?: { id: string }): Promise<FeedDocument> {
       const book = await books.getForViewer(bookId, undefined)
-      const page = await reviews.listForBook(bookId, { limit: FEED_SIZE })
+      const page = await reviews.listForBook(bookId, { limit: FEED_SIZE }, viewer)
       return finish({
         id: `${origin}/api/books/${book._id}/reviews.atom`,
         title: `Reviews of ${book.title} by ${book.author} on Shelfwise`,
         self: `${origin}/api/books/${bookId}/reviews.atom`,
         alternate: `${origin}/books/${book._id}`,
         author: 'Shelfwise readers',
-        entries: page.items.map((r) => ({
+        entries: shownReviews(page.items).map((r) => ({
           id: `urn:uuid:${r._id}`,
           title: `${r.user.username} on ${book.title}`,
           updated: r.updatedAt,

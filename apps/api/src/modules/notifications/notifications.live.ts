@@ -10,15 +10,21 @@ import { dialectOf, type Db } from '#/db/portable.ts'
 
 const CHANNEL = 'shelfwise_notifications'
 
-/** What a stream is told: a notification of its reader changed, or signals may have been missed. */
-export type LiveSignal = { kind: 'changed'; id: string } | { kind: 'resync' }
+/**
+ * What a stream is told: a notification of its reader changed, or was taken back with its cause
+ * (smaller, or gone: decision 0053, "Withdrawn"), or signals may have been missed.
+ */
+export type LiveSignal = { kind: 'changed' | 'withdrawn'; id: string } | { kind: 'resync' }
+type Kind = 'changed' | 'withdrawn'
+/** On the channel a withdrawal's payload ends in `:w` (an instance that reads only two parts takes it as a change). */
+const payloadOf = (userId: string, id: string, kind: Kind) => (kind === 'withdrawn' ? `${userId}:${id}:w` : `${userId}:${id}`)
 type LiveListener = (signal: LiveSignal) => void
 
 export interface LiveBus {
   /** Tells the reader's streams, on every instance, that the notification changed; in the writer's transaction. */
   publish(trx: Db, userId: string, notificationId: string): Promise<void>
-  /** The same for many readers' notifications at once (a fan-out): one statement whatever their number. */
-  publishMany(trx: Db, changed: readonly { userId: string; id: string }[]): Promise<void>
+  /** The same for many readers' notifications at once (a fan-out, or a withdrawal's groups): one statement whatever their number. */
+  publishMany(trx: Db, changed: readonly { userId: string; id: string }[], kind?: Kind): Promise<void>
   /** Listens for one reader's signals; answers the unsubscribe. */
   subscribe(userId: string, listener: LiveListener): () => void
   /** Settles once signals flow (or the attempt failed: the streams then lean on their catch-up). */
@@ -64,22 +70,22 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
 
   if (!isPostgres) {
     const timers = new Set<NodeJS.Timeout>()
-    const publishLocal = (userId: string, id: string) => {
+    const publishLocal = (userId: string, id: string, kind: Kind) => {
       if (!listeners.has(userId)) return
       for (const ms of LOCAL_REPEATS_MS) {
         const t = setTimeout(() => {
           timers.delete(t)
-          tell(userId, { kind: 'changed', id })
+          tell(userId, { kind, id })
         }, ms)
         timers.add(t)
       }
     }
     return {
       async publish(_trx, userId, id) {
-        publishLocal(userId, id)
+        publishLocal(userId, id, 'changed')
       },
-      async publishMany(_trx, changed) {
-        for (const c of changed) publishLocal(c.userId, c.id)
+      async publishMany(_trx, changed, kind = 'changed') {
+        for (const c of changed) publishLocal(c.userId, c.id, kind)
       },
       subscribe: subscribeWith(() => {}),
       ready: async () => {},
@@ -121,8 +127,8 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
     c.on('error', lost)
     c.on('end', lost)
     c.on('notification', (msg) => {
-      const [userId, id] = (msg.payload ?? '').split(':')
-      if (userId && id) tell(userId, { kind: 'changed', id })
+      const [userId, id, flag] = (msg.payload ?? '').split(':')
+      if (userId && id) tell(userId, { kind: flag === 'w' ? 'withdrawn' : 'changed', id })
     })
     client = c
     connecting = c
@@ -145,11 +151,11 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
 
   return {
     async publish(trx, userId, id) {
-      await sql`select pg_notify(${CHANNEL}, ${`${userId}:${id}`})`.execute(trx)
+      await sql`select pg_notify(${CHANNEL}, ${payloadOf(userId, id, 'changed')})`.execute(trx)
     },
-    async publishMany(trx, changed) {
+    async publishMany(trx, changed, kind = 'changed') {
       if (!changed.length) return
-      const payloads = changed.map((c) => `${c.userId}:${c.id}`)
+      const payloads = changed.map((c) => payloadOf(c.userId, c.id, kind))
       await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx)
     },
     // The dedicated connection opens with the first stream, so an instance (or a test) without one holds none.

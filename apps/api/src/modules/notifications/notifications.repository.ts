@@ -3,6 +3,7 @@ import type { Notification, NotificationTarget, NotificationType, UserSummary } 
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 /**
  * A group that still has a reader in it (an emptied one is hidden, decision 0052, "Withdrawn"), written
@@ -168,8 +169,8 @@ export interface WithdrawKey {
  * actor insert) and the next one to act brings it back. Read groups stay as the reader saw them.
  * Two statements whatever the number of groups.
  */
-export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): Promise<void> {
-  await takeActorOut(trx, actorId, (eb) =>
+export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): Promise<Touched[]> {
+  return takeActorOut(trx, actorId, (eb) =>
     eb.and([
       eb('n.type', 'in', key.types),
       eb('n.targetType', '=', key.targetType),
@@ -180,8 +181,8 @@ export async function removeActor(trx: Db, key: WithdrawKey, actorId: string): P
 }
 
 /** Takes an actor out of every unread group of one recipient (a block between them, decision 0057). */
-export async function removeActorFromRecipient(trx: Db, recipientId: string, actorId: string): Promise<void> {
-  await takeActorOut(trx, actorId, (eb) => eb('n.userId', '=', recipientId))
+export async function removeActorFromRecipient(trx: Db, recipientId: string, actorId: string): Promise<Touched[]> {
+  return takeActorOut(trx, actorId, (eb) => eb('n.userId', '=', recipientId))
 }
 
 type GroupFilter = (eb: ExpressionBuilder<Database & { n: Database['notifications'] }, 'n'>) => Expression<SqlBool>
@@ -189,17 +190,26 @@ type GroupFilter = (eb: ExpressionBuilder<Database & { n: Database['notification
 /**
  * The unread groups `which` names that hold the actor lose them and one from their count: two
  * statements, the groups named by a subquery (never an id list the size of a reader's notifications).
- * The count moves first, while the actor's rows still say which groups held them.
+ * The count moves first, while the actor's rows still say which groups held them. Answers the groups
+ * that changed (their readers' live streams are told: a smaller count, or gone).
  */
-async function takeActorOut(trx: Db, actorId: string, which: GroupFilter): Promise<void> {
+async function takeActorOut(trx: Db, actorId: string, which: GroupFilter): Promise<Touched[]> {
   const groups = trx.selectFrom('notifications as n').select('n.id').where('n.readAt', 'is', null).where(which)
-  await trx
+  const touched = await trx
     .updateTable('notifications')
     .set((eb) => ({ actorCount: eb('actorCount', '-', 1) }))
     .where('id', 'in', groups)
     .where('id', 'in', trx.selectFrom('notificationActors').select('notificationId').where('actorId', '=', actorId))
+    .returning(['id', 'userId'])
     .execute()
-  await trx.deleteFrom('notificationActors').where('actorId', '=', actorId).where('notificationId', 'in', groups).execute()
+  if (touched.length) await trx.deleteFrom('notificationActors').where('actorId', '=', actorId).where('notificationId', 'in', groups).execute()
+  return touched
+}
+
+/** A group a withdrawal changed, and its reader. */
+export interface Touched {
+  id: string
+  userId: string
 }
 
 /**
@@ -209,22 +219,29 @@ async function takeActorOut(trx: Db, actorId: string, which: GroupFilter): Promi
 export async function removeGroupsAbout(
   trx: Db,
   target: { type: NotificationTarget['type']; id: string; childType?: NotificationTarget['type'] },
-): Promise<void> {
-  const ids = (
+): Promise<Touched[]> {
+  const gone = await trx
+    .selectFrom('notifications')
+    .select(['id', 'userId'])
+    .where('readAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('targetType', '=', target.type), eb('targetId', '=', target.id)]),
+        ...(target.childType ? [eb.and([eb('targetType', '=', target.childType), eb('parentId', '=', target.id)])] : []),
+      ]),
+    )
+    .execute()
+  // Their actors go with them (the key cascades).
+  if (gone.length)
     await trx
-      .selectFrom('notifications')
-      .select('id')
-      .where('readAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('targetType', '=', target.type), eb('targetId', '=', target.id)]),
-          ...(target.childType ? [eb.and([eb('targetType', '=', target.childType), eb('parentId', '=', target.id)])] : []),
-        ]),
+      .deleteFrom('notifications')
+      .where(
+        'id',
+        'in',
+        gone.map((r) => r.id),
       )
       .execute()
-  ).map((r) => r.id)
-  // Their actors go with them (the key cascades).
-  if (ids.length) await trx.deleteFrom('notifications').where('id', 'in', ids).execute()
+  return gone
 }
 
 /** Whether the reader turned this kind off. */
@@ -324,7 +341,7 @@ export async function listRecentActors(db: Db, ids: string[]): Promise<Map<strin
   const rows = await db
     .selectFrom(ranked)
     .innerJoin('users', 'users.id', 'ranked.actorId')
-    .select(['ranked.notificationId', 'users.id', 'users.name', 'users.username', 'users.profileImage'])
+    .select(['ranked.notificationId', 'users.id', 'users.name', 'users.username', summaryImage('users').as('profileImage')])
     .where('ranked.rank', '<=', NOTIFICATION_LIMITS.actorsShown)
     .orderBy('ranked.notificationId')
     .orderBy('ranked.rank')

@@ -7,7 +7,9 @@ import {
   NotificationListSchema,
   NotificationSchema,
   NotificationSettingsSchema,
+  NotificationWithdrawnSchema,
   type Notification,
+  type NotificationWithdrawn,
 } from '@shelfwise/contracts'
 import { anotherInstance, describeEachDialect, type TestContext } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
@@ -33,7 +35,7 @@ const client = (ctx: TestContext, app: () => FastifyInstance = () => ctx.app) =>
   }
 }
 
-/** A live stream read over real HTTP: every `notification` event it got, with its id. */
+/** A live stream read over real HTTP: every `notification` event it got, with its id, and every `withdrawn` one. */
 async function openStream(base: string, auth: { token?: string; ticket?: string; lastEventId?: string }) {
   const controller = new AbortController()
   const headers: Record<string, string> = {}
@@ -42,6 +44,7 @@ async function openStream(base: string, auth: { token?: string; ticket?: string;
   const url = `${base}/api/me/notifications/stream${auth.ticket ? `?ticket=${encodeURIComponent(auth.ticket)}` : ''}`
   const res = await fetch(url, { headers, signal: controller.signal })
   const events: { id: string; item: Notification }[] = []
+  const withdrawals: NotificationWithdrawn[] = []
   let ended = false
   const done = (async () => {
     if (!res.body) return
@@ -56,6 +59,7 @@ async function openStream(base: string, auth: { token?: string; ticket?: string;
           buffer = buffer.slice(cut + 2)
           const fields = Object.fromEntries(block.split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]))
           if (fields.event === 'notification') events.push({ id: fields.id!, item: NotificationSchema.parse(JSON.parse(fields.data!)) })
+          if (fields.event === 'withdrawn') withdrawals.push(NotificationWithdrawnSchema.parse(JSON.parse(fields.data!)))
         }
       }
     } catch {
@@ -66,6 +70,16 @@ async function openStream(base: string, auth: { token?: string; ticket?: string;
   return {
     status: res.status,
     events,
+    withdrawals,
+    async waitForWithdrawn(id: string, ms = 2000): Promise<NotificationWithdrawn> {
+      const until = Date.now() + ms
+      for (;;) {
+        const hit = withdrawals.find((w) => w.ids.includes(id))
+        if (hit) return hit
+        if (Date.now() > until) throw new Error(`no withdrawn event for ${id} within ${ms} ms; got ${JSON.stringify(withdrawals)}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
     get ended() {
       return ended
     },
@@ -254,6 +268,38 @@ describeEachDialect('notifications', (ctx) => {
     // The group grows: the same item again, with the new count.
     await apiB.call('PUT', `/api/reviews/${mine}/like`, cy.token)
     expect((await stream.waitFor((n) => n.target.id === mine && n.count === 2)).actors.map((a) => a.username)).toEqual([cy.username, ben.username])
+    await stream.close()
+  })
+
+  it('tells a stream, within 2 seconds and across instances, when a notification is withdrawn, with the unread count then', async () => {
+    const me = await insertUser(ctx.db)
+    const mine = (await insertReview(ctx.db, { bookId, userId: me.id, rating: 4 })).id
+    await apiB.call('PUT', `/api/users/follow/${me.id}`, ana.token)
+    const stream = await openStream(baseA, { token: me.token })
+    await new Promise((r) => setTimeout(r, 100))
+    await apiB.call('PUT', `/api/reviews/${mine}/like`, ben.token)
+    await apiB.call('PUT', `/api/reviews/${mine}/like`, cy.token)
+    const group = await stream.waitFor((n) => n.target.id === mine && n.count === 2)
+    expect(await api.unread(me.token)).toBe(2)
+    // One of two takes their like back: the same item again, smaller; no withdrawal.
+    await apiB.call('DELETE', `/api/reviews/${mine}/like`, ben.token)
+    await stream.waitFor((n) => n._id === group._id && n.count === 1 && n.actors.length === 1 && n.actors[0]!.username === cy.username)
+    expect(stream.withdrawals).toEqual([])
+    // The last one out: the group is withdrawn, and the top bar's count is told.
+    const started = Date.now()
+    await apiB.call('DELETE', `/api/reviews/${mine}/like`, cy.token)
+    expect(await stream.waitForWithdrawn(group._id)).toEqual({ ids: [group._id], unreadCount: 1 })
+    expect(Date.now() - started).toBeLessThan(2000)
+    // A deleted comment's notification too (what went with its cause); each told once.
+    const comment = (await apiB.call('POST', `/api/reviews/${mine}/comments`, ben.token, { text: 'Nice' })).json()._id as string
+    const commented = await stream.waitFor((n) => n.type === 'review_comment' && n.target.id === mine)
+    await apiB.call('DELETE', `/api/comments/${comment}`, ben.token)
+    expect(await stream.waitForWithdrawn(commented._id)).toEqual({ ids: [commented._id], unreadCount: 1 })
+    await new Promise((r) => setTimeout(r, 600))
+    expect(
+      stream.withdrawals.map((w) => w.ids[0]),
+      JSON.stringify(stream.events.map((e) => [e.item._id.slice(-4), e.item.count, e.item.createdAt])),
+    ).toEqual([group._id, commented._id])
     await stream.close()
   })
 

@@ -190,15 +190,20 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
   }
 
   /** Takes an actor out of the unread groups their taken-back action was told in (decision 0052, "Withdrawn"). */
-  const withdraw = (trx: Db, input: WithdrawInput): Promise<void> =>
-    removeActor(
+  const withdraw = async (trx: Db, input: WithdrawInput): Promise<void> => {
+    const touched = await removeActor(
       trx,
       { types: input.types, targetType: input.target.type, targetId: input.target.id, ...(input.recipientId ? { recipientId: input.recipientId } : {}) },
       input.actorId,
     )
+    // Their readers' live streams learn it at commit (decision 0053, "Withdrawn"): a smaller group, or one gone.
+    await live.publishMany(trx, touched, 'withdrawn')
+  }
 
   /** Removes the unread notifications about a thing that went, and about the things under it. */
-  const withdrawAbout = (trx: Db, input: WithdrawAboutInput): Promise<void> => removeGroupsAbout(trx, input)
+  const withdrawAbout = async (trx: Db, input: WithdrawAboutInput): Promise<void> => {
+    await live.publishMany(trx, await removeGroupsAbout(trx, input), 'withdrawn')
+  }
 
   /**
    * A block between two readers (decision 0057): each leaves the other's unread groups, so neither
@@ -206,8 +211,7 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
    * groups stay as their reader saw them (decision 0052, "Withdrawn").
    */
   const withdrawBetween = async (trx: Db, a: string, b: string): Promise<void> => {
-    await removeActorFromRecipient(trx, a, b)
-    await removeActorFromRecipient(trx, b, a)
+    await live.publishMany(trx, [...(await removeActorFromRecipient(trx, a, b)), ...(await removeActorFromRecipient(trx, b, a))], 'withdrawn')
   }
 
   return {
@@ -275,6 +279,9 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
       const row = await findNotification(db, userId, id)
       return row ? (await present([row]))[0] : undefined
     },
+
+    /** The reader's unread count (a stream's withdrawn event carries it). */
+    unreadOf: (userId: string) => countUnread(db, userId),
 
     /** The reader's notifications changed since `since` (a reconnecting stream's replay), oldest first. */
     async changedSince(userId: string, since: string, limit: number): Promise<Notification[]> {

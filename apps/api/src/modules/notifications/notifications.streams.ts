@@ -1,17 +1,21 @@
 import type { ServerResponse } from 'node:http'
-import { NOTIFICATION_EVENT, NOTIFICATION_LIMITS, type Notification } from '@shelfwise/contracts'
+import { NOTIFICATION_EVENT, NOTIFICATION_LIMITS, NOTIFICATION_WITHDRAWN_EVENT, type Notification, type NotificationWithdrawn } from '@shelfwise/contracts'
 import type { LiveBus, LiveSignal } from '#/modules/notifications/notifications.live.ts'
 
 // The live streams open on this instance (decision 0053): Server-Sent Events, one per tab. Each
 // sends its reader's notifications as they change; its event id is the item's `createdAt` (its
 // latest activity), so a client reconnecting with Last-Event-ID gets from the table what changed
-// since, whichever instance it reaches and however long it was away.
+// since, whichever instance it reaches and however long it was away. A notification taken back with
+// its cause (unread, so its group went or lost its last reader) is told as `event: withdrawn` with the
+// reader's unread count then; a group that only got smaller is sent again with its count.
 
 export interface StreamSource {
   /** One of the reader's notifications as sent (undefined: another's, or gone). */
   one(userId: string, id: string): Promise<Notification | undefined>
   /** What changed at or after `since`, oldest first. */
   changedSince(userId: string, since: string, limit: number): Promise<Notification[]>
+  /** The reader's unread count now. */
+  unreadOf(userId: string): Promise<number>
 }
 
 export interface StreamsOptions {
@@ -75,14 +79,27 @@ export function createStreams(bus: LiveBus, source: StreamSource, { heartbeatMs 
       let chain = Promise.resolve()
       let ended = false
 
+      const versionOf = (n: Notification) => `${n.createdAt}|${n.count}|${n.readAt ?? ''}`
       const send = (n: Notification) => {
-        const version = `${n.createdAt}|${n.count}|${n.readAt ?? ''}`
+        const version = versionOf(n)
         if (sent.get(n._id) === version) return
         sent.delete(n._id)
         sent.set(n._id, version)
         if (sent.size > REMEMBERED_MAX) sent.delete(sent.keys().next().value!)
         if (n.createdAt > cursor) cursor = n.createdAt
         res.write(`id: ${n.createdAt}\nevent: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(n)}\n\n`)
+      }
+      // A withdrawal's signal for a notification the reader no longer has (gone, or emptied). Told once
+      // per id until it comes back changed; a signal repeated (SQLite) or from several writes sends
+      // nothing more, nor does a read that still sees the row as it was sent (a lagging read). Only a
+      // withdrawal's signal can tell it: a new row's signal may arrive before its commit is visible.
+      const withdrawn = new Set<string>()
+      const sendWithdrawn = async (id: string) => {
+        if (withdrawn.has(id)) return
+        withdrawn.add(id)
+        if (withdrawn.size > REMEMBERED_MAX) withdrawn.delete(withdrawn.values().next().value!)
+        const event: NotificationWithdrawn = { ids: [id], unreadCount: await source.unreadOf(userId) }
+        if (!ended) res.write(`event: ${NOTIFICATION_WITHDRAWN_EVENT}\ndata: ${JSON.stringify(event)}\n\n`)
       }
       const catchUp = async () => {
         const since = new Date(Date.parse(cursor) - REPLAY_MARGIN_MS).toISOString()
@@ -96,7 +113,10 @@ export function createStreams(bus: LiveBus, source: StreamSource, { heartbeatMs 
         if (signal.kind === 'resync') return enqueue(catchUp)
         enqueue(async () => {
           const n = await source.one(userId, signal.id)
-          if (n) send(n)
+          if (!n) return signal.kind === 'withdrawn' ? sendWithdrawn(signal.id) : undefined
+          if (withdrawn.has(n._id) && sent.get(n._id) === versionOf(n)) return
+          withdrawn.delete(n._id)
+          send(n)
         })
       }
 

@@ -2,6 +2,7 @@ import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
 const selectReviews = (db: Db) =>
@@ -20,7 +21,7 @@ const selectReviews = (db: Db) =>
       'r.updatedAt',
       'r.userId',
       'u.username',
-      'u.profileImage',
+      summaryImage('u').as('profileImage'),
       'r.bookId',
       'b.title as bookTitle',
       'b.author as bookAuthor',
@@ -286,7 +287,12 @@ export async function markSpoiler(db: Db, id: string, spoiler = true): Promise<v
     .execute()
 }
 
-const reviewerById = precompile(1, (db, id: string) => db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', '=', id))
+const reviewerById = precompile(1, (db, id: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', summaryImage('users').as('profileImage')])
+    .where('id', '=', id),
+)
 
 /** The reader part of a Review (id, username, picture); undefined when the reader is absent. */
 export async function findReviewer(db: Db, id: string): Promise<Review['user'] | undefined> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // Blocks, mutes, reports and hidden items (decisions 0057 and 0058): the safety module's rows only,
 // and the few reads of other tables a report needs to show its item.
@@ -120,7 +121,7 @@ export async function listBlocks(db: Db, userId: string, after: { at: string; id
   let q = db
     .selectFrom('blocks')
     .innerJoin('users', 'users.id', 'blocks.blockedId')
-    .select(['users.id', 'users.username', 'users.profileImage', 'blocks.createdAt'])
+    .select(['users.id', 'users.username', summaryImage('users').as('profileImage'), 'blocks.createdAt'])
     .where('blocks.blockerId', '=', userId)
   if (after)
     q = q.where((eb) => eb.or([eb('blocks.createdAt', '<', after.at), eb.and([eb('blocks.createdAt', '=', after.at), eb('blocks.blockedId', '<', after.id)])]))
@@ -145,7 +146,7 @@ export async function listMutes(db: Db, userId: string, cap: number) {
     db
       .selectFrom('userMutes')
       .innerJoin('users', 'users.id', 'userMutes.mutedId')
-      .select(['users.id', 'users.username', 'users.profileImage'])
+      .select(['users.id', 'users.username', summaryImage('users').as('profileImage')])
       .where('userMutes.userId', '=', userId)
       .orderBy('userMutes.createdAt', 'desc')
       .limit(cap)
@@ -303,8 +304,14 @@ export async function listBlockedByMany(db: Db, min: number, cap: number) {
   const rows = await db
     .selectFrom('blocks')
     .innerJoin('users', 'users.id', 'blocks.blockedId')
-    .select(['users.id', 'users.username', 'users.profileImage', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('blocks.createdAt').as('last')])
-    .groupBy(['users.id', 'users.username', 'users.profileImage'])
+    .select([
+      'users.id',
+      'users.username',
+      summaryImage('users').as('profileImage'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.max('blocks.createdAt').as('last'),
+    ])
+    .groupBy(['users.id', 'users.username', 'users.profileImage', 'users.profileHidden'])
     .having((eb) => eb.fn.countAll(), '>=', min)
     .orderBy(sql`count(*)`, 'desc')
     .orderBy('users.id')
@@ -324,7 +331,13 @@ export const findRole = async (db: Db, userId: string) => (await db.selectFrom('
 export const findPeople = async (db: Db, ids: readonly string[]) =>
   ids.length === 0
     ? []
-    : (await db.selectFrom('users').select(['id', 'username', 'profileImage']).where('id', 'in', ids).execute()).map((r) => ({
+    : (
+        await db
+          .selectFrom('users')
+          .select(['id', 'username', summaryImage('users').as('profileImage')])
+          .where('id', 'in', ids)
+          .execute()
+      ).map((r) => ({
         _id: r.id,
         username: r.username,
         profileImage: r.profileImage,

@@ -2,6 +2,7 @@ import { ownerScope, shownBook, shownBookOf, type ReadingScope } from '#/modules
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 // A reader's shelves (wishlist, reads), the books they listed or created, and the activity of the
 // people they follow. Lists page by keyset: (time desc, book id desc).
@@ -225,7 +226,7 @@ export async function listFollowedActivity(db: Db, followerId: string, since: st
     .selectFrom('ranked')
     .innerJoin('users as u', 'u.id', 'ranked.userId')
     .where('ranked.rank', '<=', perBook)
-    .select(['ranked.type', 'ranked.bookId', 'ranked.userId', 'ranked.at', 'ranked.rating', 'u.username', 'u.profileImage'])
+    .select(['ranked.type', 'ranked.bookId', 'ranked.userId', 'ranked.at', 'ranked.rating', 'u.username', summaryImage('u').as('profileImage')])
     .orderBy('ranked.bookId')
     .orderBy('ranked.rank')
     .execute()

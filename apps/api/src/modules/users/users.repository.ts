@@ -4,6 +4,7 @@ import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
 import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
+import { summaryImage } from '#/db/user-summary.ts'
 
 const userColumns = ['id', 'name', 'username', 'email', 'userType', 'bio', 'profileImage', 'createdAt', 'profileVersion', 'profileHidden'] as const
 
@@ -151,7 +152,7 @@ export async function searchUsers(db: Db, text: string, limit: number): Promise<
   const prefix = `${escapeLike(text)}%`
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'username', 'profileImage'])
+    .select(['id', 'name', 'username', summaryImage('users').as('profileImage')])
     .where((eb) => eb.or([ilike('name', inner), ilike('username', inner)]))
     .orderBy(sql`case when ${lowerUsername} = lower(${text}) then 0 when ${ilike('username', prefix)} then 1 else 2 end`)
     .orderBy(lowerUsername)
@@ -226,7 +227,7 @@ export async function listFollowPeople(
       'u.id',
       'u.name',
       'u.username',
-      'u.profileImage',
+      summaryImage('u').as('profileImage'),
       'u.createdAt',
       'f.createdAt as followedAt',
       viewerId === undefined

@@ -95,6 +95,7 @@ discussion_posts.position_value integer
 discussion_posts.created_at timestamp with time zone not null
 discussion_posts.edited_at timestamp with time zone
 discussion_posts.deleted_at timestamp with time zone
+discussion_posts.answered_id text
 discussions.id text not null
 discussions.book_id text not null
 discussions.user_id text
