@@ -631,6 +631,12 @@ interface NotificationActorsTable {
   createdAt: Timestamp
 }
 
+/** A reader's listed notifications (groups with a reader in them), kept by triggers (migration 2026_12_20_0400). */
+interface NotificationCountsTable {
+  userId: string
+  listed: Generated<number>
+}
+
 /** A kind of notification a reader turned off. */
 interface NotificationSettingsTable {
   userId: string
@@ -693,6 +699,7 @@ export interface Database {
   commentLikes: CommentLikesTable
   notifications: NotificationsTable
   notificationActors: NotificationActorsTable
+  notificationCounts: NotificationCountsTable
   notificationSettings: NotificationSettingsTable
   notificationTickets: NotificationTicketsTable
 }

@@ -59,6 +59,7 @@ import * as notificationTotals from './2026_12_19_0300_notification_totals.ts'
 import * as hiddenBooks from './2026_12_20_0100_hidden_books.ts'
 import * as feedStartedIndex from './2026_12_20_0300_feed_started_index.ts'
 import * as threadTombstonesIndex from './2026_12_20_0310_thread_tombstones_index.ts'
+import * as notificationCounts from './2026_12_20_0400_notification_counts.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -125,4 +126,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_20_0100_hidden_books': hiddenBooks,
   '2026_12_20_0300_feed_started_index': feedStartedIndex,
   '2026_12_20_0310_thread_tombstones_index': threadTombstonesIndex,
+  '2026_12_20_0400_notification_counts': notificationCounts,
 }
