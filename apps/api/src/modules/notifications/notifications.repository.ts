@@ -246,26 +246,87 @@ export async function setTurnedOff(trx: Db, userId: string, off: string[], on: s
       .execute()
 }
 
-/** A page of the reader's notifications, latest activity first. */
-export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
-  if (o.after) {
-    const { updatedAt, id } = o.after
-    q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
-  }
-  q = q.orderBy('updatedAt', 'desc').orderBy('id', 'desc')
-  if (o.limit !== undefined) q = q.limit(o.limit)
-  return (await q.execute()) as NotificationRow[]
+/** A page of the reader's notifications with each one's most recent readers, and how many they have in all. */
+export interface NotificationPage {
+  rows: NotificationRow[]
+  actors: Map<string, UserSummary[]>
+  total: number
 }
 
-export async function countNotifications(db: Db, userId: string): Promise<number> {
-  const r = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where(hasActors)
-    .executeTakeFirst()
-  return Number(r?.n ?? 0)
+/**
+ * A page of the reader's notifications, latest activity first, in one statement (decision 0052,
+ * "Reading the list"): the groups of the page, each joined with its most recent readers (at most
+ * NOTIFICATION_LIMITS.actorsShown, read in order from the group's index of recent readers, never all
+ * of a large group's), and the reader's kept count of listed groups (migration 2026_12_20_0400). A
+ * one-row source is what everything joins to, so a page past the end still answers the total. One
+ * round trip on PostgreSQL; nothing is read that grows with the reader's notifications.
+ */
+export async function listPage(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationPage> {
+  const rows = await db
+    .with('page', (qc) => {
+      let q = qc.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
+      if (o.after) {
+        const { updatedAt, id } = o.after
+        q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
+      }
+      q = q.orderBy('updatedAt', 'desc').orderBy('id', 'desc')
+      return o.limit !== undefined ? q.limit(o.limit) : q
+    })
+    .selectFrom(sql`(select 1)`.as('one'))
+    .leftJoin('notificationCounts as counted', (j) => j.on('counted.userId', '=', userId))
+    .leftJoin('page', (j) => j.onTrue())
+    .leftJoin('notificationActors as na', (j) =>
+      j
+        .onRef('na.notificationId', '=', 'page.id')
+        .on('na.actorId', 'in', (eb) =>
+          eb
+            .selectFrom('notificationActors as recent')
+            .select('recent.actorId')
+            .whereRef('recent.notificationId', '=', 'page.id')
+            .orderBy('recent.createdAt', 'desc')
+            .orderBy('recent.actorId')
+            .limit(NOTIFICATION_LIMITS.actorsShown),
+        ),
+    )
+    .leftJoin('users as u', 'u.id', 'na.actorId')
+    .select([
+      'counted.listed as total',
+      ...columns.map((c) => `page.${c}` as const),
+      'u.id as actorId',
+      'u.name as actorName',
+      'u.username as actorUsername',
+      'u.profileImage as actorImage',
+    ])
+    .orderBy('page.updatedAt', 'desc')
+    .orderBy('page.id', 'desc')
+    .orderBy('na.createdAt', 'desc')
+    .orderBy('na.actorId')
+    .execute()
+  const page: NotificationRow[] = []
+  const actors = new Map<string, UserSummary[]>()
+  for (const r of rows) {
+    if (r.id === null) continue
+    let shown = actors.get(r.id)
+    if (!shown) {
+      shown = []
+      actors.set(r.id, shown)
+      page.push({
+        id: r.id,
+        userId: r.userId!,
+        type: r.type!,
+        targetType: r.targetType!,
+        targetId: r.targetId!,
+        bookId: r.bookId,
+        parentId: r.parentId,
+        title: r.title,
+        actorCount: r.actorCount!,
+        updatedAt: r.updatedAt!,
+        readAt: r.readAt,
+      })
+    }
+    if (r.actorId !== null) shown.push({ _id: r.actorId, name: r.actorName!, username: r.actorUsername!, profileImage: r.actorImage! })
+  }
+  return { rows: page, actors, total: Number(rows[0]?.total ?? 0) }
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
