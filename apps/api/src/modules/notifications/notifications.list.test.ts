@@ -62,7 +62,7 @@ for (const dialect of testDialects()) {
 
     it('reads a page, its readers and its total in one statement, as many for 25 groups as for 2, and the unread count in one', async () => {
       const me = await insertUser(ctx.db)
-      const review = Array.from({ length: 25 }, () => crypto.randomUUID())
+      const review: string[] = Array.from({ length: 25 }, () => crypto.randomUUID())
       const fans = await Promise.all(Array.from({ length: 5 }, () => insertUser(ctx.db)))
       await like(me.id, fans[0]!.id, review[1]!)
       await like(me.id, fans[1]!.id, review[2]!)
@@ -134,16 +134,14 @@ for (const dialect of testDialects()) {
       await like(me.id, ben.id, 'r1')
       await like(me.id, ana.id, 'r2')
       expect(await total(me)).toBe('2')
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          svc.notifyMany(trx, {
-            recipientIds: [me.id, cy.id, dee.id, eve.id],
-            type: 'discussion_reply',
-            actorId: ana.id,
-            target: { type: 'discussion', id: 't1', bookId },
-          }),
-        )
+      await ctx.db.transaction().execute((trx) =>
+        svc.notifyMany(trx, {
+          recipientIds: [me.id, cy.id, dee.id, eve.id],
+          type: 'discussion_reply',
+          actorId: ana.id,
+          target: { type: 'discussion', id: 't1', bookId },
+        }),
+      )
       expect([await total(me), await total(cy), await total(dee)]).toEqual(['3', '1', '1'])
       await expectCountsRight()
 

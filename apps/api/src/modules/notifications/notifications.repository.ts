@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
+import { precompile } from '#/db/precompiled.ts'
 import type { Database } from '#/db/schema.ts'
 
 /**
@@ -261,16 +262,15 @@ export interface NotificationPage {
  * one-row source is what everything joins to, so a page past the end still answers the total. One
  * round trip on PostgreSQL; nothing is read that grows with the reader's notifications.
  */
-export async function listPage(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationPage> {
-  const rows = await db
+const pageQuery = (db: Db, userId: string, after: { updatedAt: string; id: string } | undefined, limit: number) =>
+  db
     .with('page', (qc) => {
       let q = qc.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
-      if (o.after) {
-        const { updatedAt, id } = o.after
+      if (after) {
+        const { updatedAt, id } = after
         q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
       }
-      q = q.orderBy('updatedAt', 'desc').orderBy('id', 'desc')
-      return o.limit !== undefined ? q.limit(o.limit) : q
+      return q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(limit)
     })
     .selectFrom(sql`(select 1)`.as('one'))
     .leftJoin('notificationCounts as counted', (j) => j.on('counted.userId', '=', userId))
@@ -301,7 +301,13 @@ export async function listPage(db: Db, userId: string, o: { after?: { updatedAt:
     .orderBy('page.id', 'desc')
     .orderBy('na.createdAt', 'desc')
     .orderBy('na.actorId')
-    .execute()
+
+// Built once per dialect (db/precompiled.ts): building this query cost more than SQLite takes to run it.
+const firstPage = precompile(2, (db, userId: string, limit: number) => pageQuery(db, userId, undefined, limit))
+const pageAfter = precompile(4, (db, userId: string, updatedAt: string, id: string, limit: number) => pageQuery(db, userId, { updatedAt, id }, limit))
+
+export async function listPage(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit: number }): Promise<NotificationPage> {
+  const rows = o.after ? await pageAfter.all(db, userId, o.after.updatedAt, o.after.id, o.limit) : await firstPage.all(db, userId, o.limit)
   const page: NotificationRow[] = []
   const actors = new Map<string, UserSummary[]>()
   for (const r of rows) {
@@ -329,15 +335,18 @@ export async function listPage(db: Db, userId: string, o: { after?: { updatedAt:
   return { rows: page, actors, total: Number(rows[0]?.total ?? 0) }
 }
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const r = await db
+const unreadOf = precompile(1, (db, userId: string) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
-    .where(hasActors)
-    .executeTakeFirst()
-  return Number(r?.n ?? 0)
+    .where(hasActors),
+)
+
+/** The reader's unread groups: a count of the unread entries of the partial index on listed groups (migration 2026_12_19_0300). */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  return Number((await unreadOf.first(db, userId))?.n ?? 0)
 }
 
 /** The reader's notifications changed at or after `since`, oldest first (a reconnecting stream's replay). */

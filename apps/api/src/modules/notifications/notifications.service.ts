@@ -15,7 +15,7 @@ import {
 } from '@shelfwise/contracts'
 import { nowIso, type Db } from '#/db/portable.ts'
 import { unauthorized } from '#/errors.ts'
-import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import { cutPage, decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createLiveBus, type LiveBus } from '#/modules/notifications/notifications.live.ts'
 import {
@@ -222,7 +222,8 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
       const after = q.cursor ? decodeKeyset(q.cursor, ['instant', 'id'] as const) : undefined
       const { rows, actors, total } = await listPage(db, actor.id, {
         ...(after ? { after: { updatedAt: after[0], id: after[1] } } : {}),
-        limit: rowsToRead(q.limit ?? DEFAULT_PAGE),
+        // One more than the page holds, to know whether another follows (paging.ts, rowsToRead).
+        limit: (q.limit ?? DEFAULT_PAGE) + 1,
       })
       const page = cutPage(rows, q.limit ?? DEFAULT_PAGE, (last) => encodeCursor([new Date(last.updatedAt).toISOString(), last.id]))
       return { items: page.rows.map((r) => asNotification(r, actors.get(r.id) ?? [])), total, ...(page.next ? { nextCursor: page.next } : {}) }
