@@ -1110,6 +1110,10 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
     // Its rows' copies of each book's search keys, which a trigger fills when the triggers are on.
     await fillSearchKeys(kdb)
     for (const s of saved.filter((x) => x.type === 'trigger')) await sql.raw(s.sql).execute(kdb)
+  })
+  // The readers' notification counts, which triggers keep once the triggers are on (migration 2026_12_20_0600).
+  await step('notification counts', async () => {
+    await sql`insert into notification_counts (user_id, listed) select user_id, count(*) from notifications where actor_count > 0 group by user_id`.execute(kdb)
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kdb)
   })
   await kdb.destroy()

@@ -633,6 +633,12 @@ interface NotificationActorsTable {
   createdAt: Timestamp
 }
 
+/** A reader's listed notifications (groups with a reader in them), kept by triggers (migration 2026_12_20_0600). */
+interface NotificationCountsTable {
+  userId: string
+  listed: Generated<number>
+}
+
 /** A kind of notification a reader turned off. */
 interface NotificationSettingsTable {
   userId: string
@@ -695,6 +701,7 @@ export interface Database {
   commentLikes: CommentLikesTable
   notifications: NotificationsTable
   notificationActors: NotificationActorsTable
+  notificationCounts: NotificationCountsTable
   notificationSettings: NotificationSettingsTable
   notificationTickets: NotificationTicketsTable
 }

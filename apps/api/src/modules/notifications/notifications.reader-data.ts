@@ -13,6 +13,7 @@ export const notificationsDoor: ReaderDataDoor = {
     notificationSettings: { exported: { in: ['notifications'] }, removed: 'deleted' },
     notificationActors: { exported: { leftOut: 'the reader’s place in other readers’ notifications: theirs, not this reader’s' }, removed: 'deleted' },
     notificationTickets: { exported: { leftOut: 'a minute-long ticket to open a live stream' }, removed: 'deleted' },
+    notificationCounts: { exported: { leftOut: 'how many notifications the reader has, counted again from them' }, removed: 'deleted' },
   },
   exportFor: (db, userId) => ({
     sections: {
@@ -59,5 +60,7 @@ export const notificationsDoor: ReaderDataDoor = {
     await trx.deleteFrom('notifications').where('userId', '=', userId).execute()
     await trx.deleteFrom('notificationSettings').where('userId', '=', userId).execute()
     await trx.deleteFrom('notificationTickets').where('userId', '=', userId).execute()
+    // After their notifications: the triggers that keep the count have nothing left to move.
+    await trx.deleteFrom('notificationCounts').where('userId', '=', userId).execute()
   },
 }

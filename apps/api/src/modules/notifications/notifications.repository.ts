@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { precompile } from '#/db/precompiled.ts'
 import type { Database } from '#/db/schema.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -263,37 +264,125 @@ export async function setTurnedOff(trx: Db, userId: string, off: string[], on: s
       .execute()
 }
 
-/** A page of the reader's notifications, latest activity first. */
-export async function listNotifications(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit?: number }): Promise<NotificationRow[]> {
-  let q = db.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
-  if (o.after) {
-    const { updatedAt, id } = o.after
-    q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
+/** A page of the reader's notifications with each one's most recent readers, and how many they have in all. */
+export interface NotificationPage {
+  rows: NotificationRow[]
+  actors: Map<string, UserSummary[]>
+  total: number
+}
+
+/**
+ * A page of the reader's notifications, latest activity first, in one statement (decision 0052,
+ * "Reading the list"): the groups of the page, each joined with its most recent readers (at most
+ * NOTIFICATION_LIMITS.actorsShown, read in order from the group's index of recent readers, never all
+ * of a large group's), and the reader's kept count of listed groups (migration 2026_12_20_0600). A
+ * one-row source is what everything joins to, so a page past the end still answers the total. One
+ * round trip on PostgreSQL; nothing is read that grows with the reader's notifications.
+ */
+const pageQuery = (db: Db, userId: string, after: { updatedAt: string; id: string } | undefined, limit: number) =>
+  db
+    .with('page', (qc) => {
+      let q = qc.selectFrom('notifications').select(columns).where('userId', '=', userId).where(hasActors)
+      if (after) {
+        const { updatedAt, id } = after
+        q = q.where((eb) => eb.or([eb('updatedAt', '<', updatedAt), eb.and([eb('updatedAt', '=', updatedAt), eb('id', '<', id)])]))
+      }
+      return q.orderBy('updatedAt', 'desc').orderBy('id', 'desc').limit(limit)
+    })
+    .selectFrom(sql`(select 1)`.as('one'))
+    .leftJoin('notificationCounts as counted', (j) => j.on('counted.userId', '=', userId))
+    .leftJoin('page', (j) => j.onTrue())
+    // Each group's most recent readers, read from its index in order (at most actorsShown of them, a
+    // literal: SQLite runs the statement faster than with the limit bound). PostgreSQL plans and runs
+    // a lateral join for less than the filter SQLite needs (it has no lateral joins): about 0.37 ms
+    // of server time against 0.5.
+    .$call((q) =>
+      dialectOf(db) === 'postgres'
+        ? q.leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('notificationActors as recent')
+                .select(['recent.notificationId', 'recent.actorId', 'recent.createdAt'])
+                .whereRef('recent.notificationId', '=', 'page.id')
+                .orderBy('recent.createdAt', 'desc')
+                .orderBy('recent.actorId')
+                .limit(sql.lit(NOTIFICATION_LIMITS.actorsShown))
+                .as('na'),
+            (j) => j.onTrue(),
+          )
+        : q.leftJoin('notificationActors as na', (j) =>
+            j
+              .onRef('na.notificationId', '=', 'page.id')
+              .on('na.actorId', 'in', (eb) =>
+                eb
+                  .selectFrom('notificationActors as recent')
+                  .select('recent.actorId')
+                  .whereRef('recent.notificationId', '=', 'page.id')
+                  .orderBy('recent.createdAt', 'desc')
+                  .orderBy('recent.actorId')
+                  .limit(sql.lit(NOTIFICATION_LIMITS.actorsShown)),
+              ),
+          ),
+    )
+    .leftJoin('users as u', 'u.id', 'na.actorId')
+    .select([
+      'counted.listed as total',
+      ...columns.map((c) => `page.${c}` as const),
+      'u.id as actorId',
+      'u.name as actorName',
+      'u.username as actorUsername',
+      'u.profileImage as actorImage',
+    ])
+    .orderBy('page.updatedAt', 'desc')
+    .orderBy('page.id', 'desc')
+    .orderBy('na.createdAt', 'desc')
+    .orderBy('na.actorId')
+
+// Built once per dialect (db/precompiled.ts): building this query cost more than SQLite takes to run it.
+const firstPage = precompile(2, (db, userId: string, limit: number) => pageQuery(db, userId, undefined, limit))
+const pageAfter = precompile(4, (db, userId: string, updatedAt: string, id: string, limit: number) => pageQuery(db, userId, { updatedAt, id }, limit))
+
+export async function listPage(db: Db, userId: string, o: { after?: { updatedAt: string; id: string }; limit: number }): Promise<NotificationPage> {
+  const rows = o.after ? await pageAfter.all(db, userId, o.after.updatedAt, o.after.id, o.limit) : await firstPage.all(db, userId, o.limit)
+  const page: NotificationRow[] = []
+  const actors = new Map<string, UserSummary[]>()
+  for (const r of rows) {
+    if (r.id === null) continue
+    let shown = actors.get(r.id)
+    if (!shown) {
+      shown = []
+      actors.set(r.id, shown)
+      page.push({
+        id: r.id,
+        userId: r.userId!,
+        type: r.type!,
+        targetType: r.targetType!,
+        targetId: r.targetId!,
+        bookId: r.bookId,
+        parentId: r.parentId,
+        title: r.title,
+        actorCount: r.actorCount!,
+        updatedAt: r.updatedAt!,
+        readAt: r.readAt,
+      })
+    }
+    if (r.actorId !== null) shown.push({ _id: r.actorId, name: r.actorName!, username: r.actorUsername!, profileImage: r.actorImage! })
   }
-  q = q.orderBy('updatedAt', 'desc').orderBy('id', 'desc')
-  if (o.limit !== undefined) q = q.limit(o.limit)
-  return (await q.execute()) as NotificationRow[]
+  return { rows: page, actors, total: Number(rows[0]?.total ?? 0) }
 }
 
-export async function countNotifications(db: Db, userId: string): Promise<number> {
-  const r = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where(hasActors)
-    .executeTakeFirst()
-  return Number(r?.n ?? 0)
-}
-
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const r = await db
+const unreadOf = precompile(1, (db, userId: string) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', userId)
     .where('readAt', 'is', null)
-    .where(hasActors)
-    .executeTakeFirst()
-  return Number(r?.n ?? 0)
+    .where(hasActors),
+)
+
+/** The reader's unread groups: a count of the unread entries of the partial index on listed groups (migration 2026_12_19_0300). */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  return Number((await unreadOf.first(db, userId))?.n ?? 0)
 }
 
 /** The reader's notifications changed at or after `since`, oldest first (a reconnecting stream's replay). */

@@ -15,7 +15,7 @@ import {
 } from '@shelfwise/contracts'
 import { nowIso, type Db } from '#/db/portable.ts'
 import { unauthorized } from '#/errors.ts'
-import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import { cutPage, decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createLiveBus, type LiveBus } from '#/modules/notifications/notifications.live.ts'
 import {
@@ -24,7 +24,6 @@ import {
   asNotification,
   bumpGroup,
   bumpGroups,
-  countNotifications,
   countUnread,
   ensureGroup,
   ensureGroups,
@@ -32,7 +31,7 @@ import {
   insertTicket,
   isTurnedOff,
   listChangedSince,
-  listNotifications,
+  listPage,
   listRecentActors,
   listTurnedOff,
   listTurnedOffAmong,
@@ -225,12 +224,13 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
     /** The reader's notifications, latest activity first, paged. */
     async list(actor: Actor, q: PagingQuery): Promise<Page<Notification>> {
       const after = q.cursor ? decodeKeyset(q.cursor, ['instant', 'id'] as const) : undefined
-      const [rows, total] = await Promise.all([
-        listNotifications(db, actor.id, { ...(after ? { after: { updatedAt: after[0], id: after[1] } } : {}), limit: rowsToRead(q.limit ?? DEFAULT_PAGE) }),
-        countNotifications(db, actor.id),
-      ])
+      const { rows, actors, total } = await listPage(db, actor.id, {
+        ...(after ? { after: { updatedAt: after[0], id: after[1] } } : {}),
+        // One more than the page holds, to know whether another follows (paging.ts, rowsToRead).
+        limit: (q.limit ?? DEFAULT_PAGE) + 1,
+      })
       const page = cutPage(rows, q.limit ?? DEFAULT_PAGE, (last) => encodeCursor([new Date(last.updatedAt).toISOString(), last.id]))
-      return { items: await present(page.rows), total, ...(page.next ? { nextCursor: page.next } : {}) }
+      return { items: page.rows.map((r) => asNotification(r, actors.get(r.id) ?? [])), total, ...(page.next ? { nextCursor: page.next } : {}) }
     },
 
     unreadCount: async (actor: Actor) => ({ count: await countUnread(db, actor.id) }),

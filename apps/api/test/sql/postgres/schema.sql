@@ -207,6 +207,8 @@ muted_words.created_at timestamp with time zone not null
 notification_actors.notification_id text not null
 notification_actors.actor_id text not null
 notification_actors.created_at timestamp with time zone not null
+notification_counts.user_id text not null
+notification_counts.listed integer not null default 0
 notification_settings.user_id text not null
 notification_settings.type text not null
 notification_tickets.hash text not null
@@ -485,6 +487,8 @@ muted_words muted_words_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id)
 notification_actors notification_actors_actor_id_fkey: FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE CASCADE
 notification_actors notification_actors_notification_id_fkey: FOREIGN KEY (notification_id) REFERENCES notifications(id) ON DELETE CASCADE
 notification_actors notification_actors_pk: PRIMARY KEY (notification_id, actor_id)
+notification_counts notification_counts_pkey: PRIMARY KEY (user_id)
+notification_counts notification_counts_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 notification_settings notification_settings_pk: PRIMARY KEY (user_id, type)
 notification_settings notification_settings_user_id_fkey: FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 notification_tickets notification_tickets_pkey: PRIMARY KEY (hash)
@@ -681,7 +685,8 @@ CREATE INDEX merge_proposals_work_idx ON public.merge_proposals USING btree (wor
 CREATE UNIQUE INDEX muted_words_pkey ON public.muted_words USING btree (user_id, word)
 CREATE INDEX notification_actors_actor_idx ON public.notification_actors USING btree (actor_id)
 CREATE UNIQUE INDEX notification_actors_pk ON public.notification_actors USING btree (notification_id, actor_id)
-CREATE INDEX notification_actors_recent_idx ON public.notification_actors USING btree (notification_id, created_at DESC)
+CREATE INDEX notification_actors_recent_idx ON public.notification_actors USING btree (notification_id, created_at DESC, actor_id)
+CREATE UNIQUE INDEX notification_counts_pkey ON public.notification_counts USING btree (user_id)
 CREATE UNIQUE INDEX notification_settings_pk ON public.notification_settings USING btree (user_id, type)
 CREATE UNIQUE INDEX notification_tickets_pkey ON public.notification_tickets USING btree (hash)
 CREATE INDEX notification_tickets_user_idx ON public.notification_tickets USING btree (user_id)
@@ -778,6 +783,9 @@ CREATE TRIGGER book_genres_search_ins AFTER INSERT ON public.book_genres REFEREN
 CREATE TRIGGER book_genres_search_upd AFTER UPDATE ON public.book_genres REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
 CREATE TRIGGER books_search_refresh BEFORE INSERT OR UPDATE OF title, author, description, isbn, language, category ON public.books FOR EACH ROW EXECUTE FUNCTION books_search_refresh()
 CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
+CREATE TRIGGER notification_counts_ad AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
+CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
+CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 
@@ -855,6 +863,48 @@ AS $function$
           where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id);
       end if;
       return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.notification_counts_keep()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      moved record;
+    begin
+      if tg_op = 'INSERT' then
+        for moved in select user_id, count(*)::integer as n from new_rows where actor_count > 0 group by user_id order by user_id loop
+          perform notification_counts_move(moved.user_id, moved.n);
+        end loop;
+      elsif tg_op = 'DELETE' then
+        for moved in select user_id, -count(*)::integer as n from old_rows where actor_count > 0 group by user_id order by user_id loop
+          perform notification_counts_move(moved.user_id, moved.n);
+        end loop;
+      else
+        for moved in
+          select user_id, sum(n)::integer as n from (
+            select user_id, 1 as n from new_rows where actor_count > 0
+            union all
+            select user_id, -1 from old_rows where actor_count > 0
+          ) d group by user_id having sum(n) <> 0 order by user_id
+        loop
+          perform notification_counts_move(moved.user_id, moved.n);
+        end loop;
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.notification_counts_move(reader text, n integer)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if n > 0 then
+        insert into notification_counts (user_id, listed) values (reader, n)
+          on conflict (user_id) do update set listed = notification_counts.listed + excluded.listed;
+      else
+        update notification_counts set listed = listed + n where user_id = reader;
+      end if;
     end $function$
 
 CREATE OR REPLACE FUNCTION public.reviews_profile_version()

@@ -206,7 +206,7 @@ CREATE INDEX "merge_proposals_work_idx" on "merge_proposals" ("work_id", "id") w
 CREATE INDEX "notification_actors_actor_idx" on "notification_actors" ("actor_id");
 
 -- index notification_actors_recent_idx
-CREATE INDEX "notification_actors_recent_idx" on "notification_actors" ("notification_id", "created_at" desc);
+CREATE INDEX "notification_actors_recent_idx" on "notification_actors" ("notification_id", "created_at" desc, "actor_id");
 
 -- index notification_tickets_user_idx
 CREATE INDEX "notification_tickets_user_idx" on "notification_tickets" ("user_id");
@@ -490,6 +490,9 @@ CREATE TABLE "muted_words" ("user_id" text not null references "users" ("id") on
 -- table notification_actors
 CREATE TABLE "notification_actors" ("notification_id" text not null references "notifications" ("id") on delete cascade, "actor_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "notification_actors_pk" primary key ("notification_id", "actor_id"));
 
+-- table notification_counts
+CREATE TABLE "notification_counts" ("user_id" text primary key references "users" ("id") on delete cascade, "listed" integer default 0 not null);
+
 -- table notification_settings
 CREATE TABLE "notification_settings" ("user_id" text not null references "users" ("id") on delete cascade, "type" text not null, constraint "notification_settings_pk" primary key ("user_id", "type"));
 
@@ -631,6 +634,25 @@ CREATE TRIGGER follows_profile_version_ai after insert on follows begin update u
 -- trigger follows_profile_version_au
 CREATE TRIGGER follows_profile_version_au after update on follows begin
     update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id); end;
+
+-- trigger notification_counts_ad
+CREATE TRIGGER notification_counts_ad after delete on notifications when old.actor_count > 0 begin
+    update notification_counts set listed = listed - 1 where user_id = old.user_id and old.actor_count > 0;
+  end;
+
+-- trigger notification_counts_ai
+CREATE TRIGGER notification_counts_ai after insert on notifications when new.actor_count > 0 begin
+    insert into notification_counts (user_id, listed) select new.user_id, 1 where new.actor_count > 0
+      on conflict (user_id) do update set listed = listed + 1;
+  end;
+
+-- trigger notification_counts_au
+CREATE TRIGGER notification_counts_au after update of actor_count, user_id on notifications
+    when (old.actor_count > 0) <> (new.actor_count > 0) or old.user_id <> new.user_id begin
+    update notification_counts set listed = listed - 1 where user_id = old.user_id and old.actor_count > 0;
+    insert into notification_counts (user_id, listed) select new.user_id, 1 where new.actor_count > 0
+      on conflict (user_id) do update set listed = listed + 1;
+  end;
 
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
