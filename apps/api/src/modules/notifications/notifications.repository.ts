@@ -331,7 +331,7 @@ const pageQuery = (db: Db, userId: string, after: { updatedAt: string; id: strin
       'u.id as actorId',
       'u.name as actorName',
       'u.username as actorUsername',
-      'u.profileImage as actorImage',
+      summaryImage('u').as('actorImage'),
     ])
     .orderBy('page.updatedAt', 'desc')
     .orderBy('page.id', 'desc')
