@@ -77,13 +77,16 @@ const initial = (route: string) => closure([boot, entry, route])
  * 181.6; the profile's lazily loaded "Recent discussion of their books" (its wrapper only) user.tsx
  * to 183.5: 184. With issue 24's hidden profiles merged beside it (the "removed by the moderators"
  * notice and the owner's note on the user page) user.tsx measured 184.7: 185.
+ * Hidden books' two fields on the book contract and the stream's withdrawn event (issue 24) grew the
+ * contracts chunk by a few bytes: book-discussions.tsx measured 177.506 KB against 177.5: 178. The
+ * split of the contracts chunk named above is still the step before raising the others.
  */
 const BUDGETS_KB: Record<string, number> = {
   'about.tsx': 124.9,
   'add-book.tsx': 203.4,
   'author.tsx': 132.8,
   'book.tsx': 208.5,
-  'book-discussions.tsx': 177.5,
+  'book-discussions.tsx': 178,
   'discussion.tsx': 181.6,
   'feed.tsx': 162,
   'browse.tsx': 185.6,
