@@ -49,7 +49,9 @@ describe('a reader’s own shelves', () => {
       await page.getByRole('button', { name: 'Manage shelves' }).click()
       const dialog = page.getByRole('dialog', { name: 'Manage shelves' })
       const open = dialog.getByRole('switch', { name: 'favourites: public' })
-      await open.check()
+      // A click and a wait, not check(): the switch turns when the server has answered, and check()
+      // fails at once ("did not change its state") when that answer is slower than its own look.
+      await open.click()
       await expect.poll(() => open.isChecked()).toBe(true)
       await checkScreen(page, 'manage-shelves', width)
       await dialog.getByRole('button', { name: 'Done' }).click()
