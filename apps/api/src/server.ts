@@ -76,9 +76,13 @@ async function main() {
     setTimeout(() => process.exit(1), DRAIN_DEADLINE_MS + 5000).unref()
     // New connections are refused; the ones open finish (drain.ts says why not Node's own close).
     connections.startDraining()
-    // Live streams never finish by themselves: they end now, and their browsers reconnect elsewhere.
-    app.notificationStreams.closeAll()
     await closeListener(app.server, port)
+    // Live streams never finish by themselves: they end now, and their browsers reconnect elsewhere.
+    // Only once the listener is closed: a stream ending makes this instance the one with the fewest
+    // connections, so nginx (least_conn) sent the next request here, and one that met the listener's
+    // close was reset after nginx had sent it (a POST then answers 502; seen in the cluster test).
+    // With the listener closed first, that request's connect is refused and nginx passes it on.
+    app.notificationStreams.closeAll()
     // A keep-alive connection whose request just finished would otherwise stay open for the
     // keep-alive timeout and hold the close: shut each one as soon as it has been answered.
     const reaper = setInterval(() => connections.closeIdle(), 50)
