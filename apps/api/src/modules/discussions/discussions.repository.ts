@@ -405,32 +405,29 @@ export async function findBookExists(db: Db, bookId: string): Promise<boolean> {
   return (await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()) !== undefined
 }
 
-/** Whether a reader still has a live post in a thread (within one top-level post's replies when `rootId` is given). */
-/**
- * Whether the reader has another live reply answering this post (their "replied to your post" stays).
- * A reply from before the answered post was kept answered its top-level post (`parent_id`).
- */
-export async function hasOtherLiveAnswer(db: Db, discussionId: string, userId: string, answeredId: string, exceptId: string): Promise<boolean> {
-  const row = await db
+/** The reader's live posts in a thread other than `exceptId`. */
+const otherLivePosts = (db: Db, discussionId: string, userId: string, exceptId: string) =>
+  db
     .selectFrom('discussionPosts')
     .select('id')
     .where('userId', '=', userId)
     .where('discussionId', '=', discussionId)
     .where('deletedAt', 'is', null)
     .where('id', '<>', exceptId)
+
+/**
+ * Whether the reader has another live reply answering this post (their "replied to your post" stays).
+ * A reply from before the answered post was kept answered its top-level post (`parent_id`).
+ */
+export async function hasOtherLiveAnswer(db: Db, discussionId: string, userId: string, answeredId: string, exceptId: string): Promise<boolean> {
+  const row = await otherLivePosts(db, discussionId, userId, exceptId)
     .where((eb) => eb.or([eb('answeredId', '=', answeredId), eb.and([eb('answeredId', 'is', null), eb('parentId', '=', answeredId)])]))
     .limit(1)
     .executeTakeFirst()
   return row !== undefined
 }
 
+/** Whether the reader still has another live post in a thread. */
 export async function hasOtherLivePost(db: Db, discussionId: string, userId: string, exceptId: string): Promise<boolean> {
-  const q = db
-    .selectFrom('discussionPosts')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('discussionId', '=', discussionId)
-    .where('deletedAt', 'is', null)
-    .where('id', '<>', exceptId)
-  return (await q.limit(1).executeTakeFirst()) !== undefined
+  return (await otherLivePosts(db, discussionId, userId, exceptId).limit(1).executeTakeFirst()) !== undefined
 }
