@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import { apiPost, apiPut, postBook, postReview, registerUser, type TestUser } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { myServer } from '../support/my-server.ts'
-import { repoRoot, screenshotDir } from '../support/paths.ts'
+import { makeModerator } from '../support/moderator.ts'
+import { screenshotDir } from '../support/paths.ts'
 import { gradientPng } from '../support/png.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 
@@ -13,16 +12,6 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 // book shows Bea's uploaded avatar; the moderators hide Bea's profile; on the book page her review
 // keeps her name with the initials avatar instead of the picture. Right-to-left review text with an
 // emoji and a long word; every width; axe once; screenshots in both themes.
-
-const { dataDir } = myServer()
-
-function makeModerator(user: TestUser) {
-  execFileSync(process.execPath, [join(repoRoot, 'apps/api/src/db/moderator-cli.ts'), 'add', user.email], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  })
-}
 
 async function uploadAvatar(user: TestUser): Promise<string> {
   const form = new FormData()

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiGet, postBook, postReview, registerUser, unique, type TestUser } from '../support/api.ts'
+import { apiGet, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, escapeRe, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { myServer } from '../support/my-server.ts'
-import { repoRoot } from '../support/paths.ts'
+import { makeModerator } from '../support/moderator.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 
 // Issue 21, point 7 in a browser (decision 0030): a reader finds a duplicate of a book, proposes the
@@ -13,17 +10,6 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 // moderator (made by the operator's command, as on a real install) applies it, the duplicate's page
 // then shows the book that stayed, and a revert makes them two books again. Right-to-left text, an
 // emoji and a long word in the duplicate, at every width.
-
-const { dataDir } = myServer()
-
-/** `npm run moderator -- add EMAIL` on the suite's server database, as its operator would run it. */
-function makeModerator(user: TestUser) {
-  execFileSync(process.execPath, [join(repoRoot, 'apps/api/src/db/moderator-cli.ts'), 'add', user.email], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  })
-}
 
 interface Proposal {
   _id: string

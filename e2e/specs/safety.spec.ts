@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect } from 'vitest'
-import { apiGet, apiPost, apiPut, postBook, postReview, registerUser, unique, type TestUser } from '../support/api.ts'
+import { apiGet, apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { myServer } from '../support/my-server.ts'
-import { repoRoot, screenshotDir } from '../support/paths.ts'
+import { makeModerator } from '../support/moderator.ts'
+import { screenshotDir } from '../support/paths.ts'
 import { checkScreen, WIDTHS } from '../support/screen.ts'
 
 // Issue 24, points 4 and 5 in a browser (decisions 0057, 0058): Ann reports a spam comment on her
@@ -14,16 +13,6 @@ import { checkScreen, WIDTHS } from '../support/screen.ts'
 // profile's Safety section, where she also mutes words. Bea blocks the spammer from his profile
 // menu. Right-to-left text, an emoji and a long word in what is reported; every width; axe once per
 // screen; screenshots in both themes.
-
-const { dataDir } = myServer()
-
-function makeModerator(user: TestUser) {
-  execFileSync(process.execPath, [join(repoRoot, 'apps/api/src/db/moderator-cli.ts'), 'add', user.email], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  })
-}
 
 const spamText = (tag: string) => `اشترِ الآن 🛒 Supercalifragilisticexpialidociously-cheap-pills at spam.example ${tag}`
 
