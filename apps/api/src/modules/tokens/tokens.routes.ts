@@ -10,83 +10,72 @@ import {
   PagingQuerySchema,
   PersonalTokenListSchema,
   TokenIdParamsSchema,
+  type PagingQuery,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
+import { sendPage, type Page } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
+import type { Actor } from '#/security/actor.ts'
 import type { TokensService } from '#/modules/tokens/tokens.service.ts'
 import type { DevicesService } from '#/modules/tokens/devices.service.ts'
+
+/** A secret a reader makes, lists and ends from the web app: a personal token or a device's sign-in. */
+interface Secrets<Input, Created, Listed> {
+  path: string
+  summaries: { create: string; list: string; end: string }
+  schemas: { input: z.ZodType<Input>; created: z.ZodType<Created>; list: z.ZodType<Listed[]>; params: z.ZodType<{ id: string }> }
+  create(actor: Actor, input: Input): Promise<Created>
+  list(actor: Actor, query: PagingQuery): Promise<Page<Listed>>
+  end(actor: Actor, id: string): Promise<void>
+}
 
 // Tokens and devices are managed from the web app's session only: a token never makes, lists or revokes them.
 export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; devices: DevicesService }> = async (app, { tokens, devices }) => {
   const route = routeOptions(app, 'tokens')
 
-  app.post(
-    '/me/tokens',
-    route.signedIn(
-      {
-        summary: 'Make a personal access token with a name, scopes and an expiry; the token is in this answer only',
-        body: CreateTokenInputSchema,
-        response: { 201: CreatedTokenSchema },
+  /** POST makes one (201, its secret in this answer only), GET lists them (paged), DELETE /:id ends one (204). */
+  function secretRoutes<Input, Created, Listed>(secrets: Secrets<Input, Created, Listed>) {
+    const { path, summaries, schemas } = secrets
+    app.post(
+      path,
+      route.signedIn({ summary: summaries.create, body: schemas.input, response: { 201: schemas.created as z.ZodType } }, 'session'),
+      async (req, reply) => reply.code(201).send(await secrets.create(req.user!, req.body as Input)),
+    )
+    app.get(path, route.signedIn({ summary: summaries.list, querystring: PagingQuerySchema, response: { 200: schemas.list } }, 'session'), async (req, reply) =>
+      sendPage(req, reply, await secrets.list(req.user!, req.query)),
+    )
+    app.delete(
+      `${path}/:id`,
+      route.signedIn({ summary: summaries.end, params: schemas.params, response: { 204: z.null() } }, 'session'),
+      async (req, reply) => {
+        await secrets.end(req.user!, (req.params as { id: string }).id)
+        return reply.code(204).send(null)
       },
-      'session',
-    ),
-    async (req, reply) => reply.code(201).send(await tokens.create(req.user!, req.body)),
-  )
+    )
+  }
 
-  app.get(
-    '/me/tokens',
-    route.signedIn(
-      {
-        summary: 'Your personal access tokens, newest first, with their last use (never the tokens themselves)',
-        querystring: PagingQuerySchema,
-        response: { 200: PersonalTokenListSchema },
-      },
-      'session',
-    ),
-    async (req, reply) => sendPage(req, reply, await tokens.list(req.user!, req.query)),
-  )
-
-  app.delete(
-    '/me/tokens/:id',
-    route.signedIn({ summary: 'Revoke one of your personal access tokens, at once', params: TokenIdParamsSchema, response: { 204: z.null() } }, 'session'),
-    async (req, reply) => {
-      await tokens.revoke(req.user!, req.params.id)
-      return reply.code(204).send(null)
+  secretRoutes({
+    path: '/me/tokens',
+    summaries: {
+      create: 'Make a personal access token with a name, scopes and an expiry; the token is in this answer only',
+      list: 'Your personal access tokens, newest first, with their last use (never the tokens themselves)',
+      end: 'Revoke one of your personal access tokens, at once',
     },
-  )
+    schemas: { input: CreateTokenInputSchema, created: CreatedTokenSchema, list: PersonalTokenListSchema, params: TokenIdParamsSchema },
+    create: tokens.create,
+    list: tokens.list,
+    end: tokens.revoke,
+  })
 
-  app.post(
-    '/me/devices',
-    route.signedIn(
-      {
-        summary: 'Make a device sign-in for KOReader’s progress sync: a username and a password, shown in this answer only',
-        body: CreateDeviceInputSchema,
-        response: { 201: CreatedDeviceSchema },
-      },
-      'session',
-    ),
-    async (req, reply) => reply.code(201).send(await devices.create(req.user!, req.body)),
-  )
-
-  app.get(
-    '/me/devices',
-    route.signedIn(
-      {
-        summary: 'Your devices, newest first, with their last use (never their passwords)',
-        querystring: PagingQuerySchema,
-        response: { 200: DeviceListSchema },
-      },
-      'session',
-    ),
-    async (req, reply) => sendPage(req, reply, await devices.list(req.user!, req.query)),
-  )
-
-  app.delete(
-    '/me/devices/:id',
-    route.signedIn({ summary: 'Remove a device: its sign-in stops working at once', params: DeviceIdParamsSchema, response: { 204: z.null() } }, 'session'),
-    async (req, reply) => {
-      await devices.remove(req.user!, req.params.id)
-      return reply.code(204).send(null)
+  secretRoutes({
+    path: '/me/devices',
+    summaries: {
+      create: 'Make a device sign-in for KOReader’s progress sync: a username and a password, shown in this answer only',
+      list: 'Your devices, newest first, with their last use (never their passwords)',
+      end: 'Remove a device: its sign-in stops working at once',
     },
-  )
+    schemas: { input: CreateDeviceInputSchema, created: CreatedDeviceSchema, list: DeviceListSchema, params: DeviceIdParamsSchema },
+    create: devices.create,
+    list: devices.list,
+    end: devices.remove,
+  })
 }
