@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifySchema } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
 import type { RouteScope } from '@shelfwise/contracts'
+import type { Actor } from '#/security/actor.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +31,11 @@ const defaultScope = (method: string | undefined): RouteScope => (method === 'GE
  */
 export function routeOptions(app: FastifyInstance, tag: string) {
   const tags = [tag]
+  const signedIn = <S extends FastifySchema>(schema: S, scope?: RouteScope) => ({
+    schema: { tags, ...schema },
+    preValidation: app.requireUser,
+    config: { scope },
+  })
   return {
     /** Anyone, signed in or not, with the same answer. */
     open: <S extends FastifySchema>(schema: S) => ({ schema: { tags, ...schema } }),
@@ -38,12 +46,39 @@ export function routeOptions(app: FastifyInstance, tag: string) {
      * path's or the body's rules; then a personal token without `scope` is 403. Without `scope`, a
      * GET needs `read` and any write the session (set by the method the route is registered with).
      */
-    signedIn: <S extends FastifySchema>(schema: S, scope?: RouteScope) => ({
-      schema: { tags, ...schema },
-      preValidation: app.requireUser,
-      config: { scope },
-    }),
+    signedIn,
+    /**
+     * A switch a signed-in reader turns on with PUT and off with DELETE on one path (a like, a block,
+     * a mute): both take the same `{id}` params, need the same scope, pass the same preHandler (a rate
+     * limit) when given, and answer the same state.
+     */
+    toggle: <State>(path: string, both: Toggle<State>, on: ToggleSide<State>, off: ToggleSide<State>) => {
+      const zodApp = app.withTypeProvider<ZodTypeProvider>()
+      for (const [register, side] of [
+        [zodApp.put.bind(zodApp), on],
+        [zodApp.delete.bind(zodApp), off],
+      ] as const) {
+        const options = signedIn({ summary: side.summary, params: both.params, response: { 200: both.response as z.ZodType } }, both.scope)
+        register(path, both.preHandler ? { ...options, preHandler: both.preHandler } : options, async (req) =>
+          side.run(req.user!, (req.params as { id: string }).id),
+        )
+      }
+    },
   }
+}
+
+/** What the two sides of a toggle share. */
+interface Toggle<State> {
+  params: z.ZodType<{ id: string }>
+  response: z.ZodType<State>
+  scope: RouteScope
+  preHandler?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+}
+
+/** One side of a toggle: its summary in the OpenAPI document, and the service call it makes. */
+interface ToggleSide<State> {
+  summary: string
+  run: (actor: Actor, id: string) => Promise<State>
 }
 
 /**

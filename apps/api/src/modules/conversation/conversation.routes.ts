@@ -27,36 +27,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
   const likeLimit = app.rateLimits.perReader('likes', isNew)
   const commentLimit = app.rateLimits.perReader('comments', isNew)
 
-  app.put(
+  const likeOf = (params: z.ZodType<{ id: string }>) => ({ params, response: LikeStateSchema, scope: 'social:write', preHandler: likeLimit }) as const
+  route.toggle(
     '/reviews/:id/like',
-    {
-      ...route.signedIn(
-        {
-          summary: 'Like a review (once per reader; asking again changes nothing)',
-          params: ReviewIdParamsSchema,
-          response: { 200: LikeStateSchema },
-        },
-        'social:write',
-      ),
-      preHandler: likeLimit,
-    },
-    async (req) => conversation.likeReview(req.user!, req.params.id),
-  )
-
-  app.delete(
-    '/reviews/:id/like',
-    {
-      ...route.signedIn(
-        {
-          summary: 'Take back your like of a review (fine when there is none)',
-          params: ReviewIdParamsSchema,
-          response: { 200: LikeStateSchema },
-        },
-        'social:write',
-      ),
-      preHandler: likeLimit,
-    },
-    async (req) => conversation.unlikeReview(req.user!, req.params.id),
+    likeOf(ReviewIdParamsSchema),
+    { summary: 'Like a review (once per reader; asking again changes nothing)', run: conversation.likeReview },
+    { summary: 'Take back your like of a review (fine when there is none)', run: conversation.unlikeReview },
   )
 
   app.get(
@@ -134,21 +110,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     },
   )
 
-  app.put(
+  route.toggle(
     '/comments/:id/like',
-    {
-      ...route.signedIn({ summary: 'Like a comment (once per reader)', params: CommentIdParamsSchema, response: { 200: LikeStateSchema } }, 'social:write'),
-      preHandler: likeLimit,
-    },
-    async (req) => conversation.likeComment(req.user!, req.params.id),
-  )
-
-  app.delete(
-    '/comments/:id/like',
-    {
-      ...route.signedIn({ summary: 'Take back your like of a comment', params: CommentIdParamsSchema, response: { 200: LikeStateSchema } }, 'social:write'),
-      preHandler: likeLimit,
-    },
-    async (req) => conversation.unlikeComment(req.user!, req.params.id),
+    likeOf(CommentIdParamsSchema),
+    { summary: 'Like a comment (once per reader)', run: conversation.likeComment },
+    { summary: 'Take back your like of a comment', run: conversation.unlikeComment },
   )
 }

@@ -39,62 +39,30 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     async (req) => safety.standing(req.user!, req.params.id),
   )
 
-  app.put(
+  const aboutReader = { params: SafetyUserParamsSchema, response: SafetyStateSchema, scope: 'social:write' } as const
+  route.toggle(
     '/users/:id/block',
-    route.signedIn(
-      {
-        summary:
-          'Block a reader: neither of you can follow, like, comment on, reply to or mention the other, see the other’s profile and reading, or see the other’s reviews, comments and posts; the follows between you end',
-        params: SafetyUserParamsSchema,
-        response: { 200: SafetyStateSchema },
-      },
-      'social:write',
-    ),
-    async (req) => safety.block(req.user!, req.params.id),
+    aboutReader,
+    {
+      summary:
+        'Block a reader: neither of you can follow, like, comment on, reply to or mention the other, see the other’s profile and reading, or see the other’s reviews, comments and posts; the follows between you end',
+      run: safety.block,
+    },
+    { summary: 'Lift a block (the follows that ended stay ended)', run: safety.unblock },
   )
 
-  app.delete(
-    '/users/:id/block',
-    route.signedIn(
-      { summary: 'Lift a block (the follows that ended stay ended)', params: SafetyUserParamsSchema, response: { 200: SafetyStateSchema } },
-      'social:write',
-    ),
-    async (req) => safety.unblock(req.user!, req.params.id),
-  )
-
-  app.put(
+  route.toggle(
     '/users/:id/mute',
-    route.signedIn(
-      {
-        summary: 'Mute a reader: their activity, posts and comments stay out of your feed and discussions; they are not told',
-        params: SafetyUserParamsSchema,
-        response: { 200: SafetyStateSchema },
-      },
-      'social:write',
-    ),
-    async (req) => safety.mute(req.user!, req.params.id),
+    aboutReader,
+    { summary: 'Mute a reader: their activity, posts and comments stay out of your feed and discussions; they are not told', run: safety.mute },
+    { summary: 'Unmute a reader', run: safety.unmute },
   )
 
-  app.delete(
-    '/users/:id/mute',
-    route.signedIn({ summary: 'Unmute a reader', params: SafetyUserParamsSchema, response: { 200: SafetyStateSchema } }, 'social:write'),
-    async (req) => safety.unmute(req.user!, req.params.id),
-  )
-
-  const BookMuteSchema = z.object({ muted: z.boolean() })
-  app.put(
+  route.toggle(
     '/books/:id/mute',
-    route.signedIn(
-      { summary: 'Mute a book: activity about it stays out of your feed', params: SafetyBookParamsSchema, response: { 200: BookMuteSchema } },
-      'social:write',
-    ),
-    async (req) => safety.muteBook(req.user!, req.params.id),
-  )
-
-  app.delete(
-    '/books/:id/mute',
-    route.signedIn({ summary: 'Unmute a book', params: SafetyBookParamsSchema, response: { 200: BookMuteSchema } }, 'social:write'),
-    async (req) => safety.unmuteBook(req.user!, req.params.id),
+    { params: SafetyBookParamsSchema, response: z.object({ muted: z.boolean() }), scope: 'social:write' },
+    { summary: 'Mute a book: activity about it stays out of your feed', run: safety.muteBook },
+    { summary: 'Unmute a book', run: safety.unmuteBook },
   )
 
   app.get(
