@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import type { RouteScope } from '@shelfwise/contracts'
+import { PagingQuerySchema, type RouteScope } from '@shelfwise/contracts'
+import { sendPage, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 
 declare module 'fastify' {
@@ -48,6 +49,22 @@ export function routeOptions(app: FastifyInstance, tag: string) {
      */
     signedIn,
     /**
+     * GET a page of the signed-in reader's own list: `limit` and `cursor` (or the list's own query) in,
+     * the items out with X-Total-Count and Link; a GET's scope (`read`) unless `scope` says otherwise.
+     */
+    myPages: <Q extends z.ZodType = typeof PagingQuerySchema>(
+      path: string,
+      list: MyPages<Q>,
+      run: (actor: Actor, query: z.output<Q>) => Promise<Page<unknown>>,
+    ) => {
+      const { summary, response, scope, querystring = PagingQuerySchema } = list
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .get(path, signedIn({ summary, querystring, response: { 200: response } }, scope), async (req, reply) =>
+          sendPage(req, reply, await run(req.user!, req.query as z.output<Q>)),
+        )
+    },
+    /**
      * A switch a signed-in reader turns on with PUT and off with DELETE on one path (a like, a block,
      * a mute): both take the same `{id}` params, need the same scope, pass the same preHandler (a rate
      * limit) when given, and answer the same state.
@@ -65,6 +82,14 @@ export function routeOptions(app: FastifyInstance, tag: string) {
       }
     },
   }
+}
+
+/** What the OpenAPI document says of a reader's own paged list, and the query it takes when not only limit and cursor. */
+interface MyPages<Q extends z.ZodType> {
+  summary: string
+  response: z.ZodType
+  querystring?: Q
+  scope?: RouteScope
 }
 
 /** What the two sides of a toggle share. */

@@ -12,7 +12,6 @@ import {
   StreamTicketSchema,
 } from '@shelfwise/contracts'
 import { unauthorized } from '#/errors.ts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { NotificationsService } from '#/modules/notifications/notifications.service.ts'
 import type { Streams } from '#/modules/notifications/notifications.streams.ts'
@@ -24,17 +23,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
 ) => {
   const route = routeOptions(app, 'notifications')
 
-  app.get(
+  route.myPages(
     '/me/notifications',
-    route.signedIn(
-      {
-        summary: 'Your notifications, latest activity first (paged with limit and cursor); unread ones of a kind on one thing are one group',
-        querystring: NotificationsQuerySchema,
-        response: { 200: NotificationListSchema },
-      },
-      'read',
-    ),
-    async (req, reply) => sendPage(req, reply, await notifications.list(req.user!, req.query)),
+    {
+      summary: 'Your notifications, latest activity first (paged with limit and cursor); unread ones of a kind on one thing are one group',
+      querystring: NotificationsQuerySchema,
+      response: NotificationListSchema,
+      scope: 'read',
+    },
+    notifications.list,
   )
 
   app.get(

@@ -8,7 +8,6 @@ import {
   ModerationReportListSchema,
   MutedWordsSchema,
   MutesSchema,
-  PagingQuerySchema,
   ReportIdParamsSchema,
   ReportInputSchema,
   ReportListSchema,
@@ -17,7 +16,6 @@ import {
   SafetyStateSchema,
   SafetyUserParamsSchema,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { SafetyService } from '#/modules/safety/safety.service.ts'
 
@@ -65,14 +63,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     { summary: 'Unmute a book', run: safety.unmuteBook },
   )
 
-  app.get(
+  route.myPages(
     '/me/blocks',
-    route.signedIn({
-      summary: 'The readers you blocked, newest first (paged with limit and cursor; 20 when no limit is given)',
-      querystring: PagingQuerySchema,
-      response: { 200: BlockedPersonListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await safety.blocks(req.user!, req.query)),
+    { summary: 'The readers you blocked, newest first (paged with limit and cursor; 20 when no limit is given)', response: BlockedPersonListSchema },
+    safety.blocks,
   )
 
   app.get(
@@ -117,27 +111,21 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     },
   )
 
-  app.get(
+  route.myPages(
     '/me/reports',
-    route.signedIn({
-      summary: 'Your reports and what the moderators decided, newest first (paged; 20 when no limit is given)',
-      querystring: PagingQuerySchema,
-      response: { 200: ReportListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await safety.myReports(req.user!, req.query)),
+    { summary: 'Your reports and what the moderators decided, newest first (paged; 20 when no limit is given)', response: ReportListSchema },
+    safety.myReports,
   )
 
-  app.get(
+  route.myPages(
     '/moderation/reports',
-    route.signedIn(
-      {
-        summary: 'Moderators: reports in a status (open by default), oldest first, each with the reported item, its writer and context (paged)',
-        querystring: ModerationQuerySchema,
-        response: { 200: ModerationReportListSchema },
-      },
-      'session',
-    ),
-    async (req, reply) => sendPage(req, reply, await safety.queue(req.user!, req.query)),
+    {
+      summary: 'Moderators: reports in a status (open by default), oldest first, each with the reported item, its writer and context (paged)',
+      querystring: ModerationQuerySchema,
+      response: ModerationReportListSchema,
+      scope: 'session',
+    },
+    safety.queue,
   )
 
   app.post(

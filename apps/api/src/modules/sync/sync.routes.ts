@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   IdempotencyHeadersSchema,
-  PagingQuerySchema,
   ProgressSyncInputSchema,
   ProgressSyncResultSchema,
   SyncInboxBindInputSchema,
@@ -10,7 +9,6 @@ import {
   SyncSettingsInputSchema,
   SyncSettingsSchema,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { SyncService } from '#/modules/sync/sync.service.ts'
 
@@ -34,17 +32,10 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
     async (req) => sync.progress(req.user!, req.body, req.headers['idempotency-key'] as string | undefined),
   )
 
-  app.get(
+  route.myPages(
     '/me/sync-inbox',
-    route.signedIn(
-      {
-        summary: 'Books your devices named that Shelfwise could not place, newest first (paged); bind each once',
-        querystring: PagingQuerySchema,
-        response: { 200: SyncInboxListSchema },
-      },
-      'read',
-    ),
-    async (req, reply) => sendPage(req, reply, await sync.inbox(req.user!, req.query)),
+    { summary: 'Books your devices named that Shelfwise could not place, newest first (paged); bind each once', response: SyncInboxListSchema, scope: 'read' },
+    sync.inbox,
   )
 
   app.post(

@@ -7,12 +7,11 @@ import {
   CreateTokenInputSchema,
   DeviceIdParamsSchema,
   DeviceListSchema,
-  PagingQuerySchema,
   PersonalTokenListSchema,
   TokenIdParamsSchema,
   type PagingQuery,
 } from '@shelfwise/contracts'
-import { sendPage, type Page } from '#/paging.ts'
+import type { Page } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { TokensService } from '#/modules/tokens/tokens.service.ts'
@@ -40,9 +39,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; device
       route.signedIn({ summary: summaries.create, body: schemas.input, response: { 201: schemas.created as z.ZodType } }, 'session'),
       async (req, reply) => reply.code(201).send(await secrets.create(req.user!, req.body as Input)),
     )
-    app.get(path, route.signedIn({ summary: summaries.list, querystring: PagingQuerySchema, response: { 200: schemas.list } }, 'session'), async (req, reply) =>
-      sendPage(req, reply, await secrets.list(req.user!, req.query)),
-    )
+    route.myPages(path, { summary: summaries.list, response: schemas.list, scope: 'session' }, secrets.list)
     app.delete(
       `${path}/:id`,
       route.signedIn({ summary: summaries.end, params: schemas.params, response: { 204: z.null() } }, 'session'),
