@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
-import { NotificationListSchema, type Notification } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { notificationCallsOf } from '../../../test/support/notification-calls.ts'
 
 // Notifications taken back with their cause (decision 0052, "Withdrawn"), the cases beyond a plain
 // deletion: replies to replies (comments and discussion posts), mentions an edit removes, a comment
@@ -11,24 +11,8 @@ import { bearer, insertBook, insertReview, insertUser } from '../../../test/supp
 type Reader = Awaited<ReturnType<typeof insertUser>>
 const old = () => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000)
 
-const client = (ctx: TestContext) => {
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
-  return {
-    async ok(method: 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) {
-      const res = await call(method, url, token, payload)
-      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
-      return res.body ? res.json() : undefined
-    },
-    async list(token: string): Promise<Notification[]> {
-      return NotificationListSchema.parse((await call('GET', '/api/me/notifications?limit=100', token)).json())
-    },
-    unread: async (token: string): Promise<number> => (await call('GET', '/api/me/notifications/unread-count', token)).json().count,
-  }
-}
-
 describeEachDialect('notifications withdrawn: replies to replies, edits, the review’s writer and the moderators', (ctx) => {
-  const api = client(ctx)
+  const api = notificationCallsOf(ctx)
   let ana: Reader
   let ben: Reader
   let cy: Reader

@@ -1,34 +1,16 @@
 import { beforeAll, expect, it } from 'vitest'
-import { NotificationListSchema, type Notification } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import type { Notification } from '@shelfwise/contracts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { notificationCallsOf } from '../../../test/support/notification-calls.ts'
 
 // Notifications taken back with their cause (decision 0052, "Withdrawn"), and mentions in discussion
 // posts told as those in comments are.
 
 type Reader = Awaited<ReturnType<typeof insertUser>>
 
-const client = (ctx: TestContext) => {
-  const call = async (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
-  return {
-    call,
-    /** Sends and expects a 2xx; answers the body. */
-    async ok(method: 'PUT' | 'POST' | 'DELETE', url: string, token: string, payload?: object) {
-      const res = await call(method, url, token, payload)
-      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
-      return res.body ? res.json() : undefined
-    },
-    async list(token: string): Promise<Notification[]> {
-      const res = await call('GET', '/api/me/notifications?limit=100', token)
-      expect(res.statusCode).toBe(200)
-      return NotificationListSchema.parse(res.json())
-    },
-  }
-}
-
 describeEachDialect('notifications withdrawn with their cause', (ctx) => {
-  const api = client(ctx)
+  const api = notificationCallsOf(ctx)
   let ana: Reader
   let ben: Reader
   let cy: Reader
@@ -158,7 +140,7 @@ describeEachDialect('notifications withdrawn with their cause', (ctx) => {
 })
 
 describeEachDialect('mentions in discussion posts', (ctx) => {
-  const api = client(ctx)
+  const api = notificationCallsOf(ctx)
   let ana: Reader
   let ben: Reader
   let cy: Reader
