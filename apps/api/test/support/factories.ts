@@ -54,6 +54,12 @@ export async function insertUser(db: Db, o: UserOverrides = {}) {
   return { ...u, token: tokenFor(u.id) }
 }
 
+/** Readers inserted side by side, one for each name and in the order named, `make` giving each its overrides. */
+export async function insertReaders<const N extends readonly string[]>(db: Db, names: N, make: (name: N[number]) => UserOverrides) {
+  const readers = await Promise.all(names.map((name) => insertUser(db, make(name))))
+  return readers as { -readonly [K in keyof N]: Awaited<ReturnType<typeof insertUser>> }
+}
+
 /** How many rows a table holds now. */
 export async function countRows(db: Db, table: keyof Database): Promise<number> {
   const row = await db

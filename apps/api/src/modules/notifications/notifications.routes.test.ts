@@ -12,7 +12,7 @@ import {
   type NotificationWithdrawn,
 } from '@shelfwise/contracts'
 import { anotherInstance, describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertReaders, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 
 type Reader = Awaited<ReturnType<typeof insertUser>>
@@ -110,16 +110,12 @@ describeEachDialect('notifications', (ctx) => {
   const apiB = client(ctx, other)
   let baseA = ''
   let baseB = ''
-  let ana: Reader
-  let ben: Reader
-  let cy: Reader
-  let dee: Reader
+  let ana: Reader, ben: Reader, cy: Reader, dee: Reader
   let reviewId: string
   let bookId: string
 
   beforeAll(async () => {
-    const made = await Promise.all(['ana', 'ben', 'cy', 'dee'].map((n) => insertUser(ctx.db, { username: `${n}_${ctx.dialect}`, name: n.toUpperCase() })))
-    ;[ana, ben, cy, dee] = [made[0]!, made[1]!, made[2]!, made[3]!]
+    ;[ana, ben, cy, dee] = await insertReaders(ctx.db, ['ana', 'ben', 'cy', 'dee'], (n) => ({ username: `${n}_${ctx.dialect}`, name: n.toUpperCase() }))
     const book = await insertBook(ctx.db, { title: 'Emma' })
     bookId = book.id
     reviewId = (await insertReview(ctx.db, { bookId, userId: ana.id, rating: 5 })).id

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { insertBook, insertReaders, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { notificationCallsOf } from '../../../test/support/notification-calls.ts'
 
 // Notifications taken back with their cause (decision 0052, "Withdrawn"), the cases beyond a plain
@@ -13,19 +13,14 @@ const old = () => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000)
 
 describeEachDialect('notifications withdrawn: replies to replies, edits, the review’s writer and the moderators', (ctx) => {
   const api = notificationCallsOf(ctx)
-  let ana: Reader
-  let ben: Reader
-  let cy: Reader
-  let dee: Reader
-  let mod: Reader
+  let ana: Reader, ben: Reader, cy: Reader, dee: Reader, mod: Reader
   let bookId: string
   // The unread ones (each case starts with all read), the reporter's own report_outcome aside.
   const shown = async (who: Reader) =>
     (await api.list(who.token)).filter((n) => n.readAt === null && n.type !== 'report_outcome').map((n) => [n.type, n.target.id, n.count])
 
   beforeAll(async () => {
-    const made = await Promise.all(['ana', 'ben', 'cy', 'dee', 'mod'].map((n) => insertUser(ctx.db, { username: `x${n}_${ctx.dialect}`, createdAt: old() })))
-    ;[ana, ben, cy, dee, mod] = [made[0]!, made[1]!, made[2]!, made[3]!, made[4]!]
+    ;[ana, ben, cy, dee, mod] = await insertReaders(ctx.db, ['ana', 'ben', 'cy', 'dee', 'mod'], (n) => ({ username: `x${n}_${ctx.dialect}`, createdAt: old() }))
     await ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', mod.id).execute()
     bookId = (await insertBook(ctx.db, { title: 'Middlemarch' })).id
   })

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest'
 import type { Notification } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { insertBook, insertReaders, insertReview, insertUser } from '../../../test/support/factories.ts'
 import { notificationCallsOf } from '../../../test/support/notification-calls.ts'
 
 // Notifications taken back with their cause (decision 0052, "Withdrawn"), and mentions in discussion
@@ -11,17 +11,13 @@ type Reader = Awaited<ReturnType<typeof insertUser>>
 
 describeEachDialect('notifications withdrawn with their cause', (ctx) => {
   const api = notificationCallsOf(ctx)
-  let ana: Reader
-  let ben: Reader
-  let cy: Reader
-  let dee: Reader
+  let ana: Reader, ben: Reader, cy: Reader, dee: Reader
   let bookId: string
   const names = (n: Notification | undefined) => n?.actors.map((a) => a.username)
   const about = async (who: Reader, id: string) => (await api.list(who.token)).filter((n) => n.target.id === id)
 
   beforeAll(async () => {
-    const made = await Promise.all(['ana', 'ben', 'cy', 'dee'].map((n) => insertUser(ctx.db, { username: `w${n}_${ctx.dialect}`, name: n.toUpperCase() })))
-    ;[ana, ben, cy, dee] = [made[0]!, made[1]!, made[2]!, made[3]!]
+    ;[ana, ben, cy, dee] = await insertReaders(ctx.db, ['ana', 'ben', 'cy', 'dee'], (n) => ({ username: `w${n}_${ctx.dialect}`, name: n.toUpperCase() }))
     bookId = (await insertBook(ctx.db, { title: 'Persuasion' })).id
   })
 
@@ -141,15 +137,11 @@ describeEachDialect('notifications withdrawn with their cause', (ctx) => {
 
 describeEachDialect('mentions in discussion posts', (ctx) => {
   const api = notificationCallsOf(ctx)
-  let ana: Reader
-  let ben: Reader
-  let cy: Reader
-  let dee: Reader
+  let ana: Reader, ben: Reader, cy: Reader, dee: Reader
   let bookId: string
 
   beforeAll(async () => {
-    const made = await Promise.all(['ana', 'ben', 'cy', 'dee'].map((n) => insertUser(ctx.db, { username: `m${n}_${ctx.dialect}`, name: n.toUpperCase() })))
-    ;[ana, ben, cy, dee] = [made[0]!, made[1]!, made[2]!, made[3]!]
+    ;[ana, ben, cy, dee] = await insertReaders(ctx.db, ['ana', 'ben', 'cy', 'dee'], (n) => ({ username: `m${n}_${ctx.dialect}`, name: n.toUpperCase() }))
     bookId = (await insertBook(ctx.db, { title: 'Emma' })).id
   })
 
