@@ -1,5 +1,5 @@
 import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type AliasableExpression, type Expression, type SqlBool } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -162,7 +162,7 @@ export async function findReviewOwner(db: Db, id: string): Promise<{ userId: str
 export async function findReviewAsSeenBy(
   db: Db,
   id: string,
-  blocked: (writer: Expression<string>) => Expression<SqlBool>,
+  blocked: (writer: Expression<string>) => AliasableExpression<SqlBool>,
 ): Promise<{ userId: string; bookId: string; title: string | null; blocked: boolean } | undefined> {
   const row = await db
     .selectFrom('reviews as r')

@@ -1,6 +1,6 @@
 import { blockedAmong, hiddenByModerators } from '#/modules/safety/safety.service.ts'
 import { v7 as uuidv7 } from 'uuid'
-import type { Expression, SqlBool } from 'kysely'
+import type { AliasableExpression, Expression, SqlBool } from 'kysely'
 import {
   LIMITS,
   MESSAGES,
@@ -208,7 +208,7 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
     findOwner: (id: string, trx: Db = db) => findReviewOwner(trx, id),
 
     /** The same with the book's title and a block check on the writer, in one read (the like's hot path). */
-    findAsSeenBy: (trx: Db, id: string, blocked: (writer: Expression<string>) => Expression<SqlBool>) => findReviewAsSeenBy(trx, id, blocked),
+    findAsSeenBy: (trx: Db, id: string, blocked: (writer: Expression<string>) => AliasableExpression<SqlBool>) => findReviewAsSeenBy(trx, id, blocked),
 
     /** Moves a review's like and comment counts in the caller's transaction; answers them after, or undefined for an absent review. */
     async moveCounters(trx: Db, id: string, by: { likes?: number; comments?: number }) {

@@ -15,7 +15,7 @@ import {
   type ReportTargetType,
   type SafetyState,
 } from '@shelfwise/contracts'
-import type { Expression, SqlBool } from 'kysely'
+import type { AliasableExpression, Expression, SqlBool } from 'kysely'
 import { isUniqueViolation, nowIso, toIso, type Db } from '#/db/portable.ts'
 import { badRequest, forbidden, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
@@ -84,7 +84,7 @@ export async function isBlockedBetween(db: Db, a: string | undefined, b: string 
  * its own (the like reads the review and this in one): true when a block stands either way between
  * reader `a` and the reader in column `b`.
  */
-export const blockedEitherWay = (a: string, b: Expression<string>): Expression<SqlBool> => blockedEitherWaySql(a, b)
+export const blockedEitherWay = (a: string, b: Expression<string>): AliasableExpression<SqlBool> => blockedEitherWaySql(a, b)
 
 /** The same rule for a page of readers: those among `ids` with a block either way between them and `viewerId`. */
 export async function blockedAmong(db: Db, viewerId: string | undefined, ids: readonly (string | null | undefined)[]): Promise<Set<string>> {
