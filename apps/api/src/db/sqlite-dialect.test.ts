@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import type { FileHandle } from 'node:fs/promises'
+import { CamelCasePlugin, Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '#/db/connect.ts'
+import { NodeSqliteDialect } from '#/db/sqlite-dialect.ts'
+import type { Database } from '#/db/schema.ts'
 import { migrateToLatest } from '#/db/migrate.ts'
 import type { Db } from '#/db/portable.ts'
 import { insertUser } from '../../test/support/factories.ts'
@@ -26,7 +29,7 @@ describe('SQLite through node:sqlite', () => {
     await db.destroy()
   })
 
-  it('runs with WAL, synchronous=FULL and foreign keys on, so a committed write survives a crash', async () => {
+  it('runs with WAL, synchronous=NORMAL (the driver syncs the WAL itself) and foreign keys on', async () => {
     const {
       rows: [mode],
     } = await sql<{ journalMode: string }>`pragma journal_mode`.execute(db)
@@ -37,7 +40,7 @@ describe('SQLite through node:sqlite', () => {
       rows: [fk],
     } = await sql<{ foreignKeys: number }>`pragma foreign_keys`.execute(db)
     expect(mode?.journalMode).toBe('wal')
-    expect(sync?.synchronous).toBe(2)
+    expect(sync?.synchronous).toBe(1)
     expect(fk?.foreignKeys).toBe(1)
   })
 
@@ -179,6 +182,97 @@ describe('SQLite through node:sqlite', () => {
       const users = await Promise.all(Array.from({ length: 40 }, () => insertUser(db, { bio: 'x' })))
       await Promise.all(users.map((u, i) => setBio(u.id, `n${i}`)))
       expect(users.map((u) => committedBio(u.id))).toEqual(users.map((_, i) => `n${i}`))
+    })
+  })
+
+  describe('the WAL synced off the event loop', () => {
+    /** A database whose fsyncs of the WAL wait for the test to let each one go (or fail it). */
+    async function withGatedSync() {
+      const path = join(mkdtempSync(join(tmpdir(), 'shelfwise-sqlite-')), 'gated.db')
+      const gates: { go: () => void; fail: (err: Error) => void }[] = []
+      let gated = false
+      const syncFile = (file: FileHandle) => (gated ? new Promise<void>((resolve, reject) => gates.push({ go: resolve, fail: reject })) : file.datasync())
+      const gdb = new Kysely<Database>({ dialect: new NodeSqliteDialect({ path, syncFile }), plugins: [new CamelCasePlugin()] })
+      // Ungated until here: the WAL is opened (and its directory synced) by these first writes.
+      await migrateToLatest(gdb)
+      const user = await insertUser(gdb, { bio: 'b0' })
+      gated = true
+      const probe = new DatabaseSync(path, { readOnly: true })
+      const bio = () => (probe.prepare('select bio from users where id = ?').get(user.id) as { bio: string }).bio
+      const nextGate = async () => {
+        for (let i = 0; i < 200 && !gates.length; i++) await new Promise((r) => setTimeout(r, 5))
+        return gates.shift()!
+      }
+      return { gdb, user, bio, nextGate, close: async () => (probe.close(), await gdb.destroy()) }
+    }
+
+    it('answers a write only after the fsync of its WAL, and keeps the event loop free meanwhile', async () => {
+      const { gdb, user, bio, nextGate, close } = await withGatedSync()
+      try {
+        let answered = false
+        const writing = gdb
+          .transaction()
+          .execute((t) => t.updateTable('users').set({ bio: 'b1' }).where('id', '=', user.id).execute())
+          .then(() => (answered = true))
+        const gate = await nextGate()
+        // Committed (another connection sees it) but not yet answered, and timers still run.
+        await new Promise((r) => setTimeout(r, 20))
+        expect([bio(), answered]).toEqual(['b1', false])
+        // A write outside a transaction waits for an fsync too.
+        let aloneAnswered = false
+        const alone = gdb
+          .updateTable('users')
+          .set({ bio: 'b2' })
+          .where('id', '=', user.id)
+          .execute()
+          .then(() => (aloneAnswered = true))
+        await new Promise((r) => setTimeout(r, 20))
+        expect([bio(), aloneAnswered]).toEqual(['b2', false])
+        gate.go()
+        await writing
+        expect(aloneAnswered).toBe(false)
+        ;(await nextGate()).go()
+        await alone
+        expect(aloneAnswered).toBe(true)
+      } finally {
+        await close()
+      }
+    })
+
+    it('fails every write of a failed fsync, and every later write, instead of calling them saved', async () => {
+      const { gdb, user, nextGate, close } = await withGatedSync()
+      try {
+        const setBio = (bio: string) => gdb.transaction().execute((t) => t.updateTable('users').set({ bio }).where('id', '=', user.id).execute())
+        const first = Promise.allSettled([setBio('x1'), setBio('x2')])
+        ;(await nextGate()).fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))
+        const results = await first
+        expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+        expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/EIO/)
+        await expect(setBio('x3')).rejects.toThrow(/fsync of its write-ahead log failed/)
+        await expect(gdb.updateTable('users').set({ bio: 'x4' }).where('id', '=', user.id).execute()).rejects.toThrow(/fsync of its write-ahead log failed/)
+        // Reads still answer.
+        expect((await gdb.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst())?.id).toBe(user.id)
+      } finally {
+        await close()
+      }
+    })
+
+    it('waits for a pending fsync when the database is closed', async () => {
+      const { gdb, user, nextGate } = await withGatedSync()
+      let answered = false
+      const writing = gdb
+        .transaction()
+        .execute((t) => t.updateTable('users').set({ bio: 'c1' }).where('id', '=', user.id).execute())
+        .then(() => (answered = true))
+      const gate = await nextGate()
+      let closed = false
+      const closing = gdb.destroy().then(() => (closed = true))
+      await new Promise((r) => setTimeout(r, 20))
+      expect([answered, closed]).toEqual([false, false])
+      gate.go()
+      await closing
+      expect(answered).toBe(true)
+      await writing
     })
   })
 

@@ -1,3 +1,5 @@
+import { open, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite'
 import { foldText } from '#/db/name-keys.ts'
 import { Worker } from 'node:worker_threads'
@@ -28,7 +30,16 @@ const STATEMENT_CACHE_SIZE = 1000
 export interface NodeSqliteOptions {
   /** A file path, or ':memory:'. */
   path: string
+  /**
+   * Makes what was written to a file durable, off the event loop (fdatasync on libuv's thread pool):
+   * the WAL after each group's COMMIT, the directory once. Tests put a slow or failing one here.
+   */
+  syncFile?: (file: FileHandle) => Promise<void>
 }
+
+const datasync = (file: FileHandle) => file.datasync()
+
+type Waiter = { resolve: () => void; reject: (err: unknown) => void }
 
 type Prepared = { stmt: StatementSync; returnsRows: boolean }
 
@@ -157,18 +168,24 @@ class Handle implements DatabaseConnection {
  * Writes: the write connection is held by one transaction at a time (a queue), so a transaction that
  * awaits never interleaves with another's statements. Group commit: each transaction runs in a
  * SAVEPOINT of one outer BEGIN IMMEDIATE; when it ends it hands the connection on and waits for the
- * group's COMMIT (the fsync synchronous=FULL asks for), which runs once the event loop has taken in
- * the requests already received (see #scheduleFlush): node:sqlite blocks the only thread during an
- * fsync, so one fsync per group instead of one per transaction is what lets writes keep up. A
- * transaction's promise still resolves only after its COMMIT, and a failed COMMIT rejects every
- * member of the group. Checkpoints run on a thread of their own once a file sees steady writes (see
- * #startCheckpointer).
+ * group's COMMIT, which runs once the event loop has taken in the requests already received (see
+ * #scheduleFlush), and then for the fsync of the WAL (decision 0061): with synchronous=FULL,
+ * node:sqlite ran that fsync inside the COMMIT on the only thread, blocking every request for its
+ * length; now the COMMIT only writes the WAL (synchronous=NORMAL) and the fsync runs on libuv's thread
+ * pool (#whenSynced) while the next groups run. A transaction's promise still resolves only after its
+ * COMMIT and that fsync; a failed COMMIT rejects every member of the group, a failed fsync every
+ * write waiting for it and every later one. Checkpoints run on a thread of their own once a file sees
+ * steady writes (see #startCheckpointer).
  *
  * Reads outside a transaction go to the read connection (WAL: it sees committed data only, never a
  * pending group's rows) without waiting for the write queue: node:sqlite runs a statement to its end
- * synchronously, so nothing can interleave with it. A statement outside a transaction that writes
- * takes the write connection and commits the pending group first, so its answer never comes before
- * the group's durability. ':memory:' has no second connection: there, reads outside a transaction
+ * synchronously, so nothing can interleave with it. Committed includes a group whose fsync is still
+ * running: another reader may see a row a few milliseconds before it is on disk (and lose it to a
+ * power cut in that window; a crash of the process alone loses nothing, the WAL is in the kernel's
+ * cache). Decision 0061 says why that is acceptable: its writer was not answered yet, and any write
+ * made after seeing it lands later in the same WAL, so it is durable only with it. A statement
+ * outside a transaction that writes takes the write connection and commits the pending group first,
+ * and is answered after the fsync that covers both. ':memory:' has no second connection: there, reads outside a transaction
  * queue and commit the group first too.
  */
 class NodeSqliteDriver implements Driver {
@@ -177,7 +194,7 @@ class NodeSqliteDriver implements Driver {
   #reader: NodeSqliteConnection | undefined
   #queue: Promise<void> = Promise.resolve()
   #outerOpen = false
-  #group: { resolve: () => void; reject: (err: unknown) => void }[] = []
+  #group: Waiter[] = []
   #flushTimer: NodeJS.Immediate | NodeJS.Timeout | undefined
   /** The pending #flushTimer is an idle wait (a timeout), not a turn (an immediate). */
   #idleWait = false
@@ -188,23 +205,39 @@ class NodeSqliteDriver implements Driver {
   #expected = 0
   #commits = 0
   #checkpointer: Worker | undefined
+  /** A file on disk (not ':memory:'): its COMMITs are answered only after the WAL's fsync. */
+  #onDisk = false
+  readonly #syncFile: (file: FileHandle) => Promise<void>
+  /** The WAL, opened at the first sync and held until destroy. */
+  #wal: FileHandle | undefined
+  /** Committed (visible) writes whose answer waits for the next fsync of the WAL. */
+  #unsynced: Waiter[] = []
+  /** The fsync loop while one runs. */
+  #syncing: Promise<void> | undefined
+  /** The error of a failed fsync: from then on every write fails (see #syncLoop). */
+  #syncFailure: unknown
 
   constructor(options: NodeSqliteOptions) {
     this.#options = options
+    this.#syncFile = options.syncFile ?? datasync
   }
 
   async init() {
     const { path } = this.#options
     const writer = new DatabaseSync(path, { timeout: 5000 })
+    this.#onDisk = path !== ':memory:' && !path.startsWith('file::memory:')
     writer.exec('PRAGMA journal_mode = WAL')
-    writer.exec('PRAGMA synchronous = FULL')
+    // NORMAL in WAL mode: a COMMIT writes the WAL without syncing it, and this driver syncs it itself
+    // off the event loop before anyone hears of the COMMIT (#whenSynced). Checkpoints still sync the
+    // WAL before and the database file after. In memory there is nothing to sync.
+    writer.exec(`PRAGMA synchronous = ${this.#onDisk ? 'NORMAL' : 'FULL'}`)
     writer.exec('PRAGMA foreign_keys = ON')
     writer.exec('PRAGMA busy_timeout = 5000')
     writer.exec('PRAGMA cache_size = -32000')
     writer.exec('PRAGMA temp_store = MEMORY')
     withFunctions(writer)
     this.writer = new NodeSqliteConnection(writer)
-    if (path !== ':memory:' && !path.startsWith('file::memory:')) {
+    if (this.#onDisk) {
       // Opened after the writer, so the file is already in WAL mode.
       const reader = new DatabaseSync(path, { timeout: 5000, readOnly: true })
       reader.exec('PRAGMA busy_timeout = 5000')
@@ -241,14 +274,20 @@ class NodeSqliteDriver implements Driver {
 
   /** A statement outside a transaction. */
   async runAlone<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#reader && onlyReads(compiled)) return this.#reader.run<R>(compiled)
+    const reads = onlyReads(compiled)
+    if (this.#reader && reads) return this.#reader.run<R>(compiled)
+    if (!reads) this.#refuseAfterSyncFailure()
     const release = await this.#lock()
+    let result: QueryResult<R>
     try {
       this.#flushNow()
-      return this.writer.run<R>(compiled)
+      result = this.writer.run<R>(compiled)
     } finally {
       release()
     }
+    // Its own COMMIT (autocommit) is answered after the WAL's fsync too.
+    if (!reads && this.#onDisk) await new Promise<void>((resolve, reject) => this.#whenSynced([{ resolve, reject }]))
+    return result
   }
 
   async *streamAlone<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -267,6 +306,7 @@ class NodeSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection) {
     const handle = connection as Handle
+    this.#refuseAfterSyncFailure()
     handle.release = await this.#lock()
     if (!this.#outerOpen) {
       this.#exec('begin immediate')
@@ -382,7 +422,8 @@ class NodeSqliteDriver implements Driver {
       for (const g of group) g.reject(err)
       return
     }
-    for (const g of group) g.resolve()
+    if (this.#onDisk) this.#whenSynced(group)
+    else for (const g of group) g.resolve()
     if (++this.#commits === CHECKPOINTER_AFTER_COMMITS && this.#reader) this.#startCheckpointer()
   }
 
@@ -411,6 +452,65 @@ class NodeSqliteDriver implements Driver {
     this.#exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`)
   }
 
+  /**
+   * Answers committed writes once the WAL is on disk: one fsync at a time on libuv's thread pool, and
+   * the writes committed while it runs share the next one (an fsync syncs every page of the file written
+   * before it began). The event loop goes on meanwhile: the next groups run and commit.
+   */
+  #whenSynced(waiters: Waiter[]) {
+    if (this.#syncFailure !== undefined) {
+      for (const w of waiters) w.reject(this.#syncFailure)
+      return
+    }
+    this.#unsynced.push(...waiters)
+    this.#syncing ??= this.#syncLoop()
+  }
+
+  async #syncLoop() {
+    while (this.#unsynced.length) {
+      const batch = this.#unsynced
+      this.#unsynced = []
+      try {
+        this.#wal ??= await this.#openWal()
+        await this.#syncFile(this.#wal)
+      } catch (err) {
+        // After a failed fsync the kernel may have dropped the pages it could not write and report the
+        // next fsync as a success; and a WAL frame lost breaks every frame after it. So nothing committed
+        // from now on could honestly be called durable: every waiting write and every later one fails
+        // (PostgreSQL stops for the same reason) until the server restarts and SQLite recovers the WAL.
+        this.#syncFailure = err
+        for (const w of [...batch, ...this.#unsynced]) w.reject(err)
+        this.#unsynced = []
+        break
+      }
+      for (const w of batch) w.resolve()
+    }
+    this.#syncing = undefined
+  }
+
+  /**
+   * The WAL file, and its directory synced once so that the file's name is durable too. SQLite keeps
+   * the same file while any connection is open (a checkpoint restarts it from the start or leaves it;
+   * it is removed only when the last connection closes), so the handle stays right until destroy.
+   */
+  async #openWal(): Promise<FileHandle> {
+    const path = this.#options.path
+    const dir = await open(dirname(path), 'r')
+    try {
+      await this.#syncFile(dir)
+    } finally {
+      await dir.close()
+    }
+    return open(`${path}-wal`, 'r')
+  }
+
+  #refuseAfterSyncFailure() {
+    if (this.#syncFailure !== undefined)
+      throw new Error('The database refuses writes: an fsync of its write-ahead log failed, so none could be promised durable (restart the server)', {
+        cause: this.#syncFailure,
+      })
+  }
+
   #failGroup(err: unknown) {
     const group = this.#group
     this.#group = []
@@ -436,6 +536,10 @@ class NodeSqliteDriver implements Driver {
     } finally {
       release()
     }
+    // The last groups' answers wait for their fsync; the file closes after it.
+    await this.#syncing
+    await this.#wal?.close()
+    this.#wal = undefined
     const checkpointer = this.#checkpointer
     if (checkpointer) {
       const exited = new Promise((resolve) => checkpointer.once('exit', resolve))

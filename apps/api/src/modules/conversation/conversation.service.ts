@@ -16,7 +16,7 @@ import { AppError, badRequest, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
-import { blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
+import { blockedEitherWay, blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
 import { noNotify, noWithdraw, noWithdrawAbout, type Notify, type Withdraw, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import { isWithheld, toStoredPosition, type SpoilersService, type Standing } from '#/modules/spoilers/spoilers.service.ts'
 import {
@@ -47,7 +47,7 @@ import {
 export interface ConversationDeps {
   db: Db
   /** The reviews the conversation is about: who wrote each, and their like and comment counts. */
-  reviews: Pick<ReviewsService, 'findOwner' | 'moveCounters'>
+  reviews: Pick<ReviewsService, 'findOwner' | 'findAsSeenBy' | 'moveCounters'>
   /** Where the caller stands in the review's book, for withholding comments ahead of them (decision 0059). */
   spoilers: Pick<SpoilersService, 'standingOf'>
   /** Tells readers of likes, comments, replies and mentions, in the same transaction (decision 0052). */
@@ -264,11 +264,18 @@ export const createConversationService = ({
     /** Likes a review, once per reader however often asked; 404 'Review not found' when absent. */
     likeReview: (actor: Actor, id: string): Promise<LikeState> =>
       db.transaction().execute(async (trx) => {
-        const review = await reviewOrNotFound(id, trx)
-        if (await isBlockedBetween(trx, actor.id, review.userId)) throw notFound(MESSAGES.reviewNotFound)
+        // The review, its book's title and the block rule in one read; notify need not ask again.
+        const review = await reviews.findAsSeenBy(trx, id, (writer) => blockedEitherWay(actor.id, writer))
+        if (!review || review.blocked) throw notFound(MESSAGES.reviewNotFound)
         const added = await insertReviewLike(trx, id, actor.id, nowIso())
         if (added)
-          await notify(trx, { recipientId: review.userId, type: 'review_like', actorId: actor.id, target: { type: 'review', id, bookId: review.bookId } })
+          await notify(trx, {
+            recipientId: review.userId,
+            type: 'review_like',
+            actorId: actor.id,
+            target: { type: 'review', id, bookId: review.bookId, title: review.title },
+            blocksChecked: true,
+          })
         const counts = await reviews.moveCounters(trx, id, { likes: added ? 1 : 0 })
         return { likes: counts!.likes, likedByMe: true }
       }),

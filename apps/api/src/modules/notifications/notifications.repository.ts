@@ -39,8 +39,8 @@ export interface GroupInput {
   now: string
 }
 
-/** A new, still empty group's row (its first actor joins it next). */
-const groupRow = (g: Omit<GroupInput, 'id' | 'userId'>, id: string, userId: string) => ({
+/** A new group's row: still empty (its first actor joins it next), or already counting that first one. */
+const groupRow = (g: Omit<GroupInput, 'id' | 'userId'>, id: string, userId: string, actorCount = 0) => ({
   id,
   userId,
   type: g.type,
@@ -49,16 +49,41 @@ const groupRow = (g: Omit<GroupInput, 'id' | 'userId'>, id: string, userId: stri
   bookId: g.target.bookId,
   parentId: g.target.parentId,
   title: g.target.title,
-  actorCount: 0,
+  actorCount,
   createdAt: g.now,
   updatedAt: g.now,
 })
 
-/** The unread group of this kind on this target, made when there is none; answers its id and whether it was new. */
-export async function ensureGroup(trx: Db, g: GroupInput): Promise<{ id: string; made: boolean }> {
+/**
+ * Whether the recipient turned this kind off, and their unread group of it on this target if there is
+ * one: one read where notify made two or three (issue 26).
+ */
+export async function findGroupToJoin(trx: Db, g: Omit<GroupInput, 'id' | 'now'>): Promise<{ turnedOff: boolean; id: string | undefined }> {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('notificationSettings').select('type').where('userId', '=', g.userId).where('type', '=', g.type)).as('turnedOff'),
+      eb
+        .selectFrom('notifications')
+        .select('id')
+        .where('userId', '=', g.userId)
+        .where('type', '=', g.type)
+        .where('targetType', '=', g.target.type)
+        .where('targetId', '=', g.target.id)
+        .where('readAt', 'is', null)
+        .as('id'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { turnedOff: Boolean(row.turnedOff), id: row.id ?? undefined }
+}
+
+/**
+ * The unread group of this kind on this target, made when there is none; answers its id and whether it
+ * was new. `firstCounted`: a new group is made counting its first actor already (no update after).
+ */
+export async function ensureGroup(trx: Db, g: GroupInput, firstCounted = false): Promise<{ id: string; made: boolean }> {
   const made = await trx
     .insertInto('notifications')
-    .values(groupRow(g, g.id, g.userId))
+    .values(groupRow(g, g.id, g.userId, firstCounted ? 1 : 0))
     .onConflict((oc) => oc.columns(['userId', 'type', 'targetType', 'targetId']).where('readAt', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -246,10 +271,6 @@ export async function removeGroupsAbout(
 }
 
 /** Whether the reader turned this kind off. */
-export async function isTurnedOff(db: Db, userId: string, type: string): Promise<boolean> {
-  return (await db.selectFrom('notificationSettings').select('type').where('userId', '=', userId).where('type', '=', type).executeTakeFirst()) !== undefined
-}
-
 export async function listTurnedOff(db: Db, userId: string): Promise<string[]> {
   return (await db.selectFrom('notificationSettings').select('type').where('userId', '=', userId).execute()).map((r) => r.type)
 }

@@ -27,9 +27,9 @@ import {
   countUnread,
   ensureGroup,
   ensureGroups,
+  findGroupToJoin,
   findNotification,
   insertTicket,
-  isTurnedOff,
   listChangedSince,
   listPage,
   listRecentActors,
@@ -60,6 +60,8 @@ export interface NotifyInput {
     /** When absent and a book is named, the book's title. */
     title?: string | null
   }
+  /** The caller already applied `canNotify`'s rule to this actor and recipient (in its own read): not asked again. */
+  blocksChecked?: boolean
 }
 
 /**
@@ -127,14 +129,18 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
   async function notify(trx: Db, input: NotifyInput): Promise<void> {
     const { recipientId, actorId, type } = input
     if (actorId === recipientId) return
-    if (actorId !== undefined && !(await canNotify(trx, recipientId, actorId))) return
-    if (await isTurnedOff(trx, recipientId, type)) return
-    const now = nowIso()
+    if (actorId !== undefined && !input.blocksChecked && !(await canNotify(trx, recipientId, actorId))) return
     const target = await targetOf(trx, input.target)
-    const group = await ensureGroup(trx, { id: uuidv7(), userId: recipientId, type, target, now })
-    // A reader counts once in a group: liking, taking back and liking again tells nobody twice.
+    // Turned off, and the group to join, in one read; a group is made only when there is none.
+    const found = await findGroupToJoin(trx, { userId: recipientId, type, target })
+    if (found.turnedOff) return
+    const now = nowIso()
+    const group =
+      found.id !== undefined ? { id: found.id, made: false } : await ensureGroup(trx, { id: uuidv7(), userId: recipientId, type, target, now }, true)
+    // A reader counts once in a group: liking, taking back and liking again tells nobody twice. A
+    // group just made already counts its first reader (a racing writer's group, found instead, does not).
     if (actorId !== undefined && !(await addActor(trx, group.id, actorId, now))) return
-    await bumpGroup(trx, group.id, now, target.title)
+    if (!group.made) await bumpGroup(trx, group.id, now, target.title)
     await live.publish(trx, recipientId, group.id)
   }
 

@@ -1,5 +1,5 @@
 import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
-import { sql } from 'kysely'
+import { sql, type AliasableExpression, type Expression, type SqlBool } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -153,6 +153,24 @@ export async function listBookReviewsByFollowed(db: Db, bookId: string, viewerId
 /** Who wrote a review and of which book, for the conversation module; undefined when absent. */
 export async function findReviewOwner(db: Db, id: string): Promise<{ userId: string; bookId: string } | undefined> {
   return db.selectFrom('reviews').select(['userId', 'bookId']).where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Who wrote a review, of which book and its title, and `blocked` (a condition on the writer the caller
+ * gives: a block between them and the reader who acts), in one read; undefined when absent.
+ */
+export async function findReviewAsSeenBy(
+  db: Db,
+  id: string,
+  blocked: (writer: Expression<string>) => AliasableExpression<SqlBool>,
+): Promise<{ userId: string; bookId: string; title: string | null; blocked: boolean } | undefined> {
+  const row = await db
+    .selectFrom('reviews as r')
+    .leftJoin('books as b', 'b.id', 'r.bookId')
+    .select((eb) => ['r.userId', 'r.bookId', 'b.title', blocked(eb.ref('r.userId')).as('blocked')])
+    .where('r.id', '=', id)
+    .executeTakeFirst()
+  return row && { userId: row.userId, bookId: row.bookId, title: row.title, blocked: Boolean(row.blocked) }
 }
 
 /** Moves a review's like and comment counters by these amounts; answers the counts after, or undefined when the review is absent. */

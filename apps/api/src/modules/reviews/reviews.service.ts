@@ -1,5 +1,6 @@
 import { blockedAmong, hiddenByModerators } from '#/modules/safety/safety.service.ts'
 import { v7 as uuidv7 } from 'uuid'
+import type { AliasableExpression, Expression, SqlBool } from 'kysely'
 import {
   LIMITS,
   MESSAGES,
@@ -24,6 +25,7 @@ import {
   deleteOwnReview,
   deleteReviewsBy,
   findBookReviewCount,
+  findReviewAsSeenBy,
   findReviewOwner,
   listBookReviewsByFollowed,
   listBookReviewsByLikes,
@@ -204,6 +206,9 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
 
     /** Who wrote a review and of which book (the conversation module's permission checks); undefined when absent. */
     findOwner: (id: string, trx: Db = db) => findReviewOwner(trx, id),
+
+    /** The same with the book's title and a block check on the writer, in one read (the like's hot path). */
+    findAsSeenBy: (trx: Db, id: string, blocked: (writer: Expression<string>) => AliasableExpression<SqlBool>) => findReviewAsSeenBy(trx, id, blocked),
 
     /** Moves a review's like and comment counts in the caller's transaction; answers them after, or undefined for an absent review. */
     async moveCounters(trx: Db, id: string, by: { likes?: number; comments?: number }) {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -6,7 +6,12 @@ import { summaryImage } from '#/db/user-summary.ts'
 // Blocks, mutes, reports and hidden items (decisions 0057 and 0058): the safety module's rows only,
 // and the few reads of other tables a report needs to show its item.
 
+/** Whether a block stands either way between reader `a` and the reader in `b`, as a column of another read (two index probes). */
+export const blockedEitherWaySql = (a: string, b: Expression<string>) =>
+  sql<SqlBool>`exists (select 1 from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocked_id = ${a} and blocker_id = ${b}))`
+
 /** The readers among `ids` with a block either way between them and `userId`: two index reads. */
+
 export async function listBlockedEitherWayAmong(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
   const [mine, theirs] = await Promise.all([

@@ -15,6 +15,7 @@ import {
   type ReportTargetType,
   type SafetyState,
 } from '@shelfwise/contracts'
+import type { AliasableExpression, Expression, SqlBool } from 'kysely'
 import { isUniqueViolation, nowIso, toIso, type Db } from '#/db/portable.ts'
 import { badRequest, forbidden, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
@@ -49,6 +50,7 @@ import {
   insertMute,
   insertReport,
   listBlockedByMany,
+  blockedEitherWaySql,
   listBlockedEitherWayAmong,
   listBlocksWithin,
   listBlocks,
@@ -76,6 +78,13 @@ export async function isBlockedBetween(db: Db, a: string | undefined, b: string 
   if (!a || !b || a === b) return false
   return (await listBlockedEitherWayAmong(db, a, [b])).size > 0
 }
+
+/**
+ * The same rule inside another module's read, so that a write path checks it without a statement of
+ * its own (the like reads the review and this in one): true when a block stands either way between
+ * reader `a` and the reader in column `b`.
+ */
+export const blockedEitherWay = (a: string, b: Expression<string>): AliasableExpression<SqlBool> => blockedEitherWaySql(a, b)
 
 /** The same rule for a page of readers: those among `ids` with a block either way between them and `viewerId`. */
 export async function blockedAmong(db: Db, viewerId: string | undefined, ids: readonly (string | null | undefined)[]): Promise<Set<string>> {
