@@ -61,6 +61,11 @@ describe("the shell's book page", () => {
 
   it("writes the cover's shades and the review count as the app does", () => {
     for (const title of ['', 'Crown of Love', 'نجيب', '😀 emoji']) expect(coverShades(title)).toEqual(generatedCoverShades(title))
-    expect([reviewCount(1, 1), reviewCount(2, 2), reviewCount(1, 2), reviewCount(0, 1)]).toEqual(['1 review', '2 reviews', '1 review · 2 ratings', '0 reviews · 1 rating'])
+    expect([reviewCount(1, 1), reviewCount(2, 2), reviewCount(1, 2), reviewCount(0, 1)]).toEqual([
+      '1 review',
+      '2 reviews',
+      '1 review · 2 ratings',
+      '0 reviews · 1 rating',
+    ])
   })
 })
