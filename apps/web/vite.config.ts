@@ -92,7 +92,7 @@ function firstPaintTheme(): Plugin {
 const ROOT = fileURLToPath(new URL('.', import.meta.url))
 const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url))
 /** The boot script and the modules only it imports: kept out of the app's entry chunk. */
-const BOOT_ONLY = /[\\/]src[\\/](boot\.ts|shell[\\/]routes\.ts)$/
+const BOOT_ONLY = /[\\/]src[\\/](boot\.ts|shell[\\/](routes|book-view)\.ts)$/
 
 /**
  * The shell (docs/decisions/0007-web-first-load.md): the app's first view, rendered at build time

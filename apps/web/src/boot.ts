@@ -7,6 +7,7 @@
 // asking again once its code has loaded, and (3) loads the app's entry and preloads the screen's
 // chunks, as listed in index.html. It imports nothing the app's entry imports.
 import { BOOK_TITLE_VIEW, EARLY_ANSWERS_GLOBAL, SHELL_ROUTES, type ShellRoute } from '#/shell/routes.ts'
+import { bookDetailView, type BookAnswer } from '#/shell/book-view.ts'
 import type { EarlyAnswer } from '#/lib/early-answers.ts'
 
 /** The bearer token the app sends (src/lib/session.ts: a token and a stored user with an id), else null. */
@@ -37,18 +38,22 @@ function requestData(route: ShellRoute, path: string): EarlyAnswer[] {
 }
 
 /**
- * A book's page: when the book's answer comes before the app's code, its title takes the spinner's
- * place (the view the build drew for it), where the app's first render will draw it again.
+ * A book's page: when the book's answer comes before the app's code, the page as the app will first
+ * draw it (for a signed-out visitor, down to the description: its largest text shows at once), else
+ * its title takes the spinner's place (the view the build drew for it), where the app draws it again.
  */
-function drawBookTitle(shell: Shell, book: EarlyAnswer | undefined) {
+function drawBook(shell: Shell, book: EarlyAnswer | undefined) {
   book?.response
-    .then((res) => (res.ok ? (res.clone().json() as Promise<{ title?: unknown }>) : undefined))
+    .then((res) => (res.ok ? (res.clone().json() as Promise<BookAnswer>) : undefined))
     .then((json) => {
+      // Only over the shell, never over what the app has drawn.
+      if (!json || typeof json.title !== 'string' || !shell.first.isConnected) return
+      const detail = book.token ? undefined : bookDetailView(shell.doc.content, json)
+      if (detail) return shell.root.replaceChildren(inertCopy(detail))
       const view = shell.doc.content.querySelector<HTMLTemplateElement>(`template[data-shell="${BOOK_TITLE_VIEW}"]`)?.content.cloneNode(true) as
         DocumentFragment | undefined
       const title = view?.querySelector('h1')
-      // Only over the shell, never over what the app has drawn.
-      if (!view || !title || typeof json?.title !== 'string' || !shell.first.isConnected) return
+      if (!view || !title) return
       title.textContent = json.title
       shell.root.replaceChildren(inertCopy(view))
     })
@@ -114,7 +119,7 @@ void Promise.race([drawShell(route), new Promise<undefined>((resolve) => setTime
   .catch(() => undefined)
   .then((shell) => {
     const answers = route ? requestData(route, path) : []
-    if (shell && route?.id === 'book') drawBookTitle(shell, answers[0])
+    if (shell && route?.id === 'book') drawBook(shell, answers[0])
     let plan: LoadPlan = { entry: [], screens: {} }
     try {
       plan = JSON.parse(document.getElementById('shelfwise-load')!.textContent!) as LoadPlan

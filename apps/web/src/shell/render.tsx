@@ -22,7 +22,7 @@ import { recentReviewsQuery } from '#/features/reviews/api/get-recent-reviews.ts
 import { bookReviewsQuery } from '#/features/reviews/api/get-book-reviews.ts'
 import { paths } from '#/config/paths.ts'
 import { WITH_TOP_BAR_ACTIONS } from '#/lib/route-handle.ts'
-import { BOOK_TITLE_MARK, BOOK_TITLE_VIEW, SHELL_ROUTES } from '#/shell/routes.ts'
+import { BOOK_DETAIL_MARKS, BOOK_DETAIL_VIEW, BOOK_TITLE_MARK, BOOK_TITLE_VIEW, SHELL_ROUTES } from '#/shell/routes.ts'
 import { FRAME_SAMPLE, SHELL_SCREENS } from '#/shell/screens.ts'
 
 const screens: Record<string, RouteObject> = {
@@ -112,6 +112,59 @@ function BookHeading() {
   )
 }
 
+/** The numbers the marked book is drawn with, found again in the markup and replaced by marks. */
+const SAMPLE_COUNT = 7771
+const SAMPLE_AVERAGE = 3.5
+
+/**
+ * A book's page as a signed-out visitor first sees it once the book has come, drawn by BookRoute
+ * itself with a book of marks (src/shell/routes.ts) that the boot script replaces with the book's
+ * values: its description, the page's largest text, then shows at the first paint, where the app's
+ * first render draws it again.
+ */
+function bookDetail(): string {
+  const client = createQueryClient()
+  const marked: Book = {
+    ...SAMPLE_BOOK,
+    title: BOOK_TITLE_MARK,
+    author: BOOK_DETAIL_MARKS.author,
+    description: BOOK_DETAIL_MARKS.description,
+    genre: [BOOK_DETAIL_MARKS.genre],
+    coverImage: '',
+    averageRating: SAMPLE_AVERAGE,
+    totalReviews: SAMPLE_COUNT,
+    ratingsCount: SAMPLE_COUNT,
+  }
+  client.setQueryData(bookQuery(marked._id).queryKey, marked)
+  const html = render(paths.book.href(marked._id), screens.book, client).replace(/<!-- -->/g, '')
+  const count = `(${SAMPLE_COUNT} reviews)`
+  const average = SAMPLE_AVERAGE.toFixed(1)
+  const description = `>${BOOK_DETAIL_MARKS.description}</p>`
+  const at = html.indexOf(description) + description.length
+  if (!html.includes(count) || !html.includes(`>${average}<`) || at < description.length) {
+    throw new Error('shell: the book page no longer draws its count, average or description as the shell expects')
+  }
+  // The page is drawn down to the description, the last part the first screen shows: what follows
+  // it in <main> (facts, reviews) comes with the app. The elements open around it there are closed.
+  const open: string[] = []
+  const main = html.indexOf('<main')
+  for (const [, close, name, selfClosing] of html.slice(main, at).matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>/g)) {
+    if (close) open.pop()
+    else if (!selfClosing && !VOID_ELEMENTS.has(name!)) open.push(name!)
+  }
+  const closing = open
+    .slice(1)
+    .reverse()
+    .map((name) => `</${name}>`)
+    .join('')
+  return `${html.slice(0, at)}${closing}${html.slice(html.indexOf('</main>', at))}`
+    .replace(count, `(${BOOK_DETAIL_MARKS.count})`)
+    .replace(`>${average}<`, `>${BOOK_DETAIL_MARKS.average}<`)
+    .replace(`Average rating ${average} out`, `Average rating ${BOOK_DETAIL_MARKS.average} out`)
+}
+
+const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
+
 export interface RenderedShell {
   /** The rule sets of Emotion's `css` cache: their names (class hashes) and their rules, once each. */
   css: { names: string[]; rules: string }
@@ -148,6 +201,7 @@ export function renderShell(): RenderedShell {
   const out: Record<string, string> = {}
   for (const r of SHELL_ROUTES) out[r.id] = extract(render(SHELL_SCREENS[r.id]!.sample, screens[r.id]))
   out[BOOK_TITLE_VIEW] = extract(render(SHELL_SCREENS.book!.sample, { ...screens.book, Component: BookHeading }))
+  out[BOOK_DETAIL_VIEW] = extract(bookDetail())
   loadedViews().forEach(extract)
   return { css: { names: [...names], rules: rules.join('') }, globals: [...globals].map(([name, css]) => ({ name, rules: css })), frame, screens: out }
 }

@@ -45,6 +45,19 @@ export const SHELL_ROUTES: ShellRoute[] = [
 export const BOOK_TITLE_VIEW = 'book-title'
 /** Where that view's title goes. */
 export const BOOK_TITLE_MARK = 'BOOK_TITLE'
+/**
+ * The view of a book's page as a signed-out visitor first sees it once the book has come (cover,
+ * title, author, rating, genres, list buttons and description, the reviews still loading), drawn by
+ * the build with these marks where the book's own values go; the boot script puts them in.
+ */
+export const BOOK_DETAIL_VIEW = 'book-detail'
+export const BOOK_DETAIL_MARKS = {
+  author: 'BOOK_AUTHOR',
+  description: 'BOOK_DESCRIPTION',
+  genre: 'BOOK_GENRE',
+  average: 'BOOK_AVERAGE',
+  count: 'BOOK_COUNT',
+} as const
 
 /** The global the boot script leaves its early answers under (src/lib/early-answers.ts reads it). */
 export const EARLY_ANSWERS_GLOBAL = '__shelfwiseEarly'
