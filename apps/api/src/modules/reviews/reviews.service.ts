@@ -325,8 +325,8 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
     },
 
     /** Changes the author's own review; anyone else's, or an absent one, is 404 'Review not found'. */
-    update: (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> =>
-      db
+    update: async (actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> => {
+      const changed = await db
         .transaction()
         .execute(async (trx) => {
           const current = await findReviewForChange(trx, id)
@@ -334,9 +334,14 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
           await updateReview(trx, id, { rating: input.rating, comment: input.comment }, nowIso())
           if (input.spoiler !== undefined) await markSpoiler(trx, id, input.spoiler)
           if (input.rating !== undefined) await moveRating(trx, actor.id, current.bookId, current.rating, input.rating)
-          return (await withViewer([(await findReviewById(trx, id))!], actor))[0]!
+          return (await findReviewById(trx, id))!
         })
-        .finally(() => recent.clear()),
+        .finally(() => recent.clear())
+      // The viewer's marks (likes, hidden, blocks) are read from the pool, so only after the COMMIT: read
+      // inside the transaction, they waited for a connection while it held the book's row, and with
+      // every connection held by an edit waiting for that row, no edit could finish (PostgreSQL, 16 at once).
+      return (await withViewer([changed], actor))[0]!
+    },
 
     /**
      * Deletes the author's own review and takes it out of the book's average; else 404 'Review not
