@@ -127,10 +127,13 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
       return (await findEdition(on ?? db, editionId))?.workId === workId
     },
 
-    /** One page of a work's editions (`id` a work's or an edition's), its shown edition first; 404 'Book not found'. */
-    async editions(id: string, query: EditionListQuery): Promise<Page<Edition>> {
-      const workId = await workOf(id)
-      const work = await findBookById(db, workId)
+    /**
+     * One page of a work's editions (`id` a work's or an edition's), its shown edition first; 404 'Book
+     * not found'. `on`: the caller's transaction, when it asks from inside one.
+     */
+    async editions(id: string, query: EditionListQuery, on: Db = db): Promise<Page<Edition>> {
+      const workId = await workOf(id, on)
+      const work = await findBookById(on, workId)
       if (!work) throw notFound(MESSAGES.bookNotFound)
       const limit = query.limit ?? EDITIONS_DEFAULT_LIMIT
       // The cursor holds the last edition listed: the work's own id when only the primary one was (a page of one).
@@ -138,7 +141,7 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
       const total = work.editionCount ?? 1
       if (after === undefined && limit === 1) return { items: [primaryEditionOf(work)], total, ...(total > 1 ? { nextCursor: encodeCursor([workId]) } : {}) }
       // The first page leads with the primary edition and holds one edition row fewer.
-      const { editions, next } = await listEditionsPage(db, workId, {
+      const { editions, next } = await listEditionsPage(on, workId, {
         limit: after === undefined ? limit - 1 : limit,
         after: after === workId ? undefined : after,
       })

@@ -53,26 +53,14 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     return { changed: done.placed.length > 0, notes }
   }
 
-  /** Whether the reader already has a review of the book (then an import keeps or rates it, and posts nothing new). */
-  const hasReview = async (userId: string, bookId: string) => {
-    try {
-      // The job acts for the reader who sent the file; `mine` reads only the reader's id.
-      await reviews.mine({ id: userId, jti: '', exp: 0 }, bookId)
-      return true
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return false
-      throw err
-    }
-  }
-
   /**
    * Whether the row's review may be posted: 'taken' when it counts against today's reviews, 'free'
    * when the reader already has one of the book (nothing new is posted), 'none' past the day's cap.
    */
   const reviewAllowance = async (userId: string, bookId: string, created: boolean, on: Db): Promise<'taken' | 'free' | 'none'> => {
     if (await takeAllowance(on, userId, dayOf(Date.now()), 'reviews', IMPORT_LIMITS.reviewsPerDay)) return 'taken'
-    // Past the cap only (rare), a look outside the caller's transaction: a book this row made has no review.
-    return !created && (await hasReview(userId, bookId)) ? 'free' : 'none'
+    // Past the cap only (rare), and in the caller's transaction: a book this row made has no review.
+    return !created && (await reviews.hasReview(userId, bookId, on)) ? 'free' : 'none'
   }
 
   /**
@@ -138,7 +126,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     const isbns = isbnsOf(row)
     const isbn = isbns[0]
     if (isbn === undefined || isbns.includes(work.isbn ?? '')) return { editionId: null }
-    const shown = await books.editions(work._id, { limit: EDITIONS_LOOKED_AT })
+    const shown = await books.editions(work._id, { limit: EDITIONS_LOOKED_AT }, on)
     const held = shown.items.find((e) => isbns.includes(e.isbn))
     // The row's edition is already one of the work's: the reader's entry names it.
     if (held) return { editionId: held.primary ? null : held._id }

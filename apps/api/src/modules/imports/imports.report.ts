@@ -69,9 +69,9 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
   // Pages of the CSV of rows take turns, as the catalogue's costly reads do (decision 0015).
   const gate = createWorkGate({ concurrency: dialectOf(db) === 'postgres' ? 2 : 1 })
 
-  /** The file's format and columns, from the header it was read with. */
-  const formatOf = async (job: ImportJob) => {
-    const found = detectFormat(await findImportHeader(db, job._id), job.source)
+  /** The file's format and columns, from the header it was read with (`on`: the caller's transaction, if any). */
+  const formatOf = async (job: ImportJob, on: Db = db) => {
+    const found = detectFormat(await findImportHeader(on, job._id), job.source)
     return found.ok ? found : undefined
   }
 
@@ -130,7 +130,7 @@ export const createImportsReport = ({ db, books, apply, ownJob }: ImportsReportD
     const cells = JSON.parse(row.fields) as string[]
     if (input.action === 'retry' && cells.length) {
       // Corrected in place, the row's cells read again by the export's own rules: a row that could not be read too.
-      const format = await formatOf(job)
+      const format = await formatOf(job, trx)
       if (!format) throw badRequest('This row could not be read: download the rows that did not import, correct it there and import that file')
       const corrected = correctedCells(format.format, format.columns, row.line, cells, input)
       return {

@@ -185,6 +185,11 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
       return review ? (await withViewer([review], actor))[0]! : null
     },
 
+    /** Whether a reader has a review of a book (`on`: the caller's transaction, when it asks from inside one). */
+    async hasReview(userId: string, bookId: string, on: Db = db): Promise<boolean> {
+      return (await findReviewOfBookBy(on, await books.workOf(bookId, on), userId)) !== undefined
+    },
+
     /** The caller's own review of a book; 404 'Review not found' when they have none (or the book is absent). */
     async mine(actor: Actor, id: string): Promise<Review> {
       const review = await findReviewOfBookBy(db, await books.workOf(id), actor.id)
