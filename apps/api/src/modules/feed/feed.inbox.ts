@@ -242,3 +242,31 @@ export async function inboxPage(db: Db, readerId: string, completeAfter: string 
   }
   return kept
 }
+
+/**
+ * Fills every follower's inbox at once with their followed readers' activities since `since`, and
+ * marks the inboxes built, lacking nothing from `since` on (older pages read the sources): set-based,
+ * one statement a kind, for a bulk load (the bench's data) where nothing runs meanwhile.
+ */
+export async function fillAllInboxesSince(db: Db, since: string): Promise<void> {
+  const from = timestamp(db, since)
+  const kinds = [
+    sql`select f.follower_id, t.created_at, ${sql.lit(rankOf('started'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
+        where t.created_at >= ${from} and t.started_on is not null and t.removed_at is null`,
+    sql`select f.follower_id, t.finished_at, ${sql.lit(rankOf('finished'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
+        where t.finished_at >= ${from} and t.outcome = 'finished' and t.removed_at is null`,
+    sql`select f.follower_id, t.updated_at, ${sql.lit(rankOf('dnf'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
+        where t.updated_at >= ${from} and t.outcome = 'stopped' and t.removed_at is null`,
+    sql`select f.follower_id, r.created_at, ${sql.lit(rankOf('review'))}, r.id, r.user_id from follows f join reviews r on r.user_id = f.followee_id
+        where r.created_at >= ${from} and r.imported = 0`,
+    sql`select f.follower_id, c.created_at, ${sql.lit(rankOf('comment'))}, c.id, c.user_id from follows f join review_comments c on c.user_id = f.followee_id
+        where c.created_at >= ${from} and c.deleted = 0`,
+    sql`select f.follower_id, d.created_at, ${sql.lit(rankOf('discussion'))}, d.id, d.user_id from follows f join discussions d on d.user_id = f.followee_id
+        where d.created_at >= ${from}`,
+  ]
+  for (const select of kinds)
+    await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
+  const now = timestamp(db, nowIso())
+  await sql`insert into feed_owners (owner_id, built_at, trimmed_at, complete_after)
+    select distinct follower_id, ${now}, ${now}, ${from} from follows on conflict do nothing`.execute(db)
+}
