@@ -1,7 +1,7 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
-import { enqueueFeedWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 

@@ -1,7 +1,7 @@
 import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
-import { enqueueFeedWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 

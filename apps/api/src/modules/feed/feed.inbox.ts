@@ -10,14 +10,17 @@ import { currentRows, feedPage, rankOf, type ActivityRow, type FeedKey } from '#
 // read of the inbox, its rows then checked against where they are kept, so what stopped being shown
 // (an unfollow, a deletion, a privacy change) leaves the page at once.
 
-/** Followers whose inboxes one statement fills. */
-export const FANOUT_BATCH = 1_000
+/**
+ * Followers whose inboxes one statement fills: on SQLite a statement holds the event loop (1,000
+ * followers a statement stalled it up to ~400 ms under load), so fewer there.
+ */
+const fanoutBatch = (db: Db) => (dialectOf(db) === 'postgres' ? 1_000 : 100)
 /** Activities a build or a follow's backfill copies into an inbox: each followed reader's newest, at most. */
 export const BACKFILL_ITEMS = 200
 /** What an inbox keeps: its newest rows; older pages are read from the sources (decision 0060, "Retention"). */
 export const INBOX_KEEP = 1_000
 
-import type { FeedWorkKind } from '#/modules/feed/feed.outbox.ts'
+import type { FeedWorkKind } from '#/feed-outbox.ts'
 
 export interface FeedWork {
   id: string
@@ -54,6 +57,7 @@ const timestamp = (db: Db, at: string) => (dialectOf(db) === 'postgres' ? sql<st
  */
 export async function fanOut(db: Db, actorId: string, rows: ActivityRow[]): Promise<void> {
   if (!rows.length) return
+  const FANOUT_BATCH = fanoutBatch(db)
   let after: { createdAt: string; followerId: string } | undefined
   for (;;) {
     const batch = await db
@@ -264,8 +268,7 @@ export async function fillAllInboxesSince(db: Db, since: string): Promise<void> 
     sql`select f.follower_id, d.created_at, ${sql.lit(rankOf('discussion'))}, d.id, d.user_id from follows f join discussions d on d.user_id = f.followee_id
         where d.created_at >= ${from}`,
   ]
-  for (const select of kinds)
-    await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
+  for (const select of kinds) await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
   const now = timestamp(db, nowIso())
   await sql`insert into feed_owners (owner_id, built_at, trimmed_at, complete_after)
     select distinct follower_id, ${now}, ${now}, ${from} from follows on conflict do nothing`.execute(db)

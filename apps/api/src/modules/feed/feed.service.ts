@@ -17,7 +17,7 @@ import { fromStoredPosition, isWithheld, type SpoilersService, type Standing } f
 import { findPeople, listCreditedWorks, listTalkAbout, userExists, type TalkRow } from '#/modules/feed/feed.credited.ts'
 import { feedPage, findPeopleAndBooks, rankOf, type ActivityRow, type FeedKey } from '#/modules/feed/feed.repository.ts'
 import { countInbox, inboxPage, inboxState } from '#/modules/feed/feed.inbox.ts'
-import { enqueueFeedWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { createFeedWorker } from '#/modules/feed/feed.worker.ts'
 
 // The followed feed (issue 23, point 6): kept per reader as an inbox filled in the background

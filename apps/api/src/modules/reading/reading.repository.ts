@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { ReadThroughsTable } from '#/db/schema.ts'
-import { enqueueReadWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueReadWork } from '#/feed-outbox.ts'
 
 // The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
 // the spec's wishlist and reads tables, which this module keeps as projections of the log.

@@ -1,7 +1,7 @@
 import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
-import { enqueueFeedWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 

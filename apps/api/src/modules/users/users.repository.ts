@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
-import { enqueueFeedWork } from '#/modules/feed/feed.outbox.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 

@@ -2,9 +2,10 @@ import { v7 as uuidv7 } from 'uuid'
 import { sql } from 'kysely'
 import { dialectOf, nowIso, type Db } from '#/db/portable.ts'
 
-// The feed's outbox (decision 0060): the changes that make feed activity (a read started, finished
-// or stopped, a review, a comment, a new thread), a follow, and a reader's first feed read queue work
-// here, in their own transaction, for the feed worker. No other import: the modules that write call it.
+// The followed feed's outbox (decision 0060), beside events.ts and shared like it: the changes that
+// make feed activity (a read started, finished or stopped, a review, a comment, a new thread), a
+// follow, and a reader's first feed read queue work here, in their own transaction, for the feed
+// worker (modules/feed/feed.worker.ts).
 
 export type FeedWorkKind = 'read' | 'review' | 'comment' | 'discussion' | 'follow' | 'build'
 
