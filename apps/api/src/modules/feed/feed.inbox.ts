@@ -18,7 +18,7 @@ const fanoutBatch = (db: Db) => (dialectOf(db) === 'postgres' ? 1_000 : 100)
 /** Activities a build or a follow's backfill copies into an inbox: each followed reader's newest, at most. */
 export const BACKFILL_ITEMS = 200
 /** What an inbox keeps: its newest rows; older pages are read from the sources (decision 0060, "Retention"). */
-export const INBOX_KEEP = 1_000
+const INBOX_KEEP = 1_000
 
 import type { FeedWorkKind } from '#/feed-outbox.ts'
 

@@ -239,7 +239,7 @@ async function newest(source: Source, db: Db, readerId: string, key: FeedKey | u
 }
 
 /** The activity kinds a row of each table gives (a read may be a start, a finish or a stop). */
-export const SOURCES_OF = {
+const SOURCES_OF = {
   read: [started, finished, dnf],
   review: [reviews],
   comment: [comments],

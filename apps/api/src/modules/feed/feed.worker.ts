@@ -122,5 +122,3 @@ export const createFeedWorker = ({ db, now = Date.now, log }: FeedWorkerDeps) =>
 
   return { runOnce, drain, trimOnce, start }
 }
-
-export type FeedWorker = ReturnType<typeof createFeedWorker>
