@@ -26,6 +26,7 @@ import {
   migrateToLatest,
   rebuildPostgresSearch,
   rebuildSqliteSearch,
+  fillAllInboxesSince,
   type Random,
 } from '../../apps/api/src/public.ts'
 
@@ -40,6 +41,11 @@ export const YEAR_READER = 'yearreader'
 export const YEAR_READS = 25_000
 const SEED = 0x5eed_b00c
 const DAY = 86_400_000
+/**
+ * The days of activity the generated feed inboxes hold (decision 0060): each follower's inbox is
+ * complete from then on, older pages read the sources. Two weeks hold the lively last week whole.
+ */
+const FEED_INBOX_DAYS = 14
 
 // ---- the plan: every row, decided before anything is written -------------------------------
 
@@ -1114,6 +1120,10 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
   // The readers' notification counts, which triggers keep once the triggers are on (migration 2026_12_20_0600).
   await step('notification counts', async () => {
     await sql`insert into notification_counts (user_id, listed) select user_id, count(*) from notifications where actor_count > 0 group by user_id`.execute(kdb)
+  })
+  // The followers' feed inboxes, as the fan-out worker would have kept them (decision 0060).
+  await step('feed inboxes', async () => {
+    await fillAllInboxesSince(kdb, new Date(plan.now - FEED_INBOX_DAYS * DAY).toISOString())
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kdb)
   })
   await kdb.destroy()
@@ -1168,6 +1178,8 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
       for (const s of saved) await sql.raw(s.indexdef).execute(c)
     })
     for (const [table, trigger] of PG_LOAD_TRIGGERS) await sql`alter table ${sql.id(table)} enable trigger ${sql.raw(trigger)}`.execute(c)
+    // The followers' feed inboxes, as the fan-out worker would have kept them (decision 0060).
+    await step('feed inboxes', () => fillAllInboxesSince(c, new Date(plan.now - FEED_INBOX_DAYS * DAY).toISOString()))
     await step('vacuum analyze', () => sql`vacuum analyze`.execute(c))
   })
 }

@@ -114,6 +114,12 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
     stopWebhooks = services.webhooks.startWorking(app.log)
   })
   app.addHook('onClose', async () => stopWebhooks())
+  // Feed work (the outbox's fan-outs, follows' backfills, inbox builds, decision 0060) likewise.
+  let stopFeed = async () => {}
+  app.addHook('onReady', async () => {
+    stopFeed = services.feed.startWorking(app.log)
+  })
+  app.addHook('onClose', async () => stopFeed())
 
   // Live notification streams (decision 0053): ended when the server drains or closes, so a browser
   // reconnects (with Last-Event-ID) to an instance that stays.

@@ -87,6 +87,7 @@ const EnvSchema = z
       .default(600),
     WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
     WEBHOOKS_POLL_INTERVAL: z.coerce.number({ error: 'must be a number' }).min(0).max(3600).default(1),
+    FEED_POLL_INTERVAL: z.coerce.number({ error: 'must be a number of seconds' }).min(0).max(3600).default(0.5),
     IMPORT_POLL_INTERVAL: z.coerce
       .number({ error: 'must be a number of seconds' })
       .min(0, 'must be 0 (only when a file is sent) or more')
@@ -125,6 +126,8 @@ export interface Config {
   webhooksAllowPrivate: boolean
   /** How often this instance looks for webhook deliveries that are due, in ms; 0: never (no worker). */
   webhooksPollMs: number
+  /** How often this instance looks for feed work (fan-outs, follows' backfills, inbox builds), in ms; 0: never (no worker). */
+  feedPollMs: number
 }
 
 /** How long a connection may keep the server waiting, in milliseconds. */
@@ -239,5 +242,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importPollMs: Math.round(e.IMPORT_POLL_INTERVAL * 1000),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     webhooksPollMs: Math.round(e.WEBHOOKS_POLL_INTERVAL * 1000),
+    feedPollMs: Math.round(e.FEED_POLL_INTERVAL * 1000),
   }
 }

@@ -20,6 +20,7 @@ import { tokensDoor } from '#/modules/tokens/tokens.reader-data.ts'
 import { syncDoor } from '#/modules/sync/sync.reader-data.ts'
 import { safetyDoor } from '#/modules/safety/safety.reader-data.ts'
 import { notificationsDoor } from '#/modules/notifications/notifications.reader-data.ts'
+import { feedDoor } from '#/modules/feed/feed.reader-data.ts'
 
 // Every module's door to a reader's data, for the account module (decision 0019). A module that
 // keeps rows naming a reader adds its door here; account.reader-data.test.ts fails for a table
@@ -38,6 +39,8 @@ export const createReaderData = ({ books, reviews, uploads, conversation }: Read
   // their books' counters, lone ratings leave averages, links are cleared), as every writer locks them.
   doors: [
     notificationsDoor,
+    // Inbox rows as owner and as actor: copies, with nothing counted on them.
+    feedDoor,
     followsDoor,
     // Blocks and mutes name other readers' rows both ways; they go before anything that moves counters.
     safetyDoor,

@@ -82,7 +82,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     suggestMerges: merges.suggestFromImport,
     notify,
   })
-  const feed = createFeedService({ db, spoilers })
+  const feed = createFeedService({ db, spoilers, pollMs: config.feedPollMs })
   const safety = createSafetyService({
     db,
     notify,

@@ -541,6 +541,39 @@ interface WebhooksTable {
 }
 
 /** One delivery of an event to a hook: the outbox row and its log (decision 0048). */
+/** A reader's feed inbox: one activity of someone they follow (decision 0060). */
+interface FeedItemsTable {
+  ownerId: string
+  at: Timestamp
+  /** The activity type's rank (FEED_ITEM_TYPES order). */
+  rank: number
+  itemId: string
+  actorId: string
+}
+
+/** A reader whose inbox was built. */
+interface FeedOwnersTable {
+  ownerId: string
+  builtAt: Timestamp
+  trimmedAt: Timestamp
+  /** Before this moment the inbox may lack activities (a bounded build or backfill, a trim); null: it lacks none. */
+  completeAfter: Timestamp | null
+}
+
+/** Feed work to do: fan an activity out, backfill a follow, build an inbox. */
+interface FeedOutboxTable {
+  id: string
+  kind: 'read' | 'review' | 'comment' | 'discussion' | 'follow' | 'build'
+  /** The actor (an activity), or the reader whose inbox is filled (a follow, a build). */
+  subjectId: string
+  /** The activity's row, or the reader followed. */
+  itemId: string
+  createdAt: Timestamp
+  /** Due from then (a claim moves it past a lease). */
+  leaseUntil: Timestamp
+  attempts: Generated<number>
+}
+
 interface WebhookDeliveriesTable {
   id: string
   webhookId: string
@@ -696,6 +729,9 @@ export interface Database {
   hiddenItems: HiddenItemsTable
   webhooks: WebhooksTable
   webhookDeliveries: WebhookDeliveriesTable
+  feedItems: FeedItemsTable
+  feedOwners: FeedOwnersTable
+  feedOutbox: FeedOutboxTable
   reviewLikes: ReviewLikesTable
   reviewComments: ReviewCommentsTable
   commentLikes: CommentLikesTable

@@ -36,6 +36,8 @@ const GENEROUS_LIMITS = {
   UPLOADS_MB_PER_READER: '100000',
   // No instance sends webhooks by itself in tests: the webhook suites run the worker on their own clock.
   WEBHOOKS_POLL_INTERVAL: '0',
+  // Nor does feed work run by itself: the feed suites run the worker when they mean to.
+  FEED_POLL_INTERVAL: '0',
 }
 
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -61,6 +61,7 @@ import * as feedWindowIndexes from './2026_12_20_0300_feed_window_indexes.ts'
 import * as threadTombstonesIndex from './2026_12_20_0310_thread_tombstones_index.ts'
 import * as answeredPosts from './2026_12_20_0500_answered_posts.ts'
 import * as notificationCounts from './2026_12_20_0600_notification_counts.ts'
+import * as feedInbox from './2026_12_21_0100_feed_inbox.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -129,4 +130,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_20_0310_thread_tombstones_index': threadTombstonesIndex,
   '2026_12_20_0500_answered_posts': answeredPosts,
   '2026_12_20_0600_notification_counts': notificationCounts,
+  '2026_12_21_0100_feed_inbox': feedInbox,
 }

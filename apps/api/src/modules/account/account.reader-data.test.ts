@@ -12,6 +12,7 @@ import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
+import { createFeedWorker } from '#/modules/feed/feed.worker.ts'
 import { createTestContext, describeEachDialect } from '../../../test/support/context.ts'
 import { liveSchema, type ForeignKey, type TableShape } from '../../../test/support/live-schema.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
@@ -283,6 +284,15 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       // A device link they approved (RFC 8628).
       const linking = await ctx.app.inject({ method: 'POST', url: '/api/device/code', payload: { client_name: 'Reader app' } })
       await ok('POST', '/api/device/approve', token, { user_code: linking.json().user_code, scopes: ['read'], expiresInDays: 1 })
+      // Their feed's inbox, built, and their comments in their fan's (decision 0060).
+      await ok('GET', '/api/me/feed', token)
+      await createFeedWorker({ db: ctx.db }).drain()
+      // And feed work of theirs another instance is doing (under its lease, so the next fill's worker leaves it).
+      const leased = new Date(Date.now() + 3_600_000).toISOString()
+      await ctx.db
+        .insertInto('feedOutbox')
+        .values({ id: uuidv7(), kind: 'follow', subjectId: reader.id, itemId: followed.id, createdAt: leased, leaseUntil: leased })
+        .execute()
       return { reader, token, followed, fan, reviewed, reading, wished, finished, listed, credited, editionId, editId, upload, importId }
     }
 

@@ -1,6 +1,7 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -185,6 +186,7 @@ export async function insertComment(db: Db, { position, ...c }: NewComment): Pro
     .insertInto('reviewComments')
     .values({ ...c, positionKind: position.kind, positionValue: position.value })
     .execute()
+  await enqueueFeedWork(db, 'comment', c.userId, c.id)
 }
 
 /** Changes a comment's text (and its position when given) and marks when. */

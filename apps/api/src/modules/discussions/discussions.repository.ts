@@ -1,6 +1,7 @@
 import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
 import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -133,6 +134,7 @@ export async function insertDiscussion(db: Db, d: NewDiscussion): Promise<void> 
     .insertInto('discussions')
     .values({ id: d.id, bookId: d.bookId, userId: d.userId, title: d.title, postCount: 0, lastActivityAt: d.at, createdAt: d.at })
     .execute()
+  await enqueueFeedWork(db, 'discussion', d.userId, d.id)
 }
 
 export interface NewPost {

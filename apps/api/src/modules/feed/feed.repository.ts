@@ -60,6 +60,10 @@ function after(eb: ExpressionBuilder<any, any>, at: string, id: string, rank: nu
  */
 interface Bounds {
   key: FeedKey | undefined
+  /** One writer's rows (a fan-out, a follow's backfill) instead of those of the readers `readerId` follows. */
+  writer?: string
+  /** Only these rows (a page of the inbox checked against where its rows are kept). */
+  ids?: readonly string[]
   since?: string
   limit: number
   ordered: boolean
@@ -82,9 +86,23 @@ interface Source {
   query: (db: Db, readerId: string, bounds: Bounds) => { execute(): Promise<SourceRow[]>; compile(): CompiledQuery }
 }
 
-/** A source's query bounded: after the key, inside the window, in feed order when asked, limited. */
-function bounded<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, at: string, id: string, rank: number, b: Bounds): QB {
-  let q = qb.where((eb) => after(eb, at, id, rank, b.key))
+/**
+ * A source's query bounded: by the readers `readerId` follows (or the one writer), the rows asked for,
+ * after the key, inside the window, in feed order when asked, limited.
+ */
+function bounded<QB extends SelectQueryBuilder<any, any, any>>(
+  qb: QB,
+  db: Db,
+  readerId: string,
+  user: string,
+  at: string,
+  id: string,
+  rank: number,
+  b: Bounds,
+): QB {
+  let q = b.writer === undefined ? qb.where(sql.ref(user), 'in', followed(db, readerId)) : qb.where(sql.ref(user), '=', b.writer)
+  if (b.ids !== undefined) q = q.where(sql.ref(id), 'in', b.ids)
+  q = q.where((eb) => after(eb, at, id, rank, b.key))
   if (b.since !== undefined) q = q.where(sql.ref(at), '>=', b.since)
   if (b.ordered) q = q.orderBy(sql.ref(at), 'desc').orderBy(sql.ref(id), 'desc')
   return q.limit(b.limit) as QB
@@ -118,11 +136,10 @@ const started: Source = {
     db
       .selectFrom('readThroughs as t')
       .select(['t.id', 't.userId', 't.bookId', 't.createdAt as at'])
-      .where('t.userId', 'in', followed(db, readerId))
       .where('t.removedAt', 'is', null)
       .where(shownToFollowers)
       .where('t.startedOn', 'is not', null)
-      .$call((qb) => bounded(qb, 't.createdAt', 't.id', rankOf('started'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 't.userId', 't.createdAt', 't.id', rankOf('started'), b)),
 }
 
 /** Reads finished, at their finishing moment, with the reader's rating of the book. */
@@ -132,12 +149,11 @@ const finished: Source = {
     db
       .selectFrom('readThroughs as t')
       .select((eb) => ['t.id', 't.userId', 't.bookId', eb.ref('t.finishedAt').$notNull().as('at'), ratingOf(eb).as('rating')])
-      .where('t.userId', 'in', followed(db, readerId))
       .where('t.removedAt', 'is', null)
       .where(shownToFollowers)
       .where('t.outcome', '=', 'finished')
       .where('t.finishedAt', 'is not', null)
-      .$call((qb) => bounded(qb, 't.finishedAt', 't.id', rankOf('finished'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 't.userId', 't.finishedAt', 't.id', rankOf('finished'), b)),
 }
 
 /** Reads stopped (did not finish), at the read's last change. */
@@ -147,11 +163,10 @@ const dnf: Source = {
     db
       .selectFrom('readThroughs as t')
       .select(['t.id', 't.userId', 't.bookId', 't.updatedAt as at'])
-      .where('t.userId', 'in', followed(db, readerId))
       .where('t.removedAt', 'is', null)
       .where(shownToFollowers)
       .where('t.outcome', '=', 'stopped')
-      .$call((qb) => bounded(qb, 't.updatedAt', 't.id', rankOf('dnf'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 't.userId', 't.updatedAt', 't.id', rankOf('dnf'), b)),
 }
 
 /** Reviews written here (imported ones stay out, as they do of Recent Reviews). */
@@ -161,9 +176,8 @@ const reviews: Source = {
     db
       .selectFrom('reviews as r')
       .select(['r.id', 'r.userId', 'r.bookId', 'r.createdAt as at', 'r.rating', 'r.id as reviewId'])
-      .where('r.userId', 'in', followed(db, readerId))
       .where('r.imported', '=', 0)
-      .$call((qb) => bounded(qb, 'r.createdAt', 'r.id', rankOf('review'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 'r.userId', 'r.createdAt', 'r.id', rankOf('review'), b)),
 }
 
 /** Comments on reviews that are not deleted; their text is never read. */
@@ -174,9 +188,8 @@ const comments: Source = {
       .selectFrom('reviewComments as c')
       .innerJoin('reviews as r', 'r.id', 'c.reviewId')
       .select((eb) => ['c.id', eb.ref('c.userId').$notNull().as('userId'), 'r.bookId', 'c.createdAt as at', 'c.reviewId'])
-      .where('c.userId', 'in', followed(db, readerId))
       .where('c.deleted', '=', 0)
-      .$call((qb) => bounded(qb, 'c.createdAt', 'c.id', rankOf('comment'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 'c.userId', 'c.createdAt', 'c.id', rankOf('comment'), b)),
 }
 
 /** Threads started, while their opening post is not deleted; the title only, never the post. */
@@ -187,9 +200,8 @@ const discussions: Source = {
       .selectFrom('discussions as d')
       .innerJoin('discussionPosts as p', 'p.id', 'd.id')
       .select((eb) => ['d.id', eb.ref('d.userId').$notNull().as('userId'), 'd.bookId', 'd.createdAt as at', 'd.title'])
-      .where('d.userId', 'in', followed(db, readerId))
       .where('p.deletedAt', 'is', null)
-      .$call((qb) => bounded(qb, 'd.createdAt', 'd.id', rankOf('discussion'), b)),
+      .$call((qb) => bounded(qb, db, readerId, 'd.userId', 'd.createdAt', 'd.id', rankOf('discussion'), b)),
 }
 
 const SOURCES: Source[] = [started, finished, dnf, reviews, comments, discussions]
@@ -216,13 +228,60 @@ const WINDOW_HOURS = [1, 24, 8 * 24, 64 * 24, 512 * 24]
 const EVER = '0001-01-01T00:00:00.000Z'
 
 /** A source's first `limit` rows after `key`: the first window that holds `limit` rows has them. */
-async function newest(source: Source, db: Db, readerId: string, key: FeedKey | undefined, limit: number): Promise<ActivityRow[]> {
+async function newest(source: Source, db: Db, readerId: string, key: FeedKey | undefined, limit: number, writer?: string): Promise<ActivityRow[]> {
   const from = key ? Date.parse(key.at) : Date.now()
+  const who = writer === undefined ? {} : { writer }
   for (const hours of WINDOW_HOURS) {
-    const rows = await read(source, db, readerId, { key, since: new Date(from - hours * HOUR_MS).toISOString(), limit, ordered: true })
+    const rows = await read(source, db, readerId, { key, since: new Date(from - hours * HOUR_MS).toISOString(), limit, ordered: true, ...who })
     if (rows.length >= limit) return rows
   }
-  return read(source, db, readerId, { key, since: EVER, limit, ordered: true })
+  return read(source, db, readerId, { key, since: EVER, limit, ordered: true, ...who })
+}
+
+/** The activity kinds a row of each table gives (a read may be a start, a finish or a stop). */
+const SOURCES_OF = {
+  read: [started, finished, dnf],
+  review: [reviews],
+  comment: [comments],
+  discussion: [discussions],
+} as const satisfies Record<string, Source[]>
+export type ActivityKind = keyof typeof SOURCES_OF
+
+/** What one row of a writer shows in the feed now (none when deleted, hidden from followers, or not an activity). */
+export async function activitiesOfRow(db: Db, writer: string, kind: ActivityKind, id: string): Promise<ActivityRow[]> {
+  const parts = await Promise.all(SOURCES_OF[kind].map((s: Source) => read(s, db, '', { key: undefined, writer, ids: [id], limit: 1, ordered: false })))
+  return parts.flat()
+}
+
+/** A writer's newest `limit` activities, in feed order (a follow's backfill). */
+export async function newestOfWriter(db: Db, writer: string, limit: number): Promise<ActivityRow[]> {
+  const parts = await Promise.all(SOURCES.map((s) => newest(s, db, '', undefined, limit, writer)))
+  return parts.flat().sort(compareActivity).slice(0, limit)
+}
+
+/**
+ * The activities of an inbox page as they stand for `readerId` now, by type and id: each type's rows
+ * read again in one statement, through the same rules as the read-time feed (still followed, shown to
+ * followers, not removed or deleted). A row missing from the answer drops out of the page.
+ */
+export async function currentRows(db: Db, readerId: string, keys: { rank: number; itemId: string }[]): Promise<Map<string, ActivityRow>> {
+  const byType = new Map<FeedItemType, string[]>()
+  for (const k of keys) {
+    const type = FEED_ITEM_TYPES[k.rank]
+    if (type === undefined) continue
+    byType.set(type, [...(byType.get(type) ?? []), k.itemId])
+  }
+  const parts = await Promise.all(
+    [...byType].map(([type, ids]) =>
+      read(
+        SOURCES.find((s) => s.type === type)!,
+        db,
+        readerId,
+        { key: undefined, ids, limit: ids.length, ordered: false },
+      ),
+    ),
+  )
+  return new Map(parts.flat().map((r) => [`${r.type}:${r.id}`, r]))
 }
 
 /** Whether a row comes after `key` in the feed's order (the key's own row does not). */

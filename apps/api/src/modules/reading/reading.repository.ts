@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
 import type { ReadThroughsTable } from '#/db/schema.ts'
+import { enqueueReadWork } from '#/feed-outbox.ts'
 
 // The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
 // the spec's wishlist and reads tables, which this module keeps as projections of the log.
@@ -283,6 +284,8 @@ export async function insertRead(db: Db, id: string, userId: string, bookId: str
     .insertInto('readThroughs')
     .values({ id, userId, bookId, ...readColumns(v), removedAt: null, createdAt: at, updatedAt: at })
     .execute()
+  // A start, a finish or a stop reaches the followers' feeds (decision 0060).
+  await enqueueReadWork(db, id)
 }
 
 export async function updateRead(db: Db, id: string, v: ReadValues, at: string): Promise<void> {
@@ -291,10 +294,14 @@ export async function updateRead(db: Db, id: string, v: ReadValues, at: string):
     .set({ ...readColumns(v), updatedAt: at })
     .where('id', '=', id)
     .execute()
+  // A finish or a stop (again: its moment may have moved); progress alone changes nothing in the feed.
+  if (v.outcome === 'finished' || v.outcome === 'stopped') await enqueueReadWork(db, id)
 }
 
 export async function setReadRemoved(db: Db, id: string, removedAt: string | null, at: string): Promise<void> {
   await db.updateTable('readThroughs').set({ removedAt, updatedAt: at }).where('id', '=', id).execute()
+  // A read put back shows again (a stopped read at its new moment).
+  if (removedAt === null) await enqueueReadWork(db, id)
 }
 
 export async function deleteRead(db: Db, id: string): Promise<void> {

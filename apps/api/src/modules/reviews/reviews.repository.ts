@@ -1,6 +1,7 @@
 import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
 import { sql, type AliasableExpression, type Expression, type SqlBool } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -294,6 +295,8 @@ const insertReviewRow = precompile(
 /** Stores a review; the unique (book, reader) constraint refuses a second one, the book's foreign key an absent book. */
 export async function insertReview(db: Db, r: NewReview): Promise<void> {
   await insertReviewRow.all(db, r.id, r.bookId, r.userId, r.rating || null, r.comment, r.createdAt, r.imported ? 1 : 0)
+  // A review written here reaches the followers' feeds (decision 0060); an imported one stays out of feeds.
+  if (!r.imported) await enqueueFeedWork(db, 'review', r.userId, r.id)
 }
 
 /** Marks a review as a spoiler (an imported one whose file says so, decision 0031), or as not one. */

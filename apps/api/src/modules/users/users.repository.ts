@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { toIso } from '#/db/portable.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { USERNAME_SKELETON_SQL } from '#/modules/users/usernames.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -190,6 +191,8 @@ export async function insertFollow(db: Db, followerId: string, followeeId: strin
     .values({ followerId, followeeId, createdAt })
     .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
     .execute()
+  // The followed reader's recent activity is backfilled into the follower's feed (decision 0060).
+  await enqueueFeedWork(db, 'follow', followerId, followeeId)
 }
 
 export interface FollowKey {

@@ -123,6 +123,22 @@ editions.binding text
 editions.additional_authors text
 editions.title text
 editions.author text
+feed_items.owner_id text not null
+feed_items.at timestamp with time zone not null
+feed_items.rank integer not null
+feed_items.item_id text not null
+feed_items.actor_id text not null
+feed_outbox.id text not null
+feed_outbox.kind text not null
+feed_outbox.subject_id text not null
+feed_outbox.item_id text not null
+feed_outbox.created_at timestamp with time zone not null
+feed_outbox.lease_until timestamp with time zone not null
+feed_outbox.attempts integer not null default 0
+feed_owners.owner_id text not null
+feed_owners.built_at timestamp with time zone not null
+feed_owners.trimmed_at timestamp with time zone not null
+feed_owners.complete_after timestamp with time zone
 follows.follower_id text not null
 follows.followee_id text not null
 follows.created_at timestamp with time zone not null
@@ -450,6 +466,14 @@ editions editions_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DE
 editions editions_created_by_user_id_fkey: FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 editions editions_format_check: CHECK (((format IS NULL) OR (format = ANY (ARRAY['hardcover'::text, 'paperback'::text, 'ebook'::text, 'audiobook'::text]))))
 editions editions_pkey: PRIMARY KEY (id)
+feed_items feed_items_actor_id_fkey: FOREIGN KEY (actor_id) REFERENCES users(id) ON DELETE CASCADE
+feed_items feed_items_owner_id_fkey: FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
+feed_items feed_items_pkey: PRIMARY KEY (owner_id, at, rank, item_id)
+feed_outbox feed_outbox_kind_check: CHECK ((kind = ANY (ARRAY['read'::text, 'review'::text, 'comment'::text, 'discussion'::text, 'follow'::text, 'build'::text])))
+feed_outbox feed_outbox_pkey: PRIMARY KEY (id)
+feed_outbox feed_outbox_subject_id_fkey: FOREIGN KEY (subject_id) REFERENCES users(id) ON DELETE CASCADE
+feed_owners feed_owners_owner_id_fkey: FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
+feed_owners feed_owners_pkey: PRIMARY KEY (owner_id)
 follows follows_followee_id_fkey: FOREIGN KEY (followee_id) REFERENCES users(id) ON DELETE CASCADE
 follows follows_follower_id_fkey: FOREIGN KEY (follower_id) REFERENCES users(id) ON DELETE CASCADE
 follows follows_not_self: CHECK ((follower_id <> followee_id))
@@ -652,6 +676,13 @@ CREATE UNIQUE INDEX editions_isbn_key ON public.editions USING btree (isbn) WHER
 CREATE INDEX editions_merged_into_idx ON public.editions USING btree (merged_into) WHERE (merged_into IS NOT NULL)
 CREATE UNIQUE INDEX editions_pkey ON public.editions USING btree (id)
 CREATE INDEX editions_unclaimed_isbn_idx ON public.editions USING btree (unclaimed_isbn) WHERE (unclaimed_isbn IS NOT NULL)
+CREATE INDEX feed_items_actor_idx ON public.feed_items USING btree (actor_id)
+CREATE UNIQUE INDEX feed_items_pkey ON public.feed_items USING btree (owner_id, at, rank, item_id)
+CREATE INDEX feed_outbox_due_idx ON public.feed_outbox USING btree (lease_until)
+CREATE UNIQUE INDEX feed_outbox_pkey ON public.feed_outbox USING btree (id)
+CREATE INDEX feed_outbox_subject_idx ON public.feed_outbox USING btree (subject_id)
+CREATE UNIQUE INDEX feed_owners_pkey ON public.feed_owners USING btree (owner_id)
+CREATE INDEX feed_owners_trimmed_idx ON public.feed_owners USING btree (trimmed_at)
 CREATE INDEX follows_followee_created_idx ON public.follows USING btree (followee_id, created_at DESC, follower_id DESC)
 CREATE INDEX follows_follower_created_idx ON public.follows USING btree (follower_id, created_at DESC, followee_id DESC)
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, followee_id)

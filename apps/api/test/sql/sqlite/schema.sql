@@ -148,6 +148,18 @@ CREATE INDEX "editions_merged_into_idx" on "editions" ("merged_into") where merg
 -- index editions_unclaimed_isbn_idx
 CREATE INDEX "editions_unclaimed_isbn_idx" on "editions" ("unclaimed_isbn") where unclaimed_isbn is not null;
 
+-- index feed_items_actor_idx
+CREATE INDEX "feed_items_actor_idx" on "feed_items" ("actor_id");
+
+-- index feed_outbox_due_idx
+CREATE INDEX "feed_outbox_due_idx" on "feed_outbox" ("lease_until");
+
+-- index feed_outbox_subject_idx
+CREATE INDEX "feed_outbox_subject_idx" on "feed_outbox" ("subject_id");
+
+-- index feed_owners_trimmed_idx
+CREATE INDEX "feed_owners_trimmed_idx" on "feed_owners" ("trimmed_at");
+
 -- index follows_followee_created_idx
 CREATE INDEX "follows_followee_created_idx" on "follows" ("followee_id", "created_at" desc, "follower_id" desc);
 
@@ -447,6 +459,15 @@ CREATE TABLE "discussions" ("id" text primary key, "book_id" text not null refer
 
 -- table editions
 CREATE TABLE "editions" ("id" text primary key, "book_id" text not null references "books" ("id") on delete cascade, "isbn" text, "unclaimed_isbn" text, "format" text, "page_count" integer, "audio_seconds" integer, "language" text default '' not null, "publisher" text default '' not null, "published_date" text, "edition" text default '' not null, "cover_image" text default '' not null, "created_by_user_id" text references "users" ("id") on delete set null, "created_at" text not null, "merged_into" text, "binding" text, "additional_authors" text, "title" text, "author" text, constraint "editions_format_check" check (format is null or format in ('hardcover', 'paperback', 'ebook', 'audiobook')));
+
+-- table feed_items
+CREATE TABLE "feed_items" ("owner_id" text not null references "users" ("id") on delete cascade, "at" text not null, "rank" integer not null, "item_id" text not null, "actor_id" text not null references "users" ("id") on delete cascade, constraint "feed_items_pkey" primary key ("owner_id", "at", "rank", "item_id"));
+
+-- table feed_outbox
+CREATE TABLE "feed_outbox" ("id" text primary key, "kind" text not null, "subject_id" text not null references "users" ("id") on delete cascade, "item_id" text not null, "created_at" text not null, "lease_until" text not null, "attempts" integer default 0 not null, constraint "feed_outbox_kind_check" check (kind in ('read', 'review', 'comment', 'discussion', 'follow', 'build')));
+
+-- table feed_owners
+CREATE TABLE "feed_owners" ("owner_id" text primary key references "users" ("id") on delete cascade, "built_at" text not null, "trimmed_at" text not null, "complete_after" text);
 
 -- table follows
 CREATE TABLE "follows" ("follower_id" text not null references "users" ("id") on delete cascade, "followee_id" text not null references "users" ("id") on delete cascade, "created_at" text not null, constraint "follows_pkey" primary key ("follower_id", "followee_id"), constraint "follows_not_self" check (follower_id <> followee_id));
