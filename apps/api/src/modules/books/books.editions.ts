@@ -62,14 +62,17 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
    */
   const workOf = async (id: string, on?: Db): Promise<string> => (await findWorkIdOf(on ?? db, id)) ?? id
 
-  /** One book as asked for: a work as its shown edition, or, for an edition's id, its work shown as that edition (a merged edition as the one it was merged into). */
-  const find = async (id: string): Promise<Book | undefined> => {
-    const book = await findBookById(db, id)
+  /**
+   * One book as asked for: a work as its shown edition, or, for an edition's id, its work shown as
+   * that edition (a merged edition as the one it was merged into). `on`: the caller's transaction.
+   */
+  const find = async (id: string, on: Db = db): Promise<Book | undefined> => {
+    const book = await findBookById(on, id)
     if (book) return book
-    const found = await findLiveEdition(db, id)
+    const found = await findLiveEdition(on, id)
     if (!found) return undefined
-    if ('work' in found) return findBookById(db, found.work)
-    const work = await findBookById(db, found.edition.workId)
+    if ('work' in found) return findBookById(on, found.work)
+    const work = await findBookById(on, found.edition.workId)
     return work && bookAsEdition(work, found.edition)
   }
 

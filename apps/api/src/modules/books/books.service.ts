@@ -26,9 +26,9 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
   const editions = createEditions({ db, uploads })
   const { workOf } = editions
 
-  /** One book (a work, or a work shown as the edition whose id this is); 404 'Book not found' when absent. */
-  const get = async (id: string): Promise<Book> => {
-    const book = await editions.find(id)
+  /** One book (a work, or a work shown as the edition whose id this is); 404 'Book not found' when absent. `on`: the caller's transaction. */
+  const get = async (id: string, on?: Db): Promise<Book> => {
+    const book = await editions.find(id, on)
     if (!book) throw notFound(MESSAGES.bookNotFound)
     return book
   }

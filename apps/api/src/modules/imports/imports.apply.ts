@@ -156,9 +156,9 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * catalogue's (shared: an import does not change it). The row's format stays only as its owned
    * copies' format; when it has none and the edition says otherwise, the note says it was not kept.
    */
-  const formatKept = async (row: ParsedRow, editionId: string): Promise<ImportNote[]> => {
+  const formatKept = async (row: ParsedRow, editionId: string, on?: Db): Promise<ImportNote[]> => {
     if (!row.format || row.ownedCopies) return []
-    const shown = (await books.getForViewer(editionId, undefined)).format ?? null
+    const shown = (await books.get(editionId, on)).format ?? null
     return shown === row.format ? [] : [note('format_left_out', NOTE_TEXTS.formatNotKept(row.format, shown))]
   }
 
@@ -197,7 +197,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
   const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
     const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on)
     if (match.byIsbn)
-      return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn), match.editionId ?? null, true)
+      return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn, on), match.editionId ?? null, true)
     if (match.waits) {
       const n = match.candidates.length
       const message =
