@@ -13,6 +13,7 @@ import { createConversationService } from '#/modules/conversation/conversation.s
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 import { createFeedWorker } from '#/modules/feed/feed.worker.ts'
+import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { createTestContext, describeEachDialect } from '../../../test/support/context.ts'
 import { liveSchema, type ForeignKey, type TableShape } from '../../../test/support/live-schema.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
@@ -285,7 +286,7 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       const linking = await ctx.app.inject({ method: 'POST', url: '/api/device/code', payload: { client_name: 'Reader app' } })
       await ok('POST', '/api/device/approve', token, { user_code: linking.json().user_code, scopes: ['read'], expiresInDays: 1 })
       // Their feed's inbox, built, and their comments in their fan's (decision 0060).
-      await ok('GET', '/api/me/feed', token)
+      await enqueueFeedWork(ctx.db, 'build', reader.id, reader.id)
       await createFeedWorker({ db: ctx.db }).drain()
       // And feed work of theirs another instance is doing (under its lease, so the next fill's worker leaves it).
       const leased = new Date(Date.now() + 3_600_000).toISOString()

@@ -17,7 +17,6 @@ import { fromStoredPosition, isWithheld, type SpoilersService, type Standing } f
 import { findPeople, listCreditedWorks, listTalkAbout, userExists, type TalkRow } from '#/modules/feed/feed.credited.ts'
 import { feedPage, findPeopleAndBooks, rankOf, type ActivityRow, type FeedKey } from '#/modules/feed/feed.repository.ts'
 import { countInbox, inboxPage, inboxState } from '#/modules/feed/feed.inbox.ts'
-import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { createFeedWorker } from '#/modules/feed/feed.worker.ts'
 
 // The followed feed (issue 23, point 6): kept per reader as an inbox filled in the background
@@ -148,13 +147,14 @@ export const createFeedService = ({ db, spoilers, pollMs = 0 }: { db: Db; spoile
   }
 }
 
-/** A page of the feed and its count: from the reader's inbox once built, else from the sources (and the inbox's build queued). */
+/**
+ * A page of the feed and its count: from the reader's inbox once built, else from the sources. A read
+ * writes nothing (no GET does): the build is queued by the migration for every reader who followed
+ * someone then, and by a reader's next follow otherwise.
+ */
 async function pageOf(db: Db, readerId: string, key: FeedKey | undefined, limit: number): Promise<{ rows: ActivityRow[]; total: number }> {
   const state = await inboxState(db, readerId)
-  if (!state) {
-    await enqueueFeedWork(db, 'build', readerId, readerId)
-    return feedPage(db, readerId, key, limit, FEED_COUNT_CAP)
-  }
+  if (!state) return feedPage(db, readerId, key, limit, FEED_COUNT_CAP)
   const [rows, total] = await Promise.all([inboxPage(db, readerId, state.completeAfter, key, limit), countInbox(db, readerId, FEED_COUNT_CAP)])
   return { rows, total }
 }
