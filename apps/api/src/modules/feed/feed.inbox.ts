@@ -271,5 +271,5 @@ export async function fillAllInboxesSince(db: Db, since: string): Promise<void> 
   for (const select of kinds) await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
   const now = timestamp(db, nowIso())
   await sql`insert into feed_owners (owner_id, built_at, trimmed_at, complete_after)
-    select distinct follower_id, ${now}, ${now}, ${from} from follows on conflict do nothing`.execute(db)
+    select distinct follower_id, ${now}, ${now}, ${from} from follows where true on conflict do nothing`.execute(db)
 }
