@@ -54,6 +54,17 @@ const groupRow = (g: Omit<GroupInput, 'id' | 'userId'>, id: string, userId: stri
   updatedAt: g.now,
 })
 
+/** The id of the reader's unread group of this kind on this target (at most one: a partial unique index). */
+const unreadGroup = (q: Pick<Db, 'selectFrom'>, g: Pick<GroupInput, 'userId' | 'type' | 'target'>) =>
+  q
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', g.userId)
+    .where('type', '=', g.type)
+    .where('targetType', '=', g.target.type)
+    .where('targetId', '=', g.target.id)
+    .where('readAt', 'is', null)
+
 /**
  * Whether the recipient turned this kind off, and their unread group of it on this target if there is
  * one: one read where notify made two or three (issue 26).
@@ -62,15 +73,7 @@ export async function findGroupToJoin(trx: Db, g: Omit<GroupInput, 'id' | 'now'>
   const row = await trx
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('notificationSettings').select('type').where('userId', '=', g.userId).where('type', '=', g.type)).as('turnedOff'),
-      eb
-        .selectFrom('notifications')
-        .select('id')
-        .where('userId', '=', g.userId)
-        .where('type', '=', g.type)
-        .where('targetType', '=', g.target.type)
-        .where('targetId', '=', g.target.id)
-        .where('readAt', 'is', null)
-        .as('id'),
+      unreadGroup(eb, g).as('id'),
     ])
     .executeTakeFirstOrThrow()
   return { turnedOff: Boolean(row.turnedOff), id: row.id ?? undefined }
@@ -88,15 +91,7 @@ export async function ensureGroup(trx: Db, g: GroupInput, firstCounted = false):
     .returning('id')
     .executeTakeFirst()
   if (made) return { id: g.id, made: true }
-  const row = await trx
-    .selectFrom('notifications')
-    .select('id')
-    .where('userId', '=', g.userId)
-    .where('type', '=', g.type)
-    .where('targetType', '=', g.target.type)
-    .where('targetId', '=', g.target.id)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow()
+  const row = await unreadGroup(trx, g).executeTakeFirstOrThrow()
   return { id: row.id, made: false }
 }
 
