@@ -26,6 +26,7 @@ import {
   migrateToLatest,
   rebuildPostgresSearch,
   rebuildSqliteSearch,
+  countAllInboxRowsSince,
   fillAllInboxesSince,
   type Random,
 } from '../../apps/api/src/public.ts'
@@ -42,10 +43,29 @@ export const YEAR_READS = 25_000
 const SEED = 0x5eed_b00c
 const DAY = 86_400_000
 /**
- * The days of activity the generated feed inboxes hold (decision 0060): each follower's inbox is
- * complete from then on, older pages read the sources. Two weeks hold the lively last week whole.
+ * The days of activity the generated feed inboxes hold (decision 0060), the longest of these whose
+ * rows stay within FEED_INBOX_ROWS: each follower's inbox is complete from then on, older pages read
+ * the sources. At full size two weeks of every follower's activity is tens of millions of rows (the
+ * WAL grew past 4 GB); the server's own inboxes are bounded per reader (newest 1,000) instead.
  */
-const FEED_INBOX_DAYS = 14
+const FEED_INBOX_DAYS = [14, 7, 3, 2, 1]
+const FEED_INBOX_ROWS = 3_000_000
+
+/** Fills the feed inboxes over the longest window of FEED_INBOX_DAYS that fits FEED_INBOX_ROWS (else the shortest). */
+async function fillFeedInboxes(db: Kysely<any>, now: number) {
+  let since = ''
+  let rows = 0
+  for (const days of FEED_INBOX_DAYS) {
+    since = new Date(now - days * DAY).toISOString()
+    rows = await countAllInboxRowsSince(db, since)
+    if (rows <= FEED_INBOX_ROWS) {
+      console.log(`  feed inboxes: the last ${days} day(s), ${rows.toLocaleString('en')} rows`)
+      break
+    }
+  }
+  await fillAllInboxesSince(db, since)
+  return rows
+}
 
 // ---- the plan: every row, decided before anything is written -------------------------------
 
@@ -1123,7 +1143,7 @@ async function loadSqlite(path: string, plan: Plan, passwordHash: string) {
   })
   // The followers' feed inboxes, as the fan-out worker would have kept them (decision 0060).
   await step('feed inboxes', async () => {
-    await fillAllInboxesSince(kdb, new Date(plan.now - FEED_INBOX_DAYS * DAY).toISOString())
+    await fillFeedInboxes(kdb, plan.now)
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(kdb)
   })
   await kdb.destroy()
@@ -1179,7 +1199,7 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
     })
     for (const [table, trigger] of PG_LOAD_TRIGGERS) await sql`alter table ${sql.id(table)} enable trigger ${sql.raw(trigger)}`.execute(c)
     // The followers' feed inboxes, as the fan-out worker would have kept them (decision 0060).
-    await step('feed inboxes', () => fillAllInboxesSince(c, new Date(plan.now - FEED_INBOX_DAYS * DAY).toISOString()))
+    await step('feed inboxes', () => fillFeedInboxes(c, plan.now))
     await step('vacuum analyze', () => sql`vacuum analyze`.execute(c))
   })
 }

@@ -17,4 +17,4 @@ export { createRandom, type Random } from '#/db/seed/random.ts'
 // The data generator loads books with the search triggers off and builds the search index once.
 export { fillSearchKeys, rebuildPostgresSearch, rebuildSqliteSearch } from '#/db/search-rebuild.ts'
 // The data generator fills the feed inboxes of its follows in bulk (decision 0060).
-export { fillAllInboxesSince } from '#/modules/feed/feed.inbox.ts'
+export { countAllInboxRowsSince, fillAllInboxesSince } from '#/modules/feed/feed.inbox.ts'

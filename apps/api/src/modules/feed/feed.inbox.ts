@@ -247,14 +247,10 @@ export async function inboxPage(db: Db, readerId: string, completeAfter: string 
   return kept
 }
 
-/**
- * Fills every follower's inbox at once with their followed readers' activities since `since`, and
- * marks the inboxes built, lacking nothing from `since` on (older pages read the sources): set-based,
- * one statement a kind, for a bulk load (the bench's data) where nothing runs meanwhile.
- */
-export async function fillAllInboxesSince(db: Db, since: string): Promise<void> {
+/** What a follower's inbox would hold of their followed readers' activities since `from`, one select a kind. */
+function inboxSourcesSince(db: Db, since: string) {
   const from = timestamp(db, since)
-  const kinds = [
+  return [
     sql`select f.follower_id, t.created_at, ${sql.lit(rankOf('started'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
         where t.created_at >= ${from} and t.started_on is not null and t.removed_at is null`,
     sql`select f.follower_id, t.finished_at, ${sql.lit(rankOf('finished'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
@@ -268,8 +264,28 @@ export async function fillAllInboxesSince(db: Db, since: string): Promise<void> 
     sql`select f.follower_id, d.created_at, ${sql.lit(rankOf('discussion'))}, d.id, d.user_id from follows f join discussions d on d.user_id = f.followee_id
         where d.created_at >= ${from}`,
   ]
-  for (const select of kinds) await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
+}
+
+/** The rows `fillAllInboxesSince(db, since)` would write (duplicates included), counted without writing: a bulk load sizes its window by it. */
+export async function countAllInboxRowsSince(db: Db, since: string): Promise<number> {
+  let total = 0
+  for (const select of inboxSourcesSince(db, since)) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${select}) as x`.execute(db)
+    total += Number(rows[0]!.n)
+  }
+  return total
+}
+
+/**
+ * Fills every follower's inbox at once with their followed readers' activities since `since`, and
+ * marks the inboxes built, lacking nothing from `since` on (older pages read the sources): set-based,
+ * one statement a kind, for a bulk load (the bench's data) where nothing runs meanwhile. The caller
+ * bounds the rows by its choice of `since` (see countAllInboxRowsSince).
+ */
+export async function fillAllInboxesSince(db: Db, since: string): Promise<void> {
+  for (const select of inboxSourcesSince(db, since))
+    await sql`insert into feed_items (owner_id, at, rank, item_id, actor_id) ${select} on conflict do nothing`.execute(db)
   const now = timestamp(db, nowIso())
   await sql`insert into feed_owners (owner_id, built_at, trimmed_at, complete_after)
-    select distinct follower_id, ${now}, ${now}, ${from} from follows where true on conflict do nothing`.execute(db)
+    select distinct follower_id, ${now}, ${now}, ${timestamp(db, since)} from follows where true on conflict do nothing`.execute(db)
 }
