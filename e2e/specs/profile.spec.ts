@@ -337,8 +337,10 @@ describe('own profile: username and password', () => {
         if (shown !== (marks.length % 2 === 1)) marks.push(Date.now())
       }).observe(document.body, { childList: true, subtree: true, characterData: true })
     })
-    // Time stands still from here; the page moves only as the test lets it, 50 ms at a time.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50))
+    // Time stands still from here; the page moves only as the test lets it, 50 ms at a time. The
+    // pause is set 2 s ahead: on a busy machine more than 50 ms passed between reading the page's
+    // time and pausing, and a pause in the past is refused.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000))
     await d.getByRole('button', { name: 'Save' }).click()
     const marks = () => page.evaluate(() => (window as unknown as { snackMarks: number[] }).snackMarks)
     let seenAsAlert = false
