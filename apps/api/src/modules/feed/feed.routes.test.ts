@@ -109,6 +109,33 @@ describeEachDialect('the followed feed', (ctx) => {
     expect(kinds((await feed(me.token)).items)).toEqual(['started'])
   })
 
+  it('what the moderators hid leaves the feed: a review (and comments on it), a comment, a thread, everything about a hidden book; restored, it comes back', async () => {
+    const [me, ann, bob] = [await insertReader(ctx), await insertReader(ctx), await insertReader(ctx)]
+    const [book, other] = [await insertBook(ctx.db), await insertBook(ctx.db)]
+    await follow(ann.id, me.token)
+    const bobsReview = await review(other.id, bob.token, 3)
+    const onBobs = await comment(bobsReview._id, ann.token, 'On a review soon hidden')
+    const own = await review(other.id, ann.token, 4)
+    const lone = await comment(own._id, ann.token, 'A comment soon hidden')
+    const thread = await discuss(other.id, ann.token, { title: 'Soon hidden', text: 'Opening' })
+    await setStatus(book.id, ann.token, 'reading')
+    await review(book.id, ann.token, 5)
+    expect(kinds((await feed(me.token)).items).sort()).toEqual(['comment', 'comment', 'discussion', 'review', 'review', 'started'])
+
+    const hide = (targetType: 'review' | 'comment' | 'discussion' | 'book', targetId: string) =>
+      ctx.db.insertInto('hiddenItems').values({ targetType, targetId, hiddenByUserId: null, note: 'spam', hiddenAt: new Date().toISOString() }).execute()
+    await hide('review', bobsReview._id)
+    await hide('comment', lone._id)
+    await hide('discussion', thread._id)
+    await hide('book', book.id)
+    const left = (await feed(me.token)).items
+    expect(left.map((i) => [i.type, i.book?._id])).toEqual([['review', other.id]])
+    expect(JSON.stringify(left)).not.toContain(onBobs._id)
+
+    await ctx.db.deleteFrom('hiddenItems').where('targetId', 'in', [bobsReview._id, lone._id, thread._id, book.id]).execute()
+    expect((await feed(me.token)).items).toHaveLength(6)
+  })
+
   it('pages with limit and cursor through Link, in one total order even when moments tie', async () => {
     const me = await insertReader(ctx)
     const people = [await insertReader(ctx), await insertReader(ctx), await insertReader(ctx)]

@@ -78,9 +78,15 @@ export const createFeedService = ({ db, spoilers, pollMs = 0 }: { db: Db; spoile
         [...new Set(kept.map((r) => r.userId))],
         [...new Set(kept.flatMap((r) => (r.bookId === null ? [] : [r.bookId])))],
       )
-      // Muted readers, books and words stay out of the feed, quietly (decision 0057); the page may come out shorter.
-      const quiet = await quietFilterFor(db, actor.id, { writerIds: kept.map((r) => r.userId), bookIds: kept.map((r) => r.bookId) })
-      const items = kept.filter((r) => !quiet.hides({ writerId: r.userId, bookId: r.bookId, texts: [r.title] })).flatMap((r) => itemOf(r, found) ?? [])
+      // What the moderators hid (a review, a comment, a thread, a book) and muted readers, books and
+      // words stay out of the feed, quietly (decision 0057); the page may come out shorter.
+      const [hidden, quiet] = await Promise.all([
+        hiddenInFeed(db, kept),
+        quietFilterFor(db, actor.id, { writerIds: kept.map((r) => r.userId), bookIds: kept.map((r) => r.bookId) }),
+      ])
+      const items = kept
+        .filter((r) => !hidden(r) && !quiet.hides({ writerId: r.userId, bookId: r.bookId, texts: [r.title] }))
+        .flatMap((r) => itemOf(r, found) ?? [])
       const last = kept.at(-1)
       return { items, total, ...(rows.length > limit && last ? { nextCursor: encodeCursor([last.at, last.type, last.id]) } : {}) }
     },
@@ -152,6 +158,27 @@ export const createFeedService = ({ db, spoilers, pollMs = 0 }: { db: Db; spoile
  * writes nothing (no GET does): the build is queued by the migration for every reader who followed
  * someone then, and by a reader's next follow otherwise.
  */
+/**
+ * Which of a page's rows the moderators hid: a hidden review, comment or thread, a comment on a hidden
+ * review (its link would lead to "removed by the moderators"), or anything about a hidden book.
+ */
+async function hiddenInFeed(db: Db, rows: ActivityRow[]): Promise<(r: ActivityRow) => boolean> {
+  const idsOf = (type: FeedItemType) => rows.filter((r) => r.type === type).map((r) => r.id)
+  const reviewIds = [...new Set([...idsOf('review'), ...rows.flatMap((r) => (r.type === 'comment' && r.reviewId ? [r.reviewId] : []))])]
+  const bookIds = [...new Set(rows.flatMap((r) => (r.bookId === null ? [] : [r.bookId])))]
+  const [reviews, comments, threads, books] = await Promise.all([
+    hiddenByModerators(db, 'review', reviewIds),
+    hiddenByModerators(db, 'comment', idsOf('comment')),
+    hiddenByModerators(db, 'discussion', idsOf('discussion')),
+    hiddenByModerators(db, 'book', bookIds),
+  ])
+  return (r) =>
+    (r.bookId !== null && books.has(r.bookId)) ||
+    (r.type === 'review' && reviews.has(r.id)) ||
+    (r.type === 'comment' && (comments.has(r.id) || (r.reviewId !== null && reviews.has(r.reviewId)))) ||
+    (r.type === 'discussion' && threads.has(r.id))
+}
+
 async function pageOf(db: Db, readerId: string, key: FeedKey | undefined, limit: number): Promise<{ rows: ActivityRow[]; total: number }> {
   const state = await inboxState(db, readerId)
   if (!state) return feedPage(db, readerId, key, limit, FEED_COUNT_CAP)
