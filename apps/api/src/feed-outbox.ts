@@ -20,7 +20,7 @@ export async function enqueueFeedWork(db: Db, kind: FeedWorkKind, subjectId: str
     .execute()
 }
 
-/** Queues the fan-out of a read (by its id) when it is an activity: started, finished or stopped. */
+/** Queues the fan-out of a read (by its id) when it is an activity: started, finished or stopped, and not imported. */
 export async function enqueueReadWork(db: Db, readId: string): Promise<void> {
   const at = nowIso()
   const stamp = dialectOf(db) === 'postgres' ? sql<string>`cast(${at} as timestamptz)` : sql<string>`${at}`
@@ -33,6 +33,8 @@ export async function enqueueReadWork(db: Db, readId: string): Promise<void> {
         .select([sql<string>`${uuidv7()}`.as('id'), sql<string>`'read'`.as('kind'), 'userId', 'id', stamp.as('createdAt'), stamp.as('leaseUntil')])
         .where('id', '=', readId)
         .where('removedAt', 'is', null)
+        // An imported read is history, not news (decision 0067).
+        .where('imported', '=', 0)
         .where((w) => w.or([w('startedOn', 'is not', null), w('outcome', 'in', ['finished', 'stopped'])])),
     )
     .execute()

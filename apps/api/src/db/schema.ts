@@ -334,6 +334,8 @@ export interface ReadThroughsTable {
   progressPercent: number | null
   progressMinutes: number | null
   removedAt: Timestamp | null
+  /** 1 when an import brought it (decision 0067): the reader's history, left out of the followed feed. */
+  imported: Generated<number>
   createdAt: Timestamp
   updatedAt: Timestamp
 }

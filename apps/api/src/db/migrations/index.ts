@@ -62,6 +62,7 @@ import * as threadTombstonesIndex from './2026_12_20_0310_thread_tombstones_inde
 import * as answeredPosts from './2026_12_20_0500_answered_posts.ts'
 import * as notificationCounts from './2026_12_20_0600_notification_counts.ts'
 import * as feedInbox from './2026_12_21_0100_feed_inbox.ts'
+import * as importedReads from './2026_12_22_0010_imported_reads.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -131,4 +132,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_20_0500_answered_posts': answeredPosts,
   '2026_12_20_0600_notification_counts': notificationCounts,
   '2026_12_21_0100_feed_inbox': feedInbox,
+  '2026_12_22_0010_imported_reads': importedReads,
 }

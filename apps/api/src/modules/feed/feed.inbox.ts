@@ -252,11 +252,11 @@ function inboxSourcesSince(db: Db, since: string) {
   const from = timestamp(db, since)
   return [
     sql`select f.follower_id, t.created_at, ${sql.lit(rankOf('started'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
-        where t.created_at >= ${from} and t.started_on is not null and t.removed_at is null`,
+        where t.created_at >= ${from} and t.started_on is not null and t.removed_at is null and t.imported = 0`,
     sql`select f.follower_id, t.finished_at, ${sql.lit(rankOf('finished'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
-        where t.finished_at >= ${from} and t.outcome = 'finished' and t.removed_at is null`,
+        where t.finished_at >= ${from} and t.outcome = 'finished' and t.removed_at is null and t.imported = 0`,
     sql`select f.follower_id, t.updated_at, ${sql.lit(rankOf('dnf'))}, t.id, t.user_id from follows f join read_throughs t on t.user_id = f.followee_id
-        where t.updated_at >= ${from} and t.outcome = 'stopped' and t.removed_at is null`,
+        where t.updated_at >= ${from} and t.outcome = 'stopped' and t.removed_at is null and t.imported = 0`,
     sql`select f.follower_id, r.created_at, ${sql.lit(rankOf('review'))}, r.id, r.user_id from follows f join reviews r on r.user_id = f.followee_id
         where r.created_at >= ${from} and r.imported = 0`,
     sql`select f.follower_id, c.created_at, ${sql.lit(rankOf('comment'))}, c.id, c.user_id from follows f join review_comments c on c.user_id = f.followee_id

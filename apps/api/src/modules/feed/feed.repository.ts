@@ -129,7 +129,7 @@ const ratingOf = (eb: ExpressionBuilder<Database & { t: Database['readThroughs']
     eb.selectFrom('readingEntries as re').select('re.rating').whereRef('re.userId', '=', 't.userId').whereRef('re.bookId', '=', 't.bookId'),
   )
 
-/** Reads started here (a read with a start date), at the moment the read was made. */
+/** Reads started here (a read with a start date), at the moment the read was made. Imported reads are history, not news (decision 0067): none of the read kinds shows them. */
 const started: Source = {
   type: 'started',
   query: (db, readerId, b) =>
@@ -137,6 +137,7 @@ const started: Source = {
       .selectFrom('readThroughs as t')
       .select(['t.id', 't.userId', 't.bookId', 't.createdAt as at'])
       .where('t.removedAt', 'is', null)
+      .where('t.imported', '=', 0)
       .where(shownToFollowers)
       .where('t.startedOn', 'is not', null)
       .$call((qb) => bounded(qb, db, readerId, 't.userId', 't.createdAt', 't.id', rankOf('started'), b)),
@@ -150,6 +151,7 @@ const finished: Source = {
       .selectFrom('readThroughs as t')
       .select((eb) => ['t.id', 't.userId', 't.bookId', eb.ref('t.finishedAt').$notNull().as('at'), ratingOf(eb).as('rating')])
       .where('t.removedAt', 'is', null)
+      .where('t.imported', '=', 0)
       .where(shownToFollowers)
       .where('t.outcome', '=', 'finished')
       .where('t.finishedAt', 'is not', null)
@@ -164,6 +166,7 @@ const dnf: Source = {
       .selectFrom('readThroughs as t')
       .select(['t.id', 't.userId', 't.bookId', 't.updatedAt as at'])
       .where('t.removedAt', 'is', null)
+      .where('t.imported', '=', 0)
       .where(shownToFollowers)
       .where('t.outcome', '=', 'stopped')
       .$call((qb) => bounded(qb, db, readerId, 't.userId', 't.updatedAt', 't.id', rankOf('dnf'), b)),

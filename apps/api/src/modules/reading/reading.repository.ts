@@ -279,23 +279,32 @@ const readColumns = (v: ReadValues) => ({
   progressMinutes: v.progress.minutes,
 })
 
-export async function insertRead(db: Db, id: string, userId: string, bookId: string, v: ReadValues, at: string): Promise<void> {
+/**
+ * A read made: by the reader (news for their followers' feeds, decision 0060), or by an import
+ * (`imported`: their history, which the feed leaves out, decision 0067).
+ */
+export async function insertRead(db: Db, id: string, userId: string, bookId: string, v: ReadValues, at: string, imported = false): Promise<void> {
   await db
     .insertInto('readThroughs')
-    .values({ id, userId, bookId, ...readColumns(v), removedAt: null, createdAt: at, updatedAt: at })
+    .values({ id, userId, bookId, ...readColumns(v), removedAt: null, imported: imported ? 1 : 0, createdAt: at, updatedAt: at })
     .execute()
   // A start, a finish or a stop reaches the followers' feeds (decision 0060).
-  await enqueueReadWork(db, id)
+  if (!imported) await enqueueReadWork(db, id)
 }
 
-export async function updateRead(db: Db, id: string, v: ReadValues, at: string): Promise<void> {
+/**
+ * A read changed: by the reader, or by an import (`byImport`). A finish or a stop the reader makes is
+ * news even on a read an import brought: it is theirs from then on (decision 0067).
+ */
+export async function updateRead(db: Db, id: string, v: ReadValues, at: string, byImport = false): Promise<void> {
+  const activity = !byImport && (v.outcome === 'finished' || v.outcome === 'stopped')
   await db
     .updateTable('readThroughs')
-    .set({ ...readColumns(v), updatedAt: at })
+    .set({ ...readColumns(v), updatedAt: at, ...(activity ? { imported: 0 } : {}) })
     .where('id', '=', id)
     .execute()
   // A finish or a stop (again: its moment may have moved); progress alone changes nothing in the feed.
-  if (v.outcome === 'finished' || v.outcome === 'stopped') await enqueueReadWork(db, id)
+  if (activity) await enqueueReadWork(db, id)
 }
 
 export async function setReadRemoved(db: Db, id: string, removedAt: string | null, at: string): Promise<void> {

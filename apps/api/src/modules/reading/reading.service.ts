@@ -154,9 +154,9 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
     }
   }
 
-  /** Writes a read the rules worked out. */
-  const writeRead = (trx: Db, userId: string, bookId: string, w: ReadWrite, at: string) =>
-    w.op === 'insert' ? insertRead(trx, w.id, userId, bookId, w.values, at) : updateRead(trx, w.id, w.values, at)
+  /** Writes a read the rules worked out, for the reader or for an import (`imported`, decision 0067). */
+  const writeRead = (trx: Db, userId: string, bookId: string, w: ReadWrite, at: string, imported = false) =>
+    w.op === 'insert' ? insertRead(trx, w.id, userId, bookId, w.values, at, imported) : updateRead(trx, w.id, w.values, at, imported)
 
   /**
    * Runs a change of one reader's log of one book in the caller's transaction (`on`) or one of its
@@ -501,7 +501,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
         await bumpLogVersion(trx, userId)
         await touchEntry(trx, userId, bookId, at)
         if (filled) await setEntryDetails(trx, userId, bookId, filled)
-        for (const write of writes) await writeRead(trx, userId, bookId, write, at)
+        for (const write of writes) await writeRead(trx, userId, bookId, write, at, true)
         if (status !== undefined) await updateEntry(trx, userId, bookId, { status }, at)
         if (rating !== undefined) await rate(trx, userId, bookId, rating, at)
         await syncProjections(trx, userId, bookId, at)

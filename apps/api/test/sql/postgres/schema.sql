@@ -271,6 +271,7 @@ read_throughs.progress_minutes integer
 read_throughs.removed_at timestamp with time zone
 read_throughs.created_at timestamp with time zone not null
 read_throughs.updated_at timestamp with time zone not null
+read_throughs.imported integer not null default 0
 reading_entries.user_id text not null
 reading_entries.book_id text not null
 reading_entries.status text
@@ -526,6 +527,7 @@ personal_tokens personal_tokens_user_id_fkey: FOREIGN KEY (user_id) REFERENCES u
 progress_updates progress_updates_pkey: PRIMARY KEY (id)
 progress_updates progress_updates_read_id_fkey: FOREIGN KEY (read_id) REFERENCES read_throughs(id) ON DELETE CASCADE
 read_throughs read_throughs_entry_fkey: FOREIGN KEY (user_id, book_id) REFERENCES reading_entries(user_id, book_id) ON DELETE CASCADE
+read_throughs read_throughs_imported_check: CHECK ((imported = ANY (ARRAY[0, 1])))
 read_throughs read_throughs_outcome_check: CHECK (((outcome IS NULL) OR (outcome = ANY (ARRAY['finished'::text, 'stopped'::text]))))
 read_throughs read_throughs_pkey: PRIMARY KEY (id)
 reading_entries reading_entries_book_id_fkey: FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
@@ -737,7 +739,7 @@ CREATE INDEX read_throughs_entry_idx ON public.read_throughs USING btree (user_i
 CREATE INDEX read_throughs_finished_idx ON public.read_throughs USING btree (user_id, finished_on, book_id) WHERE ((outcome = 'finished'::text) AND (removed_at IS NULL))
 CREATE UNIQUE INDEX read_throughs_pkey ON public.read_throughs USING btree (id)
 CREATE INDEX read_throughs_user_finished_at_idx ON public.read_throughs USING btree (user_id, finished_at DESC, id DESC) WHERE ((outcome = 'finished'::text) AND (removed_at IS NULL))
-CREATE INDEX read_throughs_user_started_idx ON public.read_throughs USING btree (user_id, created_at DESC, id DESC) WHERE ((started_on IS NOT NULL) AND (removed_at IS NULL))
+CREATE INDEX read_throughs_user_started_idx ON public.read_throughs USING btree (user_id, created_at DESC, id DESC) WHERE ((started_on IS NOT NULL) AND (removed_at IS NULL) AND (imported = 0))
 CREATE INDEX read_throughs_user_stopped_idx ON public.read_throughs USING btree (user_id, updated_at DESC, id DESC) WHERE ((outcome = 'stopped'::text) AND (removed_at IS NULL))
 CREATE INDEX reading_entries_book_idx ON public.reading_entries USING btree (book_id)
 CREATE INDEX reading_entries_edition_idx ON public.reading_entries USING btree (edition_id) WHERE (edition_id IS NOT NULL)

@@ -257,7 +257,7 @@ CREATE INDEX "read_throughs_finished_idx" on "read_throughs" ("user_id", "finish
 CREATE INDEX "read_throughs_user_finished_at_idx" on "read_throughs" ("user_id", "finished_at" desc, "id" desc) where outcome = 'finished' and removed_at is null;
 
 -- index read_throughs_user_started_idx
-CREATE INDEX "read_throughs_user_started_idx" on "read_throughs" ("user_id", "created_at" desc, "id" desc) where started_on is not null and removed_at is null;
+CREATE INDEX "read_throughs_user_started_idx" on "read_throughs" ("user_id", "created_at" desc, "id" desc) where started_on is not null and removed_at is null and imported = 0;
 
 -- index read_throughs_user_stopped_idx
 CREATE INDEX "read_throughs_user_stopped_idx" on "read_throughs" ("user_id", "updated_at" desc, "id" desc) where outcome = 'stopped' and removed_at is null;
@@ -530,7 +530,7 @@ CREATE TABLE "personal_tokens" ("id" text primary key, "user_id" text not null r
 CREATE TABLE "progress_updates" ("id" text primary key, "read_id" text not null references "read_throughs" ("id") on delete cascade, "page" integer, "percent" real, "minutes" integer, "created_at" text not null);
 
 -- table read_throughs
-CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "book_id" text not null, "started_on" text, "finished_on" text, "stopped_on" text, "outcome" text, "finished_at" text, "progress_page" integer, "progress_percent" real, "progress_minutes" integer, "removed_at" text, "created_at" text not null, "updated_at" text not null, constraint "read_throughs_entry_fkey" foreign key ("user_id", "book_id") references "reading_entries" ("user_id", "book_id") on delete cascade, constraint "read_throughs_outcome_check" check (outcome is null or outcome in ('finished', 'stopped')));
+CREATE TABLE "read_throughs" ("id" text primary key, "user_id" text not null, "book_id" text not null, "started_on" text, "finished_on" text, "stopped_on" text, "outcome" text, "finished_at" text, "progress_page" integer, "progress_percent" real, "progress_minutes" integer, "removed_at" text, "created_at" text not null, "updated_at" text not null, "imported" integer default 0 not null check (imported in (0, 1)), constraint "read_throughs_entry_fkey" foreign key ("user_id", "book_id") references "reading_entries" ("user_id", "book_id") on delete cascade, constraint "read_throughs_outcome_check" check (outcome is null or outcome in ('finished', 'stopped')));
 
 -- table reading_entries
 CREATE TABLE "reading_entries" ("user_id" text not null references "users" ("id") on delete cascade, "book_id" text not null references "books" ("id") on delete cascade, "status" text, "rating" integer, "created_at" text not null, "updated_at" text not null, "edition_id" text references "editions" ("id") on delete set null, "owned_format" text check (owned_format is null or owned_format in ('hardcover', 'paperback', 'ebook', 'audiobook')), "owned_copies" integer check (owned_copies is null or owned_copies >= 1), "private_notes" text, "status_position" integer, "status_position_of" text, "progress_unit" text check (progress_unit in ('pages', 'percent', 'minutes')), "visibility" text check (visibility in ('public', 'followers', 'private')), constraint "reading_entries_pkey" primary key ("user_id", "book_id"), constraint "reading_entries_status_check" check (status is null or status in ('want', 'reading', 'read', 'paused', 'dnf')), constraint "reading_entries_rating_check" check (rating is null or rating between 1 and 5));
