@@ -12,7 +12,7 @@ import { badRequest, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Db } from '#/db/portable.ts'
 import type { Actor } from '#/security/actor.ts'
-import { hiddenByModerators, quietFilterFor } from '#/modules/safety/safety.service.ts'
+import { hiddenByModeratorsAmong, quietFilterFor } from '#/modules/safety/safety.service.ts'
 import { fromStoredPosition, isWithheld, type SpoilersService, type Standing } from '#/modules/spoilers/spoilers.service.ts'
 import { findPeople, listCreditedWorks, listTalkAbout, userExists, type TalkRow } from '#/modules/feed/feed.credited.ts'
 import { feedPage, findPeopleAndBooks, rankOf, type ActivityRow, type FeedKey } from '#/modules/feed/feed.repository.ts'
@@ -109,16 +109,12 @@ export const createFeedService = ({ db, spoilers, pollMs = 0 }: { db: Db; spoile
       )
       const idsOf = (type: TalkRow['type']) => rows.filter((r) => r.type === type).map((r) => r.id)
       const threadIds = [...new Set(rows.flatMap((r) => (r.discussionId ? [r.discussionId] : [])))]
-      const [hiddenReviews, hiddenComments, hiddenPosts, hiddenThreads, quiet] = await Promise.all([
-        hiddenByModerators(db, 'review', idsOf('review')),
-        hiddenByModerators(db, 'comment', idsOf('comment')),
-        hiddenByModerators(db, 'post', idsOf('post')),
+      const [hidden, quiet] = await Promise.all([
         // A post in a thread the moderators hid would show the thread's title: left out too.
-        hiddenByModerators(db, 'discussion', threadIds),
+        hiddenByModeratorsAmong(db, { review: idsOf('review'), comment: idsOf('comment'), post: idsOf('post'), discussion: threadIds }),
         quietFilterFor(db, actor?.id, { writerIds: rows.map((r) => r.userId), bookIds: rows.map((r) => r.bookId) }),
       ])
-      const hidden = { review: hiddenReviews, comment: hiddenComments, post: hiddenPosts }
-      const shown = (r: TalkRow) => !hidden[r.type].has(r.id) && !(r.discussionId !== null && hiddenThreads.has(r.discussionId))
+      const shown = (r: TalkRow) => !hidden.get(r.type)?.has(r.id) && !(r.discussionId !== null && hidden.get('discussion')?.has(r.discussionId))
       const kept = rows.filter((r) => shown(r) && !quiet.hides({ writerId: r.userId, bookId: r.bookId, texts: [r.text, r.title] })).slice(0, limit)
       const bookIds = [...new Set(kept.map((r) => r.bookId))]
       const [people, standings] = await Promise.all([
@@ -166,17 +162,13 @@ async function hiddenInFeed(db: Db, rows: ActivityRow[]): Promise<(r: ActivityRo
   const idsOf = (type: FeedItemType) => rows.filter((r) => r.type === type).map((r) => r.id)
   const reviewIds = [...new Set([...idsOf('review'), ...rows.flatMap((r) => (r.type === 'comment' && r.reviewId ? [r.reviewId] : []))])]
   const bookIds = [...new Set(rows.flatMap((r) => (r.bookId === null ? [] : [r.bookId])))]
-  const [reviews, comments, threads, books] = await Promise.all([
-    hiddenByModerators(db, 'review', reviewIds),
-    hiddenByModerators(db, 'comment', idsOf('comment')),
-    hiddenByModerators(db, 'discussion', idsOf('discussion')),
-    hiddenByModerators(db, 'book', bookIds),
-  ])
+  const hidden = await hiddenByModeratorsAmong(db, { review: reviewIds, comment: idsOf('comment'), discussion: idsOf('discussion'), book: bookIds })
+  const has = (type: 'review' | 'comment' | 'discussion' | 'book', id: string | null) => id !== null && !!hidden.get(type)?.has(id)
   return (r) =>
-    (r.bookId !== null && books.has(r.bookId)) ||
-    (r.type === 'review' && reviews.has(r.id)) ||
-    (r.type === 'comment' && (comments.has(r.id) || (r.reviewId !== null && reviews.has(r.reviewId)))) ||
-    (r.type === 'discussion' && threads.has(r.id))
+    has('book', r.bookId) ||
+    (r.type === 'review' && has('review', r.id)) ||
+    (r.type === 'comment' && (has('comment', r.id) || has('review', r.reviewId))) ||
+    (r.type === 'discussion' && has('discussion', r.id))
 }
 
 async function pageOf(db: Db, readerId: string, key: FeedKey | undefined, limit: number): Promise<{ rows: ActivityRow[]; total: number }> {

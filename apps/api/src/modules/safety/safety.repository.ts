@@ -304,6 +304,20 @@ export async function listHiddenAmong(db: Db, targetType: ReportTargetType, ids:
   return new Set(rows.map((r) => r.targetId))
 }
 
+/** Which of some items of several kinds the moderators hid, in one statement: by kind, the hidden ids. */
+export async function listHiddenAmongKinds(db: Db, ids: Partial<Record<ReportTargetType, readonly string[]>>): Promise<Map<ReportTargetType, Set<string>>> {
+  const asked = (Object.entries(ids) as [ReportTargetType, readonly string[]][]).filter(([, list]) => list.length > 0)
+  const found = new Map<ReportTargetType, Set<string>>(asked.map(([type]) => [type, new Set()]))
+  if (asked.length === 0) return found
+  const rows = await db
+    .selectFrom('hiddenItems')
+    .select(['targetType', 'targetId'])
+    .where((eb) => eb.or(asked.map(([type, list]) => eb.and([eb('targetType', '=', type), eb('targetId', 'in', list)]))))
+    .execute()
+  for (const r of rows) found.get(r.targetType as ReportTargetType)?.add(r.targetId)
+  return found
+}
+
 /** Readers blocked by at least `min` others, most blocked first (along blocks_blocked_idx), at most `cap`. */
 export async function listBlockedByMany(db: Db, min: number, cap: number) {
   const rows = await db

@@ -55,6 +55,7 @@ import {
   listBlocksWithin,
   listBlocks,
   listHiddenAmong,
+  listHiddenAmongKinds,
   listMutedAmong,
   listMutedBooksAmong,
   listMutedWords,
@@ -155,6 +156,10 @@ export async function quietFilterFor(
 
 /** Which of some items of one kind the moderators hid (decision 0058): their threads show "removed by the moderators". */
 export const hiddenByModerators = (db: Db, type: ReportTargetType, ids: readonly string[]): Promise<Set<string>> => listHiddenAmong(db, type, ids)
+
+/** The same for items of several kinds at once, in one statement: by kind, the hidden ids (an empty set for a kind asked with none). */
+export const hiddenByModeratorsAmong = (db: Db, ids: Partial<Record<ReportTargetType, readonly string[]>>): Promise<Map<ReportTargetType, Set<string>>> =>
+  listHiddenAmongKinds(db, ids)
 
 // ---- The service behind the routes ----
 
