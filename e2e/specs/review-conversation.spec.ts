@@ -57,6 +57,9 @@ describe('likes and comments on a review', () => {
       const replyBox = page.getByRole('textbox', { name: /^Reply to / })
       await replyBox.fill('مرحبا — agreed 👍')
       await page.locator('form').filter({ has: replyBox }).getByRole('button', { name: 'Reply', exact: true }).click()
+      // The box closes once the thread is read again; until then its text matches too (React keeps a
+      // controlled textarea's text content equal to its value), so wait for it first.
+      await expectHidden(replyBox)
       await expectVisible(comments(page).getByText('مرحبا — agreed 👍'))
 
       // Edit the reply: marked edited.
@@ -64,6 +67,7 @@ describe('likes and comments on a review', () => {
       await comments(page).getByRole('listitem').filter({ hasText: 'مرحبا — agreed 👍' }).last().getByRole('button', { name: 'Edit' }).click()
       await page.getByRole('textbox', { name: 'Edit your comment' }).fill('Agreed, edited 👍')
       await page.getByRole('button', { name: 'Save' }).click()
+      await expectHidden(page.getByRole('textbox', { name: 'Edit your comment' }))
       await expectVisible(comments(page).getByText('Agreed, edited 👍'))
       await expectVisible(comments(page).getByText(/· edited/))
       await checkScreen(page, 'review-conversation', width)
