@@ -325,8 +325,16 @@ describe('add a book without the chore (decision 0037)', () => {
     await page.getByRole('combobox', { name: 'Author' }).blur()
     await page.waitForTimeout(300)
     expect(await page.getByTestId('duplicate-title').count()).toBe(0)
+    // The book page's code arrives slowly (a phone, a busy machine): the form stays on screen meanwhile,
+    // and the spec's move to the profile 1.5 s after adding must not take the reader away from it.
+    await page.route('**/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500))
+      await route.continue()
+    })
     await link.click()
     await expectVisible(page.getByRole('heading', { level: 1, name: title }))
+    await page.waitForTimeout(500)
+    expect(new URL(page.url()).pathname).toBe(new URL(href!, baseURL).pathname)
   })
 
   test('a cover is uploaded instead of a typed URL; Genre offers the catalogue’s genres', async ({ page }) => {

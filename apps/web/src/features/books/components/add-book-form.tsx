@@ -122,10 +122,13 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
     return () => sub.unsubscribe()
   }, [watch, draftKey, book, saved])
 
+  // The spec's move after adding; called off when the reader follows the message's link first (the
+  // form stays on screen while the next page's code loads, and the move would then take them away).
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => {
     if (!isSent) return
-    const t = setTimeout(() => navigate(book ? paths.book.href(book._id) : paths.profile.href()), REDIRECT_AFTER_ADD_MS)
-    return () => clearTimeout(t)
+    redirect.current = setTimeout(() => navigate(book ? paths.book.href(book._id) : paths.profile.href()), REDIRECT_AFTER_ADD_MS)
+    return () => clearTimeout(redirect.current)
   }, [isSent, navigate, book])
 
   // The duplicate check: asked when the reader leaves the ISBN, title or author (and at submit).
@@ -283,7 +286,7 @@ export function AddBookForm({ book, PersonField }: { book?: Book; PersonField: C
           {!book && (
             <>
               {' '}
-              <Link component={RouterLink} to={paths.book.href(status.added._id)} sx={{ fontWeight: 600 }}>
+              <Link component={RouterLink} to={paths.book.href(status.added._id)} onClick={() => clearTimeout(redirect.current)} sx={{ fontWeight: 600 }}>
                 {ADD_BOOK_TEXT.viewBook}: <bdi>{status.added.title}</bdi>
               </Link>
             </>
