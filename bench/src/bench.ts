@@ -46,6 +46,9 @@ export interface Row extends LoadResult {
   name: string
   ceiling?: number
   ratio?: number
+  /** Requests/s of the second ceiling (bare-db.ts), and this call's share of it. */
+  dbCeiling?: number
+  dbRatio?: number
   budget: Budget
   pass: boolean
   /** The server's peak resident memory so far, right after this call's load (MB). */
@@ -284,7 +287,7 @@ function syncBodies(fx: Fixtures, personalTokens: string[]): { tokens: string[];
 const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {})
 
 function printTable(rows: Row[], title: string) {
-  const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'budget', '']
+  const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'vs db', 'budget', '']
   const cells = rows.map((r) => [
     r.name,
     Math.round(r.rps).toLocaleString('en-US'),
@@ -292,9 +295,11 @@ function printTable(rows: Row[], title: string) {
     ms(r.p99),
     String(r.errors),
     r.ratio === undefined ? '–' : r.ratio.toFixed(2),
+    r.dbRatio === undefined ? '–' : r.dbRatio.toFixed(2),
     [
       r.budget.p99 !== undefined ? `p99≤${r.budget.p99}` : '',
       r.budget.ratio !== undefined ? `≥${r.budget.ratio}×bare` : '',
+      r.budget.dbRatio !== undefined ? `≥${r.budget.dbRatio}×db` : '',
       r.budget.rps !== undefined ? `≥${r.budget.rps}/s` : '',
       r.budget.p50Over !== undefined
         ? `p50≤+${r.budget.p50Over.ms} (${r.p50Over === undefined ? 'baseline not run' : `${r.p50Over >= 0 ? '+' : ''}${r.p50Over.toFixed(2)}`})`
@@ -457,6 +462,9 @@ async function main() {
         ceiling = await bareCeiling(sampleResponse, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work)
       const ratio = ceiling ? result.rps / ceiling : undefined
       const b = call.budget
+      // The second ceiling, for the calls whose budget names it: the same requests to a bare server reading the row.
+      const dbCeiling = b.dbRatio !== undefined ? await dbCeilingOf(target, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work) : undefined
+      const dbRatio = dbCeiling ? result.rps / dbCeiling : undefined
       // The p50 against another call's of this run (left out of the verdict when that call did not run).
       const baseline = b.p50Over ? rows.find((r) => r.name === b.p50Over!.call) : undefined
       const pass =
@@ -464,6 +472,7 @@ async function main() {
         (b.p99 === undefined || result.p99 <= b.p99) &&
         (baseline === undefined || result.p50 - baseline.p50 <= b.p50Over!.ms) &&
         (b.ratio === undefined || (ratio ?? 0) >= b.ratio) &&
+        (b.dbRatio === undefined || (dbRatio ?? 0) >= b.dbRatio) &&
         (b.rps === undefined || result.rps >= b.rps)
       const peak = peakRssMb(server.pid!)
       rows.push({
@@ -471,13 +480,14 @@ async function main() {
         name: call.name,
         ...(ceiling ? { ceiling } : {}),
         ...(ratio !== undefined ? { ratio } : {}),
+        ...(dbCeiling !== undefined && dbRatio !== undefined ? { dbCeiling, dbRatio } : {}),
         ...(baseline ? { p50Over: result.p50 - baseline.p50 } : {}),
         budget: b,
         pass,
         peakRssMb: peak,
       })
       process.stderr.write(
-        `\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`,
+        `\r${call.name}: ${Math.round(result.rps)} req/s, p99 ${ms(result.p99)} ms${ceiling ? `, bare ${Math.round(ceiling)} req/s` : ''}${dbCeiling ? `, bare+db ${Math.round(dbCeiling)} req/s` : ''}, server RSS ${rssMb(server.pid!).toFixed(0)} MB (peak ${peak.toFixed(0)})\n`,
       )
     }
     writes.commit(writesUsed)
@@ -838,6 +848,20 @@ async function runImport(base: string, target: Target, rows: number): Promise<Im
     `\rimport: ${name}: ${job.status} in ${(wallMs / 1000).toFixed(2)} s (${Math.round(rowsPerSecond)} rows/s), health p99 ${health.p99.toFixed(1)} ms (max ${health.max.toFixed(1)})\n`,
   )
   return result
+}
+
+/** Requests/s of a bare node:http server reading each asked book's row from the database (bare-db.ts), loaded like the call was. */
+async function dbCeilingOf(target: Target, spec: LoadSpec, work: string): Promise<number> {
+  const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', 'bare-db.ts'), target.kind === 'sqlite' ? target.path : target.url])
+  try {
+    const port = Number(await firstLine(bare))
+    const specFile = join(work, 'bare-db-spec.json')
+    writeFileSync(specFile, JSON.stringify({ ...spec, url: `http://127.0.0.1:${port}` }))
+    const result = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), specFile])) as LoadResult
+    return result.rps
+  } finally {
+    await stop(bare)
+  }
 }
 
 /** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */

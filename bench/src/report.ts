@@ -23,6 +23,7 @@ const budget = (r: Row) =>
   [
     r.budget.p99 !== undefined ? `p99 ≤ ${r.budget.p99} ms` : '',
     r.budget.ratio !== undefined ? `≥ ${r.budget.ratio} × bare` : '',
+    r.budget.dbRatio !== undefined ? `≥ ${r.budget.dbRatio} × bare+db` : '',
     r.budget.rps !== undefined ? `≥ ${r.budget.rps.toLocaleString('en-US')}/s` : '',
     r.budget.p50Over !== undefined
       ? `p50 ≤ ${r.budget.p50Over.call}'s + ${r.budget.p50Over.ms} ms (${r.p50Over === undefined ? 'not run' : `${r.p50Over >= 0 ? '+' : ''}${r.p50Over.toFixed(2)} ms`})`
@@ -37,11 +38,11 @@ for (const file of process.argv.slice(2)) {
     `${run.target.replace(/ \/.*\//, ' ')} — ${run.date.slice(0, 16).replace('T', ' ')} UTC — ${run.counts.books.toLocaleString('en-US')} books, ${run.counts.reviews.toLocaleString('en-US')} reviews${run.nodeArgs?.length ? ` — server with ${run.nodeArgs.join(' ')}` : ''}\n`,
   )
   if (run.rows.length) {
-    console.log('| call | req/s | p50 ms | p99 ms | errors | ÷ bare node:http | budget | |')
-    console.log('|---|---:|---:|---:|---:|---:|---|---|')
+    console.log('| call | req/s | p50 ms | p99 ms | errors | ÷ bare node:http | ÷ bare node:http + database | budget | |')
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|---|')
     for (const r of run.rows) {
       console.log(
-        `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
+        `| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${r.ratio === undefined ? '–' : r.ratio.toFixed(2)} | ${r.dbRatio === undefined ? '–' : r.dbRatio.toFixed(2)} | ${budget(r)} | ${r.pass ? 'ok' : '**over**'} |`,
       )
     }
   }
