@@ -233,15 +233,14 @@ export async function listBookDiscussions(db: Db, bookId: string, limit: number 
 
 /** How many threads of a book readers are shown a count of: those the moderators hid left out (decision 0058). */
 export async function countShownBookDiscussions(db: Db, bookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('discussions as d')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('d.bookId', '=', bookId)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('hiddenItems as h').select('h.targetId').where('h.targetType', '=', 'discussion').whereRef('h.targetId', '=', 'd.id'))),
-    )
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
+  // The book's threads less its hidden ones, the hidden ones found from the (few) hidden threads: a
+  // NOT EXISTS per thread made SQLite probe the hidden items once for each of a busy book's threads
+  // (two thirds of the database time of a book page). CROSS JOIN keeps that order on SQLite.
+  const { rows } = await sql<{ n: number | string }>`
+    select (select count(*) from discussions where book_id = ${bookId})
+         - (select count(*) from hidden_items h cross join discussions d
+            where h.target_type = 'discussion' and d.id = h.target_id and d.book_id = ${bookId}) as n`.execute(db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 /** How many threads a book has. */
