@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { preparedNameOf } from '#/db/prepared.ts'
 
 // A PostgreSQL server that stops answering (frozen, or behind a dead network) holds each query
 // until the pool's query timeout, and a request can meet that timeout more than once: waiting for
@@ -57,7 +58,10 @@ export function guardPool(pool: pg.Pool, now: () => number = Date.now): GuardedP
       // A cursor (or anything but plain text and values) goes through untouched.
       if (typeof args[0] !== 'string') return (raw.query as (...a: unknown[]) => unknown)(...args)
       if (poisoned) return Promise.reject(refusal())
-      return (raw.query as (...a: unknown[]) => Promise<unknown>)(...args).then(
+      // A statement the hot paths run with one fixed text is prepared once per connection (db/prepared.ts).
+      const name = preparedNameOf(args[0])
+      const sent = name === undefined ? args : [{ name, text: args[0], values: args[1] }]
+      return (raw.query as (...a: unknown[]) => Promise<unknown>)(...sent).then(
         (result) => {
           noteAnswer()
           return result

@@ -1,5 +1,6 @@
 import { CamelCasePlugin, type CompiledQuery, type Compilable, type Kysely } from 'kysely'
 import { dialectOf, type DialectName, type Db } from '#/db/portable.ts'
+import { prepareOnPostgres } from '#/db/prepared.ts'
 
 // Building and compiling a Kysely query costs more than SQLite takes to run a point read, so the
 // hottest queries are built once per dialect and then run with new parameter values. A query is
@@ -65,6 +66,7 @@ export function precompile<A extends unknown[], R>(arity: number, build: (db: Db
       const slots = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? Number(p.slice(MARK.length)) : undefined))
       hit = { query, slots }
       byDialect.set(dialect, hit)
+      if (dialect === 'postgres') prepareOnPostgres(query.sql)
     }
     return hit
   }
