@@ -63,6 +63,7 @@ import * as answeredPosts from './2026_12_20_0500_answered_posts.ts'
 import * as notificationCounts from './2026_12_20_0600_notification_counts.ts'
 import * as feedInbox from './2026_12_21_0100_feed_inbox.ts'
 import * as importedReads from './2026_12_22_0010_imported_reads.ts'
+import * as entryVisibilityIndex from './2026_12_22_0020_entry_visibility_index.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -133,4 +134,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_20_0600_notification_counts': notificationCounts,
   '2026_12_21_0100_feed_inbox': feedInbox,
   '2026_12_22_0010_imported_reads': importedReads,
+  '2026_12_22_0020_entry_visibility_index': entryVisibilityIndex,
 }

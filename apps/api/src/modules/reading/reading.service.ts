@@ -91,7 +91,7 @@ import { mergeImport, type ImportPlan } from '#/modules/reading/reading.import-m
 
 export type { ImportPlan }
 // Who sees a reader's log (decision 0055): the rule lives in reading.privacy.ts; other modules reach it here.
-export { logShown, ownerScope, scopeKey, shownBook, shownBookOf, shownEntry, type ReadingScope } from '#/modules/reading/reading.privacy.ts'
+export { countShownReads, logShown, ownerScope, scopeKey, shownBook, shownBookOf, shownEntry, type ReadingScope } from '#/modules/reading/reading.privacy.ts'
 
 export interface ReadingDeps {
   db: Db

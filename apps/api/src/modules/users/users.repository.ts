@@ -1,4 +1,4 @@
-import { shownBook, type ReadingScope } from '#/modules/reading/reading.service.ts'
+import { countShownReads, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { PersonRow, Stats, User, UserSummary } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
@@ -272,7 +272,7 @@ export async function findUserStats(db: Db, scope: ReadingScope, withWishlist: b
         eb.selectFrom('follows').select(count).where('followeeId', '=', id).as('followers'),
         eb.selectFrom('follows').select(count).where('followerId', '=', id).as('following'),
         eb.selectFrom('reviews').select(count).where('userId', '=', id).as('reviews'),
-        eb.selectFrom('reads as rd').select(count).where('rd.userId', '=', id).where(shownBook(scope, 'rd.bookId')).as('readBooks'),
+        countShownReads(scope).as('readBooks'),
         eb.selectFrom('books').select(count).where('listedByUserId', '=', id).as('listedBooks'),
         eb.selectFrom('books').select(count).where('createdByUserId', '=', id).where('listedByUserId', 'is', null).as('createdBooks'),
         withWishlist ? eb.selectFrom('wishlist').select(count).where('userId', '=', id).as('wishlistCount') : eb.lit(null).as('wishlistCount'),

@@ -746,6 +746,7 @@ CREATE INDEX reading_entries_edition_idx ON public.reading_entries USING btree (
 CREATE UNIQUE INDEX reading_entries_pkey ON public.reading_entries USING btree (user_id, book_id)
 CREATE INDEX reading_entries_user_status_idx ON public.reading_entries USING btree (user_id, status, updated_at DESC, book_id DESC)
 CREATE INDEX reading_entries_user_updated_idx ON public.reading_entries USING btree (user_id, updated_at DESC, book_id DESC)
+CREATE INDEX reading_entries_user_visibility_idx ON public.reading_entries USING btree (user_id, visibility, book_id) WHERE (visibility IS NOT NULL)
 CREATE UNIQUE INDEX reading_goals_pkey ON public.reading_goals USING btree (user_id, year)
 CREATE INDEX reads_book_idx ON public.reads USING btree (book_id)
 CREATE UNIQUE INDEX reads_pkey ON public.reads USING btree (user_id, book_id)

@@ -274,6 +274,9 @@ CREATE INDEX "reading_entries_user_status_idx" on "reading_entries" ("user_id", 
 -- index reading_entries_user_updated_idx
 CREATE INDEX "reading_entries_user_updated_idx" on "reading_entries" ("user_id", "updated_at" desc, "book_id" desc);
 
+-- index reading_entries_user_visibility_idx
+CREATE INDEX "reading_entries_user_visibility_idx" on "reading_entries" ("user_id", "visibility", "book_id") where visibility is not null;
+
 -- index reads_book_idx
 CREATE INDEX "reads_book_idx" on "reads" ("book_id");
 
