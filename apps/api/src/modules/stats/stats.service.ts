@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import {
   goalPace,
   keepsUp,
@@ -18,6 +17,7 @@ import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
+import { loadSharp } from '#/images.ts'
 import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 import {
   countYearByMonth,
@@ -238,6 +238,7 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
   /** The year in review drawn: the figures, the months, the genres and up to 12 covers. */
   const draw = async (scope: ReadingScope, stats: YearStats): Promise<{ png: Buffer; etag: string }> => {
     const user = await users.nameOf(scope.ownerId)
+    const sharp = await loadSharp()
     // Covers kept here only; a cover elsewhere on the web is never fetched (the server asks no other site).
     const covers: { title: string; image: string | undefined }[] = []
     for (const b of await latestYearBooks(db, scope, stats.year, 12)) {
