@@ -93,13 +93,13 @@ const figure = (b: YearBook | undefined) => (b ? { _id: b.bookId, title: b.title
  * from start to end: counted whole, a 25,000-book year held it 100–350 ms a statement (issue 26);
  * a slice of 1,000 books takes a few milliseconds.
  */
-export const YEAR_SLICE_BOOKS = 1_000
+const YEAR_SLICE_BOOKS = 1_000
 
 /**
  * The year's books in slices (by id), each slice's end found as it comes, with a turn of the event
  * loop before each: a request that arrives meanwhile waits behind one small statement at most.
  */
-export async function* yearSlices(db: Db, scope: ReadingScope, year: number, size: number = YEAR_SLICE_BOOKS): AsyncGenerator<YearSlice> {
+async function* yearSlices(db: Db, scope: ReadingScope, year: number, size: number = YEAR_SLICE_BOOKS): AsyncGenerator<YearSlice> {
   let after: string | undefined
   for (;;) {
     await yieldToLoop()
