@@ -26,17 +26,44 @@ const finished = (db: Db, scope: ReadingScope) =>
     .where(sql<SqlBool>`rt.outcome = 'finished'`)
     .where('rt.removedAt', 'is', null)
 
-const finishedIn = (db: Db, scope: ReadingScope, year: number) =>
-  finished(db, scope)
+/**
+ * A slice of a year's books: those whose id comes after `after` (from the first when undefined) up
+ * to `upTo` (to the last when undefined), in the database's order of ids. A book's reads all fall in
+ * one slice, so a book read twice in the year still counts once.
+ */
+export interface YearSlice {
+  after?: string
+  upTo?: string
+}
+
+const finishedIn = (db: Db, scope: ReadingScope, year: number, slice: YearSlice = {}) => {
+  let q = finished(db, scope)
     .where('rt.finishedOn', '>=', String(year))
     .where('rt.finishedOn', '<', String(year + 1))
+  if (slice.after !== undefined) q = q.where('rt.bookId', '>', slice.after)
+  if (slice.upTo !== undefined) q = q.where('rt.bookId', '<=', slice.upTo)
+  return q
+}
 
-// Every figure is counted by the database, over the year's reads joined to what they need: however
-// many books a reader finished, the server reads a handful of rows and binds no list of their ids
-// (SQLite refuses more than 32,766 bound values in a statement; decision 0022).
+/**
+ * Where the slice of the year's next `size` books that starts after `after` ends: the id of its last
+ * book, or undefined when fewer are left (the last slice, open at its end). Read along the reader's
+ * reads in book order (read_throughs_entry_idx), so it costs about `size` reads, whatever the year holds.
+ */
+export async function findYearSliceEnd(db: Db, scope: ReadingScope, year: number, after: string | undefined, size: number): Promise<string | undefined> {
+  const row = await finishedIn(db, scope, year, { after })
+    .select('rt.bookId')
+    .groupBy('rt.bookId')
+    .orderBy('rt.bookId')
+    .limit(1)
+    .offset(size - 1)
+    .executeTakeFirst()
+  return row?.bookId
+}
 
 /** The books of the year's reads, each once, as a table to join (a GROUP BY: SQLite ran it faster than DISTINCT). */
-const booksOf = (db: Db, scope: ReadingScope, year: number) => finishedIn(db, scope, year).select('rt.bookId').groupBy('rt.bookId').as('yb')
+const booksOf = (db: Db, scope: ReadingScope, year: number, slice: YearSlice = {}) =>
+  finishedIn(db, scope, year, slice).select('rt.bookId').groupBy('rt.bookId').as('yb')
 
 /**
  * The year's reads and their pages by month: month 1–12, or null for the reads known only to the
@@ -46,10 +73,11 @@ export async function countYearByMonth(
   db: Db,
   scope: ReadingScope,
   year: number,
+  slice: YearSlice = {},
 ): Promise<{ month: number | null; reads: number; pages: number; most: number | null; least: number | null }[]> {
   // '' for a finish kept as 'YYYY', on both databases.
   const month = sql<string>`substr(rt.finished_on, 6, 2)`
-  const rows = await finishedIn(db, scope, year)
+  const rows = await finishedIn(db, scope, year, slice)
     .innerJoin('books as b', 'b.id', 'rt.bookId')
     .select([
       month.as('month'),
@@ -72,10 +100,10 @@ export async function countYearByMonth(
 }
 
 /** How many of the year's books the reader rated with each star (the review's rating, else the rating alone); null counts the unrated. */
-export async function countYearRatings(db: Db, scope: ReadingScope, year: number): Promise<{ rating: number | null; books: number }[]> {
+export async function countYearRatings(db: Db, scope: ReadingScope, year: number, slice: YearSlice = {}): Promise<{ rating: number | null; books: number }[]> {
   const rating = sql<number | null>`coalesce(r.rating, e.rating)`
   const rows = await db
-    .selectFrom(booksOf(db, scope, year))
+    .selectFrom(booksOf(db, scope, year, slice))
     .leftJoin('reviews as r', (j) => j.onRef('r.bookId', '=', 'yb.bookId').on('r.userId', '=', scope.ownerId))
     .leftJoin('readingEntries as e', (j) => j.onRef('e.bookId', '=', 'yb.bookId').on('e.userId', '=', scope.ownerId))
     .select([rating.as('rating'), (eb) => eb.fn.countAll<number>().as('books')])
@@ -123,11 +151,17 @@ export async function findYearBookOfLength(
   return row && { bookId: row.id, title: row.title, author: row.author, pageCount: Number(row.pageCount), coverImage: row.coverImage }
 }
 
-/** The genres of the year's books, each book once: the `limit` most read, then by name. */
-export async function countYearGenres(db: Db, scope: ReadingScope, year: number, limit: number): Promise<{ genre: string; books: number }[]> {
+/** The genres of the slice's books, each book once: the `limit` most read, then by name. */
+export async function countYearGenres(
+  db: Db,
+  scope: ReadingScope,
+  year: number,
+  limit: number,
+  slice: YearSlice = {},
+): Promise<{ genre: string; books: number }[]> {
   // A book carries a genre once (the table's key), and each book comes once from booksOf.
   const rows = await db
-    .selectFrom(booksOf(db, scope, year))
+    .selectFrom(booksOf(db, scope, year, slice))
     .innerJoin('bookGenres as g', 'g.bookId', 'yb.bookId')
     .select(['g.genre', (eb) => eb.fn.countAll<number>().as('books')])
     .groupBy('g.genre')
@@ -155,8 +189,9 @@ export async function listYearBooks(
   year: number,
   limit: number,
   after?: YearBooksAfter,
+  slice: YearSlice = {},
 ): Promise<{ bookId: string; title: string; author: string; coverImage: string; finishedOn: string; rating: number | null }[]> {
-  const last = finishedIn(db, scope, year)
+  const last = finishedIn(db, scope, year, slice)
     .select(['rt.bookId', sql<string>`max(rt.finished_on)`.as('lastOn')])
     .groupBy('rt.bookId')
     .as('yb')

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import {
   goalPace,
   keepsUp,
+  LIMITS,
   type Goal,
   type GoalInput,
   type PagingQuery,
@@ -17,6 +17,7 @@ import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
+import { loadSharp } from '#/images.ts'
 import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 import {
   countYearByMonth,
@@ -29,7 +30,9 @@ import {
   listYearBooks,
   listYears,
   saveGoal,
+  findYearSliceEnd,
   type YearBook,
+  type YearSlice,
 } from '#/modules/stats/stats.repository.ts'
 import { yearInReviewSvg } from '#/modules/stats/year-image.ts'
 import { logShown, ownerScope, scopeKey, type ReadingScope } from '#/modules/reading/reading.service.ts'
@@ -86,46 +89,81 @@ type Figures = Omit<YearStats, 'goal'>
 const figure = (b: YearBook | undefined) => (b ? { _id: b.bookId, title: b.title, author: b.author, pageCount: b.pageCount, coverImage: b.coverImage } : null)
 
 /**
- * The year's figures, each counted by the database: a handful of rows come back, whatever the number
- * of reads. The statements run one after another with a turn of the event loop between them, so a
- * request that arrives meanwhile waits behind one statement at most, not the whole year.
+ * How many of a year's books one statement counts. On node:sqlite a statement holds the event loop
+ * from start to end: counted whole, a 25,000-book year held it 100–350 ms a statement (issue 26);
+ * a slice of 1,000 books takes a few milliseconds.
  */
-async function countFigures(db: Db, scope: ReadingScope, year: number): Promise<Figures> {
+const YEAR_SLICE_BOOKS = 1_000
+
+/**
+ * The year's books in slices (by id), each slice's end found as it comes, with a turn of the event
+ * loop before each: a request that arrives meanwhile waits behind one small statement at most.
+ */
+async function* yearSlices(db: Db, scope: ReadingScope, year: number, size: number = YEAR_SLICE_BOOKS): AsyncGenerator<YearSlice> {
+  let after: string | undefined
+  for (;;) {
+    await yieldToLoop()
+    const upTo = await findYearSliceEnd(db, scope, year, after, size)
+    await yieldToLoop()
+    yield { after, upTo }
+    if (upTo === undefined) return
+    after = upTo
+  }
+}
+
+/**
+ * The year's figures, each counted by the database a slice of books at a time (yearSlices), a
+ * handful of rows per statement whatever the number of reads, and added up here. Every statement
+ * starts on a fresh turn of the event loop.
+ */
+export async function countFigures(db: Db, scope: ReadingScope, year: number, sliceBooks: number = YEAR_SLICE_BOOKS): Promise<Figures> {
   const byMonth = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, books: 0, pages: 0 }))
+  const ratings = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
+  // Genres are per book (at most LIMITS.genresMax each), so this holds the distinct genres of the year's books.
+  const genreCounts = new Map<string, number>()
   let booksRead = 0
   let pagesRead = 0
   let yearOnly = 0
   let most: number | null = null
   let least: number | null = null
-  for (const m of await countYearByMonth(db, scope, year)) {
-    booksRead += m.reads
-    pagesRead += m.pages
-    const month = m.month === null ? undefined : byMonth[m.month - 1]
-    if (month) {
-      month.books = m.reads
-      month.pages = m.pages
-    } else yearOnly += m.reads
-    if (m.most !== null && (most === null || m.most > most)) most = m.most
-    if (m.least !== null && (least === null || m.least < least)) least = m.least
-  }
-  const ratings = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
-  const figures: Figures = { year, booksRead, pagesRead, byMonth, yearOnly, ratings, averageRating: null, longestBook: null, shortestBook: null, genres: [] }
-  if (booksRead === 0) return figures
-  // Ratings, lengths and genres are of books: a book read twice in the year counts once.
-  await yieldToLoop()
   let ratedBooks = 0
   let ratingSum = 0
-  for (const r of await countYearRatings(db, scope, year)) {
-    if (r.rating === null) continue
-    ratings[r.rating as 1 | 2 | 3 | 4 | 5] = r.books
-    ratedBooks += r.books
-    ratingSum += r.rating * r.books
+  for await (const slice of yearSlices(db, scope, year, sliceBooks)) {
+    for (const m of await countYearByMonth(db, scope, year, slice)) {
+      booksRead += m.reads
+      pagesRead += m.pages
+      const month = m.month === null ? undefined : byMonth[m.month - 1]
+      if (month) {
+        month.books += m.reads
+        month.pages += m.pages
+      } else yearOnly += m.reads
+      if (m.most !== null && (most === null || m.most > most)) most = m.most
+      if (m.least !== null && (least === null || m.least < least)) least = m.least
+    }
+    // Ratings, lengths and genres are of books: a book read twice in the year counts once (its reads share a slice).
+    await yieldToLoop()
+    for (const r of await countYearRatings(db, scope, year, slice)) {
+      if (r.rating === null) continue
+      ratings[r.rating as 1 | 2 | 3 | 4 | 5] += r.books
+      ratedBooks += r.books
+      ratingSum += r.rating * r.books
+    }
+    await yieldToLoop()
+    for (const g of await countYearGenres(db, scope, year, sliceBooks * LIMITS.genresMax, slice)) {
+      genreCounts.set(g.genre, (genreCounts.get(g.genre) ?? 0) + g.books)
+    }
   }
+  const figures: Figures = { year, booksRead, pagesRead, byMonth, yearOnly, ratings, averageRating: null, longestBook: null, shortestBook: null, genres: [] }
+  if (booksRead === 0) return figures
   await yieldToLoop()
   const longest = most === null ? undefined : await findYearBookOfLength(db, scope, year, most, 'longest')
-  const shortest = least === null ? undefined : await findYearBookOfLength(db, scope, year, least, 'shortest')
   await yieldToLoop()
-  const genres = await countYearGenres(db, scope, year, GENRES_SHOWN)
+  const shortest = least === null ? undefined : await findYearBookOfLength(db, scope, year, least, 'shortest')
+  // The most read first, then by name (as the database ordered them: byte order of the name).
+  const genres = [...genreCounts]
+    .map(([genre, books]) => ({ genre, books }))
+    .sort((a, b) => b.books - a.books || (a.genre < b.genre ? -1 : a.genre > b.genre ? 1 : 0))
+    .slice(0, GENRES_SHOWN)
   return {
     ...figures,
     averageRating: ratedBooks ? Math.round((ratingSum / ratedBooks) * 100) / 100 : null,
@@ -133,6 +171,18 @@ async function countFigures(db: Db, scope: ReadingScope, year: number): Promise<
     shortestBook: figure(shortest),
     genres,
   }
+}
+
+type LatestBook = Awaited<ReturnType<typeof listYearBooks>>[number]
+const later = (a: LatestBook, b: LatestBook) => (a.finishedOn !== b.finishedOn ? a.finishedOn > b.finishedOn : a.bookId > b.bookId)
+
+/** The year's `limit` books last finished (newest first, then by id), read a slice at a time and the newest kept. */
+export async function latestYearBooks(db: Db, scope: ReadingScope, year: number, limit: number, sliceBooks: number = YEAR_SLICE_BOOKS): Promise<LatestBook[]> {
+  let kept: LatestBook[] = []
+  for await (const slice of yearSlices(db, scope, year, sliceBooks)) {
+    kept = [...kept, ...(await listYearBooks(db, scope, year, limit, undefined, slice))].sort((a, b) => (later(a, b) ? -1 : 1)).slice(0, limit)
+  }
+  return kept
 }
 
 export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) => {
@@ -188,9 +238,10 @@ export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) =
   /** The year in review drawn: the figures, the months, the genres and up to 12 covers. */
   const draw = async (scope: ReadingScope, stats: YearStats): Promise<{ png: Buffer; etag: string }> => {
     const user = await users.nameOf(scope.ownerId)
+    const sharp = await loadSharp()
     // Covers kept here only; a cover elsewhere on the web is never fetched (the server asks no other site).
     const covers: { title: string; image: string | undefined }[] = []
-    for (const b of await listYearBooks(db, scope, stats.year, 12)) {
+    for (const b of await latestYearBooks(db, scope, stats.year, 12)) {
       const bytes = await uploads.readShown(b.coverImage)
       const png = bytes
         ? await sharp(bytes)

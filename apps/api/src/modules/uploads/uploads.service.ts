@@ -5,6 +5,7 @@ import { LIMITS, MESSAGES } from '@shelfwise/contracts'
 import type { Config } from '#/config.ts'
 import { nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest } from '#/errors.ts'
+import { loadSharp } from '#/images.ts'
 import type { Actor } from '#/security/actor.ts'
 import {
   deleteUpload,
@@ -196,10 +197,6 @@ export const createUploadsService = ({ db, config }: UploadsDeps) => {
     },
   }
 }
-
-// sharp (libvips, ~15 MB resident) is loaded on the first upload, not at start: most instances seldom see one.
-let sharpModule: Promise<typeof import('sharp')> | undefined
-const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default
 
 /** The image as WebP, or 400 'Only image files are allowed' when it is not a JPEG, PNG, WebP or GIF. */
 async function reencode(input: Buffer): Promise<Buffer> {
