@@ -850,12 +850,12 @@ async function runImport(base: string, target: Target, rows: number): Promise<Im
   return result
 }
 
-/** Requests/s of a bare node:http server reading each asked book's row from the database (bare-db.ts), loaded like the call was. */
-async function dbCeilingOf(target: Target, spec: LoadSpec, work: string): Promise<number> {
-  const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', 'bare-db.ts'), target.kind === 'sqlite' ? target.path : target.url])
+/** Requests/s of a ceiling server (`script` with `args`, pinned like the API server), loaded like the call was. */
+async function ceilingOf(script: string, args: string[], spec: LoadSpec, work: string): Promise<number> {
+  const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', script), ...args])
   try {
     const port = Number(await firstLine(bare))
-    const specFile = join(work, 'bare-db-spec.json')
+    const specFile = join(work, `${script}-spec.json`)
     writeFileSync(specFile, JSON.stringify({ ...spec, url: `http://127.0.0.1:${port}` }))
     const result = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), specFile])) as LoadResult
     return result.rps
@@ -864,23 +864,17 @@ async function dbCeilingOf(target: Target, spec: LoadSpec, work: string): Promis
   }
 }
 
-/** Requests/s of a bare node:http server answering `sample`, loaded like the call was. */
+/** Requests/s of a bare node:http server reading each asked book's row from the database (bare-db.ts). */
+const dbCeilingOf = (target: Target, spec: LoadSpec, work: string) => ceilingOf('bare-db.ts', [target.kind === 'sqlite' ? target.path : target.url], spec, work)
+
+/** Requests/s of a bare node:http server answering `sample` (bare.ts). */
 async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<number> {
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(sample.headers))
     if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v
   const file = join(work, 'sample.json')
   writeFileSync(file, JSON.stringify({ status: sample.status, headers, body: sample.body.toString('base64') } satisfies Sample))
-  const bare = startProcess(0, [NODE, join(BENCH_DIR, 'src', 'bare.ts'), file])
-  try {
-    const port = Number(await firstLine(bare))
-    const specFile = join(work, 'bare-spec.json')
-    writeFileSync(specFile, JSON.stringify({ ...spec, url: `http://127.0.0.1:${port}` }))
-    const result = JSON.parse(await runProcess(1, [NODE, join(BENCH_DIR, 'src', 'load.ts'), specFile])) as LoadResult
-    return result.rps
-  } finally {
-    await stop(bare)
-  }
+  return ceilingOf('bare.ts', [file], spec, work)
 }
 
 interface Book {
