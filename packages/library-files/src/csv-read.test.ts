@@ -204,31 +204,39 @@ describe('csvRecordsSliced', () => {
       turns++
     }, 1)
     const records: CsvRecord[] = []
+    const start = performance.now()
     for await (const record of csvRecordsSliced(text, 4)) records.push(record)
     clearInterval(tick)
     longest = Math.max(longest, performance.now() - last)
-    return { records, turns, longest }
+    return { records, turns, longest, total: performance.now() - start }
   }
+  /**
+   * The loop was never held long: under 200 ms, or, on a machine so busy that every gap stretches
+   * (CI runs this beside the browser suite), a small part of the whole read. A reader holding the
+   * loop for the whole record or file fails both: its one gap is the whole read.
+   */
+  const heldBriefly = ({ longest, total }: { longest: number; total: number }) => longest < Math.max(200, total / 4)
 
   it('lets the server answer other requests while it reads a large file', async () => {
     const text = 'Title,Author\n' + 'Some title,"Some, author"\n'.repeat(200_000)
-    const { records, turns, longest } = await readWatchingTheLoop(text)
-    expect(records.reduce((count, r) => count + r.fields.length, 0)).toBe(400_002)
-    expect(turns).toBeGreaterThan(0)
-    // Generous against a busy test machine: a reader holding the loop for the whole file takes far longer.
-    expect(longest).toBeLessThan(200)
+    const read = await readWatchingTheLoop(text)
+    expect(read.records.reduce((count, r) => count + r.fields.length, 0)).toBe(400_002)
+    expect(read.turns).toBeGreaterThan(0)
+    // A reader holding the loop for the whole file takes far longer.
+    expect(heldBriefly(read), `longest ${read.longest} ms of ${read.total} ms`).toBe(true)
   })
 
   it('lets the server answer other requests while it reads one record that fills the file', async () => {
     // 76 fields each of the most doubled quotes a field may hold: 10 MB in one record.
     const field = `"${'""'.repeat(IMPORT_LIMITS.maxFieldLength)}"`
     const text = 'Title\n' + Array.from({ length: 76 }, () => field).join(',') + '\n'
-    const { records, longest } = await readWatchingTheLoop(text)
+    const read = await readWatchingTheLoop(text)
+    const { records } = read
     expect(records).toHaveLength(2)
     expect(records[1]!.fields).toHaveLength(76)
     expect(records[1]!.fields.every((f) => f === '"'.repeat(IMPORT_LIMITS.maxFieldLength))).toBe(true)
     // Read a record at a time, the loop was held 0.8 s; a field at a time, about 20 ms.
-    expect(longest).toBeLessThan(200)
+    expect(heldBriefly(read), `longest ${read.longest} ms of ${read.total} ms`).toBe(true)
   })
 })
 

@@ -12,6 +12,8 @@ select "profile_version" from "users" where "id" = $1;
 
 select "reading_log" from "users" where "id" = $1;
 
+select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = $1 and 1 = 1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= $2 and "rt"."finished_on" < $3 group by "rt"."book_id" order by "rt"."book_id" limit $4 offset $5;
+
 select "token_version", exists (select "jti" from "revoked_tokens" where "jti" = $1) as "revoked", exists (select "jti" from "kept_tokens" where "jti" = $2 and "kept_tokens"."user_id" = "users"."id" and "kept_tokens"."token_version" = "users"."token_version") as "kept" from "users" where "id" = $3;
 
 select coalesce(r.rating, e.rating) as "rating", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = $1 and 1 = 1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= $2 and "rt"."finished_on" < $3 group by "rt"."book_id") as "yb" left join "reviews" as "r" on "r"."book_id" = "yb"."book_id" and "r"."user_id" = $4 left join "reading_entries" as "e" on "e"."book_id" = "yb"."book_id" and "e"."user_id" = $5 group by coalesce(r.rating, e.rating);

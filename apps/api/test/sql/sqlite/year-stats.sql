@@ -12,6 +12,8 @@ select "profile_version" from "users" where "id" = ?;
 
 select "reading_log" from "users" where "id" = ?;
 
+select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = ? and 1 = 1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ? group by "rt"."book_id" order by "rt"."book_id" limit ? offset ?;
+
 select "token_version", exists (select "jti" from "revoked_tokens" where "jti" = ?) as "revoked", exists (select "jti" from "kept_tokens" where "jti" = ? and "kept_tokens"."user_id" = "users"."id" and "kept_tokens"."token_version" = "users"."token_version") as "kept" from "users" where "id" = ?;
 
 select coalesce(r.rating, e.rating) as "rating", count(*) as "books" from (select "rt"."book_id" from "read_throughs" as "rt" where "rt"."user_id" = ? and 1 = 1 and rt.outcome = 'finished' and "rt"."removed_at" is null and "rt"."finished_on" >= ? and "rt"."finished_on" < ? group by "rt"."book_id") as "yb" left join "reviews" as "r" on "r"."book_id" = "yb"."book_id" and "r"."user_id" = ? left join "reading_entries" as "e" on "e"."book_id" = "yb"."book_id" and "e"."user_id" = ? group by coalesce(r.rating, e.rating);
