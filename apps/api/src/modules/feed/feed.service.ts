@@ -150,11 +150,6 @@ export const createFeedService = ({ db, spoilers, pollMs = 0 }: { db: Db; spoile
 }
 
 /**
- * A page of the feed and its count: from the reader's inbox once built, else from the sources. A read
- * writes nothing (no GET does): the build is queued by the migration for every reader who followed
- * someone then, and by a reader's next follow otherwise.
- */
-/**
  * Which of a page's rows the moderators hid: a hidden review, comment or thread, a comment on a hidden
  * review (its link would lead to "removed by the moderators"), or anything about a hidden book.
  */
@@ -171,6 +166,11 @@ async function hiddenInFeed(db: Db, rows: ActivityRow[]): Promise<(r: ActivityRo
     (r.type === 'discussion' && has('discussion', r.id))
 }
 
+/**
+ * A page of the feed and its count: from the reader's inbox once built, else from the sources. A read
+ * writes nothing (no GET does): the build is queued by the migration for every reader who followed
+ * someone then, and by a reader's next follow otherwise.
+ */
 async function pageOf(db: Db, readerId: string, key: FeedKey | undefined, limit: number): Promise<{ rows: ActivityRow[]; total: number }> {
   const state = await inboxState(db, readerId)
   if (!state) return feedPage(db, readerId, key, limit, FEED_COUNT_CAP)
