@@ -1,4 +1,4 @@
-// npm run bench -- [--quick] [--db <sqlite file>] [--duration 10] [--connections 16] [--only <text>] [--identity] [--explain] [--node-args='<V8 flags>'] [--import-rows 5000]
+// npm run bench -- [--quick] [--db <sqlite file>] [--duration 10] [--connections 16] [--only <text>] [--identity] [--explain] [--round-trips] [--node-args='<V8 flags>'] [--import-rows 5000]
 //
 // Starts the real server on the generated data (its own process, pinned to core 0), warms it, then
 // loads each hot call with autocannon from another process (pinned to core 1) and prints one table:
@@ -330,12 +330,18 @@ async function main() {
     only: { type: 'string' },
     identity: { type: 'boolean', default: false },
     explain: { type: 'boolean', default: false },
+    'round-trips': { type: 'boolean', default: false },
     'node-args': { type: 'string' },
     'import-rows': { type: 'string' },
   })
   if (f.explain) {
     const { explainHotCalls } = await import('./explain.ts')
     process.exitCode = (await explainHotCalls(resolveTarget(f.db))) ? 1 : 0
+    return
+  }
+  if (f['round-trips']) {
+    const { countRoundTrips } = await import('./explain.ts')
+    await countRoundTrips(resolveTarget(f.db))
     return
   }
   const quick = f.quick === true

@@ -106,3 +106,68 @@ export async function explainHotCalls(target: Target): Promise<number> {
   console.log(flagged ? `\n${flagged} full scan(s) flagged (!!)` : '\nNo full scan of books, reviews or follows on a hot path.')
   return flagged
 }
+
+/**
+ * `npm run bench -- --round-trips`: how many statements each hot call sends once the app is warm
+ * (issue 26: on PostgreSQL each is a round trip to another process). One app serves every call; each
+ * call is asked once to warm its memos, then again for another of its paths (another book, say), and
+ * the statements of that second ask are counted and listed.
+ */
+export async function countRoundTrips(target: Target): Promise<void> {
+  const fx = await readFixtures(target)
+  const seen: string[] = []
+  let recording = false
+  if (target.kind === 'sqlite') {
+    // node:sqlite statements are prepared once and kept: count their runs, not their preparing.
+    const prepare = DatabaseSync.prototype.prepare
+    DatabaseSync.prototype.prepare = function (this: DatabaseSync, text: string, ...rest: unknown[]) {
+      const st = (prepare as (...a: unknown[]) => ReturnType<typeof prepare>).call(this, text, ...rest)
+      for (const m of ['all', 'get', 'run', 'iterate'] as const) {
+        const f = st[m] as (...a: unknown[]) => unknown
+        st[m] = ((...a: unknown[]) => {
+          if (recording) seen.push(text)
+          return f.apply(st, a)
+        }) as never
+      }
+      return st
+    } as typeof prepare
+  } else {
+    const query = pg.Client.prototype.query as (...a: unknown[]) => unknown
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first] = args
+      const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text
+      if (recording && text) seen.push(text)
+      return query.apply(this, args)
+    } as typeof pg.Client.prototype.query
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'shelfwise-trips-'))
+  const config = loadConfig({ DATABASE_URL: target.url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', JWT_SECRET: SECRET })
+  const tokens = createTokens(SECRET)
+  const calls = buildCalls(
+    fx,
+    { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` },
+    { paths: [], tokens: [], bodies: [] },
+    tokens.sign(fx.feedReader.id, fx.feedReader.ver),
+  ).filter((c) => c.method === 'GET')
+  const db = createDb({ url: target.url })
+  const app = await buildApp({ config, db, jwtSecret: SECRET })
+  console.log(`Statements per warm call — ${describeTarget(target)}\n`)
+  console.log(`${'call'.padEnd(44)} ${'status'.padStart(6)} ${'statements'.padStart(10)}`)
+  let total = 0
+  for (const call of calls) {
+    const headers = call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {}
+    await app.inject({ method: 'GET', url: call.paths[0]!, headers })
+    seen.length = 0
+    recording = true
+    const res = await app.inject({ method: 'GET', url: call.paths[1 % call.paths.length]!, headers })
+    recording = false
+    const statements = seen.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)/i.test(s))
+    total += statements.length
+    console.log(`${call.name.slice(0, 44).padEnd(44)} ${String(res.statusCode).padStart(6)} ${String(statements.length).padStart(10)}`)
+    for (const s of statements) console.log(`    ${s.replace(/\s+/g, ' ').slice(0, 130)}`)
+  }
+  console.log(`\n${total} statements over ${calls.length} calls`)
+  await app.close()
+  await db.destroy()
+  rmSync(dir, { recursive: true, force: true })
+}

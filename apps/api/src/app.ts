@@ -127,6 +127,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   app.decorate('notificationStreams', streams)
   app.addHook('preClose', async () => streams.closeAll())
   app.addHook('onClose', async () => services.notifications.live.close())
+  app.addHook('onClose', async () => services.changes.close())
 
   // First, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
@@ -197,7 +198,7 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
       await api.register(authRoutes, { auth: services.auth })
       await api.register(booksRoutes, {
         books: services.books,
-        discussionCount: services.discussions.countFor,
+        discussionCount: services.discussions.countForWork,
         moderatorsNote: (viewerId, bookId) => services.safety.moderatorsNote(viewerId, 'book', bookId),
       })
       await api.register(reviewsRoutes, { reviews: services.reviews })

@@ -26,6 +26,7 @@ import { createDeviceLinkService } from '#/modules/tokens/device-link.service.ts
 import { blockedAmong, createSafetyService, isBlockedBetween } from '#/modules/safety/safety.service.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
+import { createChanges } from '#/changes.ts'
 import { createBookMergeDoors } from '#/book-merge-doors.ts'
 
 export interface ServiceDeps {
@@ -36,6 +37,9 @@ export interface ServiceDeps {
 
 /** Every domain service, wired explicitly: a module reaches another only through its service. */
 export function createServices({ db, config, tokens }: ServiceDeps) {
+  // What changed, told by the database, so versions other modules key their memos on are kept
+  // between changes instead of read on every request (decision 0064).
+  const changes = createChanges(db, config.databaseUrl)
   // First: the modules where readers act on each other's things tell it, in their own transactions (decision 0052).
   // A block between two readers (either way) keeps one from notifying the other (decision 0057).
   const notifications = createNotificationsService({
@@ -47,13 +51,13 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const { notify, notifyMany, withdraw, withdrawAbout, withdrawBetween } = notifications
   const uploads = createUploadsService({ db, config })
   const users = createUsersService({ db, uploads, notify, withdraw })
-  const books = createBooksService({ db, uploads })
+  const books = createBooksService({ db, uploads, changes })
   const auth = createAuthService({ db, tokens, users })
   const personalTokens = createTokensService({ db })
   const devices = createDevicesService({ db })
   const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })
   const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs })
-  const reading = createReadingService({ db, books, users, events: webhooks.events })
+  const reading = createReadingService({ db, books, users, events: webhooks.events, changes })
   const sync = createSyncService({ db, books, reading })
   // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.
   const spoilers = createSpoilersService({ reading })
@@ -64,12 +68,13 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     events: webhooks.events,
     likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids),
     withdrawAbout,
+    changes,
   })
   const conversation = createConversationService({ db, reviews, spoilers, notify, withdraw, withdrawAbout })
   const shelves = createShelvesService({ db, books, users, reading })
-  const stats = createStatsService({ db, users, reading, uploads })
+  const stats = createStatsService({ db, users, reading, uploads, changes })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
-  const discussions = createDiscussionsService({ db, books, spoilers, notify, notifyMany, withdraw, withdrawAbout })
+  const discussions = createDiscussionsService({ db, books, spoilers, notify, notifyMany, withdraw, withdrawAbout, changes })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
   const imports = createImportsService({
@@ -100,6 +105,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const feeds = createFeedsService({ reviews, shelves, users, books })
   return {
     config,
+    changes,
     feeds,
     feed,
     users,

@@ -55,12 +55,53 @@ export function createDb({ url, poolSize = 10, queryTimeoutMs, statementTimeoutM
     })
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {})
-    // Nor may a checked-out one (its socket can die between two queries of a transaction): its query
-    // already failed with the error (answered 503), and the pool drops a broken client on release.
-    pool.on('connect', (client) => client.on('error', () => {}))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }), plugins, ...(log ? { log } : {}) })
+    const listeners = new Set<NoticeListener>()
+    pool.on('connect', (client) => {
+      // Nor may a checked-out one (its socket can die between two queries of a transaction): its query
+      // already failed with the error (answered 503), and the pool drops a broken client on release.
+      client.on('error', () => {})
+      // What this connection's own writes tell (decision 0064): the change triggers also notify a
+      // channel named after the writing backend, which only that backend listens on, and PostgreSQL
+      // hands a session its own notifications before the COMMIT's answer: so this process knows of its
+      // own change before the write resolves, and its next read cannot meet a value kept from before.
+      client.on('notification', (msg) => {
+        if (msg.channel.startsWith(OWN_CHANNEL_PREFIX)) for (const l of listeners) l(CHANGES_CHANNEL, msg.payload ?? '')
+      })
+      const pid = (client as unknown as { processID?: number }).processID
+      if (pid) client.query(`LISTEN ${OWN_CHANNEL_PREFIX}${pid}`).catch(() => {})
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }), plugins, ...(log ? { log } : {}) })
+    ownChanges.set(db, listeners)
+    return db
   }
   const path = url.replace(/^(sqlite|file):(\/\/)?/i, '')
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  return new Kysely<Database>({ dialect: new NodeSqliteDialect({ path }), plugins, ...(log ? { log } : {}) })
+  const listeners = new Set<NoticeListener>()
+  const onNotify = (channel: string, payload: string) => {
+    for (const l of listeners) l(channel, payload)
+  }
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect({ path, onNotify }), plugins, ...(log ? { log } : {}) })
+  ownChanges.set(db, listeners)
+  return db
+}
+
+/** The channel the change triggers tell every instance on (migration 2026_12_23_0500_changes_told)… */
+export const CHANGES_CHANNEL = 'shelfwise_changes'
+/** …and, on PostgreSQL, the prefix of the channel each also tells the writing backend alone on (its pid follows). */
+const OWN_CHANNEL_PREFIX = 'shelfwise_self_'
+
+type NoticeListener = (channel: string, payload: string) => void
+const ownChanges = new WeakMap<object, Set<NoticeListener>>()
+
+/**
+ * Listens to what this process's own writes on this database tell (decision 0064), once their
+ * transaction commits and before the write resolves to its caller: on SQLite every `pg_notify` our
+ * driver runs; on PostgreSQL the change triggers' signals on the writing connection's own channel.
+ * Answers the unsubscribe; undefined for a database this process did not open with createDb.
+ */
+export function listenToOwnChanges(db: object, listener: NoticeListener): (() => void) | undefined {
+  const listeners = ownChanges.get(db)
+  if (!listeners) return undefined
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }

@@ -30,6 +30,8 @@ const STATEMENT_CACHE_SIZE = 1000
 export interface NodeSqliteOptions {
   /** A file path, or ':memory:'. */
   path: string
+  /** Told each `pg_notify(channel, payload)` a statement called, once what it was part of has committed. */
+  onNotify?: (channel: string, payload: string) => void
   /**
    * Makes what was written to a file durable, off the event loop (fdatasync on libuv's thread pool):
    * the WAL after each group's COMMIT, the directory once. Tests put a slow or failing one here.
@@ -216,6 +218,14 @@ class NodeSqliteDriver implements Driver {
   #syncing: Promise<void> | undefined
   /** The error of a failed fsync: from then on every write fails (see #syncLoop). */
   #syncFailure: unknown
+  /**
+   * PostgreSQL's NOTIFY, here: `pg_notify(channel, payload)` in a statement is told to onNotify once
+   * its transaction commits (the group's COMMIT, when the read connection sees the rows), and never
+   * when it rolls back. The open transaction's, the group's, and a lone statement's.
+   */
+  #txNotes: [string, string][] | undefined
+  #groupNotes: [string, string][] = []
+  #looseNotes: [string, string][] = []
 
   constructor(options: NodeSqliteOptions) {
     this.#options = options
@@ -236,6 +246,12 @@ class NodeSqliteDriver implements Driver {
     writer.exec('PRAGMA cache_size = -32000')
     writer.exec('PRAGMA temp_store = MEMORY')
     withFunctions(writer)
+    writer.function('pg_notify', (channel, payload) => {
+      const note: [string, string] = [String(channel), String(payload)]
+      if (this.#txNotes) this.#txNotes.push(note)
+      else this.#looseNotes.push(note)
+      return null
+    })
     this.writer = new NodeSqliteConnection(writer)
     if (this.#onDisk) {
       // Opened after the writer, so the file is already in WAL mode.
@@ -283,7 +299,11 @@ class NodeSqliteDriver implements Driver {
       this.#flushNow()
       result = this.writer.run<R>(compiled)
     } finally {
+      // Autocommit: what the statement notified is committed with it (or was never written).
+      const notes = this.#looseNotes
+      this.#looseNotes = []
       release()
+      this.#tell(notes)
     }
     // Its own COMMIT (autocommit) is answered after the WAL's fsync too.
     if (!reads && this.#onDisk) await new Promise<void>((resolve, reject) => this.#whenSynced([{ resolve, reject }]))
@@ -313,6 +333,7 @@ class NodeSqliteDriver implements Driver {
       this.#outerOpen = true
     }
     this.#exec('savepoint shelfwise_tx')
+    this.#txNotes = []
     handle.inTransaction = true
   }
 
@@ -320,6 +341,8 @@ class NodeSqliteDriver implements Driver {
     const handle = connection as Handle
     this.#exec('release shelfwise_tx')
     handle.inTransaction = false
+    if (this.#txNotes?.length) this.#groupNotes.push(...this.#txNotes)
+    this.#txNotes = undefined
     const durable = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }))
     if (this.#group.length >= GROUP_MAX) this.#flushNow()
     else this.#scheduleFlush()
@@ -333,6 +356,7 @@ class NodeSqliteDriver implements Driver {
     // Nothing to undo when the savepoint already ended (a COMMIT that failed after its release).
     if (!handle.inTransaction) return
     handle.inTransaction = false
+    this.#txNotes = undefined
     try {
       this.#exec('rollback to shelfwise_tx')
       this.#exec('release shelfwise_tx')
@@ -409,7 +433,9 @@ class NodeSqliteDriver implements Driver {
   #flushNow() {
     if (!this.#outerOpen) return
     const group = this.#group
+    const notes = this.#groupNotes
     this.#group = []
+    this.#groupNotes = []
     this.#outerOpen = false
     try {
       this.#exec('commit')
@@ -422,6 +448,8 @@ class NodeSqliteDriver implements Driver {
       for (const g of group) g.reject(err)
       return
     }
+    // Told at the COMMIT, as PostgreSQL tells listeners: the read connection sees the rows from now on.
+    this.#tell(notes)
     if (this.#onDisk) this.#whenSynced(group)
     else for (const g of group) g.resolve()
     if (++this.#commits === CHECKPOINTER_AFTER_COMMITS && this.#reader) this.#startCheckpointer()
@@ -514,12 +542,25 @@ class NodeSqliteDriver implements Driver {
   #failGroup(err: unknown) {
     const group = this.#group
     this.#group = []
+    this.#groupNotes = []
     this.#outerOpen = false
     for (const g of group) g.reject(err)
   }
 
   #exec(sql: string) {
     this.writer.db.exec(sql)
+  }
+
+  #tell(notes: [string, string][]) {
+    const onNotify = this.#options.onNotify
+    if (!onNotify) return
+    for (const [channel, payload] of notes) {
+      try {
+        onNotify(channel, payload)
+      } catch {
+        // A listener's failure is its own: the write it follows has committed.
+      }
+    }
   }
 
   async destroy() {

@@ -57,7 +57,7 @@ const asksWholeList = (req: FastifyRequest) => (req.query as Record<string, unkn
 
 export interface BooksRoutesOptions {
   books: BooksService
-  /** How many discussions a book has, for GET /books/{id} (the discussions module's count; issue 23). */
+  /** How many discussions a work has (its own id, not an edition's), for GET /books/{id} (the discussions module's count; issue 23). */
   discussionCount?: (bookId: string) => Promise<number>
   /** The note the moderators hid a book with, when the viewer is a moderator (the safety module's; decision 0058). */
   moderatorsNote?: (viewerId: string, bookId: string) => Promise<string | undefined>

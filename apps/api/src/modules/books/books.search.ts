@@ -21,7 +21,7 @@ import { findYearBounds, listCarriedCategories, listWeekReviewCounts } from '#/m
 import { countBooksByName, listBooksByNamePage, type NameField } from '#/modules/books/books.by-name.repository.ts'
 import { KEYSET_ARITY, listBooksPage, type BookKeyset, type BookSort } from '#/modules/books/books.list.repository.ts'
 import type { WalkKey } from '#/modules/books/books.ranking.ts'
-import { countBooks, findCatalogueVersion, listBooksByIds } from '#/modules/books/books.repository.ts'
+import { countBooks, listBooksByIds } from '#/modules/books/books.repository.ts'
 import { asksEverything, SEARCH_COUNT_CAP, type SearchRequest } from '#/modules/books/books.search-query.ts'
 import { countMatches, listCarriedFacets, searchCandidates, walkMatches, type SearchCandidates } from '#/modules/books/books.search.repository.ts'
 import { toSearchWords } from '#/modules/books/books.search-terms.ts'
@@ -106,7 +106,7 @@ const listSortOf = (sort: BookSearchQuery['sort'] | undefined): BookSort => (sor
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
-export const createBookSearch = ({ db }: { db: Db }) => {
+export const createBookSearch = ({ db, catalogueVersion }: { db: Db; catalogueVersion: () => Promise<string> }) => {
   // Searches and the pages of whole lists take turns (work-gate.ts): on SQLite every statement runs
   // on this one thread, so one at a time, with the loop's I/O between two; PostgreSQL runs them on
   // its own processes, so two at once (each still parses its rows on this thread).
@@ -193,7 +193,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
     async list(query: BookListQuery & { limit: number }): Promise<Page<Book>> {
       const after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
       const { books, next } = await listBooksPage(db, { sort: query.sort, limit: query.limit, after })
-      const total = await catalogueSize.get('books', () => countBooks(db), { version: await findCatalogueVersion(db) })
+      const total = await catalogueSize.get('books', () => countBooks(db), { version: await catalogueVersion() })
       return { items: books, total, ...(next ? { nextCursor: encodeCursor(next) } : {}) }
     },
 
@@ -205,7 +205,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
      */
     async listAll(query: BookListQuery): Promise<{ total: number; pages: AsyncIterable<Book[]> }> {
       let after = query.cursor ? keysetOf(query.sort, query.cursor) : undefined
-      const total = after ? await catalogueSize.get('books', () => countBooks(db), { version: await findCatalogueVersion(db) }) : await countBooks(db)
+      const total = after ? await catalogueSize.get('books', () => countBooks(db), { version: await catalogueVersion() }) : await countBooks(db)
       const pages = inTurns(async () => {
         const { books, next } = await listBooksPage(db, { sort: query.sort, limit: WALK_PAGE, after })
         after = next
@@ -226,7 +226,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
         if (edition) return { items: [edition], total: 1 }
         const req = searchRequestOf(query)
         // One read of the catalogue's version serves the count and the ranking alike.
-        const version = await findCatalogueVersion(db)
+        const version = await catalogueVersion()
         const total = await countOf(req, version)
         if (asksEverything(req) && req.sort !== 'popular') {
           const sort = listSortOf(req.sort)
@@ -278,7 +278,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
         }
       const req = searchRequestOf(query)
       const { total, ranked } = await costly.run(async () => {
-        const version = await findCatalogueVersion(db)
+        const version = await catalogueVersion()
         const count = await countOf(req, version)
         return { total: count, ranked: asksEverything(req) && req.sort !== 'popular' ? undefined : await rankedOf(req, version) }
       })
@@ -324,7 +324,7 @@ export const createBookSearch = ({ db }: { db: Db }) => {
           ])
           return { ...years, categories, genres, languages }
         },
-        { version: await findCatalogueVersion(db) },
+        { version: await catalogueVersion() },
       ),
   }
 }

@@ -1,5 +1,6 @@
 import { MESSAGES, type Book, type Review } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import { notFound } from '#/errors.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createCatalogue } from '#/modules/books/books.catalogue.ts'
@@ -18,12 +19,16 @@ export { SEARCH_DEFAULT_LIMIT, WALK_PAGE } from '#/modules/books/books.search.ts
 
 export interface BooksDeps {
   db: Db
+  /** What changed, told by the database (decision 0064): the catalogue's version is kept until a book is added, corrected or removed. */
+  changes?: Changes
   /** Told when a cover shows an upload, so it is never removed. */
   uploads?: UploadClaims
 }
 
-export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps) => {
+export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS, changes }: BooksDeps) => {
   const editions = createEditions({ db, uploads })
+  const versions = changes?.kept<string>({ max: 1 })
+  const catalogueVersion = (): Promise<string> => (versions ? versions.get(TOPICS.catalogue, () => findCatalogueVersion(db)) : findCatalogueVersion(db))
   const { workOf } = editions
 
   /** One book (a work, or a work shown as the edition whose id this is); 404 'Book not found' when absent. `on`: the caller's transaction. */
@@ -59,7 +64,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     hiddenChanged: (trx: Db, id: string, hidden: boolean): Promise<void> => setBookHidden(trx, id, hidden),
 
     /** The catalogue's version: changes whenever a book is added, corrected or removed (for other modules' memos of books). */
-    catalogueVersion: () => findCatalogueVersion(db),
+    catalogueVersion,
 
     /**
      * A work's page count for checking a reader's progress: the edition's they read when it says
@@ -121,7 +126,7 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS }: BooksDeps
     },
 
     // list, listAll, search, searchAll, listByName, facets: the catalogue many books at a time.
-    ...createBookSearch({ db }),
+    ...createBookSearch({ db, catalogueVersion }),
 
     // duplicates, importMatches, createFromImport, create, update, history, importedBy, editsBy, remove, removeCredit.
     ...createCatalogue({ db, uploads, get, workOf }),

@@ -13,6 +13,7 @@ import {
 } from '@shelfwise/contracts'
 import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, notFound } from '#/errors.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
@@ -75,6 +76,8 @@ export interface DiscussionsDeps {
   /** Takes back what a deleted post told; removes what was told about a deleted thread or post. */
   withdraw?: Withdraw
   withdrawAbout?: WithdrawAbout
+  /** What changed, told by the database (decision 0064): a book's count of threads is kept until its threads change. */
+  changes?: Changes
 }
 
 /**
@@ -134,7 +137,9 @@ export const createDiscussionsService = ({
   notifyMany = noNotifyMany,
   withdraw = noWithdraw,
   withdrawAbout = noWithdrawAbout,
+  changes,
 }: DiscussionsDeps) => {
+  const threadCounts = changes?.kept<number>({ max: 10_000 })
   /** The work a book id names; 404 'Book not found' when there is none. */
   const bookOf = async (id: string): Promise<string> => {
     const bookId = await books.workOf(id)
@@ -212,8 +217,15 @@ export const createDiscussionsService = ({
   return {
     get,
 
-    /** How many threads a book has (the book page's "Discussions (N)"), those the moderators hid left out; 0 for an absent book. */
-    countFor: async (id: string): Promise<number> => countShownBookDiscussions(db, await books.workOf(id)),
+    /**
+     * How many threads a work has (the book page's "Discussions (N)"), those the moderators hid left
+     * out; 0 for an absent one. The caller names the work itself (the book page has just read it), so
+     * no statement goes to finding it; the count is kept until the book's threads change.
+     */
+    countForWork: (workId: string): Promise<number> => {
+      const load = () => countShownBookDiscussions(db, workId)
+      return threadCounts ? threadCounts.get(TOPICS.bookThreads(workId), load) : load()
+    },
 
     /** The moderators hid a post or showed it again (decision 0058, "Counts"): a live one leaves its thread's count, or comes back. */
     hiddenChanged: async (trx: Db, id: string, hidden: boolean) => {

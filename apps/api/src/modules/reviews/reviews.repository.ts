@@ -206,12 +206,21 @@ export async function listRecentReviews(db: Db, limit: number): Promise<Review[]
   return (await buildRecentReviewsQuery(db, limit).execute()).map(toReview)
 }
 
-const bookReviewCount = precompile(1, (db, bookId: string) => db.selectFrom('books').select('totalReviews').where('id', '=', bookId))
+const workReviewCount = precompile(1, (db, id: string) =>
+  db
+    .selectFrom('books')
+    .select(['id as workId', 'totalReviews'])
+    .where('id', '=', id)
+    .unionAll(db.selectFrom('editions as e').innerJoin('books as b', 'b.id', 'e.bookId').select(['b.id as workId', 'b.totalReviews']).where('e.id', '=', id)),
+)
 
-/** A book's review count (kept on the book row); undefined when the book is absent. */
-export async function findBookReviewCount(db: Db, bookId: string): Promise<number | undefined> {
-  const row = await bookReviewCount.first(db, bookId)
-  return row && Number(row.totalReviews)
+/**
+ * The work an id names (its own, or an edition's work: decision 0027) with its review count, kept on
+ * the work's row, in one read (a book's review page asked twice before); undefined when neither.
+ */
+export async function findWorkReviewCount(db: Db, id: string): Promise<{ workId: string; total: number } | undefined> {
+  const row = await workReviewCount.first(db, id)
+  return row && { workId: row.workId, total: Number(row.totalReviews) }
 }
 
 /** How many reviews a reader wrote; undefined when the reader is absent. */

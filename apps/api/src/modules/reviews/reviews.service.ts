@@ -19,12 +19,13 @@ import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import { noEvents, type Events } from '#/events.ts'
 import { noWithdrawAbout, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import {
   deleteOwnReview,
   deleteReviewsBy,
-  findBookReviewCount,
+  findWorkReviewCount,
   findReviewAsSeenBy,
   findReviewOwner,
   listBookReviewsByFollowed,
@@ -60,6 +61,8 @@ export interface ReviewsDeps {
   likedAmong?: (viewerId: string, reviewIds: string[]) => Promise<Set<string>>
   /** Removes the unread notifications about a deleted review and its comments (decision 0052, "Withdrawn"). */
   withdrawAbout?: WithdrawAbout
+  /** What changed, told by the database (decision 0064): the newest review's id is kept until a review is written or deleted. */
+  changes?: Changes
 }
 
 /** Who asks: a signed-in reader's id, or undefined. */
@@ -84,7 +87,9 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout }: ReviewsDeps) => {
+export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout, changes }: ReviewsDeps) => {
+  const newest = changes?.kept<string | null>({ max: 1 })
+  const newestReviewId = () => (newest ? newest.get(TOPICS.reviews, () => findNewestReviewId(db)) : findNewestReviewId(db))
   /** The reviews with `likedByMe` for this viewer (one read for the whole list). */
   const withViewer = async (all: Review[], viewer: Viewer): Promise<Review[]> => {
     if (all.length === 0) return all
@@ -163,9 +168,9 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
      */
     async listForBook(id: string, q: BookReviewsQuery, viewer?: Viewer): Promise<Page<Review>> {
       // An edition's id is its work's (decision 0027).
-      const bookId = await books.workOf(id)
-      const total = await findBookReviewCount(db, bookId)
-      if (total === undefined) throw notFound(MESSAGES.bookNotFound)
+      const work = await findWorkReviewCount(db, id)
+      if (!work) throw notFound(MESSAGES.bookNotFound)
+      const { workId: bookId, total } = work
       if (q.sort === 'liked') {
         const after = q.cursor ? decodeKeyset(q.cursor, ['count', 'instant', 'id'] as const) : undefined
         const rows = await listBookReviewsByLikes(db, bookId, {
@@ -206,7 +211,7 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
 
     /** The newest reviews over all books written here, not imported (8 unless asked for another number). */
     async recent(limit: number = LIMITS.recentReviews, viewer?: Viewer): Promise<Review[]> {
-      return withViewer(await recent.get(String(limit), () => listRecentReviews(db, limit), { version: await findNewestReviewId(db) }), viewer)
+      return withViewer(await recent.get(String(limit), () => listRecentReviews(db, limit), { version: await newestReviewId() }), viewer)
     },
 
     /** Who wrote a review and of which book (the conversation module's permission checks); undefined when absent. */

@@ -815,12 +815,18 @@ CREATE INDEX wishlist_user_added_idx ON public.wishlist USING btree (user_id, ad
 CREATE TRIGGER book_genres_search_del AFTER DELETE ON public.book_genres REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
 CREATE TRIGGER book_genres_search_ins AFTER INSERT ON public.book_genres REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
 CREATE TRIGGER book_genres_search_upd AFTER UPDATE ON public.book_genres REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION book_genres_search_refresh()
+CREATE TRIGGER books_changes AFTER INSERT OR DELETE ON public.books FOR EACH STATEMENT EXECUTE FUNCTION shelfwise_tell_topic('catalogue')
 CREATE TRIGGER books_search_refresh BEFORE INSERT OR UPDATE OF title, author, description, isbn, language, category ON public.books FOR EACH ROW EXECUTE FUNCTION books_search_refresh()
+CREATE TRIGGER catalogue_edits_changes AFTER UPDATE ON public.catalogue_edits FOR EACH STATEMENT EXECUTE FUNCTION shelfwise_tell_topic('catalogue')
+CREATE TRIGGER discussions_changes AFTER INSERT OR DELETE OR UPDATE OF book_id ON public.discussions FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_threads()
 CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
+CREATE TRIGGER hidden_items_changes AFTER INSERT OR DELETE OR UPDATE ON public.hidden_items FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_hidden_threads()
 CREATE TRIGGER notification_counts_ad AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
+CREATE TRIGGER reviews_changes AFTER INSERT OR DELETE ON public.reviews FOR EACH STATEMENT EXECUTE FUNCTION shelfwise_tell_topic('reviews')
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
+CREATE TRIGGER users_changes AFTER DELETE OR UPDATE OF log_version, profile_version ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_reader()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 
 -- functions
@@ -953,6 +959,65 @@ AS $function$
       else
         update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id);
       end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell(topic text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform pg_notify('shelfwise_changes', topic);
+      perform pg_notify('shelfwise_self_' || pg_backend_pid(), topic);
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_hidden_threads()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') and old.target_type = 'discussion' then
+        perform shelfwise_tell('discussions:' || d.book_id) from discussions d where d.id = old.target_id;
+      end if;
+      if tg_op in ('UPDATE', 'INSERT') and new.target_type = 'discussion' then
+        perform shelfwise_tell('discussions:' || d.book_id) from discussions d where d.id = new.target_id;
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_reader()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op = 'DELETE' then
+        perform shelfwise_tell('reader:' || old.id);
+      elsif new.log_version is distinct from old.log_version or new.profile_version is distinct from old.profile_version then
+        perform shelfwise_tell('reader:' || new.id);
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_threads()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        perform shelfwise_tell('discussions:' || old.book_id);
+      end if;
+      if tg_op in ('UPDATE', 'INSERT') then
+        perform shelfwise_tell('discussions:' || new.book_id);
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_topic()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform shelfwise_tell(tg_argv[0]);
       return null;
     end $function$
 

@@ -618,6 +618,12 @@ CREATE TRIGGER book_search_docs_keys_ai after insert on book_search_docs begin
     update book_search_docs set (title, author, isbn, average_rating, total_reviews, page_count, published_date) = (select title, author, isbn, average_rating, total_reviews, page_count, published_date from books b where b.id = new.book_id) where doc_id = new.doc_id;
   end;
 
+-- trigger books_changes_ad
+CREATE TRIGGER books_changes_ad after delete on books begin select pg_notify('shelfwise_changes', 'catalogue'); end;
+
+-- trigger books_changes_ai
+CREATE TRIGGER books_changes_ai after insert on books begin select pg_notify('shelfwise_changes', 'catalogue'); end;
+
 -- trigger books_search_ai
 CREATE TRIGGER books_search_ai after insert on books begin
     update book_search_seq set n = n + 1;
@@ -649,6 +655,19 @@ CREATE TRIGGER books_search_keys_au after update of title, author, isbn, average
     update book_search_docs set title = new.title, author = new.author, isbn = new.isbn, average_rating = new.average_rating, total_reviews = new.total_reviews, page_count = new.page_count, published_date = new.published_date where book_id = new.id;
   end;
 
+-- trigger catalogue_edits_changes_au
+CREATE TRIGGER catalogue_edits_changes_au after update on catalogue_edits begin select pg_notify('shelfwise_changes', 'catalogue'); end;
+
+-- trigger discussions_changes_ad
+CREATE TRIGGER discussions_changes_ad after delete on discussions begin select pg_notify('shelfwise_changes', 'discussions:' || old.book_id); end;
+
+-- trigger discussions_changes_ai
+CREATE TRIGGER discussions_changes_ai after insert on discussions begin select pg_notify('shelfwise_changes', 'discussions:' || new.book_id); end;
+
+-- trigger discussions_changes_au
+CREATE TRIGGER discussions_changes_au after update of book_id on discussions begin
+    select pg_notify('shelfwise_changes', 'discussions:' || old.book_id); select pg_notify('shelfwise_changes', 'discussions:' || new.book_id); end;
+
 -- trigger follows_profile_version_ad
 CREATE TRIGGER follows_profile_version_ad after delete on follows begin update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id); end;
 
@@ -658,6 +677,15 @@ CREATE TRIGGER follows_profile_version_ai after insert on follows begin update u
 -- trigger follows_profile_version_au
 CREATE TRIGGER follows_profile_version_au after update on follows begin
     update users set profile_version = profile_version + 1 where id in (old.follower_id, old.followee_id, new.follower_id, new.followee_id); end;
+
+-- trigger hidden_items_changes_ad
+CREATE TRIGGER hidden_items_changes_ad after delete on hidden_items begin select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where old.target_type = 'discussion' and d.id = old.target_id; end;
+
+-- trigger hidden_items_changes_ai
+CREATE TRIGGER hidden_items_changes_ai after insert on hidden_items begin select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where new.target_type = 'discussion' and d.id = new.target_id; end;
+
+-- trigger hidden_items_changes_au
+CREATE TRIGGER hidden_items_changes_au after update on hidden_items begin select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where old.target_type = 'discussion' and d.id = old.target_id; select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where new.target_type = 'discussion' and d.id = new.target_id; end;
 
 -- trigger notification_counts_ad
 CREATE TRIGGER notification_counts_ad after delete on notifications when old.actor_count > 0 begin
@@ -678,6 +706,12 @@ CREATE TRIGGER notification_counts_au after update of actor_count, user_id on no
       on conflict (user_id) do update set listed = listed + 1;
   end;
 
+-- trigger reviews_changes_ad
+CREATE TRIGGER reviews_changes_ad after delete on reviews begin select pg_notify('shelfwise_changes', 'reviews'); end;
+
+-- trigger reviews_changes_ai
+CREATE TRIGGER reviews_changes_ai after insert on reviews begin select pg_notify('shelfwise_changes', 'reviews'); end;
+
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
 
@@ -686,6 +720,14 @@ CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update u
 
 -- trigger reviews_profile_version_au
 CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
+
+-- trigger users_changes_ad
+CREATE TRIGGER users_changes_ad after delete on users begin select pg_notify('shelfwise_changes', 'reader:' || old.id); end;
+
+-- trigger users_changes_au
+CREATE TRIGGER users_changes_au after update of log_version, profile_version on users
+    when new.log_version <> old.log_version or new.profile_version <> old.profile_version
+    begin select pg_notify('shelfwise_changes', 'reader:' || new.id); end;
 
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;

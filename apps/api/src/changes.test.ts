@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { createChanges, TOPICS, type Changes } from '#/changes.ts'
+import { createDb } from '#/db/connect.ts'
+import type { Db } from '#/db/portable.ts'
+import { createTestContext, testDialects, type TestContext } from '../test/support/context.ts'
+import { buildBook, insertBook, insertUser } from '../test/support/factories.ts'
+
+// What changed, told by the database (decision 0064): a kept value costs no statement until its
+// topic changes; this instance's own write drops it before the write resolves, another instance's
+// within milliseconds, a rolled-back write never; and while the channel is down every call reads.
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) return false
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return true
+}
+
+for (const dialect of testDialects()) {
+  describe(`changes told by the database [${dialect}]`, () => {
+    let ctx: TestContext & { close(): Promise<void> }
+    let statements: string[] = []
+    let changes: Changes
+    beforeAll(async () => {
+      ctx = await createTestContext(dialect, {}, { onQuery: (text) => statements.push(text) })
+      changes = createChanges(ctx.db, ctx.config.databaseUrl)
+      await changes.ready()
+    })
+    afterAll(async () => {
+      await changes.close()
+      await ctx.close()
+    })
+
+    /** A kept count of the catalogue's books that says how often it was read. */
+    const keptCatalogue = () => {
+      const kept = changes.kept<number>({ max: 4 })
+      let loads = 0
+      const read = () =>
+        kept.get(TOPICS.catalogue, async () => {
+          loads++
+          const row = await ctx.db
+            .selectFrom('books')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+          return Number(row.n)
+        })
+      /** Reads until a read costs nothing: a change told earlier may still be on its way from the shared channel. */
+      const settle = async () => {
+        for (;;) {
+          await read()
+          const before = loads
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          await read()
+          if (loads === before) return read()
+        }
+      }
+      return { read, settle, loads: () => loads }
+    }
+
+    it('serves a kept value without reading again, and a book this process adds shows on the very next read', async () => {
+      const catalogue = keptCatalogue()
+      const before = await catalogue.settle()
+      const loads = catalogue.loads()
+      expect(await catalogue.read()).toBe(before)
+      expect(catalogue.loads()).toBe(loads)
+      await insertBook(ctx.db)
+      expect(await catalogue.read()).toBe(before + 1)
+      expect(catalogue.loads()).toBe(loads + 1)
+    })
+
+    it('keeps the value through a write that rolled back', async () => {
+      const catalogue = keptCatalogue()
+      const before = await catalogue.settle()
+      const loads = catalogue.loads()
+      await expect(
+        ctx.db.transaction().execute(async (trx) => {
+          const { genres: _genres, ...book } = buildBook()
+          await trx
+            .insertInto('books')
+            .values({ ...book, updatedAt: book.createdAt })
+            .execute()
+          throw new Error('changed my mind')
+        }),
+      ).rejects.toThrow('changed my mind')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await catalogue.read()).toBe(before)
+      expect(catalogue.loads()).toBe(loads)
+    })
+
+    it('drops what it kept of a reader when their log moves, and when they leave', async () => {
+      const kept = changes.kept<number | undefined>({ max: 4 })
+      const reader = await insertUser(ctx.db)
+      const version = () =>
+        kept.get(TOPICS.reader(reader.id), async () => {
+          const row = await ctx.db.selectFrom('users').select('logVersion').where('id', '=', reader.id).executeTakeFirst()
+          return row && Number(row.logVersion)
+        })
+      const first = await version()
+      await ctx.db
+        .updateTable('users')
+        .set((eb) => ({ logVersion: eb('logVersion', '+', 1) }))
+        .where('id', '=', reader.id)
+        .execute()
+      expect(await version()).toBe(first! + 1)
+      await ctx.db.deleteFrom('users').where('id', '=', reader.id).execute()
+      expect(await version()).toBeUndefined()
+    })
+
+    it('answers a warm book page with one statement, and a new discussion of the book shows in its count at once', async () => {
+      const reader = await insertUser(ctx.db, { createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      const book = await insertBook(ctx.db)
+      const page = async () => {
+        const res = await ctx.app.inject({ method: 'GET', url: `/api/books/${book.id}` })
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json() as { discussionCount: number }
+      }
+      expect((await page()).discussionCount).toBe(0)
+      statements = []
+      expect((await page()).discussionCount).toBe(0)
+      expect(statements).toHaveLength(1)
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/books/${book.id}/discussions`,
+        headers: { authorization: `Bearer ${reader.token}` },
+        payload: { title: 'Who is the narrator?', text: 'Read the first chapter again.' },
+      })
+      expect(started.statusCode, started.body).toBe(201)
+      expect((await page()).discussionCount).toBe(1)
+    })
+
+    if (dialect !== 'postgres') return
+
+    describe('several instances', () => {
+      let other: Db
+      beforeAll(() => {
+        other = createDb({ url: ctx.config.databaseUrl, poolSize: 2 })
+      })
+      afterAll(async () => other.destroy())
+
+      it('hears a book another instance adds within a second', async () => {
+        const catalogue = keptCatalogue()
+        const before = await catalogue.read()
+        await insertBook(other)
+        expect(await until(async () => (await catalogue.read()) === before + 1, 1000)).toBe(true)
+      })
+
+      it('reads every time while its channel is down, and keeps values again once it is back', async () => {
+        const catalogue = keptCatalogue()
+        await catalogue.read()
+        expect(changes.live).toBe(true)
+        // The listening connection is cut from the server's side, as a network drop or a restart would.
+        const admin = new pg.Client({ connectionString: ctx.config.databaseUrl })
+        await admin.connect()
+        try {
+          await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN shelfwise_changes'`)
+        } finally {
+          await admin.end()
+        }
+        expect(await until(() => !changes.live)).toBe(true)
+        const loads = catalogue.loads()
+        // A book added while nobody listened is seen all the same: nothing is kept meanwhile.
+        await insertBook(other)
+        const count = await catalogue.read()
+        expect(catalogue.loads()).toBeGreaterThan(loads)
+        expect(await until(() => changes.live)).toBe(true)
+        expect(await catalogue.read()).toBe(count)
+        const settled = catalogue.loads()
+        await catalogue.read()
+        expect(catalogue.loads()).toBe(settled)
+      })
+    })
+  })
+}

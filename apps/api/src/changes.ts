@@ -1,0 +1,241 @@
+import pg from 'pg'
+import { sql } from 'kysely'
+import { CHANGES_CHANNEL, listenToOwnChanges } from '#/db/connect.ts'
+import { dialectOf, type Db } from '#/db/portable.ts'
+
+// What changed, told by the database (decision 0064). Triggers call pg_notify on the channel below
+// whenever the data behind a kept value changes (a book added or removed, a review written, a
+// reader's log or profile version moved, a book's threads), in the writer's own transaction, so the
+// signal arrives once the write has committed and never for one rolled back, whichever code path
+// (or process) wrote. PostgreSQL delivers it to every instance's listening connection; on SQLite our
+// driver tells it in the process at the group's COMMIT (db/sqlite-dialect.ts).
+//
+// A kept value (say, the catalogue's version) is then read once and served from memory until its
+// topic is told, instead of costing a round trip on every request. Staleness stays bounded when the
+// channel fails: while the listening connection is down or a heartbeat through the pool is not heard
+// back within HEARTBEAT_WAIT_MS, nothing is kept (every call reads, as before), everything kept is
+// dropped when it comes back, and no value is kept longer than MAX_AGE_MS in any case.
+
+const CHANNEL = CHANGES_CHANNEL
+
+/** PostgreSQL: a heartbeat goes out this often through the pool and must come back on the listening connection… */
+const HEARTBEAT_EVERY_MS = 5_000
+/** …within this long, or the channel counts as dropped (nothing is kept) and is opened again. */
+const HEARTBEAT_WAIT_MS = 2_000
+/** PostgreSQL: waits between attempts to open the listening connection again. */
+const RECONNECT_MS = [250, 1000, 2000, 5000]
+/** A backstop whatever the channel says (a writer outside the app's database connection, a clock of our own). */
+const MAX_AGE_MS = 30_000
+
+type TopicListener = (topic: string) => void
+
+export interface Changes {
+  /**
+   * A value kept per topic: `get(topic, load)` answers the kept value, or loads it; a change told
+   * for the topic drops it. While the channel is not trusted every call loads.
+   */
+  kept<T>(options: { max: number }): Kept<T>
+  /** Whether told changes are trusted now. */
+  readonly live: boolean
+  /** Settles once the channel is open (or the attempt failed). */
+  ready(): Promise<void>
+  close(): Promise<void>
+}
+
+interface Kept<T> {
+  get(topic: string, load: () => Promise<T>): Promise<T>
+}
+
+/** The topics the triggers tell (migration 2026_12_23_0500_changes_told). */
+export const TOPICS = {
+  catalogue: 'catalogue',
+  reviews: 'reviews',
+  reader: (userId: string) => `reader:${userId}`,
+  bookThreads: (bookId: string) => `discussions:${bookId}`,
+} as const
+
+export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: { now?: () => number } = {}): Changes {
+  const stores = new Set<{ drop: TopicListener; clear: () => void }>()
+  const dropTopic: TopicListener = (topic) => {
+    for (const s of stores) s.drop(topic)
+  }
+  const clearAll = () => {
+    for (const s of stores) s.clear()
+  }
+  let live = false
+  let closed = false
+  /** Moves whenever trust is lost or regained: a load begun under another generation is not kept. */
+  let generation = 0
+  const setLive = (value: boolean) => {
+    if (live === value) return
+    live = value
+    generation++
+    clearAll()
+  }
+
+  const kept = <T>({ max }: { max: number }): Kept<T> => {
+    const entries = new Map<string, { value: T; at: number }>()
+    const loading = new Map<string, { promise: Promise<T>; stale: boolean }>()
+    stores.add({
+      drop(topic) {
+        entries.delete(topic)
+        const pending = loading.get(topic)
+        if (pending) {
+          pending.stale = true
+          loading.delete(topic)
+        }
+      },
+      clear() {
+        entries.clear()
+        for (const pending of loading.values()) pending.stale = true
+        loading.clear()
+      },
+    })
+    return {
+      get(topic, load) {
+        if (!live) return load()
+        const hit = entries.get(topic)
+        if (hit && now() - hit.at < MAX_AGE_MS) {
+          // Least recently used last: a Map keeps insertion order.
+          entries.delete(topic)
+          entries.set(topic, hit)
+          return Promise.resolve(hit.value)
+        }
+        const pending = loading.get(topic)
+        if (pending) return pending.promise
+        const startedIn = generation
+        const record = { stale: false, promise: undefined as unknown as Promise<T> }
+        record.promise = load()
+          .then((value) => {
+            // Told while loading: the value may predate the change, so it is answered but not kept.
+            if (!record.stale && live && generation === startedIn) {
+              entries.delete(topic)
+              if (entries.size >= max) entries.delete(entries.keys().next().value!)
+              entries.set(topic, { value, at: now() })
+            }
+            return value
+          })
+          .finally(() => {
+            if (loading.get(topic) === record) loading.delete(topic)
+          })
+        loading.set(topic, record)
+        return record.promise
+      },
+    }
+  }
+
+  // This process's own writes are told before they resolve (read-your-writes on this instance, both databases).
+  const stopOwn = listenToOwnChanges(db, (channel, payload) => {
+    if (channel === CHANNEL) dropTopic(payload)
+  })
+
+  if (dialectOf(db) !== 'postgres') {
+    // One process writes the file through this driver: what it commits is told here, at the COMMIT.
+    const stop = stopOwn
+    live = stop !== undefined
+    return {
+      kept,
+      get live() {
+        return live
+      },
+      ready: async () => {},
+      async close() {
+        closed = true
+        stop?.()
+        setLive(false)
+      },
+    }
+  }
+
+  // PostgreSQL: one listening connection per instance, and a heartbeat through the pool that proves
+  // the whole path (a NOTIFY committed elsewhere arrives here) rather than the socket alone.
+  const beatPrefix = `beat:${process.pid}:${Math.random().toString(36).slice(2)}:`
+  let beat = 0
+  let heard = 0
+  let client: pg.Client | undefined
+  let connecting: Promise<void> | undefined
+  let attempt = 0
+  let retry: NodeJS.Timeout | undefined
+  let beatTimer: NodeJS.Timeout | undefined
+  let beatCheck: NodeJS.Timeout | undefined
+
+  const drop = (c: pg.Client) => {
+    if (client !== c) return
+    client = undefined
+    setLive(false)
+    c.removeAllListeners('notification')
+    void c.end().catch(() => {})
+    if (closed || retry) return
+    const wait = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]
+    retry = setTimeout(() => {
+      retry = undefined
+      void connect()
+    }, wait)
+  }
+
+  const sendBeat = () => {
+    const c = client
+    if (!c || closed) return
+    const sent = ++beat
+    void sql`select pg_notify(${CHANNEL}, ${beatPrefix + sent})`.execute(db).catch(() => {})
+    clearTimeout(beatCheck)
+    beatCheck = setTimeout(() => {
+      if (heard < sent) drop(c)
+    }, HEARTBEAT_WAIT_MS)
+    beatCheck.unref()
+  }
+
+  const connect = (): Promise<void> => {
+    if (closed || client) return connecting ?? Promise.resolve()
+    const c = new pg.Client({ connectionString: databaseUrl })
+    c.on('error', () => drop(c))
+    c.on('end', () => drop(c))
+    c.on('notification', (msg) => {
+      const payload = msg.payload ?? ''
+      if (payload.startsWith(beatPrefix)) heard = Math.max(heard, Number(payload.slice(beatPrefix.length)))
+      else if (!payload.startsWith('beat:')) dropTopic(payload)
+    })
+    client = c
+    connecting = c
+      .connect()
+      .then(() => c.query(`LISTEN ${CHANNEL}`))
+      .then(() => {
+        connecting = undefined
+        if (closed || client !== c) return void c.end().catch(() => {})
+        attempt = 0
+        // Whatever changed while nobody listened is unknown: trust starts empty (setLive clears).
+        setLive(true)
+      })
+      .catch(() => {
+        connecting = undefined
+        drop(c)
+      })
+    return connecting
+  }
+
+  beatTimer = setInterval(sendBeat, HEARTBEAT_EVERY_MS)
+  beatTimer.unref()
+  // Without its own writes told, this instance could keep a value its own write just changed.
+  if (stopOwn) void connect()
+
+  return {
+    kept,
+    get live() {
+      return live
+    },
+    ready: () => connecting ?? Promise.resolve(),
+    async close() {
+      closed = true
+      stopOwn?.()
+      clearInterval(beatTimer)
+      clearTimeout(beatCheck)
+      clearTimeout(retry)
+      beatTimer = undefined
+      const c = client
+      client = undefined
+      setLive(false)
+      await connecting?.catch(() => {})
+      if (c) await c.end().catch(() => {})
+    },
+  }
+}
