@@ -173,4 +173,13 @@ describe('reads on a streaming replica', () => {
     expect(routed.status()[0]).toMatchObject({ healthy: false })
     expect(await whoAnswers(db, readerKey('eve'))).toBe('primary')
   })
+
+  it('while the primary does not answer, a replica that was current keeps answering reads', async () => {
+    const { db, primary, routed } = await setUp({ maxLagMs: 30 })
+    primary.down = true
+    await new Promise((r) => setTimeout(r, 80))
+    await routed.polled()
+    expect(routed.status()[0]).toMatchObject({ healthy: true })
+    expect(await whoAnswers(db, readerKey('fay'))).toBe('replica')
+  })
 })

@@ -38,7 +38,7 @@ interface Replica {
   lagMs: number
 }
 
-export interface ReplicaStatus {
+interface ReplicaStatus {
   name: string
   healthy: boolean
   lagMs: number
@@ -138,11 +138,14 @@ export function routeReads({
   }
 
   const pollOnce = async () => {
+    let primaryAnswered = false
     try {
       const position = await positionOf(primary, 'select pg_current_wal_lsn()::text as lsn')
       if (position !== undefined) samples.push({ at: now(), position })
+      primaryAnswered = true
     } catch {
-      // The primary not answering says nothing of the replicas: they keep answering reads.
+      // The primary not answering says nothing of the replicas: they keep answering reads, their lag
+      // as last measured (without new samples it would seem to grow by itself).
     }
     while (samples.length > 1 && samples[0]!.at < now() - maxLagMs * 2) samples.shift()
     await Promise.all(
@@ -153,7 +156,7 @@ export function routeReads({
           if (replayed === undefined) return setHealth(replica, false, 'not a standby')
           if (replayed > replica.replayed) replica.replayed = replayed
           // Before the first sample of the primary, the lag is unknown: the replica waits for it.
-          replica.lagMs = lagOf(replica.replayed, now())
+          if (primaryAnswered || !samples.length) replica.lagMs = lagOf(replica.replayed, now())
           setHealth(replica, replica.lagMs <= maxLagMs, replica.lagMs <= maxLagMs ? 'caught up' : `more than ${maxLagMs} ms behind`)
         } catch (err) {
           setHealth(replica, false, (err as Error)?.message ?? 'poll failed')

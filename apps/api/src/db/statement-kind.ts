@@ -36,9 +36,13 @@ function codeOnly(sql: string): string | undefined {
       let depth = 1
       i += 2
       while (i < sql.length && depth > 0) {
-        if (sql[i] === '/' && sql[i + 1] === '*') (depth++, (i += 2))
-        else if (sql[i] === '*' && sql[i + 1] === '/') (depth--, (i += 2))
-        else i++
+        if (sql[i] === '/' && sql[i + 1] === '*') {
+          depth++
+          i += 2
+        } else if (sql[i] === '*' && sql[i + 1] === '/') {
+          depth--
+          i += 2
+        } else i++
       }
       if (depth > 0) return undefined
       out += ' '
