@@ -16,6 +16,7 @@ import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
 import { bearerToken, createActorResolver, isPersonalToken, registerAuth } from '#/plugins/auth.ts'
 import { addressKey, personalTokenKey, readerKey, runInRequestScope } from '#/db/read-your-writes.ts'
+import { createRedisPositions } from '#/db/shared-positions.ts'
 import { registerRequestLog } from '#/logging/logging.ts'
 import { answerClientError, answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
 import { registerRateLimits } from '#/plugins/rate-limit.ts'
@@ -134,11 +135,16 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   // the rate limits' token check is a read too. A bad token's key is only a routing hint; the route's
   // guard still refuses it.
   if (config.databaseReplicaUrls.length) {
+    // Several instances share the positions through Redis when it is set, so a reader's next request
+    // reads its writes whichever instance it reaches (one short Redis read per request).
+    const shared = config.redisUrl ? await createRedisPositions(config.redisUrl, (msg, err) => app.log.warn({ err }, msg)) : undefined
+    if (shared) app.addHook('onClose', () => shared.close())
     app.addHook('onRequest', (req, _reply, done) => {
       const token = bearerToken(req)
       const sub = token && !isPersonalToken(token) ? tokens.verify(token)?.sub : undefined
       const key = !token ? addressKey(req.ip) : isPersonalToken(token) ? personalTokenKey(token) : sub ? readerKey(sub) : addressKey(req.ip)
-      runInRequestScope([key], done)
+      if (!shared) return runInRequestScope([key], done)
+      shared.newest([key]).then((seen) => runInRequestScope([key], done, { positions: shared, seen }), done)
     })
   }
   // First of the rest, so every answer carries the security headers, errors and 404s included.

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
+import type { SharedPositions } from '#/db/shared-positions.ts'
 
 // Read-your-writes across streaming replicas (decision 0063). Each request runs with the keys of the
 // one it acts for (the signed-in reader, a personal token, or the client address when anonymous).
@@ -68,13 +69,17 @@ export interface RequestScope {
    * Its reads then never see an older past than an earlier read of it saw.
    */
   pinned?: string
+  /** The newest position other instances published for these keys when the request began (Redis). */
+  seen: WalPosition
+  /** Where this request's positions are published for the other instances, when Redis is set. */
+  shared?: SharedPositions
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>()
 
 /** Runs `fn` (a request's remaining hooks and handler) as one that may read from replicas. */
-export function runInRequestScope<T>(keys: string[], fn: () => T): T {
-  return scopes.run({ keys, written: 0n }, fn)
+export function runInRequestScope<T>(keys: string[], fn: () => T, shared?: { positions: SharedPositions; seen: WalPosition }): T {
+  return scopes.run({ keys, written: 0n, seen: shared?.seen ?? 0n, ...(shared ? { shared: shared.positions } : {}) }, fn)
 }
 
 /** The running request's scope; undefined outside a request (then every statement goes to the primary). */
@@ -88,20 +93,26 @@ export function actAlsoAs(key: string): void {
   const scope = scopes.getStore()
   if (!scope || scope.keys.includes(key)) return
   scope.keys.push(key)
-  if (scope.store && scope.written > 0n) scope.store.remember(key, scope.written)
+  if (scope.written === 0n) return
+  scope.store?.remember(key, scope.written)
+  scope.shared?.publish(key, scope.written)
 }
 
 /** Notes that the running request's write committed at `position`. */
 export function noteCommitted(scope: RequestScope, position: WalPosition, store: PositionStore): void {
   if (position > scope.written) scope.written = position
   scope.store = store
-  for (const key of scope.keys) store.remember(key, position)
+  for (const key of scope.keys) {
+    store.remember(key, position)
+    scope.shared?.publish(key, position)
+  }
 }
 
 /** The position a replica must have replayed before it may answer this request's reads. */
 export const positionNeeded = (scope: RequestScope, store: PositionStore): WalPosition => {
-  const remembered = store.newest(scope.keys)
-  return remembered > scope.written ? remembered : scope.written
+  let needed = store.newest(scope.keys)
+  if (scope.written > needed) needed = scope.written
+  return scope.seen > needed ? scope.seen : needed
 }
 
 /**

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { Redis } from 'ioredis'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type { GuardedClient, GuardedPool } from '#/db/pg-guard.ts'
 import { actAlsoAs, createMemoryPositionStore, onPrimaryOnly, readerKey, runInRequestScope } from '#/db/read-your-writes.ts'
 import { routeReads, type RoutedPool } from '#/db/replicas.ts'
+import { createRedisPositions } from '#/db/shared-positions.ts'
 
 // Decision 0063: which server answers each statement. The servers here are stand-ins that record
 // what they were sent and say how far their WAL has gone, so each rule is checked exactly (the
@@ -181,5 +184,72 @@ describe('reads on a streaming replica', () => {
     await routed.polled()
     expect(routed.status()[0]).toMatchObject({ healthy: true })
     expect(await whoAnswers(db, readerKey('fay'))).toBe('replica')
+  })
+})
+
+// Redis runs on every machine of this project (and in CI); a machine without it skips loudly.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const mustHaveRedis = process.env.CI === 'true' || process.env.REQUIRE_REDIS === '1'
+const redisUp = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  probe.on('error', () => {})
+  try {
+    await probe.connect()
+    return (await probe.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    probe.disconnect()
+  }
+})()
+if (!redisUp && !mustHaveRedis) console.warn(`\n*** Redis is not reachable at ${REDIS_URL}: the cross-instance read-your-writes test is SKIPPED ***\n`)
+
+describe.skipIf(!redisUp && !mustHaveRedis)('read-your-writes across instances (REDIS_URL)', () => {
+  it("a writer's next request on another instance reads from the primary until the replica has its write; Redis away, requests go on", async () => {
+    const primary = fakeServer('primary')
+    const replica = fakeServer('replica')
+    // Two instances: pools and memories of their own, the same servers, positions shared through Redis.
+    const instance = async () => {
+      const routed = routeReads({
+        primary: primary.pool,
+        replicas: [{ name: 'replica', pool: replica.pool }],
+        store: createMemoryPositionStore(),
+        pollEveryMs: 5,
+      })
+      const positions = await createRedisPositions(REDIS_URL, () => {})
+      const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: routed }) })
+      await routed.polled()
+      await routed.polled()
+      /** Runs a request as the onRequest hook does: the published positions are looked up first. */
+      const request = async <T>(key: string, fn: () => Promise<T>) => runInRequestScope([key], fn, { positions, seen: await positions.newest([key]) })
+      return { routed, positions, db, request }
+    }
+    const a = await instance()
+    const b = await instance()
+    const unreachable = await createRedisPositions('redis://127.0.0.1:1', () => {})
+    try {
+      const writer = readerKey(`w${randomBytes(4).toString('hex')}`)
+      const answer = (db: Kysely<Record<string, never>>) => async () => (await sql<{ server: string }>`select 1`.execute(db)).rows[0]!.server
+      expect(await b.request(writer, answer(b.db))).toBe('replica')
+      primary.lsn = lsnAsText(0x7000)
+      await a.request(writer, () => sql`insert into "reviews" values (1)`.execute(a.db))
+      // Published without waiting: give it a moment to reach Redis.
+      for (let i = 0; i < 50 && (await b.positions.newest([writer])) === 0n; i++) await new Promise((r) => setTimeout(r, 10))
+      expect(await b.request(writer, answer(b.db))).toBe('primary')
+      expect(await b.request(readerKey('someone-else'), answer(b.db))).toBe('replica')
+      replica.lsn = lsnAsText(0x7000)
+      await b.routed.polled()
+      expect(await b.request(writer, answer(b.db))).toBe('replica')
+      // Redis not answering: no error, the request goes on with what its instance knows.
+      const started = Date.now()
+      expect(await unreachable.newest([writer])).toBe(0n)
+      expect(Date.now() - started).toBeLessThan(500)
+    } finally {
+      for (const i of [a, b]) {
+        await i.db.destroy()
+        await i.positions.close()
+      }
+      await unreachable.close()
+    }
   })
 })

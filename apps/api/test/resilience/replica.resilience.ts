@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiDrift, bookDrift, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
 import { call, must, sleep, waitUntil, type Answer } from './support/http.ts'
 import { createPrivatePostgres, createStreamingReplica, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { redisAnswers } from './support/cluster-process.ts'
 import { RELAXED_LIMITS, startServer, type ServerProcess } from './support/server-process.ts'
 import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
 
@@ -77,6 +78,8 @@ describe.skipIf(!pgBin)('a streaming read replica', () => {
       // The load's sign-ups are anonymous writes from 127.0.0.1, so that address reads its own writes
       // from the primary; the anonymous reader below comes from an address of its own.
       TRUST_PROXY: 'true',
+      // With Redis (as in the cluster) the positions are published there too: that path runs here as well.
+      ...((await redisAnswers()) ? { REDIS_URL: 'redis://127.0.0.1:6379' } : {}),
       ...RELAXED_LIMITS,
     })
     const base = server.url
