@@ -14,7 +14,9 @@ import type { Db } from '#/db/portable.ts'
 import { createTokens } from '#/security/tokens.ts'
 import { createServices } from '#/services.ts'
 import { registerErrorHandler } from '#/plugins/error-handler.ts'
-import { createActorResolver, registerAuth } from '#/plugins/auth.ts'
+import { bearerToken, createActorResolver, isPersonalToken, registerAuth } from '#/plugins/auth.ts'
+import { addressKey, personalTokenKey, readerKey, runInRequestScope } from '#/db/read-your-writes.ts'
+import { createRedisPositions } from '#/db/shared-positions.ts'
 import { registerRequestLog } from '#/logging/logging.ts'
 import { answerClientError, answerFrameworkError, registerSecurityHeaders, setUploadHeaders, UPLOAD_NAME } from '#/plugins/security-headers.ts'
 import { registerRateLimits } from '#/plugins/rate-limit.ts'
@@ -129,7 +131,24 @@ export async function buildApp({ config, db, jwtSecret, logger = false }: AppDep
   app.addHook('onClose', async () => services.notifications.live.close())
   app.addHook('onClose', async () => services.changes.close())
 
-  // First, so every answer carries the security headers, errors and 404s included.
+  // With read replicas (decision 0063), each request runs knowing whom it acts for, so its reads go to
+  // a replica only once that replica has replayed this reader's own writes. Before every other hook:
+  // the rate limits' token check is a read too. A bad token's key is only a routing hint; the route's
+  // guard still refuses it.
+  if (config.databaseReplicaUrls.length) {
+    // Several instances share the positions through Redis when it is set, so a reader's next request
+    // reads its writes whichever instance it reaches (one short Redis read per request).
+    const shared = config.redisUrl ? await createRedisPositions(config.redisUrl, (msg, err) => app.log.warn({ err }, msg)) : undefined
+    if (shared) app.addHook('onClose', () => shared.close())
+    app.addHook('onRequest', (req, _reply, done) => {
+      const token = bearerToken(req)
+      const sub = token && !isPersonalToken(token) ? tokens.verify(token)?.sub : undefined
+      const key = !token ? addressKey(req.ip) : isPersonalToken(token) ? personalTokenKey(token) : sub ? readerKey(sub) : addressKey(req.ip)
+      if (!shared) return runInRequestScope([key], done)
+      shared.newest([key]).then((seen) => runInRequestScope([key], done, { positions: shared, seen }), done)
+    })
+  }
+  // First of the rest, so every answer carries the security headers, errors and 404s included.
   registerSecurityHeaders(app)
   registerInputGuard(app)
   // API answers are compressed more cheaply than files (plugins/compression.ts).

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { sql } from 'kysely'
 import { CHANGES_CHANNEL, listenToOwnChanges } from '#/db/connect.ts'
 import { dialectOf, type Db } from '#/db/portable.ts'
+import { onPrimaryOnly } from '#/db/read-your-writes.ts'
 
 // What changed, told by the database (decision 0064). Triggers call pg_notify on the channel below
 // whenever the data behind a kept value changes (a book added or removed, a review written, a
@@ -105,7 +106,9 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
         if (pending) return pending.promise
         const startedIn = generation
         const record = { stale: false, promise: undefined as unknown as Promise<T> }
-        record.promise = load()
+        // From the primary, where the signals come from: a replica behind it could hand back the
+        // value from before the change just told, to be kept until the next one (decision 0063).
+        record.promise = onPrimaryOnly(load)
           .then((value) => {
             // Told while loading: the value may predate the change, so it is answered but not kept.
             if (!record.stale && live && generation === startedIn) {

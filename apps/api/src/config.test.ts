@@ -27,6 +27,12 @@ describe('settings', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
   })
 
+  it('reads a comma-separated list of PostgreSQL read replicas, none by default', () => {
+    const env = { DATABASE_URL: 'postgres://u@db/shelfwise', DATABASE_REPLICA_URLS: ' postgres://u@r1:5433/shelfwise , postgresql://u@r2/shelfwise,' }
+    expect(loadConfig(env).databaseReplicaUrls).toEqual(['postgres://u@r1:5433/shelfwise', 'postgresql://u@r2/shelfwise'])
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/shelfwise' }).databaseReplicaUrls).toEqual([])
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT: must be a number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: must be true or false'],
@@ -36,6 +42,12 @@ describe('settings', () => {
     [{ REQUEST_TIMEOUT: 'soon' }, 'REQUEST_TIMEOUT: must be a number of seconds'],
     [{ IDLE_TIMEOUT: '0' }, 'IDLE_TIMEOUT: must be more than 0 seconds'],
     [{ HEADERS_TIMEOUT: '30', REQUEST_TIMEOUT: '20' }, 'HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT'],
+    // Read replicas (decision 0063): PostgreSQL URLs only, and only beside a PostgreSQL primary.
+    [
+      { DATABASE_URL: 'postgres://u@db/shelfwise', DATABASE_REPLICA_URLS: 'postgres://u@r1/shelfwise,mysql://u:secret@r2/x' },
+      'DATABASE_REPLICA_URLS: "mysql://u:***@r2/x" is not a postgres:// URL',
+    ],
+    [{ DATABASE_REPLICA_URLS: 'postgres://u@r1/shelfwise' }, 'DATABASE_REPLICA_URLS: read replicas need PostgreSQL, but DATABASE_URL is a SQLite file'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

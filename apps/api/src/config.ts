@@ -18,6 +18,20 @@ const origins = z.string().transform((v, ctx) => {
   return list
 })
 
+const postgresUrls = z.string().transform((v, ctx) => {
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  for (const u of list) {
+    if (!/^postgres(ql)?:\/\/\S+$/i.test(u)) {
+      ctx.addIssue({ code: 'custom', message: `"${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL` })
+      return z.NEVER
+    }
+  }
+  return list
+})
+
 const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
 const timeout = z.coerce
   .number({ error: 'must be a number of seconds' })
@@ -35,6 +49,7 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_REPLICA_URLS: postgresUrls.default([]),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     CORS_ORIGINS: origins.default([]),
     SEED_DEMO: bool.optional(),
@@ -102,6 +117,8 @@ export interface Config {
   dataDir: string
   /** postgres://… or the SQLite file path. */
   databaseUrl: string
+  /** Streaming replicas of the PostgreSQL primary that answer reads (decision 0063); empty: none. */
+  databaseReplicaUrls: string[]
   isEmbedded: boolean
   jwtSecret: string | undefined
   corsOrigins: string[]
@@ -193,11 +210,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = resolve(cwd, e.DATA_DIR)
   const databaseUrl = e.DATABASE_URL ?? resolve(dataDir, 'shelfwise.db')
   const isEmbedded = !/^postgres(ql)?:\/\//i.test(databaseUrl)
+  if (isEmbedded && e.DATABASE_REPLICA_URLS.length)
+    throw new ConfigError(
+      "Invalid settings:\n  DATABASE_REPLICA_URLS: read replicas need PostgreSQL, but DATABASE_URL is a SQLite file (unset DATABASE_REPLICA_URLS, or set DATABASE_URL to the primary's postgres:// URL)",
+    )
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS,
     isEmbedded,
     jwtSecret: e.JWT_SECRET,
     corsOrigins: e.CORS_ORIGINS,

@@ -1,3 +1,5 @@
+import { onPrimaryOnly } from '#/db/read-your-writes.ts'
+
 // A short-lived in-process memo for answers shared by every reader (popular this week, recent
 // reviews, a very common word's ranking). Several instances may run, each with its own memo, so an
 // entry lives a few seconds at most, and a caller may give a cheap version of the data (say, the
@@ -28,7 +30,9 @@ export function createMemo<T>({ ttlMs, max = 500, now = Date.now }: { ttlMs: num
       const pending = loading.get(key)
       if (pending && pending.version === version) return pending.promise
       const startedIn = generation
-      const promise = load()
+      // Read from the primary (decision 0063): the value is handed to every reader for a while, the
+      // one who just wrote included, so it must not be a replica's past.
+      const promise = onPrimaryOnly(load)
         .then((value) => {
           // A clear() while loading means the value may predate a write: answer it, but do not keep it.
           if (keep(value) && startedIn === generation) {

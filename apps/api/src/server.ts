@@ -30,13 +30,19 @@ async function main() {
     throw err
   }
   const logger = loggerOptions(config.logLevel, logFormatOf(config.logFormat, Boolean(process.stdout.isTTY)))
+  // The app's logger exists only once the app does; a replica's change of health before then is not lost, only unlogged.
+  let logReplica: (replica: string, healthy: boolean, reason: string) => void = () => {}
   const db = createDb({
     url: config.databaseUrl,
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     queryTimeoutMs: config.dbStatementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
+    replicaUrls: config.databaseReplicaUrls,
+    onReplicaHealth: (replica, healthy, reason) => logReplica(replica, healthy, reason),
   })
   const app = await buildApp({ config, db, jwtSecret, logger })
+  logReplica = (replica, healthy, reason) =>
+    healthy ? app.log.info({ replica, reason }, 'read replica in use') : app.log.warn({ replica, reason }, 'read replica skipped')
   // Migrations and the demo seed run on a connection of their own without the timeouts: on a large
   // database one statement may rightly take longer.
   const setupDb = createDb({ url: config.databaseUrl, poolSize: 1 })

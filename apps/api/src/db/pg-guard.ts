@@ -20,9 +20,12 @@ const isSilence = (err: unknown) =>
 
 const refusal = () => Object.assign(new Error(SILENT_SERVER_MESSAGE), { code: 'ETIMEDOUT' })
 
-type Client = Pick<pg.PoolClient, 'query'> & { release(destroy?: boolean): void }
+/** A pooled connection as the query builder sees it. */
+export type GuardedClient = Pick<pg.PoolClient, 'query'> & { release(destroy?: boolean): void }
+type Client = GuardedClient
 
-interface GuardedPool {
+/** The part of a pg Pool the query builder uses. */
+export interface GuardedPool {
   connect(): Promise<Client>
   end(): Promise<void>
   options: object

@@ -29,6 +29,8 @@ export function prepareOnPostgres(text: string): void {
 
 /** The name a statement text is prepared under; counts a text not yet named, and names it once it has been sent often enough. */
 export function preparedNameOf(text: string): string | undefined {
+  // Several statements in one text (a commit and the WAL position after it, db/replicas.ts) cannot be prepared.
+  if (text.includes(';')) return undefined
   const known = names.get(text)
   if (known !== undefined || names.size >= MAX_PREPARED) return known
   const n = (seen.get(text) ?? 0) + 1

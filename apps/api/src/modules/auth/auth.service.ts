@@ -6,6 +6,7 @@ import type { Tokens } from '#/security/tokens.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/security/actor.ts'
 import { hashPassword, isOwnIdentity, OWN_IDENTITY, verifyPassword } from '#/security/passwords.ts'
+import { actAlsoAs, readerKey } from '#/db/read-your-writes.ts'
 import {
   findAuthState,
   findCredentialsByEmail,
@@ -67,6 +68,8 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
         if (isUniqueViolation(err)) throw takenError(await findTakenIdentity(db, input.username, input.email))
         throw err
       }
+      // The new reader's next call, with this token, reads what this one wrote (decision 0063).
+      actAlsoAs(readerKey(id))
       return { message: MESSAGES.registered, token: tokens.sign(id, 0), user: await users.getProfile(id, id) }
     },
 
@@ -75,6 +78,7 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
       const cred = await findCredentialsByEmail(db, input.email)
       const ok = await verifyPassword(cred?.passwordHash, input.password)
       if (!cred || !ok) throw unauthorized(MESSAGES.invalidCredentials)
+      actAlsoAs(readerKey(cred.id))
       return { message: MESSAGES.loggedIn, token: tokens.sign(cred.id, Number(cred.tokenVersion)), user: await users.getProfile(cred.id, cred.id) }
     },
 

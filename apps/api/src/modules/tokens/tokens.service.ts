@@ -6,6 +6,7 @@ import { conflict, notFound } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { countTokens, deleteToken, findTokenByHash, insertToken, listTokens, storedScopes, updateLastUsed } from '#/modules/tokens/tokens.repository.ts'
+import { actAlsoAs, personalTokenKey } from '#/db/read-your-writes.ts'
 
 // Personal access tokens (issue 25, point 1, decision 0045).
 //
@@ -59,6 +60,8 @@ export const createTokensService = ({ db, warn = () => {} }: TokensDeps) => {
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
       })
+      // Its first call reads the token this call wrote, even on a replica that has not replayed it yet (decision 0063).
+      actAlsoAs(personalTokenKey(token))
       return { ...created, token }
     },
 

@@ -39,6 +39,8 @@ export interface PrivatePostgres {
   /** SIGSTOP to the server and every backend: it keeps its sockets but answers nothing, as behind a dead network. */
   freeze: () => void
   thaw: () => void
+  /** SIGKILL to the postmaster, as a crash of the machine's server would; resolves once its backends have gone too. */
+  kill: () => Promise<void>
   createDatabase: (name: string) => Promise<void>
   destroy: () => Promise<void>
 }
@@ -46,15 +48,51 @@ export interface PrivatePostgres {
 export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = findPgBin()
   if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql, or set PG_BIN)')
-  const base = mkdtempSync(join(tmpdir(), 'shelfwise-pg-'))
+  const base = ownedTempDir('shelfwise-pg-')
+  const data = join(base, 'data')
+  await pgCommand(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
+  return serverIn(bin, base, data, await freePort(55432, 2000))
+}
+
+/**
+ * A streaming replica of `primary` (decision 0063): `pg_basebackup -R` copies its data into a folder
+ * of its own and writes the settings that make the copy a standby following the primary's WAL; it
+ * listens on a port of its own. Not started: call start().
+ */
+export async function createStreamingReplica(primary: PrivatePostgres): Promise<PrivatePostgres> {
+  const bin = findPgBin()!
+  const base = ownedTempDir('shelfwise-pg-replica-')
+  const data = join(base, 'data')
+  await pgCommand(bin, 'pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+  ])
+  return serverIn(bin, base, data, await freePort(primary.port + 1, 2000))
+}
+
+function ownedTempDir(prefix: string) {
+  const base = mkdtempSync(join(tmpdir(), prefix))
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
     chownSync(base, uid, gid)
   }
-  const data = join(base, 'data')
-  await pgCommand(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'])
-  const port = await freePort(55432, 2000)
+  return base
+}
+
+async function serverIn(bin: string, base: string, data: string, port: number): Promise<PrivatePostgres> {
   const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c shared_buffers=16MB -c max_connections=60 -c fsync=on`
   let running = false
   let frozen: number[] = []
@@ -101,6 +139,21 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
     thaw() {
       for (const pid of frozen) process.kill(pid, 'SIGCONT')
       frozen = []
+    },
+    async kill() {
+      const pids = serverPids()
+      process.kill(pids[0]!, 'SIGKILL')
+      running = false
+      // The backends notice their postmaster's death and end; a start before that finds the old shared memory in use.
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0)
+          return true
+        } catch {
+          return false
+        }
+      }
+      for (let i = 0; i < 200 && pids.some(alive); i++) await new Promise((r) => setTimeout(r, 50))
     },
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: self.url('postgres') })
