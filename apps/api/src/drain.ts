@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { Server as NetServer, type Socket } from 'node:net'
 
@@ -34,6 +34,7 @@ export function watchConnections(server: Server, now: () => number = Date.now): 
   const sockets = new Map<Socket, Tracked>()
   const answering = new Set<ServerResponse>()
   let draining = false
+  let drainingSince = 0
   server.on('connection', (socket: Socket) => {
     sockets.set(socket, { openedAt: now(), inFlight: 0, answered: 0 })
     socket.once('close', () => sockets.delete(socket))
@@ -53,11 +54,13 @@ export function watchConnections(server: Server, now: () => number = Date.now): 
   return {
     startDraining() {
       draining = true
+      drainingSince = now()
       for (const res of answering) if (!res.headersSent) res.shouldKeepAlive = false
     },
     closeIdle(at = now()) {
       for (const [socket, t] of sockets) {
-        if (t.inFlight === 0 && (t.answered > 0 || at - t.openedAt > FIRST_REQUEST_GRACE_MS)) socket.destroy()
+        // The grace runs from the drain's start for a connection opened before it (as the comment above says).
+        if (t.inFlight === 0 && (t.answered > 0 || at - Math.max(t.openedAt, drainingSince) > FIRST_REQUEST_GRACE_MS)) socket.destroy()
       }
     },
     get open() {
@@ -66,28 +69,63 @@ export function watchConnections(server: Server, now: () => number = Date.now): 
   }
 }
 
+/** How much of a table is read at a time: the listening rows come first, and usually fit in the first read. */
+const TABLE_CHUNK_BYTES = 16 * 1024
+
 /**
  * How many connections the kernel has accepted on this port that no process has taken yet (Linux,
  * from /proc/net/tcp and tcp6: a listening socket's receive queue); undefined where that is not known.
+ *
+ * The kernel writes those tables as they are read, listening sockets first, then every connection
+ * (under load, thousands in TIME_WAIT). Only the listening rows are read: the listener is closed
+ * right after the last look, and a connection whose handshake completes between the look and the
+ * close is reset (behind nginx, a POST then answers 502), so the look must be short. Reading a whole
+ * table took milliseconds with the cluster test's connections; the head of it takes microseconds.
  */
 export function acceptQueueLength(port: number, files = ['/proc/net/tcp', '/proc/net/tcp6']): number | undefined {
   let total: number | undefined
   for (const file of files) {
-    let text: string
-    try {
-      text = readFileSync(file, 'latin1')
-    } catch {
-      continue
-    }
-    for (const line of text.split('\n')) {
-      // sl local_address rem_address st tx_queue:rx_queue …; state 0A is LISTEN.
-      const fields = line.trim().split(/\s+/)
-      if (fields[3] !== '0A') continue
-      if (parseInt(fields[1]?.split(':')[1] ?? '', 16) !== port) continue
-      total = (total ?? 0) + (parseInt(fields[4]?.split(':')[1] ?? '', 16) || 0)
-    }
+    const queue = listeningQueue(file, port)
+    if (queue !== undefined) total = (total ?? 0) + queue
   }
   return total
+}
+
+/** The queue of the listening rows on `port` in one table; undefined when the table is missing or has none. */
+function listeningQueue(file: string, port: number): number | undefined {
+  let fd: number
+  try {
+    fd = openSync(file, 'r')
+  } catch {
+    return undefined
+  }
+  let found: number | undefined
+  try {
+    const buffer = Buffer.alloc(TABLE_CHUNK_BYTES)
+    let rest = ''
+    let header = true
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null)
+      const lines = (rest + buffer.toString('latin1', 0, n)).split('\n')
+      rest = n === 0 ? '' : lines.pop()!
+      for (const line of lines) {
+        if (header) {
+          header = false
+          continue
+        }
+        // sl local_address rem_address st tx_queue:rx_queue …; state 0A is LISTEN.
+        const fields = line.trim().split(/\s+/)
+        if (fields.length < 5) continue
+        // Past the listening rows: the rest are connections.
+        if (fields[3] !== '0A') return found
+        if (parseInt(fields[1]?.split(':')[1] ?? '', 16) !== port) continue
+        found = (found ?? 0) + (parseInt(fields[4]?.split(':')[1] ?? '', 16) || 0)
+      }
+      if (n === 0) return found
+    }
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /**
