@@ -56,8 +56,7 @@ import {
   listBlocks,
   listHiddenAmong,
   listHiddenAmongKinds,
-  listMutedAmong,
-  listMutedBooksAmong,
+  listQuietAmong,
   listMutedWords,
   listMutes,
   listReportsBy,
@@ -139,12 +138,7 @@ export async function quietFilterFor(
   if (!viewerId) return NOTHING_HIDDEN
   const writers = [...new Set(page.writerIds.filter((id): id is string => !!id && id !== viewerId))]
   const books = [...new Set((page.bookIds ?? []).filter((id): id is string => !!id))]
-  const [blocked, muted, mutedBooks, words] = await Promise.all([
-    listBlockedEitherWayAmong(db, viewerId, writers),
-    mutes ? listMutedAmong(db, viewerId, writers) : new Set<string>(),
-    mutes ? listMutedBooksAmong(db, viewerId, books) : new Set<string>(),
-    mutes ? listMutedWords(db, viewerId) : [],
-  ])
+  const { blocked, muted, mutedBooks, words } = await listQuietAmong(db, viewerId, writers, books, mutes)
   if (blocked.size + muted.size + mutedBooks.size + words.length === 0) return NOTHING_HIDDEN
   return {
     hides: ({ writerId, bookId, texts }) =>

@@ -1,6 +1,4 @@
-select "blocked_id" as "id" from "blocks" where "blocker_id" = $1 and "blocked_id" in ($2);
-
-select "blocker_id" as "id" from "blocks" where "blocked_id" = $1 and "blocker_id" in ($2);
+select "blocked_id" as "id" from "blocks" where "blocker_id" = $1 and "blocked_id" in ($2) union all select "blocker_id" as "id" from "blocks" where "blocked_id" = $3 and "blocker_id" in ($4);
 
 select "followee_id" from "follows" where "follower_id" = $1 order by "created_at" desc;
 

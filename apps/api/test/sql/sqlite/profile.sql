@@ -1,6 +1,4 @@
-select "blocked_id" as "id" from "blocks" where "blocker_id" = ? and "blocked_id" in (?);
-
-select "blocker_id" as "id" from "blocks" where "blocked_id" = ? and "blocker_id" in (?);
+select "blocked_id" as "id" from "blocks" where "blocker_id" = ? and "blocked_id" in (?) union all select "blocker_id" as "id" from "blocks" where "blocked_id" = ? and "blocker_id" in (?);
 
 select "followee_id" from "follows" where "follower_id" = ? order by "created_at" desc;
 
