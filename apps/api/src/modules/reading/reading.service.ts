@@ -48,7 +48,16 @@ import {
   updateEntry,
   updateRead,
 } from '#/modules/reading/reading.repository.ts'
-import { detailsToFill, type ImportDetails } from '#/modules/reading/reading.import-details.ts'
+import { detailsChange, detailsToFill, hasDetails, type ImportDetails } from '#/modules/reading/reading.import-details.ts'
+import {
+  bumpLogVersionReturning,
+  findLogOfBooks,
+  findLogVersionOf,
+  insertImportedReads,
+  syncProjectionsOfBooks,
+  writeImportedEntry,
+  type LogOfBook,
+} from '#/modules/reading/reading.import-batch.repository.ts'
 import {
   clearEntryVisibilities,
   countChangedBy,
@@ -507,6 +516,72 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
         await syncProjections(trx, userId, bookId, at)
         return { changed: true, notes }
       })
+    },
+
+    /**
+     * importEntry for a batch of an import's rows of one reader (decision 0070), in the batch's
+     * transaction `trx`: what the reader's log holds of the batch's books (`bookIds`) is read at
+     * once, an entry is written in one statement, the log version moves once, and the spec's lists
+     * are rewritten for every book the batch changed by `finish`, before the batch commits. The same
+     * merge as importEntry, to the same end. A book met again in the batch (or whose log someone
+     * else wrote before this batch first wrote) is read afresh, as importEntry would.
+     */
+    async importBatch(trx: Db, userId: string, bookIds: readonly string[]) {
+      const version = await findLogVersionOf(trx, userId)
+      let known = await findLogOfBooks(trx, userId, bookIds)
+      /** Books whose log read at the start no longer holds: met before in this batch. */
+      const met = new Set<string>()
+      const changed = new Set<string>()
+      let bumped = false
+      const logOf = async (bookId: string): Promise<LogOfBook> => {
+        const log = met.has(bookId) ? undefined : known.get(bookId)
+        met.add(bookId)
+        return log ?? (await findLogOfBooks(trx, userId, [bookId])).get(bookId)!
+      }
+      const entry = async (bookId: string, plan: ImportPlan, details: ImportDetails = {}): Promise<{ changed: boolean; notes: string[] }> => {
+        const log = await logOf(bookId)
+        const at = nowIso()
+        const reviewRating = plan.rating === null ? null : log.reviewRating
+        const { writes, status, rating, notes } = mergeImport({ plan, bookId, entry: log.entry, reads: log.reads, reviewRating, at, newId: uuidv7 })
+        const filled = hasDetails(details) ? detailsChange(log.details, details) : undefined
+        if (!writes.length && status === undefined && rating === undefined && !filled) return { changed: false, notes }
+        if (!bumped) {
+          bumped = true
+          // The reader's row is locked from here to the commit, as by every writer of their log: had
+          // anyone written it since the batch read it, the batch's reading is stale and read again.
+          if ((await bumpLogVersionReturning(trx, userId)) !== (version ?? 0) + 1) {
+            known = new Map()
+            met.delete(bookId)
+            return entry(bookId, plan, details)
+          }
+        }
+        changed.add(bookId)
+        await writeImportedEntry(
+          trx,
+          userId,
+          bookId,
+          { ...filled, ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) },
+          at,
+        )
+        await insertImportedReads(
+          trx,
+          userId,
+          bookId,
+          writes.flatMap((w) => (w.op === 'insert' ? [{ id: w.id, values: w.values }] : [])),
+          at,
+        )
+        for (const write of writes) if (write.op !== 'insert') await writeRead(trx, userId, bookId, write, at, true)
+        // The book's counters move with the rating given without a review, as rate() moves them.
+        const before = log.entry?.rating ?? null
+        if (rating !== undefined && before !== rating)
+          await books.ratings.move(trx, bookId, { lone: Number(rating !== null) - Number(before !== null), loneStars: (rating ?? 0) - (before ?? 0) })
+        return { changed: true, notes }
+      }
+      return {
+        entry,
+        /** Rewrites the spec's lists for the books the batch changed: the batch's last step. */
+        finish: () => syncProjectionsOfBooks(trx, userId, [...changed], nowIso()),
+      }
     },
 
     /**
