@@ -3,6 +3,7 @@ import { isForeignKeyViolation, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { IsbnHolders } from '#/modules/books/books.catalogue.ts'
+import type { DetailsBatch } from '#/modules/books/books.import-details.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
@@ -42,8 +43,11 @@ interface Target {
   namesEdition: boolean
 }
 
-/** The reading log of a batch of rows (ReadingService.importBatch). */
-type ImportLog = Awaited<ReturnType<ReadingService['importBatch']>>
+/** A batch of the worker's rows (decision 0070): its reading log (ReadingService.importBatch) and its works (BooksService.importDetailsBatch). */
+interface RowsBatch {
+  log: Awaited<ReturnType<ReadingService['importBatch']>>
+  works: DetailsBatch
+}
 
 /** The copies a row says the reader owns, in the row's format (decision 0031). */
 const ownedOf = (row: ParsedRow) => (row.ownedCopies ? { format: row.format ?? null, copies: row.ownedCopies } : null)
@@ -92,11 +96,11 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     editionId: string | null = null,
     /** Whether the row names that edition (by its ISBN, or the book was made from it): only then are its binding and contributors the edition's. */
     namesEdition = false,
-    /** The batch's reading log (the worker's batch, decision 0070); none: the row's entry on its own. */
-    log?: ImportLog,
+    /** The worker's batch (decision 0070): its reading log and works; none: the row on its own. */
+    batch?: RowsBatch,
   ): Promise<RowResult> => {
     const notes: ImportNote[] = [...found]
-    notes.push(...(await keepDetails(row, bookId, editionId, namesEdition, on)))
+    notes.push(...(await keepDetails(row, bookId, editionId, namesEdition, on, batch?.works)))
     const text = row.review?.trim() || null
     const allowance = text !== null ? await reviewAllowance(userId, bookId, created, on ?? db) : 'free'
     // A review that waits leaves its rating as the reader's rating meanwhile: posted later, the review takes it over.
@@ -110,7 +114,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       owned: ownedOf(row),
       statusPosition: row.status && row.statusPosition ? { status: row.status, position: row.statusPosition } : null,
     }
-    const entry = await (log ? log.entry(bookId, plan, details) : reading.importEntry(userId, bookId, plan, on, details))
+    const entry = await (batch ? batch.log.entry(bookId, plan, details) : reading.importEntry(userId, bookId, plan, on, details))
     notes.push(...entry.notes.map(entryNote))
     const shelved = await shelve(userId, row, bookId, on)
     notes.push(...shelved.notes)
@@ -191,7 +195,14 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * work where the catalogue has none (decision 0031); a note names what the catalogue kept instead,
    * and what had no edition to go to (a row found by title without an ISBN names none).
    */
-  const keepDetails = async (row: ParsedRow, bookId: string, editionId: string | null, namesEdition: boolean, on?: Db): Promise<ImportNote[]> => {
+  const keepDetails = async (
+    row: ParsedRow,
+    bookId: string,
+    editionId: string | null,
+    namesEdition: boolean,
+    on?: Db,
+    works?: DetailsBatch,
+  ): Promise<ImportNote[]> => {
     const details = {
       title: row.title,
       author: row.author,
@@ -201,7 +212,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       originalYear: row.originalYear ?? null,
     }
     if (details.binding === null && details.additionalAuthors === null && details.originalYear === null) return []
-    const keep = (trx: Db) => books.keepImportedDetails(trx, bookId, editionId, namesEdition, details)
+    const keep = (trx: Db) => books.keepImportedDetails(trx, bookId, editionId, namesEdition, details, works)
     const kept = await (on ? keep(on) : db.transaction().execute(keep))
     const unplaced = namesEdition
       ? []
@@ -262,8 +273,8 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
   }
 
   /** Applies the row to the book found for it. */
-  const applyToTarget = (userId: string, row: ParsedRow, t: Target, on?: Db, log?: ImportLog) =>
-    applyToBook(userId, row, t.bookId, t.created, on, t.found, t.editionId, t.namesEdition, log)
+  const applyToTarget = (userId: string, row: ParsedRow, t: Target, on?: Db, batch?: RowsBatch) =>
+    applyToBook(userId, row, t.bookId, t.created, on, t.found, t.editionId, t.namesEdition, batch)
 
   /** Finds the row's book (or makes it) and applies the row; a row the catalogue cannot decide waits for its reader. */
   const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
@@ -329,18 +340,16 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       found.push(await settle(userId, row, (p) => findBook(userId, p, trx, holders)))
       await breathe()
     }
-    const log = await reading.importBatch(
-      trx,
-      userId,
-      found.flatMap((f) => ('outcome' in f ? [] : [f.bookId])),
-    )
+    const bookIds = found.flatMap((f) => ('outcome' in f ? [] : [f.bookId]))
+    const batch = { log: await reading.importBatch(trx, userId, bookIds), works: await books.importDetailsBatch(trx, bookIds) }
     const done: RowResult[] = []
     for (const [i, row] of rows.entries()) {
       const f = found[i]!
-      done.push('outcome' in f ? f : await settle(userId, row, (p) => applyToTarget(userId, p, f, trx, log)))
+      done.push('outcome' in f ? f : await settle(userId, row, (p) => applyToTarget(userId, p, f, trx, batch)))
       await breathe()
     }
-    await log.finish()
+    await batch.works.finish()
+    await batch.log.finish()
     return done
   }
 

@@ -20,6 +20,9 @@ import {
 // rewritten for the batch's books at its end. The callers keep the batch small (the import worker's
 // batch), so every list of books here is a few values of one statement.
 
+/** Reads to one insert: 16 values each, well within either database's limit on a statement's values. */
+const IMPORTED_READS_PER_STATEMENT = 200
+
 /** What the reader's log holds of one book before the batch: the entry (with what an import may fill in), its reads, and the stars of their review. */
 export interface LogOfBook {
   entry: EntryRow | undefined
@@ -94,31 +97,35 @@ export async function writeImportedEntry(db: Db, userId: string, bookId: string,
     .execute()
 }
 
-/** Reads an import brings for one book (decision 0067: history, left out of the feed), in one statement. */
-export async function insertImportedReads(db: Db, userId: string, bookId: string, reads: { id: string; values: ReadValues }[], at: string): Promise<void> {
-  if (!reads.length) return
-  await db
-    .insertInto('readThroughs')
-    .values(
-      reads.map(({ id, values: v }) => ({
-        id,
-        userId,
-        bookId,
-        startedOn: v.startedOn,
-        finishedOn: v.finishedOn,
-        stoppedOn: v.stoppedOn,
-        outcome: v.outcome,
-        finishedAt: v.finishedAt,
-        progressPage: v.progress.page,
-        progressPercent: v.progress.percent,
-        progressMinutes: v.progress.minutes,
-        removedAt: null,
-        imported: 1,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .execute()
+/** Reads an import brings (decision 0067: history, left out of the feed), IMPORTED_READS_PER_STATEMENT to a statement. */
+export async function insertImportedReads(
+  db: Db,
+  userId: string,
+  reads: readonly { bookId: string; id: string; values: ReadValues; at: string }[],
+): Promise<void> {
+  for (let i = 0; i < reads.length; i += IMPORTED_READS_PER_STATEMENT)
+    await db
+      .insertInto('readThroughs')
+      .values(
+        reads.slice(i, i + IMPORTED_READS_PER_STATEMENT).map(({ bookId, id, values: v, at }) => ({
+          id,
+          userId,
+          bookId,
+          startedOn: v.startedOn,
+          finishedOn: v.finishedOn,
+          stoppedOn: v.stoppedOn,
+          outcome: v.outcome,
+          finishedAt: v.finishedAt,
+          progressPage: v.progress.page,
+          progressPercent: v.progress.percent,
+          progressMinutes: v.progress.minutes,
+          removedAt: null,
+          imported: 1,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute()
 }
 
 /**

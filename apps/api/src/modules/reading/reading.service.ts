@@ -533,10 +533,18 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
       const met = new Set<string>()
       const changed = new Set<string>()
       let bumped = false
+      /** Reads made so far, written together (before the book's log is read again, and at the end). */
+      let reads: Parameters<typeof insertImportedReads>[2][number][] = []
+      const writeReads = async () => {
+        await insertImportedReads(trx, userId, reads)
+        reads = []
+      }
       const logOf = async (bookId: string): Promise<LogOfBook> => {
         const log = met.has(bookId) ? undefined : known.get(bookId)
         met.add(bookId)
-        return log ?? (await findLogOfBooks(trx, userId, [bookId])).get(bookId)!
+        if (log) return log
+        await writeReads()
+        return (await findLogOfBooks(trx, userId, [bookId])).get(bookId)!
       }
       const entry = async (bookId: string, plan: ImportPlan, details: ImportDetails = {}): Promise<{ changed: boolean; notes: string[] }> => {
         const log = await logOf(bookId)
@@ -563,13 +571,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
           { ...filled, ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) },
           at,
         )
-        await insertImportedReads(
-          trx,
-          userId,
-          bookId,
-          writes.flatMap((w) => (w.op === 'insert' ? [{ id: w.id, values: w.values }] : [])),
-          at,
-        )
+        for (const w of writes) if (w.op === 'insert') reads.push({ bookId, id: w.id, values: w.values, at })
         for (const write of writes) if (write.op !== 'insert') await writeRead(trx, userId, bookId, write, at, true)
         // The book's counters move with the rating given without a review, as rate() moves them.
         const before = log.entry?.rating ?? null
@@ -579,8 +581,11 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
       }
       return {
         entry,
-        /** Rewrites the spec's lists for the books the batch changed: the batch's last step. */
-        finish: () => syncProjectionsOfBooks(trx, userId, [...changed], nowIso()),
+        /** Writes the batch's new reads and rewrites the spec's lists for the books it changed: its last step. */
+        finish: async () => {
+          await writeReads()
+          await syncProjectionsOfBooks(trx, userId, [...changed], nowIso())
+        },
       }
     },
 
