@@ -15,6 +15,9 @@ import { findIsbnHolder } from '#/modules/books/books.editions.repository.ts'
 // many books at a time (lists, search, facets); the rating ledger is books.ratings.repository.ts.
 
 export { SEARCH_DEFAULT_LIMIT, WALK_PAGE } from '#/modules/books/books.search.ts'
+// What an import's batch holds of the catalogue (decision 0070), for the imports module.
+export type { IsbnHolders } from '#/modules/books/books.catalogue.ts'
+export type { DetailsBatch } from '#/modules/books/books.import-details.ts'
 
 export interface BooksDeps {
   db: Db
