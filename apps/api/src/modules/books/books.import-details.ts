@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '#/db/portable.ts'
 
 // What an imported row says of its book beyond what the catalogue's forms ask (issue 21, point 6,
@@ -34,18 +35,23 @@ const same = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase
  * original year on the work whenever it was found. A binding is kept only on an edition of the
  * format it names, so the two never disagree. Answers the details the catalogue kept instead.
  */
-export async function keepImportedDetails(trx: Db, workId: string, editionId: string | null, namesEdition: boolean, d: ImportedDetails): Promise<DetailKept[]> {
+export async function keepImportedDetails(
+  trx: Db,
+  workId: string,
+  editionId: string | null,
+  namesEdition: boolean,
+  d: ImportedDetails,
+  /** The import's batch (decision 0070): its works read at once, their first years written at its end. */
+  batch?: DetailsBatch,
+): Promise<DetailKept[]> {
   const kept: DetailKept[] = []
-  const work = await trx
-    .selectFrom('books')
-    .select(['title', 'author', 'binding', 'additionalAuthors', 'originalYear', 'format'])
-    .where('id', '=', workId)
-    .executeTakeFirst()
+  const work = batch ? await batch.work(workId) : await findWork(trx, workId)
   if (!work) return kept
   if (d.originalYear !== null) {
-    if (work.originalYear === null)
-      await trx.updateTable('books').set({ originalYear: d.originalYear }).where('id', '=', workId).where('originalYear', 'is', null).execute()
-    else if (work.originalYear !== d.originalYear)
+    if (work.originalYear === null) {
+      if (batch) batch.fillYear(workId, d.originalYear)
+      else await trx.updateTable('books').set({ originalYear: d.originalYear }).where('id', '=', workId).where('originalYear', 'is', null).execute()
+    } else if (work.originalYear !== d.originalYear)
       kept.push({ column: 'Original Publication Year', catalogue: String(work.originalYear), file: String(d.originalYear) })
   }
   if (!namesEdition) return kept
@@ -70,9 +76,68 @@ export async function keepImportedDetails(trx: Db, workId: string, editionId: st
   }
   if (Object.keys(fill).length) {
     if (onEdition) await trx.updateTable('editions').set(fill).where('id', '=', editionId).execute()
-    else await trx.updateTable('books').set(fill).where('id', '=', workId).execute()
+    else {
+      await trx.updateTable('books').set(fill).where('id', '=', workId).execute()
+      Object.assign(work, fill)
+    }
   }
   return kept
+}
+
+const WORK_COLUMNS = ['title', 'author', 'binding', 'additionalAuthors', 'originalYear', 'format'] as const
+type Work = { title: string; author: string; binding: string | null; additionalAuthors: string | null; originalYear: number | null; format: string | null }
+
+const findWork = (db: Db, workId: string): Promise<Work | undefined> => db.selectFrom('books').select(WORK_COLUMNS).where('id', '=', workId).executeTakeFirst()
+
+/** The works of an import's batch, as keepImportedDetails reads and fills them (createDetailsBatch). */
+export interface DetailsBatch {
+  work(id: string): Promise<Work | undefined>
+  fillYear(id: string, year: number): void
+  /** Writes the first years the batch filled in: one statement, its last step. */
+  finish(): Promise<void>
+}
+
+/**
+ * The works of a batch of an import's rows (decision 0070), read in one statement: keepImportedDetails
+ * reads them here and sees what earlier rows of the batch filled in, and the first years it fills in
+ * are written at the batch's end, in one statement, still only where the catalogue has none. A
+ * work not among `workIds` is read on its own.
+ */
+export async function createDetailsBatch(trx: Db, workIds: readonly string[]): Promise<DetailsBatch> {
+  const ids = [...new Set(workIds)]
+  const rows = ids.length
+    ? await trx
+        .selectFrom('books')
+        .select(['id', ...WORK_COLUMNS])
+        .where('id', 'in', ids)
+        .execute()
+    : []
+  const works = new Map<string, Work | undefined>(rows.map(({ id, ...w }) => [id, w]))
+  const years = new Map<string, number>()
+  return {
+    async work(id) {
+      if (!works.has(id)) works.set(id, await findWork(trx, id))
+      return works.get(id)
+    },
+    fillYear(id, year) {
+      years.set(id, year)
+      const work = works.get(id)
+      if (work) work.originalYear = year
+    },
+    async finish() {
+      if (!years.size) return
+      const byId = sql.join(
+        [...years].map(([id, year]) => sql`when ${id} then cast(${year} as integer)`),
+        sql` `,
+      )
+      await trx
+        .updateTable('books')
+        .set({ originalYear: sql`case id ${byId} end` })
+        .where('id', 'in', [...years.keys()])
+        .where('originalYear', 'is', null)
+        .execute()
+    },
+  }
 }
 
 /** A book's details for the Goodreads export: its binding as written and other contributors, and its work's first year. */

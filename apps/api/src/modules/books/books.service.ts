@@ -8,7 +8,7 @@ import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove 
 import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds, setBookHidden } from '#/modules/books/books.repository.ts'
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
-import { findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
+import { createDetailsBatch, findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
 import { findIsbnHolder } from '#/modules/books/books.editions.repository.ts'
 
 // The books module's one door. Its jobs live apart: books.catalogue.ts adds, corrects and removes a
@@ -16,6 +16,9 @@ import { findIsbnHolder } from '#/modules/books/books.editions.repository.ts'
 // many books at a time (lists, search, facets); the rating ledger is books.ratings.repository.ts.
 
 export { SEARCH_DEFAULT_LIMIT, WALK_PAGE } from '#/modules/books/books.search.ts'
+// What an import's batch holds of the catalogue (decision 0070), for the imports module.
+export type { IsbnHolders } from '#/modules/books/books.catalogue.ts'
+export type { DetailsBatch } from '#/modules/books/books.import-details.ts'
 
 export interface BooksDeps {
   db: Db
@@ -94,6 +97,9 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS, changes }: 
      * ones the catalogue already gives otherwise.
      */
     keepImportedDetails,
+
+    /** The works of a batch of an import's rows, for keepImportedDetails (decision 0070), a step of the batch's transaction. */
+    importDetailsBatch: createDetailsBatch,
 
     /** The Goodreads export's binding, other contributors and original year of some works and editions (decision 0031). */
     exportDetails: (workIds: string[], editionIds: string[]) => findExportDetails(db, workIds, editionIds),

@@ -1,7 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS, type Book, type ImportNote } from '@shelfwise/contracts'
 import { isForeignKeyViolation, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
-import type { BooksService } from '#/modules/books/books.service.ts'
+import type { BooksService, DetailsBatch, IsbnHolders } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
@@ -30,6 +30,21 @@ export interface RowApplierDeps {
   reading: ReadingService
   reviews: ReviewsService
   bookshelves: Pick<BookshelvesService, 'placeOnShelves'>
+}
+
+/** The book a row goes to, and how it was found or made (its notes, the edition it names). */
+interface Target {
+  bookId: string
+  created: boolean
+  found: ImportNote[]
+  editionId: string | null
+  namesEdition: boolean
+}
+
+/** A batch of the worker's rows (decision 0070): its reading log (ReadingService.importBatch) and its works (BooksService.importDetailsBatch). */
+interface RowsBatch {
+  log: Awaited<ReturnType<ReadingService['importBatch']>>
+  works: DetailsBatch
 }
 
 /** The copies a row says the reader owns, in the row's format (decision 0031). */
@@ -79,21 +94,25 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     editionId: string | null = null,
     /** Whether the row names that edition (by its ISBN, or the book was made from it): only then are its binding and contributors the edition's. */
     namesEdition = false,
+    /** The worker's batch (decision 0070): its reading log and works; none: the row on its own. */
+    batch?: RowsBatch,
   ): Promise<RowResult> => {
     const notes: ImportNote[] = [...found]
-    notes.push(...(await keepDetails(row, bookId, editionId, namesEdition, on)))
+    notes.push(...(await keepDetails(row, bookId, editionId, namesEdition, on, batch?.works)))
     const text = row.review?.trim() || null
     const allowance = text !== null ? await reviewAllowance(userId, bookId, created, on ?? db) : 'free'
     // A review that waits leaves its rating as the reader's rating meanwhile: posted later, the review takes it over.
     const waits = allowance === 'none'
     const reviewHoldsRating = text !== null && !waits && row.rating !== null
-    const entry = await reading.importEntry(userId, bookId, { status: row.status, reads: row.reads, rating: reviewHoldsRating ? null : row.rating }, on, {
+    const plan = { status: row.status, reads: row.reads, rating: reviewHoldsRating ? null : row.rating }
+    const details = {
       addedOn: row.addedOn ?? null,
       privateNotes: row.privateNotes ?? null,
       editionId: editionId === bookId ? null : editionId,
       owned: ownedOf(row),
       statusPosition: row.status && row.statusPosition ? { status: row.status, position: row.statusPosition } : null,
-    })
+    }
+    const entry = await (batch ? batch.log.entry(bookId, plan, details) : reading.importEntry(userId, bookId, plan, on, details))
     notes.push(...entry.notes.map(entryNote))
     const shelved = await shelve(userId, row, bookId, on)
     notes.push(...shelved.notes)
@@ -122,7 +141,13 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * decision 0023). Nothing when the work already shows that ISBN, itself or among its editions
    * (another reader's import attached it, say).
    */
-  const attachEdition = async (userId: string, row: ParsedRow, work: Book, on?: Db): Promise<{ note?: ImportNote; editionId: string | null }> => {
+  const attachEdition = async (
+    userId: string,
+    row: ParsedRow,
+    work: Book,
+    on?: Db,
+    holders?: IsbnHolders,
+  ): Promise<{ note?: ImportNote; editionId: string | null }> => {
     const isbns = isbnsOf(row)
     const isbn = isbns[0]
     if (isbn === undefined || isbns.includes(work.isbn ?? '')) return { editionId: null }
@@ -143,6 +168,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     }
     try {
       const id = await (on ? books.attachEdition(on, work._id, fields) : db.transaction().execute((trx) => books.attachEdition(trx, work._id, fields)))
+      holders?.changed([isbn])
       return { note: note('edition_attached', NOTE_TEXTS.editionAttached(isbn, work)), editionId: id }
     } catch (err) {
       if (err instanceof AppError && err.status < 500)
@@ -167,7 +193,14 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * work where the catalogue has none (decision 0031); a note names what the catalogue kept instead,
    * and what had no edition to go to (a row found by title without an ISBN names none).
    */
-  const keepDetails = async (row: ParsedRow, bookId: string, editionId: string | null, namesEdition: boolean, on?: Db): Promise<ImportNote[]> => {
+  const keepDetails = async (
+    row: ParsedRow,
+    bookId: string,
+    editionId: string | null,
+    namesEdition: boolean,
+    on?: Db,
+    works?: DetailsBatch,
+  ): Promise<ImportNote[]> => {
     const details = {
       title: row.title,
       author: row.author,
@@ -177,7 +210,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       originalYear: row.originalYear ?? null,
     }
     if (details.binding === null && details.additionalAuthors === null && details.originalYear === null) return []
-    const keep = (trx: Db) => books.keepImportedDetails(trx, bookId, editionId, namesEdition, details)
+    const keep = (trx: Db) => books.keepImportedDetails(trx, bookId, editionId, namesEdition, details, works)
     const kept = await (on ? keep(on) : db.transaction().execute(keep))
     const unplaced = namesEdition
       ? []
@@ -193,11 +226,20 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     ]
   }
 
-  /** Finds the row's book (or makes it) and applies the row; a row the catalogue cannot decide waits for its reader. */
-  const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
-    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on)
+  /**
+   * Finds the row's book (or makes it): the book with how it was found, or the row's result when
+   * it has none (it waits for its reader, or fails). `holders`: the batch's ISBNs looked up at once.
+   */
+  const findBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders): Promise<Target | RowResult> => {
+    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on, holders)
     if (match.byIsbn)
-      return applyToBook(userId, row, match.byIsbn, false, on, await formatKept(row, match.editionId ?? match.byIsbn, on), match.editionId ?? null, true)
+      return {
+        bookId: match.byIsbn,
+        created: false,
+        found: await formatKept(row, match.editionId ?? match.byIsbn, on),
+        editionId: match.editionId ?? null,
+        namesEdition: true,
+      }
     if (match.waits) {
       const n = match.candidates.length
       const message =
@@ -220,16 +262,26 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     const work = match.candidates[0]
     if (work) {
       const found = [note('matched_by_title', NOTE_TEXTS.matchedByTitle(work, row))]
-      const edition = await attachEdition(userId, row, work, on)
+      const edition = await attachEdition(userId, row, work, on, holders)
       // The row names its edition when its ISBN is the work's, one of its editions', or the one just attached.
       const named = isbnsOf(row).length > 0 && edition.note?.kind !== 'edition_to_attach'
-      return applyToBook(userId, row, work._id, false, on, edition.note ? [...found, edition.note] : found, edition.editionId, named)
+      return { bookId: work._id, created: false, found: edition.note ? [...found, edition.note] : found, editionId: edition.editionId, namesEdition: named }
     }
-    return createAndApply(userId, row, on)
+    return createBook(userId, row, on, holders)
   }
 
-  /** Makes the row's book, within the day's books for imports (past it the row waits, saying so), and applies the row. */
-  const createAndApply = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
+  /** Applies the row to the book found for it. */
+  const applyToTarget = (userId: string, row: ParsedRow, t: Target, on?: Db, batch?: RowsBatch) =>
+    applyToBook(userId, row, t.bookId, t.created, on, t.found, t.editionId, t.namesEdition, batch)
+
+  /** Finds the row's book (or makes it) and applies the row; a row the catalogue cannot decide waits for its reader. */
+  const applyRow = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
+    const found = await findBook(userId, row, on)
+    return 'outcome' in found ? found : applyToTarget(userId, row, found, on)
+  }
+
+  /** Makes the row's book, within the day's books for imports (past it the row waits, saying so). */
+  const createBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders): Promise<Target | RowResult> => {
     const day = dayOf(Date.now())
     // Counted in the caller's transaction, with the book: a batch that rolls back counts nothing.
     if (!(await takeAllowance(on ?? db, userId, day, 'books', IMPORT_LIMITS.booksPerDay)))
@@ -256,11 +308,51 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       }
       throw err
     }
-    return applyToBook(userId, row, bookId, true, on, [note('book_created', NOTE_TEXTS.bookCreated)], null, true)
+    // The book carries the row's ISBN (unclaimed): later rows of the batch look it up again, and find it.
+    holders?.changed(isbnsOf(row))
+    return { bookId, created: true, found: [note('book_created', NOTE_TEXTS.bookCreated)], editionId: null, namesEdition: true }
+  }
+
+  /** Makes the row's book, within the day's books for imports (past it the row waits, saying so), and applies the row. */
+  const createAndApply = async (userId: string, row: ParsedRow, on?: Db): Promise<RowResult> => {
+    const made = await createBook(userId, row, on)
+    return 'outcome' in made ? made : applyToTarget(userId, row, made, on)
+  }
+
+  /**
+   * The worker's batch of rows (decision 0070), in its transaction `trx`, to the same results as
+   * settle(applyRow) row after row: first every row's book is found or made, in file order (the
+   * batch's ISBNs looked up at once), then the reader's log of those books is read at once and each
+   * row applied to its book, in file order; the spec's lists are rewritten last. `breathe` runs
+   * after each row of each pass.
+   */
+  const applyBatch = async (userId: string, rows: readonly StoredRow[], trx: Db, breathe: () => Promise<void>): Promise<RowResult[]> => {
+    const parsed = rows.map((r) => (r.data === null ? null : (JSON.parse(r.data) as ParsedRow)))
+    const holders = await books.importIsbnHolders(
+      userId,
+      parsed.flatMap((p) => (p ? isbnsOf(p) : [])),
+      trx,
+    )
+    const found: (Target | RowResult)[] = []
+    for (const row of rows) {
+      found.push(await settle(userId, row, (p) => findBook(userId, p, trx, holders)))
+      await breathe()
+    }
+    const bookIds = found.flatMap((f) => ('outcome' in f ? [] : [f.bookId]))
+    const batch = { log: await reading.importBatch(trx, userId, bookIds), works: await books.importDetailsBatch(trx, bookIds) }
+    const done: RowResult[] = []
+    for (const [i, row] of rows.entries()) {
+      const f = found[i]!
+      done.push('outcome' in f ? f : await settle(userId, row, (p) => applyToTarget(userId, p, f, trx, batch)))
+      await breathe()
+    }
+    await batch.works.finish()
+    await batch.log.finish()
+    return done
   }
 
   /** A row's fate, kept: a book deleted meanwhile makes the row fail, not the job. */
-  const settle = async (userId: string, row: StoredRow, work: (parsed: ParsedRow) => Promise<RowResult>): Promise<RowResult> => {
+  const settle = async <T>(userId: string, row: StoredRow, work: (parsed: ParsedRow) => Promise<T>): Promise<T | RowResult> => {
     if (row.data === null) return failed('unreadable', row.message ?? 'This row could not be read')
     try {
       return await work(JSON.parse(row.data) as ParsedRow)
@@ -270,7 +362,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     }
   }
 
-  return { applyToBook, applyRow, createAndApply, settle }
+  return { applyToBook, applyRow, createAndApply, settle, applyBatch }
 }
 
 export type RowApplier = ReturnType<typeof createRowApplier>

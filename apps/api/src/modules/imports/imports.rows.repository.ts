@@ -1,5 +1,5 @@
 import { IMPORT_NOTE_KINDS, type ImportNote, type ImportNoteCount, type ImportNoteKind, type ImportOutcome } from '@shelfwise/contracts'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
@@ -220,6 +220,54 @@ export async function updateRow(db: Db, importId: string, line: number, from: Im
   if (from !== 'pending') await db.deleteFrom('importRowNotes').where('importId', '=', importId).where('line', '=', line).execute()
   await insertNotes(db, importId, [{ line, notes: c.notes }])
   return true
+}
+
+/**
+ * Settles rows still pending (the worker's batch, decision 0070) as updateRow does one: one
+ * statement for their outcomes, whatever their number, and one for their notes. A row no longer
+ * pending is left as it is, notes and all. `rows` must be few (the worker's batch): each is a few
+ * values of the statement. Answers the lines that changed.
+ */
+export async function settlePendingRows(db: Db, importId: string, rows: readonly { line: number; result: RowChange }[]): Promise<number[]> {
+  if (!rows.length) return []
+  // One CASE per column, keyed by line: the same statement on both databases.
+  const byLine = <T>(value: (c: RowChange) => T) =>
+    sql.join(
+      rows.map((r) => sql`when ${r.line} then ${value(r.result)}`),
+      sql` `,
+    )
+  const settled = rows.filter((r) => SETTLED_OUTCOMES.includes(r.result.outcome)).map((r) => r.line)
+  const changed = await db
+    .updateTable('importRows')
+    .set({
+      outcome: sql`case line ${byLine((c) => c.outcome)} end`,
+      bookId: sql`case line ${byLine((c) => c.bookId)} end`,
+      candidates: sql`case line ${byLine((c) => JSON.stringify(c.candidates))} end`,
+      message: sql`case line ${byLine((c) => messageOf(c.notes))} end`,
+      // A settled row keeps what the report shows and drops its cells, as updateRow has it.
+      ...(settled.length
+        ? {
+            data: sql`case when line in (${sql.join(settled)}) then null else data end`,
+            fields: sql`case when line in (${sql.join(settled)}) then '[]' else fields end`,
+          }
+        : {}),
+    })
+    .where('importId', '=', importId)
+    .where(
+      'line',
+      'in',
+      rows.map((r) => r.line),
+    )
+    .where('outcome', '=', 'pending')
+    .returning('line')
+    .execute()
+  const lines = new Set(changed.map((r) => Number(r.line)))
+  await insertNotes(
+    db,
+    importId,
+    rows.filter((r) => lines.has(r.line)).map((r) => ({ line: r.line, notes: r.result.notes })),
+  )
+  return [...lines]
 }
 
 /** Fails up to `limit` rows still pending, in file order, with `message` (a note `interrupted`); answers how many. */

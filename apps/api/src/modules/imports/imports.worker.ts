@@ -26,6 +26,7 @@ import {
   failPendingRows,
   insertRows,
   listPendingRows,
+  settlePendingRows,
   updateRow,
   type NewImportRow,
   type OutcomeCounts,
@@ -169,15 +170,15 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges, notify =
   const applyBatch = async (job: ClaimedImport, rows: StoredRow[], counts: OutcomeCounts, breathe: () => Promise<void>, log: JobLog) => {
     try {
       // A batch in one transaction: one commit for its rows, their outcomes and the job's counts
-      // (a commit per write was most of the time).
+      // (a commit per write was most of the time), and its statements a few per kind for the batch
+      // rather than per row (decision 0070).
       return await db.transaction().execute(async (trx) => {
-        const done: RowResult[] = []
-        for (const row of rows) {
-          const result = await settle(job.userId, row, (parsed) => applyRow(job.userId, parsed, trx))
-          await updateRow(trx, job.id, row.line, 'pending', result)
-          done.push(result)
-          await breathe()
-        }
+        const done = await apply.applyBatch(job.userId, rows, trx, breathe)
+        await settlePendingRows(
+          trx,
+          job.id,
+          rows.map((row, i) => ({ line: row.line, result: done[i]! })),
+        )
         if (!(await saveProgress(trx, job, counted(counts, done), leaseFrom(Date.now()), nowIso()))) throw new LeaseLost()
         return done
       })

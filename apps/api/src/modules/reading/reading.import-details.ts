@@ -1,6 +1,6 @@
 import type { Owned } from '@shelfwise/contracts'
 import { nowIso, type Db } from '#/db/portable.ts'
-import { findEntryDetails, setEntryDetails } from '#/modules/reading/reading.repository.ts'
+import { findEntryDetails, setEntryDetails, type EntryDetails } from '#/modules/reading/reading.repository.ts'
 
 /**
  * What an imported row fills in on the reader's entry (decision 0031), never overwriting what the
@@ -18,8 +18,15 @@ export interface ImportDetails {
 }
 
 export async function detailsToFill(trx: Db, userId: string, bookId: string, d: ImportDetails) {
-  if (!d.addedOn && !d.privateNotes && !d.editionId && !d.owned && !d.statusPosition) return undefined
-  const had = await findEntryDetails(trx, userId, bookId)
+  if (!hasDetails(d)) return undefined
+  return detailsChange(await findEntryDetails(trx, userId, bookId), d)
+}
+
+/** Whether the row gives any detail to fill in (else the entry's are not read). */
+export const hasDetails = (d: ImportDetails) => Boolean(d.addedOn || d.privateNotes || d.editionId || d.owned || d.statusPosition)
+
+/** What the row's details change on an entry that has `had` (none: an entry made now), or undefined for nothing. */
+export function detailsChange(had: EntryDetails | undefined, d: ImportDetails) {
   const change: Parameters<typeof setEntryDetails>[3] = {}
   const addedAt = d.addedOn ? `${d.addedOn}T00:00:00.000Z` : undefined
   // A new entry is made now: a Date Added before now is its moment.

@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
-import type { ReadThroughsTable } from '#/db/schema.ts'
+import type { Database, ReadThroughsTable } from '#/db/schema.ts'
 import { enqueueReadWork } from '#/feed-outbox.ts'
 
 // The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
@@ -80,22 +80,25 @@ export const READ_COLUMNS = [
 /** A reader's entry for a book, to select from. */
 const entryOf = (db: Db, userId: string, bookId: string) => db.selectFrom('readingEntries').where('userId', '=', userId).where('bookId', '=', bookId)
 
+/** The columns of an entry EntryRow reads. */
+export const ENTRY_COLUMNS = ['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'progressUnit', 'visibility', 'updatedAt'] as const
+
+type EntryDbRow = Pick<Selectable<Database['readingEntries']>, (typeof ENTRY_COLUMNS)[number]>
+
+export const toEntry = (row: EntryDbRow): EntryRow => ({
+  status: row.status as ReadingStatus | null,
+  rating: row.rating === null ? null : Number(row.rating),
+  editionId: row.editionId,
+  owned: ownedOf(row),
+  privateNotes: row.privateNotes,
+  progressUnit: row.progressUnit as ProgressUnit | null,
+  visibility: row.visibility,
+  updatedAt: toIso(row.updatedAt),
+})
+
 export async function findEntry(db: Db, userId: string, bookId: string): Promise<EntryRow | undefined> {
-  const row = await entryOf(db, userId, bookId)
-    .select(['status', 'rating', 'editionId', 'ownedFormat', 'ownedCopies', 'privateNotes', 'progressUnit', 'visibility', 'updatedAt'])
-    .executeTakeFirst()
-  return (
-    row && {
-      status: row.status as ReadingStatus | null,
-      rating: row.rating === null ? null : Number(row.rating),
-      editionId: row.editionId,
-      owned: ownedOf(row),
-      privateNotes: row.privateNotes,
-      progressUnit: row.progressUnit as ProgressUnit | null,
-      visibility: row.visibility,
-      updatedAt: toIso(row.updatedAt),
-    }
-  )
+  const row = await entryOf(db, userId, bookId).select(ENTRY_COLUMNS).executeTakeFirst()
+  return row && toEntry(row)
 }
 
 /** The copies a reader owns, as stored on their entry (none when `owned_copies` is null). */
@@ -106,34 +109,30 @@ export const ownedOf = (row: { ownedFormat: string | null; ownedCopies: number |
 export const ownedColumns = (owned: Owned | null) => ({ ownedFormat: owned?.format ?? null, ownedCopies: owned?.copies ?? null })
 
 /** What an import may fill in on an entry (decision 0031): when it came in, the reader's private notes, edition and copies. */
-export async function findEntryDetails(
-  db: Db,
-  userId: string,
-  bookId: string,
-): Promise<
-  | {
-      createdAt: string
-      privateNotes: string | null
-      editionId: string | null
-      owned: Owned | null
-      statusPosition: number | null
-      statusPositionOf: string | null
-    }
-  | undefined
-> {
-  const row = await entryOf(db, userId, bookId)
-    .select(['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies', 'statusPosition', 'statusPositionOf'])
-    .executeTakeFirst()
-  return (
-    row && {
-      createdAt: toIso(row.createdAt),
-      privateNotes: row.privateNotes,
-      editionId: row.editionId,
-      owned: ownedOf(row),
-      statusPosition: row.statusPosition,
-      statusPositionOf: row.statusPositionOf,
-    }
-  )
+export interface EntryDetails {
+  createdAt: string
+  privateNotes: string | null
+  editionId: string | null
+  owned: Owned | null
+  statusPosition: number | null
+  statusPositionOf: string | null
+}
+
+/** The columns of an entry EntryDetails reads. */
+export const ENTRY_DETAIL_COLUMNS = ['createdAt', 'privateNotes', 'editionId', 'ownedFormat', 'ownedCopies', 'statusPosition', 'statusPositionOf'] as const
+
+export const toEntryDetails = (row: Pick<Selectable<Database['readingEntries']>, (typeof ENTRY_DETAIL_COLUMNS)[number]>): EntryDetails => ({
+  createdAt: toIso(row.createdAt),
+  privateNotes: row.privateNotes,
+  editionId: row.editionId,
+  owned: ownedOf(row),
+  statusPosition: row.statusPosition,
+  statusPositionOf: row.statusPositionOf,
+})
+
+export async function findEntryDetails(db: Db, userId: string, bookId: string): Promise<EntryDetails | undefined> {
+  const row = await entryOf(db, userId, bookId).select(ENTRY_DETAIL_COLUMNS).executeTakeFirst()
+  return row && toEntryDetails(row)
 }
 
 /** Sets what an import fills in on an entry, without marking it changed (the caller does). */
@@ -324,6 +323,10 @@ export async function insertProgressUpdate(db: Db, id: string, readId: string, p
 /** Where Recently Read puts a book whose finished reads are all undated: after every dated one. */
 const UNDATED_READ_AT = '1970-01-01T00:00:00.000Z'
 
+/** A book's moment on Recently Read from its kept finished reads (their newest finish, and how many): null when it has none. */
+export const recentlyReadAt = (newestFinish: string | Date | null, finished: number): string | null =>
+  newestFinish ? toIso(newestFinish) : finished > 0 ? UNDATED_READ_AT : null
+
 /**
  * Rewrites the spec's two lists for one reader and book from the log: on the wishlist while the
  * status is 'want' (keeping when it was first added), on the recently-read list while a finished read
@@ -350,7 +353,7 @@ export async function syncProjections(db: Db, userId: string, bookId: string, at
     .executeTakeFirst()
   // A book whose every finished read is undated (an import's "read, date unknown") is on the list too,
   // after every dated one: the list's moment orders it, and nobody is told it was read today.
-  const readAt = newest?.at ? toIso(newest.at) : Number(newest?.n ?? 0) > 0 ? UNDATED_READ_AT : null
+  const readAt = recentlyReadAt(newest?.at ?? null, Number(newest?.n ?? 0))
   if (readAt === null) {
     await db.deleteFrom('reads').where('userId', '=', userId).where('bookId', '=', bookId).execute()
   } else {

@@ -49,7 +49,16 @@ import {
   updateEntry,
   updateRead,
 } from '#/modules/reading/reading.repository.ts'
-import { detailsToFill, type ImportDetails } from '#/modules/reading/reading.import-details.ts'
+import { detailsChange, detailsToFill, hasDetails, type ImportDetails } from '#/modules/reading/reading.import-details.ts'
+import {
+  bumpLogVersionReturning,
+  findLogOfBooks,
+  findLogVersionOf,
+  insertImportedReads,
+  syncProjectionsOfBooks,
+  writeImportedEntry,
+  type LogOfBook,
+} from '#/modules/reading/reading.import-batch.repository.ts'
 import {
   clearEntryVisibilities,
   countChangedBy,
@@ -517,6 +526,77 @@ export const createReadingService = ({ db, books, events = noEvents, changes }: 
         await syncProjections(trx, userId, bookId, at)
         return { changed: true, notes }
       })
+    },
+
+    /**
+     * importEntry for a batch of an import's rows of one reader (decision 0070), in the batch's
+     * transaction `trx`: what the reader's log holds of the batch's books (`bookIds`) is read at
+     * once, an entry is written in one statement, the log version moves once, and the spec's lists
+     * are rewritten for every book the batch changed by `finish`, before the batch commits. The same
+     * merge as importEntry, to the same end. A book met again in the batch (or whose log someone
+     * else wrote before this batch first wrote) is read afresh, as importEntry would.
+     */
+    async importBatch(trx: Db, userId: string, bookIds: readonly string[]) {
+      const version = await findLogVersionOf(trx, userId)
+      let known = await findLogOfBooks(trx, userId, bookIds)
+      /** Books whose log read at the start no longer holds: met before in this batch. */
+      const met = new Set<string>()
+      const changed = new Set<string>()
+      let bumped = false
+      /** Reads made so far, written together (before the book's log is read again, and at the end). */
+      let reads: Parameters<typeof insertImportedReads>[2][number][] = []
+      const writeReads = async () => {
+        await insertImportedReads(trx, userId, reads)
+        reads = []
+      }
+      const logOf = async (bookId: string): Promise<LogOfBook> => {
+        const log = met.has(bookId) ? undefined : known.get(bookId)
+        met.add(bookId)
+        if (log) return log
+        await writeReads()
+        return (await findLogOfBooks(trx, userId, [bookId])).get(bookId)!
+      }
+      const entry = async (bookId: string, plan: ImportPlan, details: ImportDetails = {}): Promise<{ changed: boolean; notes: string[] }> => {
+        const log = await logOf(bookId)
+        const at = nowIso()
+        const reviewRating = plan.rating === null ? null : log.reviewRating
+        const { writes, status, rating, notes } = mergeImport({ plan, bookId, entry: log.entry, reads: log.reads, reviewRating, at, newId: uuidv7 })
+        const filled = hasDetails(details) ? detailsChange(log.details, details) : undefined
+        if (!writes.length && status === undefined && rating === undefined && !filled) return { changed: false, notes }
+        if (!bumped) {
+          bumped = true
+          // The reader's row is locked from here to the commit, as by every writer of their log: had
+          // anyone written it since the batch read it, the batch's reading is stale and read again.
+          if ((await bumpLogVersionReturning(trx, userId)) !== (version ?? 0) + 1) {
+            known = new Map()
+            met.delete(bookId)
+            return entry(bookId, plan, details)
+          }
+        }
+        changed.add(bookId)
+        await writeImportedEntry(
+          trx,
+          userId,
+          bookId,
+          { ...filled, ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) },
+          at,
+        )
+        for (const w of writes) if (w.op === 'insert') reads.push({ bookId, id: w.id, values: w.values, at })
+        for (const write of writes) if (write.op !== 'insert') await writeRead(trx, userId, bookId, write, at, true)
+        // The book's counters move with the rating given without a review, as rate() moves them.
+        const before = log.entry?.rating ?? null
+        if (rating !== undefined && before !== rating)
+          await books.ratings.move(trx, bookId, { lone: Number(rating !== null) - Number(before !== null), loneStars: (rating ?? 0) - (before ?? 0) })
+        return { changed: true, notes }
+      }
+      return {
+        entry,
+        /** Writes the batch's new reads and rewrites the spec's lists for the books it changed: its last step. */
+        finish: async () => {
+          await writeReads()
+          await syncProjectionsOfBooks(trx, userId, [...changed], nowIso())
+        },
+      }
     },
 
     /**
