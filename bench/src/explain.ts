@@ -72,7 +72,7 @@ export async function explainHotCalls(target: Target): Promise<number> {
     const app = await buildApp({ config, db, jwtSecret: SECRET })
     current = []
     const res = await app.inject({ method: 'GET', url: call.paths[0]!, headers: call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {} })
-    const statements = current.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)/i.test(s.sql))
+    const statements = current.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma|listen)/i.test(s.sql))
     current = []
     console.log(`■ ${call.name}  (${call.paths[0]}) → ${res.statusCode}`)
     const raw = db.withoutPlugins()
@@ -161,7 +161,7 @@ export async function countRoundTrips(target: Target): Promise<void> {
     recording = true
     const res = await app.inject({ method: 'GET', url: call.paths[1 % call.paths.length]!, headers })
     recording = false
-    const statements = seen.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)/i.test(s))
+    const statements = seen.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release|pragma|listen)/i.test(s))
     total += statements.length
     console.log(`${call.name.slice(0, 44).padEnd(44)} ${String(res.statusCode).padStart(6)} ${String(statements.length).padStart(10)}`)
     for (const s of statements) console.log(`    ${s.replace(/\s+/g, ' ').slice(0, 130)}`)

@@ -20,4 +20,4 @@ select count(*) as "n" from "books" as "b" where 1 = 1 and "b"."hidden" = 0 and 
 
 select term from book_search_terms where term = any($1::text[]);
 
-select term from book_search_terms where term like $1 limit 1;
+select term from book_search_terms where term >= $1 and term < $2 limit 1;
