@@ -5,8 +5,8 @@ import { dialectOf, type Db } from '#/db/portable.ts'
 import { onPrimaryOnly } from '#/db/read-your-writes.ts'
 
 // What changed, told by the database (decision 0064). Triggers call pg_notify on the channel below
-// whenever the data behind a kept value changes (a book added or removed, a review written, a
-// reader's log or profile version moved, a book's threads), in the writer's own transaction, so the
+// whenever the data behind a kept value changes (a book added, corrected or removed; a book's
+// threads), in the writer's own transaction, so the
 // signal arrives once the write has committed and never for one rolled back, whichever code path
 // (or process) wrote. PostgreSQL delivers it to every instance's listening connection; on SQLite our
 // driver tells it in the process at the group's COMMIT (db/sqlite-dialect.ts).
@@ -50,8 +50,6 @@ interface Kept<T> {
 /** The topics the triggers tell (migration 2026_12_23_0500_changes_told). */
 export const TOPICS = {
   catalogue: 'catalogue',
-  reviews: 'reviews',
-  reader: (userId: string) => `reader:${userId}`,
   bookThreads: (bookId: string) => `discussions:${bookId}`,
 } as const
 

@@ -57,7 +57,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const devices = createDevicesService({ db })
   const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })
   const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs })
-  const reading = createReadingService({ db, books, users, events: webhooks.events, changes })
+  const reading = createReadingService({ db, books, users, events: webhooks.events })
   const sync = createSyncService({ db, books, reading })
   // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.
   const spoilers = createSpoilersService({ reading })
@@ -68,11 +68,10 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     events: webhooks.events,
     likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids),
     withdrawAbout,
-    changes,
   })
   const conversation = createConversationService({ db, reviews, spoilers, notify, withdraw, withdrawAbout })
   const shelves = createShelvesService({ db, books, users, reading })
-  const stats = createStatsService({ db, users, reading, uploads, changes })
+  const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
   const discussions = createDiscussionsService({ db, books, spoilers, notify, notifyMany, withdraw, withdrawAbout, changes })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })

@@ -6,10 +6,11 @@ import type { ColumnTypes } from '../portable.ts'
 // value changes, so whichever code path or process writes, the signal follows its COMMIT (and never
 // a rollback). The topics, and what each one's kept value is made of:
 //   catalogue               the newest book's id and the count of corrections (books.repository findCatalogueVersion)
-//   reviews                 the newest review's id (recent reviews)
-//   reader:<user id>        the reader's log_version and profile_version, and whether the reader exists
 //   discussions:<book id>   the count of a book's threads the moderators have not hidden
-// On SQLite `pg_notify` is a function our driver gives every connection it opens (db/sqlite-dialect.ts).
+// Only data that changes far less often than it is read: a NOTIFY takes a lock at COMMIT that
+// serialises every notifying transaction of the cluster, so the frequent writes (reviews, a reader's
+// log) tell nothing (decision 0064, "Not chosen"). On SQLite `pg_notify` is a function our driver
+// gives every connection it opens (db/sqlite-dialect.ts).
 
 const CHANNEL = 'shelfwise_changes'
 
@@ -24,12 +25,6 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   await run(sql`create trigger books_changes_ai after insert on books begin ${tell(`'catalogue'`)} end`)
   await run(sql`create trigger books_changes_ad after delete on books begin ${tell(`'catalogue'`)} end`)
   await run(sql`create trigger catalogue_edits_changes_au after update on catalogue_edits begin ${tell(`'catalogue'`)} end`)
-  await run(sql`create trigger reviews_changes_ai after insert on reviews begin ${tell(`'reviews'`)} end`)
-  await run(sql`create trigger reviews_changes_ad after delete on reviews begin ${tell(`'reviews'`)} end`)
-  await run(sql`create trigger users_changes_au after update of log_version, profile_version on users
-    when new.log_version <> old.log_version or new.profile_version <> old.profile_version
-    begin ${tell(`'reader:' || new.id`)} end`)
-  await run(sql`create trigger users_changes_ad after delete on users begin ${tell(`'reader:' || old.id`)} end`)
   await run(sql`create trigger discussions_changes_ai after insert on discussions begin ${tell(`'discussions:' || new.book_id`)} end`)
   await run(sql`create trigger discussions_changes_ad after delete on discussions begin ${tell(`'discussions:' || old.book_id`)} end`)
   await run(sql`create trigger discussions_changes_au after update of book_id on discussions begin
@@ -59,23 +54,11 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
   for (const [name, table, topic, ops] of [
     ['books_changes', 'books', 'catalogue', 'insert or delete'],
     ['catalogue_edits_changes', 'catalogue_edits', 'catalogue', 'update'],
-    ['reviews_changes', 'reviews', 'reviews', 'insert or delete'],
   ] as const) {
     await sql`create trigger ${sql.raw(name)} after ${sql.raw(ops)} on ${sql.table(table)}
       for each statement execute function shelfwise_tell_topic(${sql.lit(topic)})`.execute(db)
   }
   // Per row where the topic names one: PostgreSQL sends identical signals of one transaction once.
-  await sql`create or replace function shelfwise_tell_reader() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'DELETE' then
-        perform shelfwise_tell('reader:' || old.id);
-      elsif new.log_version is distinct from old.log_version or new.profile_version is distinct from old.profile_version then
-        perform shelfwise_tell('reader:' || new.id);
-      end if;
-      return null;
-    end $$`.execute(db)
-  await sql`create trigger users_changes after delete or update of log_version, profile_version on users
-    for each row execute function shelfwise_tell_reader()`.execute(db)
   await sql`create or replace function shelfwise_tell_threads() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') then

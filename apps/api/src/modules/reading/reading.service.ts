@@ -20,7 +20,6 @@ import {
 } from '@shelfwise/contracts'
 import { inTransaction, isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
-import { TOPICS, type Changes } from '#/changes.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { createMemo } from '#/memo.ts'
@@ -109,11 +108,6 @@ export interface ReadingDeps {
   users: UsersService
   /** Told of changes to a reader's log, in their transaction (webhooks, decision 0048). */
   events?: Events
-  /**
-   * What changed, told by the database (decision 0064): another reader's log version is kept until it
-   * moves; the reader's own is read each time, so their write shows next call on any instance.
-   */
-  changes?: Changes
 }
 
 const LIBRARY_DEFAULT_LIMIT = 50
@@ -124,11 +118,7 @@ const LIBRARY_TTL_MS = 5_000
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000B-\u001F\u007F]/g
 
-export const createReadingService = ({ db, books, events = noEvents, changes }: ReadingDeps) => {
-  const logVersions = changes?.kept<number | undefined>({ max: 10_000 })
-  /** The log's version as a viewer's memo may key on: kept for others' logs, read each time for the viewer's own. */
-  const logVersionFor = (userId: string, viewerId: string | undefined) =>
-    logVersions && viewerId !== userId ? logVersions.get(TOPICS.reader(userId), () => findLogVersion(db, userId)) : findLogVersion(db, userId)
+export const createReadingService = ({ db, books, events = noEvents }: ReadingDeps) => {
   /**
    * The page count the reader's progress is checked against: the edition's they read (`editionId`,
    * else the one their entry names) when it says, else the work's; 404 when the book is absent.
@@ -618,7 +608,7 @@ export const createReadingService = ({ db, books, events = noEvents, changes }: 
       if (q.cursor && !order) refuseTaggedCursor(q.cursor)
       const after = q.cursor && !order ? (([at, bookId]) => ({ at, bookId }))(decodeKeyset(q.cursor, ['instant', 'id'] as const)) : undefined
       const sorted = order && { ...order, ...(q.cursor ? { after: decodeLibraryCursor(q.cursor, order, words) } : {}) }
-      const [logVersion, catalogueVersion] = await Promise.all([logVersionFor(userId, viewer?.id), books.catalogueVersion()])
+      const [logVersion, catalogueVersion] = await Promise.all([findLogVersion(db, userId), books.catalogueVersion()])
       const version = `${logVersion}|${catalogueVersion}`
       const shelfKey = q.shelf === undefined ? undefined : shelfNameKey(q.shelf)
       const copy = { ...(q.owned === undefined ? {} : { owned: q.owned }), ...(q.format ? { format: q.format } : {}) }

@@ -19,7 +19,6 @@ import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
-import { TOPICS, type Changes } from '#/changes.ts'
 import { noEvents, type Events } from '#/events.ts'
 import { noWithdrawAbout, type WithdrawAbout } from '#/modules/notifications/notifications.service.ts'
 import {
@@ -61,8 +60,6 @@ export interface ReviewsDeps {
   likedAmong?: (viewerId: string, reviewIds: string[]) => Promise<Set<string>>
   /** Removes the unread notifications about a deleted review and its comments (decision 0052, "Withdrawn"). */
   withdrawAbout?: WithdrawAbout
-  /** What changed, told by the database (decision 0064): the newest review's id is kept until a review is written or deleted. */
-  changes?: Changes
 }
 
 /** Who asks: a signed-in reader's id, or undefined. */
@@ -87,9 +84,7 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout, changes }: ReviewsDeps) => {
-  const newest = changes?.kept<string | null>({ max: 1 })
-  const newestReviewId = () => (newest ? newest.get(TOPICS.reviews, () => findNewestReviewId(db)) : findNewestReviewId(db))
+export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout }: ReviewsDeps) => {
   /** The reviews with `likedByMe` for this viewer (one read for the whole list). */
   const withViewer = async (all: Review[], viewer: Viewer): Promise<Review[]> => {
     if (all.length === 0) return all
@@ -211,7 +206,7 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
 
     /** The newest reviews over all books written here, not imported (8 unless asked for another number). */
     async recent(limit: number = LIMITS.recentReviews, viewer?: Viewer): Promise<Review[]> {
-      return withViewer(await recent.get(String(limit), () => listRecentReviews(db, limit), { version: await newestReviewId() }), viewer)
+      return withViewer(await recent.get(String(limit), () => listRecentReviews(db, limit), { version: await findNewestReviewId(db) }), viewer)
     },
 
     /** Who wrote a review and of which book (the conversation module's permission checks); undefined when absent. */

@@ -17,7 +17,6 @@ import type { UploadsService } from '#/modules/uploads/uploads.service.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import { createMemo } from '#/memo.ts'
-import { TOPICS, type Changes } from '#/changes.ts'
 import { loadSharp } from '#/images.ts'
 import { createWorkGate, yieldToLoop } from '#/work-gate.ts'
 import {
@@ -47,12 +46,6 @@ export interface StatsDeps {
   users: UsersService
   reading: Pick<ReadingService, 'logVersion' | 'markLogChanged' | 'scopeOf'>
   uploads: Pick<UploadsService, 'readShown'>
-  /**
-   * What changed, told by the database (decision 0064): another reader's versions are kept until
-   * theirs move. The reader's own are read each time, so their own write shows on the next call
-   * whichever instance answers it.
-   */
-  changes?: Changes
 }
 
 /**
@@ -192,8 +185,7 @@ export async function latestYearBooks(db: Db, scope: ReadingScope, year: number,
   return kept
 }
 
-export const createStatsService = ({ db, users, reading, uploads, changes }: StatsDeps) => {
-  const readerVersions = changes?.kept<string>({ max: 10_000 })
+export const createStatsService = ({ db, users, reading, uploads }: StatsDeps) => {
   // A reader's figures are kept under what they change with that is theirs: their reading log's
   // version (stored, moved by every write to the log on any instance: decision 0026) and their
   // reviews (profile_version moves with each). Not the catalogue's version: another reader's new book
@@ -214,12 +206,11 @@ export const createStatsService = ({ db, users, reading, uploads, changes }: Sta
   }
 
   /** The version of what a reader's figures are made of; 404 for an unknown reader (remembered). */
-  const versionOf = async (userId: string, viewerId: string | undefined): Promise<string> => {
+  const versionOf = async (userId: string): Promise<string> => {
     const known = refused.get(userId)
     if (known && known.until > Date.now()) throw known.error
-    const load = async () => (await Promise.all([reading.logVersion(userId), users.profileVersion(userId)])).join('|')
     try {
-      return readerVersions && viewerId !== userId ? await readerVersions.get(TOPICS.reader(userId), load) : await load()
+      return (await Promise.all([reading.logVersion(userId), users.profileVersion(userId)])).join('|')
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found') refuse(userId, err)
       throw err
@@ -228,7 +219,7 @@ export const createStatsService = ({ db, users, reading, uploads, changes }: Sta
 
   /** What the viewer may see of the reader's log (decision 0055): the version first, so an unknown reader is a remembered 404. */
   const scoped = async (viewerId: string | undefined, userId: string): Promise<{ version: string; scope: ReadingScope }> => {
-    const version = await versionOf(userId, viewerId)
+    const version = await versionOf(userId)
     return { version, scope: await reading.scopeOf(userId, viewerId) }
   }
 
@@ -324,7 +315,7 @@ export const createStatsService = ({ db, users, reading, uploads, changes }: Sta
         await reading.markLogChanged(trx, actor.id)
         await saveGoal(trx, actor.id, year, input)
       })
-      const stats = await yearStats(ownerScope(actor.id), year, now, await versionOf(actor.id, actor.id))
+      const stats = await yearStats(ownerScope(actor.id), year, now, await versionOf(actor.id))
       return stats.goal ?? { year, books: null, pages: null, done: { books: stats.booksRead, pages: stats.pagesRead }, onTrack: true }
     },
 

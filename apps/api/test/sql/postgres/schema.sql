@@ -824,9 +824,7 @@ CREATE TRIGGER hidden_items_changes AFTER INSERT OR DELETE OR UPDATE ON public.h
 CREATE TRIGGER notification_counts_ad AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
-CREATE TRIGGER reviews_changes AFTER INSERT OR DELETE ON public.reviews FOR EACH STATEMENT EXECUTE FUNCTION shelfwise_tell_topic('reviews')
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
-CREATE TRIGGER users_changes AFTER DELETE OR UPDATE OF log_version, profile_version ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_reader()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 
 -- functions
@@ -981,19 +979,6 @@ AS $function$
       end if;
       if tg_op in ('UPDATE', 'INSERT') and new.target_type = 'discussion' then
         perform shelfwise_tell('discussions:' || d.book_id) from discussions d where d.id = new.target_id;
-      end if;
-      return null;
-    end $function$
-
-CREATE OR REPLACE FUNCTION public.shelfwise_tell_reader()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-    begin
-      if tg_op = 'DELETE' then
-        perform shelfwise_tell('reader:' || old.id);
-      elsif new.log_version is distinct from old.log_version or new.profile_version is distinct from old.profile_version then
-        perform shelfwise_tell('reader:' || new.id);
       end if;
       return null;
     end $function$

@@ -706,12 +706,6 @@ CREATE TRIGGER notification_counts_au after update of actor_count, user_id on no
       on conflict (user_id) do update set listed = listed + 1;
   end;
 
--- trigger reviews_changes_ad
-CREATE TRIGGER reviews_changes_ad after delete on reviews begin select pg_notify('shelfwise_changes', 'reviews'); end;
-
--- trigger reviews_changes_ai
-CREATE TRIGGER reviews_changes_ai after insert on reviews begin select pg_notify('shelfwise_changes', 'reviews'); end;
-
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
 
@@ -720,14 +714,6 @@ CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update u
 
 -- trigger reviews_profile_version_au
 CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
-
--- trigger users_changes_ad
-CREATE TRIGGER users_changes_ad after delete on users begin select pg_notify('shelfwise_changes', 'reader:' || old.id); end;
-
--- trigger users_changes_au
-CREATE TRIGGER users_changes_au after update of log_version, profile_version on users
-    when new.log_version <> old.log_version or new.profile_version <> old.profile_version
-    begin select pg_notify('shelfwise_changes', 'reader:' || new.id); end;
 
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;
