@@ -141,7 +141,18 @@ export async function countRoundTrips(target: Target): Promise<void> {
     } as typeof pg.Client.prototype.query
   }
   const dir = mkdtempSync(join(tmpdir(), 'shelfwise-trips-'))
-  const config = loadConfig({ DATABASE_URL: target.url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', JWT_SECRET: SECRET })
+  // No background work (imports, webhooks, feed upkeep, upload sweeps): its statements would be counted with the call's.
+  const config = loadConfig({
+    DATABASE_URL: target.url,
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: SECRET,
+    WEBHOOKS_POLL_INTERVAL: '0',
+    FEED_POLL_INTERVAL: '0',
+    IMPORT_POLL_INTERVAL: '0',
+    UPLOADS_SWEEP_INTERVAL: '0',
+  })
   const tokens = createTokens(SECRET)
   const calls = buildCalls(
     fx,
