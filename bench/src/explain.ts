@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { sql } from 'kysely'
-import { buildCalls, readFixtures, SECRET } from './calls.ts'
+import { buildCalls, readFixtures, SECRET, type Fixtures } from './calls.ts'
 import { describeTarget, type Target } from './target.ts'
 import { buildApp, createDb, createTokens, loadConfig } from '../../apps/api/src/public.ts'
 
@@ -30,6 +30,41 @@ const MEMOISED: [RegExp, string][] = [
   ],
 ]
 
+/**
+ * The app's settings for counting and explaining: quiet logs, no demo, and no background work
+ * (imports, webhooks, feed upkeep, upload sweeps), whose statements would be taken for a call's.
+ */
+const quietConfig = (target: Target, dir: string) =>
+  loadConfig({
+    DATABASE_URL: target.url,
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: SECRET,
+    RATE_LIMIT_WRITES_PER_USER: '1000000',
+    WEBHOOKS_POLL_INTERVAL: '0',
+    FEED_POLL_INTERVAL: '0',
+    IMPORT_POLL_INTERVAL: '0',
+    UPLOADS_SWEEP_INTERVAL: '0',
+  })
+
+/** The bench's GET calls, the signed-in ones with the feed reader's token. */
+const hotGetCalls = (fx: Fixtures) =>
+  buildCalls(
+    fx,
+    { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` },
+    { paths: [], tokens: [], bodies: [] },
+    createTokens(SECRET).sign(fx.feedReader.id, fx.feedReader.ver),
+  ).filter((c) => c.method === 'GET')
+
+/** A statement's text and values as `pg` is handed them: a string, or a named (prepared) query's object (decision 0069). */
+const pgStatementOf = (args: unknown[]): Seen | undefined => {
+  const [first, second] = args
+  if (typeof first === 'string') return { sql: first, values: Array.isArray(second) ? second : [] }
+  const named = first as { text?: unknown; values?: unknown } | undefined
+  return typeof named?.text === 'string' ? { sql: named.text, values: Array.isArray(named.values) ? named.values : [] } : undefined
+}
+
 export async function explainHotCalls(target: Target): Promise<number> {
   const fx = await readFixtures(target)
   let current: Seen[] = []
@@ -43,28 +78,15 @@ export async function explainHotCalls(target: Target): Promise<number> {
   } else {
     const query = pg.Client.prototype.query as (...a: unknown[]) => unknown
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [text, values] = args
-      if (typeof text === 'string') current.push({ sql: text, values: Array.isArray(values) ? values : [] })
+      const seen = pgStatementOf(args)
+      if (seen) current.push(seen)
       return query.apply(this, args)
     } as typeof pg.Client.prototype.query
   }
   const dir = mkdtempSync(join(tmpdir(), 'shelfwise-explain-'))
-  const config = loadConfig({
-    DATABASE_URL: target.url,
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: SECRET,
-    RATE_LIMIT_WRITES_PER_USER: '1000000',
-  })
+  const config = quietConfig(target, dir)
   // A statement cache would hide repeats: a fresh app per call, on a fresh connection.
-  const tokens = createTokens(SECRET)
-  const calls = buildCalls(
-    fx,
-    { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` },
-    { paths: [], tokens: [], bodies: [] },
-    tokens.sign(fx.feedReader.id, fx.feedReader.ver),
-  ).filter((c) => c.method === 'GET')
+  const calls = hotGetCalls(fx)
   let flagged = 0
   console.log(`Plans of every statement the hot calls send — ${describeTarget(target)}\n`)
   for (const call of calls) {
@@ -134,32 +156,14 @@ export async function countRoundTrips(target: Target): Promise<void> {
   } else {
     const query = pg.Client.prototype.query as (...a: unknown[]) => unknown
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first] = args
-      const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text
-      if (recording && text) seen.push(text)
+      const statement = recording ? pgStatementOf(args) : undefined
+      if (statement) seen.push(statement.sql)
       return query.apply(this, args)
     } as typeof pg.Client.prototype.query
   }
   const dir = mkdtempSync(join(tmpdir(), 'shelfwise-trips-'))
-  // No background work (imports, webhooks, feed upkeep, upload sweeps): its statements would be counted with the call's.
-  const config = loadConfig({
-    DATABASE_URL: target.url,
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: SECRET,
-    WEBHOOKS_POLL_INTERVAL: '0',
-    FEED_POLL_INTERVAL: '0',
-    IMPORT_POLL_INTERVAL: '0',
-    UPLOADS_SWEEP_INTERVAL: '0',
-  })
-  const tokens = createTokens(SECRET)
-  const calls = buildCalls(
-    fx,
-    { books: '/api/books?limit=24', reviews: `/api/reviews/book/${fx.topBook}?limit=20` },
-    { paths: [], tokens: [], bodies: [] },
-    tokens.sign(fx.feedReader.id, fx.feedReader.ver),
-  ).filter((c) => c.method === 'GET')
+  const config = quietConfig(target, dir)
+  const calls = hotGetCalls(fx)
   const db = createDb({ url: target.url })
   const app = await buildApp({ config, db, jwtSecret: SECRET })
   console.log(`Statements per warm call — ${describeTarget(target)}\n`)
