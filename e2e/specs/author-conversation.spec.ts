@@ -1,12 +1,9 @@
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiGet, apiPost, apiPut, postBook, postReview, registerUser } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 import { openBook } from '../support/steps.ts'
-import { screenshotDir } from '../support/paths.ts'
 
 // Issue 23, points 4 and 5 in a browser (decisions 0051, 0059): a book's linked author answers a
 // review of it, saying the comment is at page 150; their name carries the "Author" badge. A reader on
@@ -79,8 +76,7 @@ describe('authors in the conversation', () => {
       )
       await checkScreen(page, 'author-profile-talk', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `author-profile-talk-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `author-profile-talk-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
       await theirComment.getByRole('link', { name: `See the comment: ${book.title}` }).click()
       await page.waitForURL(`**/books/${book._id}`)
@@ -129,8 +125,7 @@ describe('editing one’s own discussion post and title', () => {
       const asBea = await apiGet<{ title: string }>(baseURL, `/discussions/${thread._id}`, bea.token)
       expect(asBea.title).toMatch(/^The title, fixed/)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `discussion-edited-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `discussion-edited-dark-${width}`)
     })
   }
 })

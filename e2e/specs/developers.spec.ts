@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto'
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import { apiPost, postBook, registerUser } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen } from '../support/screen.ts'
+import { checkScreen, keepPicture } from '../support/screen.ts'
 
 // Issue 25, points 8 and 5 (web): the Developers page makes a personal token that then works from
 // outside the browser, adds a KOReader device whose shown sign-in KOReader's server accepts, and the
@@ -74,7 +72,7 @@ describe('developers', () => {
     await expectText(page.getByRole('list', { name: 'Your devices' }), 'Kobo ✨ قارئ')
     await checkScreen(page, 'developers-device', 900)
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.screenshot({ path: join(screenshotDir, `developers-device-dark-900.png`), fullPage: true })
+    await keepPicture(page, `developers-device-dark-900`)
     await page.emulateMedia({ colorScheme: 'light' })
   })
 

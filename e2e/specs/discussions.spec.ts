@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import { apiGet, apiPut, postBook, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 23, points 3 and 4 in a browser (decisions 0043 and 0044): a reader starts a discussion of a
 // book from its page, saying how far in it is (a title in Arabic with an emoji and a long word, an
@@ -76,8 +73,7 @@ describe('book discussions that never spoil what you have not read', () => {
 
       await checkScreen(page, 'discussion-thread', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `discussion-thread-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `discussion-thread-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       // The book page counts it.

@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import { apiPost, apiPut, postBook, postReview, registerUser, toggleFollow, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 23, points 5 and 6 in a browser (decisions 0050 and 0051): Bea follows Ann, the author of a
 // book (a title in Arabic with an emoji and a long word). Ann starts reading another book, reviews
@@ -44,8 +41,7 @@ describe('the followed feed and the author badge', () => {
 
       await checkScreen(page, 'feed', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `feed-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `feed-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       // The review, from the feed: Ann's name carries the Author label, and the spoiler is hidden.

@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import { apiPost, apiPut, postBook, postReview, registerUser, type TestUser } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { makeModerator } from '../support/moderator.ts'
-import { screenshotDir } from '../support/paths.ts'
 import { gradientPng } from '../support/png.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // A hidden profile's picture elsewhere (decision 0058, "Hidden profiles"): Bea's review of Ann's
 // book shows Bea's uploaded avatar; the moderators hide Bea's profile; on the book page her review
@@ -48,8 +45,7 @@ describe('a hidden profile beside its reader’s reviews', () => {
 
       await checkScreen(page, 'hidden-profile-review', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `hidden-profile-review-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `hidden-profile-review-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
     })
   }

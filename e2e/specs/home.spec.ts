@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import {
@@ -18,9 +16,8 @@ import {
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { answer, failCall, holdCall, HTTP_500, NETWORK_DOWN, recordCalls } from '../support/failures.ts'
 import { average, fullDate, preview, ratingsOf } from '../support/format.ts'
-import { checkScreen, clampOf, columnCount, GRID_COLUMNS, WIDTHS } from '../support/screen.ts'
+import { checkScreen, clampOf, columnCount, GRID_COLUMNS, WIDTHS, keepPicture } from '../support/screen.ts'
 import { tabTo } from '../support/a11y.ts'
-import { screenshotDir } from '../support/paths.ts'
 
 interface PopularEntry {
   book: BookSummary
@@ -345,11 +342,9 @@ describe('home: keyboard', () => {
         return { style: s.outlineStyle, width: s.outlineWidth, clippedBy }
       })
       expect(ring).toEqual({ style: 'solid', width: '3px', clippedBy: [] })
-      mkdirSync(screenshotDir, { recursive: true })
       // The card with a margin around it, so the ring shows whole in the picture.
       const box = (await card.boundingBox())!
-      await page.screenshot({
-        path: join(screenshotDir, `home-card-focus-${width}.png`),
+      await keepPicture(page, `home-card-focus-${width}`, {
         clip: { x: Math.max(0, box.x - 12), y: Math.max(0, box.y - 12), width: box.width + 24, height: Math.min(box.height + 24, 500) },
       })
     })

@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import { apiGet, apiPost, postBook, postReview, registerUser, toggleFollow, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 24, point 4's mutes in a browser (decision 0057): Bea follows Ann and Cai. She mutes Ann from
 // Ann's profile menu: Ann's review leaves Bea's feed and Ann's post leaves the discussion, while Cai's
@@ -69,8 +66,7 @@ describe('mute readers and words', () => {
       expect(await page.getByText(/Quetzalcoatl chapter/).count()).toBe(0)
       await checkScreen(page, 'discussion-muted', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `discussion-muted-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `discussion-muted-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       // Nobody is told: Ann's own view of Bea shows no mute and no block, and Ann still sees her own post.

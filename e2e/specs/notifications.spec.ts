@@ -1,10 +1,7 @@
-import { join } from 'node:path'
-import { mkdirSync } from 'node:fs'
 import { describe, expect } from 'vitest'
 import { apiDelete, apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 24, points 1 and 2 in a browser (decisions 0052 and 0053): Ann has her notifications open
 // (nothing yet). Bea and Cai like Ann's review of a book with a right-to-left title: without a
@@ -36,8 +33,7 @@ describe('notifications: the bell and the live list', () => {
 
       await checkScreen(page, 'notifications', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `notifications-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `notifications-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       await page.getByRole('button', { name: 'Mark all as read' }).click()
@@ -66,8 +62,7 @@ describe('notifications: a mention in a discussion post', () => {
 
       await checkScreen(page, 'notifications-post-mention', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `notifications-post-mention-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `notifications-post-mention-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       await item.getByRole('link').first().click()
@@ -105,8 +100,7 @@ describe('notifications: withdrawn live', () => {
       await expect.poll(() => items.first().innerText()).toContain(`${bea.name} liked your review of`)
       await checkScreen(page, 'notifications-withdrawn', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `notifications-withdrawn-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `notifications-withdrawn-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       await apiDelete(baseURL, `/reviews/${review._id}/like`, bea.token)

@@ -1,10 +1,8 @@
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiGet, postBook, registerUser } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen } from '../support/screen.ts'
+import { checkScreen, keepPicture } from '../support/screen.ts'
 
 // Issue 21, point 6 (decision 0031): a reader writes, reads and clears their private notes on a book
 // in their library; a long note with right-to-left text and emoji reads well on a phone and a desktop.
@@ -36,7 +34,7 @@ describe('private notes', () => {
       await shown.scrollIntoViewIfNeeded()
       await checkScreen(page, 'private-notes', width)
       // The notes themselves, close up (the full page has the sticky bars over them at some scroll positions).
-      await page.getByRole('region', { name: 'Private notes' }).screenshot({ path: join(screenshotDir, `private-notes-section-${width}.png`) })
+      await keepPicture(page.getByRole('region', { name: 'Private notes' }), `private-notes-section-${width}`)
 
       // Kept on the server as written, and the reader's alone.
       const entry = await apiGet<{ privateNotes: string | null }>(baseURL, `/books/${book._id}/reading`, reader.token)

@@ -1,11 +1,9 @@
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { ReadingEntry } from '@shelfwise/contracts'
 import { apiGet, postBook, registerUser } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 22, points 2, 3 and 4 (decision 0039), as a reader from Goodreads or StoryGraph meets them
 // on a book's page: one control for the status and the spec's lists, progress in the unit they
@@ -48,7 +46,7 @@ describe('reading controls on a book page', () => {
       await panel(page).getByRole('region', { name: 'Progress' }).scrollIntoViewIfNeeded()
       await checkScreen(page, 'reading-controls-progress', width)
       // The panel itself, close up (the full page is long on a phone).
-      await panel(page).screenshot({ path: join(screenshotDir, `reading-controls-panel-${width}.png`) })
+      await keepPicture(panel(page), `reading-controls-panel-${width}`)
 
       // The unit is the reader's for this book: kept on the server, so a reload opens in it.
       await panel(page).getByRole('combobox', { name: 'Progress in' }).selectOption('minutes')
@@ -68,7 +66,7 @@ describe('reading controls on a book page', () => {
       await end.getByLabel('Finished on').fill('2025-03')
       await expectVisible(start.getByText('This comes after the day you finished: correct it here'))
       await checkScreen(page, 'reading-controls-finish-dialog', width)
-      await dialog.screenshot({ path: join(screenshotDir, `reading-controls-dialog-${width}.png`) })
+      await keepPicture(dialog, `reading-controls-dialog-${width}`)
       await start.getByLabel('Started on').fill('2025-02-14')
       await dialog.getByRole('button', { name: 'Save' }).click()
       await expectVisible(panel(page).getByText('Started 14 February 2025 · Finished March 2025'))
@@ -80,7 +78,7 @@ describe('reading controls on a book page', () => {
       await expectVisible(control(page).getByRole('button', { name: 'Add to Wishlist' }))
       await page.evaluate(() => window.scrollTo(0, 0))
       await checkScreen(page, 'reading-controls-read', width)
-      await control(page).screenshot({ path: join(screenshotDir, `reading-controls-status-${width}.png`) })
+      await keepPicture(control(page), `reading-controls-status-${width}`)
     })
   }
 })

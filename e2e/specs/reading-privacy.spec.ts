@@ -1,10 +1,8 @@
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiGet, apiPut, postBook, registerUser, toggleFollow, type BookSummary } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 24, point 3 (decision 0055): a reader makes their reading "Only me", sees how many past
 // entries the bulk change changes before applying it, then shares one book with everyone from its
@@ -43,7 +41,7 @@ describe('reading privacy', () => {
       await privacy(page).getByRole('button', { name: 'Apply to past entries' }).click()
       await expectText(privacy(page).getByText(/^Who can see this\?/), 'Who can see this? Only me — changes 1 entry.')
       await privacy(page).scrollIntoViewIfNeeded()
-      await privacy(page).screenshot({ path: join(screenshotDir, `reading-privacy-preview-${width}.png`) })
+      await keepPicture(privacy(page), `reading-privacy-preview-${width}`)
       await privacy(page).getByRole('button', { name: 'Change 1 entry' }).click()
       await expectText(privacy(page).getByRole('alert'), 'Done: 1 entry changed.')
       await checkScreen(page, 'reading-privacy-profile', width)
@@ -62,11 +60,11 @@ describe('reading privacy', () => {
         .toBe('public')
       await checkScreen(page, 'reading-privacy-book', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      await panel(page).screenshot({ path: join(screenshotDir, `reading-privacy-book-dark-${width}.png`) })
+      await keepPicture(panel(page), `reading-privacy-book-dark-${width}`)
       await page.goto('/profile')
       await expectVisible(privacy(page))
       await privacy(page).scrollIntoViewIfNeeded()
-      await privacy(page).screenshot({ path: join(screenshotDir, `reading-privacy-dark-${width}.png`) })
+      await keepPicture(privacy(page), `reading-privacy-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       const seen = await apiGet<{ book: { _id: string } }[]>(baseURL, `/users/${reader.user._id}/library`, stranger.token)

@@ -1,11 +1,9 @@
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiGet, apiPost, postBook, postReview, registerUser } from '../support/api.ts'
 import { baseURL, expectHidden, expectText, expectVisible, signInAs, test } from '../support/fixtures.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 import { openBook } from '../support/steps.ts'
-import { screenshotDir } from '../support/paths.ts'
 
 // Issue 23 (decisions 0041, 0042): on a book's review a reader likes it, opens its comments, replies,
 // edits their reply (marked edited) and deletes a comment of theirs that has a reply (a tombstone
@@ -85,7 +83,7 @@ describe('likes and comments on a review', () => {
       await expectText(card.getByRole('button', { name: /comments?$/ }), /\d+ comments?/)
       // The same screen in the dark theme (last: switching themes draws the page again).
       await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(screenshotDir, `review-conversation-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `review-conversation-dark-${width}`)
     })
   }
 })

@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect } from 'vitest'
 import { apiGet, apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { makeModerator } from '../support/moderator.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 24, points 4 and 5 in a browser (decisions 0057, 0058): Ann reports a spam comment on her
 // review from its thread; a moderator (made by the operator's command) hides it from the queue with
@@ -48,8 +45,7 @@ describe('block, report and moderate', () => {
       await expectVisible(card)
       await checkScreen(page, 'moderation', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `moderation-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `moderation-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
       await card.getByLabel('Note for the reporter and the other moderators').fill('Advertising is not allowed.')
       await card.getByRole('button', { name: 'Hide' }).click()
@@ -71,9 +67,9 @@ describe('block, report and moderate', () => {
       await safety.getByRole('button', { name: 'Save muted words' }).click()
       await expectVisible(safety.getByText('Muted words saved.'))
       await safety.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: join(screenshotDir, `profile-safety-${width}.png`), fullPage: true })
+      await keepPicture(page, `profile-safety-${width}`)
       await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(screenshotDir, `profile-safety-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `profile-safety-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       // Bea blocks the spammer from his profile's menu.
@@ -86,7 +82,7 @@ describe('block, report and moderate', () => {
       await confirm.getByRole('button', { name: 'Block' }).click()
       await expectVisible(page.getByText('Blocked.'))
       await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(screenshotDir, `blocked-profile-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `blocked-profile-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
       const state = await apiGet<{ blocked: boolean }>(baseURL, `/users/${spammer.user._id}/safety`, bea.token)
       expect(state.blocked).toBe(true)
@@ -112,8 +108,7 @@ describe('a hidden profile', () => {
       expect(await page.getByText('spam.example', { exact: false }).count()).toBe(0)
       await checkScreen(page, 'hidden-profile', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      mkdirSync(screenshotDir, { recursive: true })
-      await page.screenshot({ path: join(screenshotDir, `hidden-profile-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `hidden-profile-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
 
       await signInAs(page, spammer)
@@ -121,7 +116,7 @@ describe('a hidden profile', () => {
       await expectVisible(page.getByText('The moderators hid your bio and profile image', { exact: false }))
       await checkScreen(page, 'hidden-profile-own', width)
       await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(screenshotDir, `hidden-profile-own-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `hidden-profile-own-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
     })
   }

@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { postBook, postReview, registerUser } from '../support/api.ts'
 import { baseURL, expectText, expectVisible, signInAs, test, WAIT_MS } from '../support/fixtures.ts'
-import { screenshotDir } from '../support/paths.ts'
-import { checkScreen, WIDTHS } from '../support/screen.ts'
+import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 
 // Issue 25, point 6 (decisions 0048, 0049): a reader adds a webhook on /developers/webhooks, copies
 // its secret (shown once), and a real signed delivery of their next review reaches a receiver on
@@ -83,9 +81,9 @@ describe('webhooks', () => {
       await expectText(log, /Delivered/)
       await expectText(log, payload.id)
       await page.emulateMedia({ colorScheme: 'dark' })
-      await page.screenshot({ path: join(screenshotDir, `webhooks-log-dark-${width}.png`), fullPage: true })
+      await keepPicture(page, `webhooks-log-dark-${width}`)
       await page.emulateMedia({ colorScheme: 'light' })
-      await page.screenshot({ path: join(screenshotDir, `webhooks-log-light-${width}.png`), fullPage: true })
+      await keepPicture(page, `webhooks-log-light-${width}`)
     })
   }
 })

@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { expect, test as base } from 'vitest'
 import { launchOptions, SKIP_LINE } from './chromium.ts'
 import { myServer } from './my-server.ts'
+import { trackRequests } from './network.ts'
 import { failureDir } from './paths.ts'
 import type { TestUser } from './api.ts'
 
@@ -33,6 +34,7 @@ export const test = base
     if (!baseURL || !browser) return skip(SKIP_LINE)
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' })
     context.setDefaultTimeout(WAIT_MS)
+    trackRequests(context)
     await context.route(
       (url) => url.origin !== new URL(baseURL).origin,
       (route) => route.abort('blockedbyclient'),
