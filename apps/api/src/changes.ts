@@ -44,13 +44,18 @@ export interface Changes {
 }
 
 interface Kept<T> {
-  get(topic: string, load: () => Promise<T>): Promise<T>
+  /** `alsoTold`: further topics whose change drops this value too (a sign-in's token, and every token of its reader). */
+  get(topic: string, load: () => Promise<T>, alsoTold?: readonly string[]): Promise<T>
 }
 
 /** The topics the triggers tell (migration 2026_12_23_0500_changes_told). */
 export const TOPICS = {
   catalogue: 'catalogue',
   bookThreads: (bookId: string) => `discussions:${bookId}`,
+  /** A sign-in token revoked or kept at a version (migration 2026_12_24_0500_sign_ins_told). */
+  token: (jti: string) => `token:${jti}`,
+  /** Every sign-in of a reader: their token version moved (a password change) or the account is gone. */
+  readerTokens: (userId: string) => `tokens-of:${userId}`,
 } as const
 
 export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: { now?: () => number } = {}): Changes {
@@ -73,25 +78,44 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
   }
 
   const kept = <T>({ max }: { max: number }): Kept<T> => {
-    const entries = new Map<string, { value: T; at: number }>()
+    const entries = new Map<string, { value: T; at: number; also: readonly string[] }>()
     const loading = new Map<string, { promise: Promise<T>; stale: boolean }>()
+    /** A further topic → the topics of the values it drops too. */
+    const links = new Map<string, Set<string>>()
+    const unlink = (topic: string, also: readonly string[]) => {
+      for (const other of also) {
+        const set = links.get(other)
+        set?.delete(topic)
+        if (set?.size === 0) links.delete(other)
+      }
+    }
+    const dropOne = (topic: string) => {
+      const hit = entries.get(topic)
+      if (hit) {
+        entries.delete(topic)
+        unlink(topic, hit.also)
+      }
+      const pending = loading.get(topic)
+      if (pending) {
+        pending.stale = true
+        loading.delete(topic)
+      }
+    }
     stores.add({
       drop(topic) {
-        entries.delete(topic)
-        const pending = loading.get(topic)
-        if (pending) {
-          pending.stale = true
-          loading.delete(topic)
-        }
+        dropOne(topic)
+        const linked = links.get(topic)
+        if (linked) for (const other of [...linked]) dropOne(other)
       },
       clear() {
         entries.clear()
+        links.clear()
         for (const pending of loading.values()) pending.stale = true
         loading.clear()
       },
     })
     return {
-      get(topic, load) {
+      get(topic, load, also = []) {
         if (!live) return load()
         const hit = entries.get(topic)
         if (hit && now() - hit.at < MAX_AGE_MS) {
@@ -104,16 +128,28 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
         if (pending) return pending.promise
         const startedIn = generation
         const record = { stale: false, promise: undefined as unknown as Promise<T> }
+        // Linked before the load starts, so a further topic told while it runs marks it stale.
+        for (const other of also) {
+          let set = links.get(other)
+          if (!set) links.set(other, (set = new Set()))
+          set.add(topic)
+        }
         // From the primary, where the signals come from: a replica behind it could hand back the
         // value from before the change just told, to be kept until the next one (decision 0063).
         record.promise = onPrimaryOnly(load)
           .then((value) => {
             // Told while loading: the value may predate the change, so it is answered but not kept.
             if (!record.stale && live && generation === startedIn) {
+              const old = entries.get(topic)
+              if (old) unlink(topic, old.also)
               entries.delete(topic)
-              if (entries.size >= max) entries.delete(entries.keys().next().value!)
-              entries.set(topic, { value, at: now() })
-            }
+              if (entries.size >= max) {
+                const oldest = entries.keys().next().value!
+                unlink(oldest, entries.get(oldest)!.also)
+                entries.delete(oldest)
+              }
+              entries.set(topic, { value, at: now(), also })
+            } else if (!entries.has(topic)) unlink(topic, also)
             return value
           })
           .finally(() => {

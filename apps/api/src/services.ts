@@ -52,7 +52,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const uploads = createUploadsService({ db, config })
   const users = createUsersService({ db, uploads, notify, withdraw })
   const books = createBooksService({ db, uploads, changes })
-  const auth = createAuthService({ db, tokens, users })
+  const auth = createAuthService({ db, tokens, users, changes })
   const personalTokens = createTokensService({ db })
   const devices = createDevicesService({ db })
   const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })

@@ -65,6 +65,7 @@ import * as feedInbox from './2026_12_21_0100_feed_inbox.ts'
 import * as importedReads from './2026_12_22_0010_imported_reads.ts'
 import * as entryVisibilityIndex from './2026_12_22_0020_entry_visibility_index.ts'
 import * as changesTold from './2026_12_23_0500_changes_told.ts'
+import * as signInsTold from './2026_12_24_0500_sign_ins_told.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -137,4 +138,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_22_0010_imported_reads': importedReads,
   '2026_12_22_0020_entry_visibility_index': entryVisibilityIndex,
   '2026_12_23_0500_changes_told': changesTold,
+  '2026_12_24_0500_sign_ins_told': signInsTold,
 }

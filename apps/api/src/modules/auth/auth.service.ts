@@ -3,6 +3,7 @@ import { MESSAGES, type AuthResult, type LoginInput, type PasswordChangeInput, t
 import { nowIso, isUniqueViolation, type Db } from '#/db/portable.ts'
 import { AppError, conflict, unauthorized } from '#/errors.ts'
 import type { Tokens } from '#/security/tokens.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/security/actor.ts'
 import { hashPassword, isOwnIdentity, OWN_IDENTITY, verifyPassword } from '#/security/passwords.ts'
@@ -22,9 +23,17 @@ export interface AuthDeps {
   db: Db
   tokens: Tokens
   users: UsersService
+  /** What changed, told by the database: a token's check is kept until its token or its reader's tokens change (decision 0064). */
+  changes?: Changes
 }
 
-export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
+type AuthState = Awaited<ReturnType<typeof findAuthState>>
+
+export const createAuthService = ({ db, tokens, users, changes }: AuthDeps) => {
+  // One entry per token in use (a few hundred bytes each): its reader's version, revoked, kept.
+  const states = changes?.kept<AuthState>({ max: 50_000 })
+  const authStateOf = (userId: string, jti: string) =>
+    states ? states.get(TOPICS.token(jti), () => findAuthState(db, userId, jti), [TOPICS.readerTokens(userId)]) : findAuthState(db, userId, jti)
   const takenError = (taken: { username: boolean; email: boolean }) => conflict(taken.username ? MESSAGES.usernameTaken : MESSAGES.emailTaken)
 
   return {
@@ -35,7 +44,8 @@ export const createAuthService = ({ db, tokens, users }: AuthDeps) => {
     async actorOfToken(token: string): Promise<Actor | undefined> {
       const claims = tokens.verify(token)
       if (!claims) return undefined
-      const state = await findAuthState(db, claims.sub, claims.jti)
+      // The jti is random and signed with its subject, so the token's topic names one reader's one sign-in.
+      const state = await authStateOf(claims.sub, claims.jti)
       // A token from before a password change works only if it made that change (state.kept).
       if (!state || state.revoked || (state.tokenVersion !== claims.ver && !state.kept)) return undefined
       return { id: claims.sub, jti: claims.jti, exp: claims.exp }

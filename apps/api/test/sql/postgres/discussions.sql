@@ -20,8 +20,6 @@ select "status", "edition_id" from "reading_entries" where "user_id" = $1 and "b
 
 select "target_id" from "hidden_items" where "target_type" = $1 and "target_id" in ($2);
 
-select "token_version", exists (select "jti" from "revoked_tokens" where "jti" = $1) as "revoked", exists (select "jti" from "kept_tokens" where "jti" = $2 and "kept_tokens"."user_id" = "users"."id" and "kept_tokens"."token_version" = "users"."token_version") as "kept" from "users" where "id" = $3;
-
 select 'blocked' as "kind", "blocked_id" as "id" from "blocks" where "blocker_id" = $1 and "blocked_id" in ($2) union all select 'blocked' as "kind", "blocker_id" as "id" from "blocks" where "blocked_id" = $3 and "blocker_id" in ($4) union all select 'muted' as "kind", "muted_id" as "id" from "user_mutes" where "user_id" = $5 and "muted_id" in ($6) union all select 'word' as "kind", "word" as "id" from "muted_words" where "user_id" = $7;
 
 select count(*) as "n" from "discussions" where "book_id" = $1;

@@ -821,11 +821,15 @@ CREATE TRIGGER catalogue_edits_changes AFTER UPDATE ON public.catalogue_edits FO
 CREATE TRIGGER discussions_changes AFTER INSERT OR DELETE OR UPDATE OF book_id ON public.discussions FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_threads()
 CREATE TRIGGER follows_profile_version AFTER INSERT OR DELETE OR UPDATE ON public.follows FOR EACH ROW EXECUTE FUNCTION follows_profile_version()
 CREATE TRIGGER hidden_items_changes AFTER INSERT OR DELETE OR UPDATE ON public.hidden_items FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_hidden_threads()
+CREATE TRIGGER kept_tokens_changes AFTER INSERT OR DELETE OR UPDATE ON public.kept_tokens FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_token()
 CREATE TRIGGER notification_counts_ad AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
+CREATE TRIGGER revoked_tokens_changes AFTER INSERT ON public.revoked_tokens FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_token()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
+CREATE TRIGGER users_tokens_changes AFTER UPDATE OF token_version ON public.users FOR EACH ROW WHEN ((old.token_version IS DISTINCT FROM new.token_version)) EXECUTE FUNCTION shelfwise_tell_reader_tokens()
+CREATE TRIGGER users_tokens_gone AFTER DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_reader_tokens()
 
 -- functions
 CREATE OR REPLACE FUNCTION public.book_genres_search_refresh()
@@ -983,6 +987,15 @@ AS $function$
       return null;
     end $function$
 
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_reader_tokens()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform shelfwise_tell('tokens-of:' || old.id);
+      return null;
+    end $function$
+
 CREATE OR REPLACE FUNCTION public.shelfwise_tell_threads()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -993,6 +1006,20 @@ AS $function$
       end if;
       if tg_op in ('UPDATE', 'INSERT') then
         perform shelfwise_tell('discussions:' || new.book_id);
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_token()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        perform shelfwise_tell('token:' || old.jti);
+      end if;
+      if tg_op in ('UPDATE', 'INSERT') then
+        perform shelfwise_tell('token:' || new.jti);
       end if;
       return null;
     end $function$

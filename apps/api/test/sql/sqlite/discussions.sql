@@ -20,8 +20,6 @@ select "status", "edition_id" from "reading_entries" where "user_id" = ? and "bo
 
 select "target_id" from "hidden_items" where "target_type" = ? and "target_id" in (?);
 
-select "token_version", exists (select "jti" from "revoked_tokens" where "jti" = ?) as "revoked", exists (select "jti" from "kept_tokens" where "jti" = ? and "kept_tokens"."user_id" = "users"."id" and "kept_tokens"."token_version" = "users"."token_version") as "kept" from "users" where "id" = ?;
-
 select 'blocked' as "kind", "blocked_id" as "id" from "blocks" where "blocker_id" = ? and "blocked_id" in (?) union all select 'blocked' as "kind", "blocker_id" as "id" from "blocks" where "blocked_id" = ? and "blocker_id" in (?) union all select 'muted' as "kind", "muted_id" as "id" from "user_mutes" where "user_id" = ? and "muted_id" in (?) union all select 'word' as "kind", "word" as "id" from "muted_words" where "user_id" = ?;
 
 select count(*) as "n" from "discussions" where "book_id" = ?;

@@ -687,6 +687,15 @@ CREATE TRIGGER hidden_items_changes_ai after insert on hidden_items begin select
 -- trigger hidden_items_changes_au
 CREATE TRIGGER hidden_items_changes_au after update on hidden_items begin select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where old.target_type = 'discussion' and d.id = old.target_id; select pg_notify('shelfwise_changes', 'discussions:' || d.book_id) from discussions d where new.target_type = 'discussion' and d.id = new.target_id; end;
 
+-- trigger kept_tokens_changes_ad
+CREATE TRIGGER kept_tokens_changes_ad after delete on kept_tokens begin select pg_notify('shelfwise_changes', 'token:' || old.jti); end;
+
+-- trigger kept_tokens_changes_ai
+CREATE TRIGGER kept_tokens_changes_ai after insert on kept_tokens begin select pg_notify('shelfwise_changes', 'token:' || new.jti); end;
+
+-- trigger kept_tokens_changes_au
+CREATE TRIGGER kept_tokens_changes_au after update on kept_tokens begin select pg_notify('shelfwise_changes', 'token:' || old.jti); select pg_notify('shelfwise_changes', 'token:' || new.jti); end;
+
 -- trigger notification_counts_ad
 CREATE TRIGGER notification_counts_ad after delete on notifications when old.actor_count > 0 begin
     update notification_counts set listed = listed - 1 where user_id = old.user_id and old.actor_count > 0;
@@ -715,5 +724,15 @@ CREATE TRIGGER reviews_profile_version_ai after insert on reviews begin update u
 -- trigger reviews_profile_version_au
 CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_id on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id, new.user_id); end;
 
+-- trigger revoked_tokens_changes_ai
+CREATE TRIGGER revoked_tokens_changes_ai after insert on revoked_tokens begin select pg_notify('shelfwise_changes', 'token:' || new.jti); end;
+
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;
+
+-- trigger users_tokens_changes_ad
+CREATE TRIGGER users_tokens_changes_ad after delete on users begin select pg_notify('shelfwise_changes', 'tokens-of:' || old.id); end;
+
+-- trigger users_tokens_changes_au
+CREATE TRIGGER users_tokens_changes_au after update of token_version on users
+    when old.token_version is not new.token_version begin select pg_notify('shelfwise_changes', 'tokens-of:' || new.id); end;
