@@ -39,8 +39,12 @@ describeEachDialect('books.ratings.repository', (ctx) => {
   it('adds a new review in one statement that answers the book part of the Review', async () => {
     const book = await insertBook(ctx.db, { title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
     await moveBookRatings(ctx.db, book.id, { lone: 1, loneStars: 1 })
-    expect(await addNewReviewRating(ctx.db, book.id, 5)).toEqual({ _id: book.id, title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' })
-    expect(await addNewReviewRating(ctx.db, book.id, 3)).toMatchObject({ _id: book.id })
+    expect(await addNewReviewRating(ctx.db, book.id, 5)).toEqual({
+      book: { _id: book.id, title: 'Counted', author: 'Someone', coverImage: 'https://img.test/k.jpg' },
+      authorUserId: null,
+      publisherUserId: null,
+    })
+    expect(await addNewReviewRating(ctx.db, book.id, 3)).toMatchObject({ book: { _id: book.id } })
     expect(await stored(book.id)).toEqual({ reviews: 2, reviewStars: 8, lone: 1, loneStars: 1, average: 3 })
     expect(await addNewReviewRating(ctx.db, uuidv7(), 4)).toBeUndefined()
   })

@@ -56,15 +56,28 @@ export async function moveBookRatings(db: Db, bookId: string, m: RatingMove): Pr
 }
 
 // The create path runs on every new review: built once per dialect, answering the book part of the
-// Review in the same statement.
+// Review and the book's linked author and publisher (the review's badge) in the same statement.
 const addReview = precompile(2, (db, bookId: string, rating: number) =>
-  moveQuery(db, bookId, 1, rating, 0, 0, 1, rating).returning(['id', 'title', 'author', 'coverImage']),
+  moveQuery(db, bookId, 1, rating, 0, 0, 1, rating).returning(['id', 'title', 'author', 'coverImage', 'authorUserId', 'publisherUserId']),
 )
 
-/** A new review's rating into its book's counters, answering the book part of a Review; undefined when the book is absent. */
-export async function addNewReviewRating(db: Db, bookId: string, rating: number): Promise<Review['book'] | undefined> {
+/** A book as a new review meets it: the book part of the Review, and the readers linked to it as its author and publisher. */
+export interface ReviewedBook {
+  book: Review['book']
+  authorUserId: string | null
+  publisherUserId: string | null
+}
+
+/** A new review's rating into its book's counters, answering the book as the review meets it; undefined when the book is absent. */
+export async function addNewReviewRating(db: Db, bookId: string, rating: number): Promise<ReviewedBook | undefined> {
   const row = await addReview.first(db, bookId, rating)
-  return row && { _id: row.id, title: row.title, author: row.author, coverImage: row.coverImage }
+  return (
+    row && {
+      book: { _id: row.id, title: row.title, author: row.author, coverImage: row.coverImage },
+      authorUserId: row.authorUserId,
+      publisherUserId: row.publisherUserId,
+    }
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { badgeOf, type Badge, type Review } from '@shelfwise/contracts'
+import { badgeOf, type Review } from '@shelfwise/contracts'
 import { sql, type AliasableExpression, type Expression, type SqlBool } from 'kysely'
 import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
@@ -70,12 +70,6 @@ const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): Revie
   }
   out = out.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
   return limit === undefined ? out : out.limit(limit)
-}
-
-/** The badge a writer has on a book: its linked author or publisher (decision 0051). */
-export async function findWriterBadge(db: Db, bookId: string, userId: string): Promise<Badge> {
-  const book = await db.selectFrom('books').select(['authorUserId', 'publisherUserId']).where('id', '=', bookId).executeTakeFirst()
-  return book ? badgeOf(userId, book.authorUserId, book.publisherUserId) : null
 }
 
 const reviewById = precompile(1, (db, id: string) => selectReviews(db).where('r.id', '=', id))

@@ -2,6 +2,7 @@ import { blockedAmong, hiddenByModerators } from '#/modules/safety/safety.servic
 import { v7 as uuidv7 } from 'uuid'
 import type { AliasableExpression, Expression, SqlBool } from 'kysely'
 import {
+  badgeOf,
   LIMITS,
   MESSAGES,
   type BookReviewsQuery,
@@ -45,7 +46,6 @@ import {
   updateReview,
   type NewReview,
   type ReviewListOptions,
-  findWriterBadge,
 } from '#/modules/reviews/reviews.repository.ts'
 
 export interface ReviewsDeps {
@@ -252,13 +252,14 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
         return await db
           .transaction()
           .execute(async (trx) => {
-            const book = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
+            const reviewed = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
             const user = await findReviewer(trx, actor.id)
-            if (!book || !user) throw notFound(book ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
+            if (!reviewed || !user) throw notFound(reviewed ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
+            const { book } = reviewed
             if (input.spoiler) await markSpoiler(trx, id)
             const spoiler = input.spoiler === true
             await events.emit(trx, actor.id, 'review.published', { reviewId: id, bookId, rating: input.rating, comment: input.comment, createdAt })
-            const badge = await findWriterBadge(trx, bookId, actor.id)
+            const badge = badgeOf(actor.id, reviewed.authorUserId, reviewed.publisherUserId)
             return {
               _id: id,
               rating: input.rating,
