@@ -56,6 +56,8 @@ export const TOPICS = {
   token: (jti: string) => `token:${jti}`,
   /** Every sign-in of a reader: their token version moved (a password change) or the account is gone. */
   readerTokens: (userId: string) => `tokens-of:${userId}`,
+  /** A reader's webhooks: one added, changed (disabled, enabled) or removed (migration 2026_12_24_0510_hooks_told). */
+  readerHooks: (userId: string) => `hooks-of:${userId}`,
 } as const
 
 export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: { now?: () => number } = {}): Changes {

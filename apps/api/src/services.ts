@@ -56,7 +56,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const personalTokens = createTokensService({ db })
   const devices = createDevicesService({ db })
   const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })
-  const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs })
+  const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs, changes })
   const reading = createReadingService({ db, books, users, events: webhooks.events })
   const sync = createSyncService({ db, books, reading })
   // Reviews answer whether the caller likes each; the likes are the conversation module's, made next.

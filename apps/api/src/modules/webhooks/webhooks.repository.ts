@@ -108,9 +108,9 @@ export async function sweepDeliveries(db: Db, before: string, limit: number): Pr
   return Number(res.numDeletedRows)
 }
 
-/** The reader's working hooks that want an event. */
-export async function listHooksWanting(db: Db, userId: string, event: WebhookEvent): Promise<{ id: string }[]> {
-  return db.selectFrom('webhooks').select('id').where('userId', '=', userId).where('disabledAt', 'is', null).where('events', 'like', `%,${event},%`).execute()
+/** The reader's working hooks and the events each wants (',a,b,'): at most WEBHOOK_LIMITS.hooksPerReader rows. */
+export async function listWorkingHooks(db: Db, userId: string): Promise<{ id: string; events: string }[]> {
+  return db.selectFrom('webhooks').select(['id', 'events']).where('userId', '=', userId).where('disabledAt', 'is', null).orderBy('id').execute()
 }
 
 export interface NewDelivery {

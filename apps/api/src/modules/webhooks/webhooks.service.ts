@@ -12,6 +12,7 @@ import {
 import { nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound } from '#/errors.ts'
 import type { Events } from '#/events.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { pointsToPrivate } from '#/modules/webhooks/webhooks.addresses.ts'
@@ -24,7 +25,7 @@ import {
   insertDeliveries,
   insertWebhook,
   listDeliveries,
-  listHooksWanting,
+  listWorkingHooks,
   listWebhooks,
 } from '#/modules/webhooks/webhooks.repository.ts'
 import { createWebhooksWorker, type WebhooksWorkerDeps } from '#/modules/webhooks/webhooks.worker.ts'
@@ -35,6 +36,8 @@ export interface WebhooksDeps {
   allowPrivate: boolean
   /** How often this instance looks for due deliveries (ms); 0: it never does. */
   pollMs: number
+  /** What changed, told by the database: a reader's hooks are kept until they change (decision 0064). */
+  changes?: Changes
   /** For tests: a resolver of host names, a clock, a sender. */
   resolve?: (host: string) => Promise<string[]>
   worker?: Partial<Omit<WebhooksWorkerDeps, 'db' | 'allowPrivate'>>
@@ -43,13 +46,26 @@ export interface WebhooksDeps {
 /** A secret of 32 random bytes, hex, prefixed so a reader recognises it. */
 const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`
 
-export const createWebhooksService = ({ db, allowPrivate, pollMs, resolve, worker: workerDeps = {} }: WebhooksDeps) => {
+export const createWebhooksService = ({ db, allowPrivate, pollMs, resolve, changes, worker: workerDeps = {} }: WebhooksDeps) => {
   const worker = createWebhooksWorker({ db, allowPrivate, ...workerDeps })
+
+  // Every reading, review and progress write asks which hooks its reader has; hooks change rarely, so
+  // the answer is kept per reader until the database tells their hooks changed (decision 0064, "Webhooks").
+  const keptHooks = changes?.kept<{ id: string; events: string }[]>({ max: 20_000 })
+  /**
+   * Read in the write's own transaction (on its connection, so a pool full of writes waiting for one
+   * more connection cannot deadlock); a load shared with another request's transaction that failed is
+   * read again in this one.
+   */
+  const workingHooksOf = (trx: Db, userId: string) =>
+    keptHooks
+      ? keptHooks.get(TOPICS.readerHooks(userId), () => listWorkingHooks(trx, userId)).catch(() => listWorkingHooks(trx, userId))
+      : listWorkingHooks(trx, userId)
 
   /** The events' listener: one delivery per working hook of the reader that wants the event, in the change's transaction (the outbox). */
   const events: Events = {
     async emit(trx, userId, event, data) {
-      const hooks = await listHooksWanting(trx, userId, event)
+      const hooks = (await workingHooksOf(trx, userId)).filter((h) => h.events.includes(`,${event},`))
       if (!hooks.length) return
       const createdAt = nowIso()
       await insertDeliveries(

@@ -830,6 +830,7 @@ CREATE TRIGGER revoked_tokens_changes AFTER INSERT ON public.revoked_tokens FOR 
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 CREATE TRIGGER users_tokens_changes AFTER UPDATE OF token_version ON public.users FOR EACH ROW WHEN ((old.token_version IS DISTINCT FROM new.token_version)) EXECUTE FUNCTION shelfwise_tell_reader_tokens()
 CREATE TRIGGER users_tokens_gone AFTER DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_reader_tokens()
+CREATE TRIGGER webhooks_changes AFTER INSERT OR DELETE OR UPDATE ON public.webhooks FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_hooks()
 
 -- functions
 CREATE OR REPLACE FUNCTION public.book_genres_search_refresh()
@@ -983,6 +984,20 @@ AS $function$
       end if;
       if tg_op in ('UPDATE', 'INSERT') and new.target_type = 'discussion' then
         perform shelfwise_tell('discussions:' || d.book_id) from discussions d where d.id = new.target_id;
+      end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_hooks()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        perform shelfwise_tell('hooks-of:' || old.user_id);
+      end if;
+      if tg_op in ('UPDATE', 'INSERT') then
+        perform shelfwise_tell('hooks-of:' || new.user_id);
       end if;
       return null;
     end $function$

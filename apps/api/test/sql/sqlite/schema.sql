@@ -736,3 +736,12 @@ CREATE TRIGGER users_tokens_changes_ad after delete on users begin select pg_not
 -- trigger users_tokens_changes_au
 CREATE TRIGGER users_tokens_changes_au after update of token_version on users
     when old.token_version is not new.token_version begin select pg_notify('shelfwise_changes', 'tokens-of:' || new.id); end;
+
+-- trigger webhooks_changes_ad
+CREATE TRIGGER webhooks_changes_ad after delete on webhooks begin select pg_notify('shelfwise_changes', 'hooks-of:' || old.user_id); end;
+
+-- trigger webhooks_changes_ai
+CREATE TRIGGER webhooks_changes_ai after insert on webhooks begin select pg_notify('shelfwise_changes', 'hooks-of:' || new.user_id); end;
+
+-- trigger webhooks_changes_au
+CREATE TRIGGER webhooks_changes_au after update on webhooks begin select pg_notify('shelfwise_changes', 'hooks-of:' || old.user_id); select pg_notify('shelfwise_changes', 'hooks-of:' || new.user_id); end;
