@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { sql } from 'kysely'
 import { createChanges, TOPICS, type Changes } from '#/changes.ts'
 import { createDb } from '#/db/connect.ts'
 import type { Db } from '#/db/portable.ts'
@@ -116,6 +117,48 @@ for (const dialect of testDialects()) {
         .values({ targetType: 'discussion', targetId: (started.json() as { _id: string })._id, note: 'spam', hiddenAt: new Date().toISOString() })
         .execute()
       expect((await page()).discussionCount).toBe(0)
+    })
+
+    it('drops a value by a further topic it names, also once it was read again for its age', async () => {
+      let clock = Date.now()
+      const timed = createChanges(ctx.db, ctx.config.databaseUrl, { now: () => clock })
+      await timed.ready()
+      try {
+        // A topic told as a trigger tells it, in a write of this process (a transaction: on SQLite the writer's connection).
+        const tell = (topic: string) =>
+          ctx.db
+            .transaction()
+            .execute((trx) =>
+              (dialect === 'postgres' ? sql`select shelfwise_tell(${topic})` : sql`select pg_notify('shelfwise_changes', ${topic})`).execute(trx),
+            )
+        const kept = timed.kept<number>({ max: 4 })
+        let loads = 0
+        const read = () => kept.get('token:one', async () => ++loads, ['tokens-of:reader'])
+        /** Reads until a read costs nothing (on PostgreSQL the shared channel's copy of a signal arrives a little after this process's own). */
+        const settle = async () => {
+          for (;;) {
+            const before = await read()
+            await new Promise((resolve) => setTimeout(resolve, 50))
+            if ((await read()) === before) return before
+          }
+        }
+        const first = await settle()
+        await tell('tokens-of:reader')
+        const second = await read()
+        expect(second).toBeGreaterThan(first)
+        await settle()
+        clock += 31_000 // past the age no value is kept longer than: read again
+        const third = await read()
+        expect(await read()).toBe(third)
+        await tell('tokens-of:reader')
+        expect(await read()).toBeGreaterThan(third)
+        const fourth = await settle()
+        await tell('tokens-of:somebody-else')
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        expect(await read()).toBe(fourth)
+      } finally {
+        await timed.close()
+      }
     })
 
     if (dialect !== 'postgres') return

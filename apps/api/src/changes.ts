@@ -82,9 +82,20 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
   const kept = <T>({ max }: { max: number }): Kept<T> => {
     const entries = new Map<string, { value: T; at: number; also: readonly string[] }>()
     const loading = new Map<string, { promise: Promise<T>; stale: boolean }>()
-    /** A further topic → the topics of the values it drops too. */
+    /**
+     * A further topic → the topics of the values it drops too. A topic stays linked while a value of
+     * it is kept or loading (a load told stale may finish after a newer load of the same topic began).
+     */
     const links = new Map<string, Set<string>>()
-    const unlink = (topic: string, also: readonly string[]) => {
+    const link = (topic: string, also: readonly string[]) => {
+      for (const other of also) {
+        let set = links.get(other)
+        if (!set) links.set(other, (set = new Set()))
+        set.add(topic)
+      }
+    }
+    const unlinkIfUnused = (topic: string, also: readonly string[]) => {
+      if (entries.has(topic) || loading.has(topic)) return
       for (const other of also) {
         const set = links.get(other)
         set?.delete(topic)
@@ -93,15 +104,13 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
     }
     const dropOne = (topic: string) => {
       const hit = entries.get(topic)
-      if (hit) {
-        entries.delete(topic)
-        unlink(topic, hit.also)
-      }
+      entries.delete(topic)
       const pending = loading.get(topic)
       if (pending) {
         pending.stale = true
         loading.delete(topic)
       }
+      if (hit) unlinkIfUnused(topic, hit.also)
     }
     stores.add({
       drop(topic) {
@@ -128,34 +137,33 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
         }
         const pending = loading.get(topic)
         if (pending) return pending.promise
+        // Too old: read again (its links stay, for the load below).
+        if (hit) entries.delete(topic)
         const startedIn = generation
         const record = { stale: false, promise: undefined as unknown as Promise<T> }
         // Linked before the load starts, so a further topic told while it runs marks it stale.
-        for (const other of also) {
-          let set = links.get(other)
-          if (!set) links.set(other, (set = new Set()))
-          set.add(topic)
-        }
+        link(topic, also)
         // From the primary, where the signals come from: a replica behind it could hand back the
         // value from before the change just told, to be kept until the next one (decision 0063).
         record.promise = onPrimaryOnly(load)
           .then((value) => {
             // Told while loading: the value may predate the change, so it is answered but not kept.
             if (!record.stale && live && generation === startedIn) {
-              const old = entries.get(topic)
-              if (old) unlink(topic, old.also)
               entries.delete(topic)
               if (entries.size >= max) {
                 const oldest = entries.keys().next().value!
-                unlink(oldest, entries.get(oldest)!.also)
+                const evicted = entries.get(oldest)!
                 entries.delete(oldest)
+                unlinkIfUnused(oldest, evicted.also)
               }
               entries.set(topic, { value, at: now(), also })
-            } else if (!entries.has(topic)) unlink(topic, also)
+              link(topic, also)
+            }
             return value
           })
           .finally(() => {
             if (loading.get(topic) === record) loading.delete(topic)
+            unlinkIfUnused(topic, also)
           })
         loading.set(topic, record)
         return record.promise
