@@ -4,21 +4,12 @@ import { sql } from 'kysely'
 import { createChanges, TOPICS, type Changes } from '#/changes.ts'
 import { createDb } from '#/db/connect.ts'
 import type { Db } from '#/db/portable.ts'
-import { createTestContext, testDialects, type TestContext } from '../test/support/context.ts'
+import { createTestContext, testDialects, until, type TestContext } from '../test/support/context.ts'
 import { buildBook, insertBook, insertUser } from '../test/support/factories.ts'
 
 // What changed, told by the database (decision 0064): a kept value costs no statement until its
 // topic changes; this instance's own write drops it before the write resolves, another instance's
 // within milliseconds, a rolled-back write never; and while the channel is down every call reads.
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) return false
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return true
-}
 
 for (const dialect of testDialects()) {
   describe(`changes told by the database [${dialect}]`, () => {
@@ -189,13 +180,13 @@ for (const dialect of testDialects()) {
         } finally {
           await admin.end()
         }
-        expect(await until(() => !changes.live)).toBe(true)
+        expect(await until(() => !changes.live, 3000)).toBe(true)
         const loads = catalogue.loads()
         // A book added while nobody listened is seen all the same: nothing is kept meanwhile.
         await insertBook(other)
         const count = await catalogue.read()
         expect(catalogue.loads()).toBeGreaterThan(loads)
-        expect(await until(() => changes.live)).toBe(true)
+        expect(await until(() => changes.live, 3000)).toBe(true)
         expect(await catalogue.read()).toBe(count)
         const settled = catalogue.loads()
         await catalogue.read()

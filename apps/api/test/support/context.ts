@@ -108,13 +108,31 @@ export function describeEachDialect(name: string, fn: (ctx: TestContext) => void
 /**
  * A second app on the suite's database, standing for another instance behind the proxy (each keeps
  * its own memos): made before the suite's tests and closed after them, so call the answer inside tests.
+ * `ownConnections`: with a pool of its own (PostgreSQL), so it hears the suite app's writes only as
+ * another process would, through the database's channel (decision 0064), not in-process.
  */
-export function anotherInstance(ctx: TestContext): () => FastifyInstance {
+export function anotherInstance(ctx: TestContext | (() => TestContext), { ownConnections = false } = {}): () => FastifyInstance {
   let app: FastifyInstance | undefined
+  let db: Db | undefined
   beforeAll(async () => {
-    app = await buildApp({ config: ctx.config, db: ctx.db, jwtSecret: TEST_JWT_SECRET })
+    const suite = typeof ctx === 'function' ? ctx() : ctx
+    if (ownConnections) db = createDb({ url: suite.config.databaseUrl, poolSize: 2 })
+    app = await buildApp({ config: suite.config, db: db ?? suite.db, jwtSecret: TEST_JWT_SECRET })
     await app.ready()
   })
-  afterAll(async () => app?.close())
+  afterAll(async () => {
+    await app?.close()
+    await db?.destroy()
+  })
   return () => app!
+}
+
+/** Checks until `check` holds, every 10 ms; false when `ms` pass first. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 1000): Promise<boolean> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) return false
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return true
 }

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '#/app.ts'
-import { createDb } from '#/db/connect.ts'
-import type { Db } from '#/db/portable.ts'
-import { createTestContext, testDialects, type TestContext } from '../../../test/support/context.ts'
+import { anotherInstance, createTestContext, testDialects, until, type TestContext } from '../../../test/support/context.ts'
 import { bearer, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 // A sign-in's check is kept until the database tells that its token or its reader's tokens changed
 // (decision 0064, "Sign-ins"): a warm signed-in call sends no statement for its token, and a logout,
 // a password change or a closed account refuses the token on this instance's very next call and on
 // another instance's within the channel's delivery (milliseconds; the test allows a second).
-
-const until = async (check: () => Promise<boolean>, ms = 1000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) return false
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return true
-}
 
 /** A signed-in call's status on an app. */
 const statusOn = async (app: FastifyInstance, token: string) =>
@@ -80,36 +68,30 @@ for (const dialect of testDialects()) {
     if (dialect !== 'postgres') return
 
     describe('another instance on the same database', () => {
-      let otherDb: Db
-      let other: FastifyInstance
-      beforeAll(async () => {
-        otherDb = createDb({ url: ctx.config.databaseUrl, poolSize: 2 })
-        other = await buildApp({ config: ctx.config, db: otherDb, jwtSecret: ctx.jwtSecret })
-        await other.ready()
-      })
-      afterAll(async () => {
-        await other.close()
-        await otherDb.destroy()
-      })
+      const otherApp = anotherInstance(() => ctx, { ownConnections: true })
 
       it('refuses a token logged out through this one within a second', async () => {
         const reader = await insertUser(ctx.db)
         await warm(reader.token)
-        expect(await statusOn(other, reader.token)).toBe(200)
-        const out = await other.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(reader.token) })
+        expect(await statusOn(otherApp(), reader.token)).toBe(200)
+        const out = await otherApp().inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(reader.token) })
         expect(out.statusCode, out.body).toBe(204)
         expect(await until(async () => (await statusOn(ctx.app, reader.token)) === 401)).toBe(true)
       })
 
-      it('refuses every earlier token of a reader whose token version moved there within a second', async () => {
+      it('refuses every earlier token of a reader whose password was changed there within a second', async () => {
         const reader = await insertUser(ctx.db)
-        await warm(reader.token)
-        await otherDb
-          .updateTable('users')
-          .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) }))
-          .where('id', '=', reader.id)
-          .execute()
-        expect(await until(async () => (await statusOn(ctx.app, reader.token)) === 401)).toBe(true)
+        const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reader.email, password: TEST_PASSWORD } })
+        const earlier = (login.json() as { token: string }).token
+        await warm(earlier)
+        const changed = await otherApp().inject({
+          method: 'PUT',
+          url: '/api/users/password',
+          headers: bearer(reader.token),
+          payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-quite-different-one-42' },
+        })
+        expect(changed.statusCode, changed.body).toBe(200)
+        expect(await until(async () => (await statusOn(ctx.app, earlier)) === 401)).toBe(true)
       })
     })
   })

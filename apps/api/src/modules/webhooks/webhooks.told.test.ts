@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '#/app.ts'
-import { createDb } from '#/db/connect.ts'
-import type { Db } from '#/db/portable.ts'
-import { createTestContext, testDialects, type TestContext } from '../../../test/support/context.ts'
+import { anotherInstance, createTestContext, testDialects, until, type TestContext } from '../../../test/support/context.ts'
 import { bearer, insertBook, insertUser } from '../../../test/support/factories.ts'
 
 // A reader's webhooks are kept until the database tells they changed (decision 0064, "Webhooks"): a
 // write of a reader whose hooks are warm asks nothing about them, and a hook added, disabled or removed
 // by any code path, here or on another instance, decides the very next event here (another
 // instance's within the channel's delivery). Deliveries are counted where they are queued (the outbox).
-
-const until = async (check: () => Promise<boolean>, ms = 1000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) return false
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return true
-}
 
 for (const dialect of testDialects()) {
   describe(`webhooks told by the database [${dialect}]`, () => {
@@ -91,22 +79,12 @@ for (const dialect of testDialects()) {
     if (dialect !== 'postgres') return
 
     describe('another instance on the same database', () => {
-      let otherDb: Db
-      let other: FastifyInstance
-      beforeAll(async () => {
-        otherDb = createDb({ url: ctx.config.databaseUrl, poolSize: 2 })
-        other = await buildApp({ config: ctx.config, db: otherDb, jwtSecret: ctx.jwtSecret })
-        await other.ready()
-      })
-      afterAll(async () => {
-        await other.close()
-        await otherDb.destroy()
-      })
+      const otherApp = anotherInstance(() => ctx, { ownConnections: true })
 
       it('queues a delivery here within a second of a hook added through the other', async () => {
         const reader = await insertUser(ctx.db)
         await warm(reader)
-        await addHook(other, reader.token)
+        await addHook(otherApp(), reader.token)
         expect(
           await until(async () => {
             await review(reader)
