@@ -60,6 +60,8 @@ export interface Fixtures {
   mostFollowed: { id: string; followers: number }
   typical: string
   writers: { id: string; ver: number }[]
+  /** (writer, book) pairs the writers have reviewed, as `writer book`: earlier runs' writes (the generator gives writers none). */
+  reviewedByWriters: Set<string>
   /** The reader with a big reading log, a book they are reading, and one they read most often. */
   library?: { id: string; ver: number; reads: number; reading: string[]; reread: string; busiestYear?: { year: number; reads: number } }
   /**
@@ -110,6 +112,12 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
     )
     const writers = await q(
       sql<{ id: string; ver: number }>`select id, token_version as ver from users where username like ${`${WRITER_PREFIX}%`} order by username`,
+    )
+    const reviewedByWriters = new Set(
+      (
+        await q(sql<{ u: string; b: string }>`select user_id as u, book_id as b from reviews
+          where user_id in (select id from users where username like ${`${WRITER_PREFIX}%`})`)
+      ).map((r) => `${r.u} ${r.b}`),
     )
     const [counts] = await q(
       sql<{
@@ -200,6 +208,7 @@ export async function readFixtures(target: Target): Promise<Fixtures> {
       mostFollowed: { id: most.id, followers: Number(most.n) },
       typical: typical?.id ?? most.id,
       writers: writers.map((w) => ({ id: w.id, ver: Number(w.ver) })),
+      reviewedByWriters,
       ...(lib && reading.length && reread
         ? {
             library: {
