@@ -15,6 +15,10 @@ export default defineConfig({
     // (network idle, transitions, polling), and the runner, the browser and the server take turns.
     // E2E_WORKERS=1 runs one file at a time on one server.
     pool: 'forks',
+    // A worker runs its spec files one after another in one process, with one chromium and one warm
+    // browser context (support/fixtures.ts): a fresh process, browser and cold context per file cost
+    // chromium's start and the app's first load again 47 times. Each file still builds its own data.
+    isolate: false,
     maxWorkers: workers,
     fileParallelism: workers > 1,
     testTimeout: 90_000,

@@ -164,6 +164,9 @@ describe('add a book: the form', () => {
 })
 
 describe('add a book: success', () => {
+  // These journeys move the page's clock: a context of their own (support/fixtures.ts).
+  test.override('ownContext', true)
+
   test("as its Author: 'Book added successfully!', /profile after 1.5 s, where it is under Created", async ({ page }) => {
     const reader = await registerUser(baseURL, { userType: 'Author' })
     const title = `The ${unique('Book')} Chronicle`

@@ -299,6 +299,9 @@ describe('own profile: an avatar the server cannot take says why', () => {
 })
 
 describe('own profile: username and password', () => {
+  // These journeys move the page's clock: a context of their own (support/fixtures.ts).
+  test.override('ownContext', true)
+
   test("'Username cannot be empty', why the server refuses (taken, malformed), else 'Failed to update username'; 'Username updated successfully' then the snackbar hides after 6000 ms", async ({
     page,
   }) => {

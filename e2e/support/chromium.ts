@@ -17,6 +17,12 @@ export const launchOptions = (): LaunchOptions => ({
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // Nothing leaves the machine: every request to another host goes to a proxy that is not there and
+    // fails (net::ERR_PROXY_CONNECTION_FAILED); the suite's own servers on 127.0.0.1 are reached
+    // directly. Not a Playwright route: any route turns chromium's HTTP cache off for the page, so
+    // every navigation fetched and compiled the whole app again.
+    '--proxy-server=http://127.0.0.1:9',
+    '--proxy-bypass-list=127.0.0.1;localhost',
   ],
 })
 

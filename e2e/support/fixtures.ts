@@ -15,34 +15,71 @@ export const WAIT_MS = 15_000
 // Uncaught exceptions in the page fail the test; this one is a harmless notice of the browser's.
 const ignoredPageErrors = [/ResizeObserver loop/]
 
+/** What a browser context is made with: a desktop window, English, UTC. */
+const contextOptions = { baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' } as const
+
+/** What a reader's visit leaves in the origin's storage; the HTTP cache (with V8's compiled code) is not among them. */
+const READER_STORAGE = 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql'
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext(contextOptions)
+  context.setDefaultTimeout(WAIT_MS)
+  trackRequests(context)
+  return context
+}
+
 /**
- * `browser`: one chromium per spec file (one browser at a time on a shared machine).
- * `context`/`page`: a fresh profile per test, so localStorage never leaks between journeys; requests
- * to any other origin are refused so the suite never reaches the network; a failing test leaves a
- * screenshot in e2e/out/failures/.
+ * A fake clock is installed on the whole context and cannot be taken off again, so a test that moves
+ * time asks for a context of its own (`test.override('ownContext', true)`); on the shared one, the
+ * clock's first call says so instead of leaving the next test with a paused clock.
+ */
+function refuseClock(context: BrowserContext) {
+  const refuse = () => {
+    throw new Error("this test moves the page's clock: give it a context of its own with test.override('ownContext', true)")
+  }
+  Object.defineProperty(context, 'clock', {
+    value: new Proxy(context.clock, { get: (target, key) => (typeof Reflect.get(target, key) === 'function' ? refuse : Reflect.get(target, key)) }),
+  })
+}
+
+/**
+ * `browser`: one chromium per worker (one browser at a time per worker on a shared machine), kept
+ * from one spec file to the next (vitest.config.ts: no isolation between a worker's files). Requests
+ * to any other origin fail at chromium's dead proxy (support/chromium.ts), so the suite never
+ * reaches the network.
+ *
+ * `context`: one browser context per worker, shared by its tests one after the other, with a
+ * fresh page per test and the origin's storage (cookies, localStorage, IndexedDB) emptied before it,
+ * so no session or draft leaks between journeys. What stays is the HTTP cache: the app's code (hashed,
+ * immutable files) is fetched and compiled once per worker instead of once per test and page (a fresh
+ * context's first screen cost chromium 1.8 s of CPU, a warm one 0.7 s). A test that needs a context
+ * of its own (a fake clock) says `test.override('ownContext', true)`. A failing test leaves a
+ * screenshot and what the browser said in e2e/out/failures/.
  */
 export const test = base
   // The fixture API's first argument holds the fixtures this one uses: none.
   // eslint-disable-next-line no-empty-pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }): Promise<Browser | null> => {
+  .extend('browser', { scope: 'worker' }, async ({}, { onCleanup }): Promise<Browser | null> => {
     if (!baseURL) return null // skipped: the global setup found no chromium
     const browser = await chromium.launch(launchOptions())
     onCleanup(() => browser.close())
     return browser
   })
-  .extend('context', async ({ browser, task, skip }, { onCleanup }): Promise<BrowserContext> => {
-    if (!baseURL || !browser) return skip(SKIP_LINE)
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' })
-    context.setDefaultTimeout(WAIT_MS)
-    trackRequests(context)
-    await context.route(
-      (url) => url.origin !== new URL(baseURL).origin,
-      (route) => route.abort('blockedbyclient'),
-    )
+  .extend('sharedContext', { scope: 'worker' }, async ({ browser }, { onCleanup }): Promise<BrowserContext | null> => {
+    if (!browser) return null
+    const context = await newContext(browser)
+    refuseClock(context)
+    onCleanup(() => context.close())
+    return context
+  })
+  .extend('ownContext', false)
+  .extend('context', async ({ browser, sharedContext, ownContext, task, skip }, { onCleanup }): Promise<BrowserContext> => {
+    if (!baseURL || !browser || !sharedContext) return skip(SKIP_LINE)
+    const context = ownContext ? await newContext(browser) : sharedContext
     const pageErrors: string[] = []
     // What the browser said, kept for the failure log (console errors, failed and 4xx/5xx requests).
     const diary: string[] = []
-    context.on('page', (p) => {
+    const watch = (p: Page) => {
       p.on('pageerror', (err) => {
         if (!ignoredPageErrors.some((re) => re.test(err.message))) pageErrors.push(`${p.url()}: ${err.stack ?? err.message}`)
       })
@@ -53,7 +90,8 @@ export const test = base
       p.on('response', (r) => {
         if (r.status() >= 400) diary.push(`${r.status()} ${r.request().method()} ${r.url()}`)
       })
-    })
+    }
+    context.on('page', watch)
     onCleanup(async () => {
       if (task.result?.state === 'fail') {
         mkdirSync(failureDir, { recursive: true })
@@ -67,12 +105,22 @@ export const test = base
             .join('\n')}\n${diary.join('\n')}\n`,
         )
       }
-      await context.close()
+      context.off('page', watch)
+      // Every page of the test ends with it (its live streams and timers too); the next test opens its own.
+      if (ownContext) await context.close()
+      else await Promise.all(context.pages().map((p) => p.close()))
       if (pageErrors.length) throw new Error(`uncaught errors in the page:\n${pageErrors.join('\n')}`)
     })
     return context
   })
-  .extend('page', async ({ context }): Promise<Page> => context.newPage())
+  .extend('page', async ({ context }): Promise<Page> => {
+    const page = await context.newPage()
+    // The origin's storage as a first visit finds it, whatever the test before left there.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseURL).origin, storageTypes: READER_STORAGE })
+    await cdp.detach()
+    return page
+  })
 
 /** Puts a session in localStorage the way the app's login does, without going through the form. */
 export async function signInAs(page: Page, user: Pick<TestUser, 'token' | 'user'>) {
