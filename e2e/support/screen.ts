@@ -58,9 +58,12 @@ export async function checkScreen(page: Page, name: string, width: number) {
 /**
  * Keeps a picture to look at in e2e/out/screenshots/<name>.jpg: the whole page (or the `clip` of it),
  * or one element. JPEG, not PNG: encoding a full page as PNG cost chromium 0.7–1.0 s of CPU (0.3–0.4 s
- * as JPEG), and the suite keeps over 500 of them on a two-core machine.
+ * as JPEG), and the suite keeps over 500 of them on a two-core machine. `E2E_PICTURES=off` keeps none:
+ * CI sets it, since nobody looks at a clean clone's pictures (they were 12% of the browser's CPU in
+ * the dark-mode and safety specs).
  */
 export async function keepPicture(target: Page | Locator, name: string, { clip }: { clip?: { x: number; y: number; width: number; height: number } } = {}) {
+  if (process.env.E2E_PICTURES === 'off') return
   mkdirSync(screenshotDir, { recursive: true })
   const picture = { path: join(screenshotDir, `${name}.jpg`), type: 'jpeg', quality: 85 } as const
   if ('goto' in target) await target.screenshot(clip ? { ...picture, clip } : { ...picture, fullPage: true })
