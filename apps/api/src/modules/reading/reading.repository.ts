@@ -265,7 +265,8 @@ export interface ReadValues {
   progress: Progress
 }
 
-const readColumns = (v: ReadValues) => ({
+/** A read's values as its row's columns. */
+export const readColumns = (v: ReadValues) => ({
   startedOn: v.startedOn,
   finishedOn: v.finishedOn,
   stoppedOn: v.stoppedOn,
