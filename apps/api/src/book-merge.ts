@@ -119,6 +119,38 @@ export function chunked<T>(items: readonly T[]): T[][] {
   return out
 }
 
+/** What a door moved of a table whose rows name a book and nothing else of it: their ids. */
+export interface IdsMoved {
+  /** The rows that named the absorbed book. */
+  ids: string[]
+}
+
+/**
+ * A door's move and put-back for a table whose rows name a book by `book_id` and hold nothing a merge
+ * folds: the absorbed book's rows move to the survivor, and back by id on a revert. With `worksOnly`
+ * the rows name works, so an edition merge moves nothing.
+ */
+export function moveBookIds(
+  table: 'discussions' | 'notifications' | 'syncInbox',
+  { worksOnly }: { worksOnly: boolean },
+): Pick<BookMergeDoor<IdsMoved>, 'move' | 'putBack'> {
+  return {
+    async move(trx, step) {
+      if (worksOnly && step.kind !== 'work') return { ids: [] }
+      const rows = await trx.selectFrom(table).select('id').where('bookId', '=', step.absorbed).orderBy('id').execute()
+      if (rows.length) await trx.updateTable(table).set({ bookId: step.survivor }).where('bookId', '=', step.absorbed).execute()
+      return { ids: rows.map((r) => r.id) }
+    },
+
+    async putBack(trx, step, { ids }) {
+      if (worksOnly && step.kind !== 'work') return
+      for (const some of chunked(ids)) {
+        await trx.updateTable(table).set({ bookId: step.absorbed }).where('id', 'in', some).where('bookId', '=', step.survivor).execute()
+      }
+    },
+  }
+}
+
 /** Those of `rows` whose `key` still names a row of `table`: a shelf or an account deleted since took its rows with it. */
 export async function stillThere<T>(trx: Db, table: 'shelves' | 'users', rows: readonly T[], key: (row: T) => string): Promise<T[]> {
   const there = await trx.selectFrom(table).select('id').where('id', 'in', rows.map(key)).execute()

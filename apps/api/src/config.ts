@@ -4,33 +4,23 @@ import { z } from 'zod'
 // Parsed once at start; nothing else reads process.env.
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => ['true', '1', 'yes'].includes(v))
-const origins = z.string().transform((v, ctx) => {
-  const list = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  for (const o of list) {
-    if (!/^https?:\/\/[^/\s]+$/.test(o)) {
-      ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin like https://example.com (scheme and host, no path)` })
-      return z.NEVER
+/** A comma-separated list (blanks left out) whose every item matches `pattern`; the first that does not is refused with `refusal(item)`. */
+const commaList = (pattern: RegExp, refusal: (item: string) => string) =>
+  z.string().transform((v, ctx) => {
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    for (const item of list) {
+      if (!pattern.test(item)) {
+        ctx.addIssue({ code: 'custom', message: refusal(item) })
+        return z.NEVER
+      }
     }
-  }
-  return list
-})
-
-const postgresUrls = z.string().transform((v, ctx) => {
-  const list = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  for (const u of list) {
-    if (!/^postgres(ql)?:\/\/\S+$/i.test(u)) {
-      ctx.addIssue({ code: 'custom', message: `"${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL` })
-      return z.NEVER
-    }
-  }
-  return list
-})
+    return list
+  })
+const origins = commaList(/^https?:\/\/[^/\s]+$/, (o) => `"${o}" is not an origin like https://example.com (scheme and host, no path)`)
+const postgresUrls = commaList(/^postgres(ql)?:\/\/\S+$/i, (u) => `"${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL`)
 
 const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1')
 const timeout = z.coerce

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { IdSchema, MESSAGES } from '@shelfwise/contracts'
+import { IdSchema, MESSAGES, type PagingQuery } from '@shelfwise/contracts'
 import { badRequest } from '#/errors.ts'
 
 // Keyset paging for every list that can grow: `limit` + opaque `cursor` in, the array out with
@@ -112,6 +112,25 @@ export function decodeKeyset<const K extends readonly KeyKind[]>(cursor: string,
   const keys = kinds.map((kind, i) => keyOfKind(kind, values[i]))
   if (keys.some((k) => k === undefined)) throw badRequest(MESSAGES.badCursor)
   return keys as Keyset<K>
+}
+
+/**
+ * A page of a reader's own list kept newest first by id alone (their tokens, devices, sync inbox):
+ * `list` reads at most `limit` rows after `afterId`, `count` the whole list; `limit` defaults to
+ * `defaultLimit`.
+ */
+export async function pageById<T extends { _id: string }>(
+  { limit, cursor }: PagingQuery,
+  defaultLimit: number,
+  list: (afterId: string | undefined, limit: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const pageSize = limit ?? defaultLimit
+  const [afterId] = cursor ? decodeKeyset(cursor, ['id'] as const) : [undefined]
+  const rows = await list(afterId, pageSize + 1)
+  const items = rows.slice(0, pageSize)
+  const last = items.at(-1)
+  return { items, total: await count(), ...(rows.length > pageSize && last ? { nextCursor: encodeCursor([last._id]) } : {}) }
 }
 
 /** Sets a page's headers: X-Total-Count, and Link rel="next" when more follow. */

@@ -81,6 +81,12 @@ export const columnTypes = (dialect: DialectName): ColumnTypes =>
 export const lockedForWrite = <Q extends { forNoKeyUpdate(): Q }>(db: Kysely<any>, query: Q): Q =>
   dialectOf(db) === 'postgres' ? query.forNoKeyUpdate() : query
 
+/**
+ * The query's rows locked as `lockedForWrite` locks them, but FOR UPDATE on PostgreSQL: an insert of
+ * a row referencing them waits too (it takes a key share lock), as before a row goes.
+ */
+export const lockedForUpdate = <Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
+
 /** A timestamp as the API sends it, whichever driver read it. */
 export const toIso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v)
 

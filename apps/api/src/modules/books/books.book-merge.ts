@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import { BOOK_DETAIL_FIELDS, MERGE_MESSAGES, type MergeKind } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
 import type { BookEditsTable, BooksTable } from '#/db/schema.ts'
 import { conflict } from '#/errors.ts'
 import { chunked, type CatalogueMergeDoor, type MergeSide } from '#/book-merge.ts'
@@ -67,9 +67,6 @@ async function usersStill(trx: Db, ids: (string | null)[]): Promise<Set<string>>
   }
   return alive
 }
-
-const lockedFor = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
-const forUpdate = lockedFor
 
 const moveEditionCount = (trx: Db, bookId: string, by: number) =>
   trx
@@ -181,7 +178,7 @@ export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
 
   async plan(trx, kind, [first, second], at, lock = true) {
     // Without `lock`, a first look (which would stay) taken before the readers are locked.
-    const forUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (lock ? lockedFor(db, query) : query)
+    const forUpdate = <Q extends { forUpdate(): Q }>(db: Db, query: Q): Q => (lock ? lockedForUpdate(db, query) : query)
     if (kind === 'work') {
       const rows = await forUpdate(
         trx,
@@ -219,8 +216,8 @@ export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
   },
 
   async planRevert(trx, step) {
-    const work = await forUpdate(trx, trx.selectFrom('books').select('id').where('id', '=', step.workId)).executeTakeFirst()
-    const alias = await forUpdate(trx, trx.selectFrom('editions').select(['bookId', 'mergedInto']).where('id', '=', step.absorbed)).executeTakeFirst()
+    const work = await lockedForUpdate(trx, trx.selectFrom('books').select('id').where('id', '=', step.workId)).executeTakeFirst()
+    const alias = await lockedForUpdate(trx, trx.selectFrom('editions').select(['bookId', 'mergedInto']).where('id', '=', step.absorbed)).executeTakeFirst()
     const intact = step.kind === 'work' ? alias?.bookId === step.workId : alias?.mergedInto === step.survivor
     if (!work || !intact) throw conflict(MERGE_MESSAGES.survivorGone)
   },

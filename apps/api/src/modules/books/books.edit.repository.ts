@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely'
 import { BOOK_DETAIL_FIELDS } from '@shelfwise/contracts'
-import { dialectOf, type Db } from '#/db/portable.ts'
+import { lockedForUpdate, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 
 // Correcting and removing a book, by the reader who added it (decisions 0011 and 0023): its row read
@@ -23,9 +23,10 @@ export interface BookOwnership {
  * SQLite's writer is one connection at a time, so the transaction alone does that there.
  */
 export async function findBookOwnershipForWrite(db: Db, id: string): Promise<BookOwnership | undefined> {
-  let query = db.selectFrom('books').select(['id', 'createdByUserId', 'authorUserId', 'publisherUserId', 'listedByUserId', 'coverImage']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') query = query.forUpdate()
-  return query.executeTakeFirst()
+  return lockedForUpdate(
+    db,
+    db.selectFrom('books').select(['id', 'createdByUserId', 'authorUserId', 'publisherUserId', 'listedByUserId', 'coverImage']).where('id', '=', id),
+  ).executeTakeFirst()
 }
 
 /** What an edit compares and records: the book's own fields, its links and genres as stored. */
@@ -50,7 +51,7 @@ export interface EditableBook extends BookOwnership {
 
 /** The book as an edit finds it, its row locked as findBookOwnershipForWrite locks it. */
 export async function findEditableBookForWrite(db: Db, id: string): Promise<EditableBook | undefined> {
-  let query = db
+  const query = db
     .selectFrom('books')
     .select([
       'id',
@@ -68,8 +69,7 @@ export async function findEditableBookForWrite(db: Db, id: string): Promise<Edit
       'audioSeconds',
     ])
     .where('id', '=', id)
-  if (dialectOf(db) === 'postgres') query = query.forUpdate()
-  const row = await query.executeTakeFirst()
+  const row = await lockedForUpdate(db, query).executeTakeFirst()
   if (!row) return undefined
   const genres = await db.selectFrom('bookGenres').select('genre').where('bookId', '=', id).orderBy('genre').execute()
   return {

@@ -1,6 +1,6 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -163,9 +163,10 @@ export async function findCommentForChange(
 ): Promise<
   { reviewId: string; threadId: string; parentId: string | null; userId: string | null; text: string | null; deleted: boolean; replyCount: number } | undefined
 > {
-  let q = db.selectFrom('reviewComments').select(['reviewId', 'threadId', 'parentId', 'userId', 'text', 'deleted', 'replyCount']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') q = q.forUpdate()
-  const row = await q.executeTakeFirst()
+  const row = await lockedForUpdate(
+    db,
+    db.selectFrom('reviewComments').select(['reviewId', 'threadId', 'parentId', 'userId', 'text', 'deleted', 'replyCount']).where('id', '=', id),
+  ).executeTakeFirst()
   return row && { ...row, deleted: Number(row.deleted) === 1, replyCount: Number(row.replyCount) }
 }
 

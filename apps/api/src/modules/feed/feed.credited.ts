@@ -54,6 +54,28 @@ export async function listCreditedWorks(db: Db, userId: string): Promise<Credite
 
 const blank = { spoiler: false, rating: null, positionKind: null, positionValue: null, reviewId: null, discussionId: null, title: null }
 
+/** A comment or a post as read: its writer, moment, text and how far into the book it says it is. */
+interface PositionedRow {
+  id: string
+  userId: string
+  createdAt: string | Date
+  text: string | null
+  positionKind: string | null
+  positionValue: number | null
+}
+
+const positionedTalk = (type: 'comment' | 'post', bookId: string, r: PositionedRow): TalkRow => ({
+  ...blank,
+  type,
+  id: r.id,
+  userId: r.userId,
+  bookId,
+  at: toIso(r.createdAt),
+  text: r.text ?? '',
+  positionKind: r.positionKind,
+  positionValue: r.positionValue === null ? null : Number(r.positionValue),
+})
+
 /** A book's newest reviews written here (imported ones stay out, as of Recent Reviews). */
 async function newestReviews(db: Db, bookId: string, limit: number): Promise<TalkRow[]> {
   const rows = await db
@@ -93,18 +115,7 @@ async function newestComments(db: Db, bookId: string, limit: number): Promise<Ta
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({
-    ...blank,
-    type: 'comment',
-    id: r.id,
-    userId: r.userId,
-    bookId,
-    at: toIso(r.createdAt),
-    text: r.text ?? '',
-    positionKind: r.positionKind,
-    positionValue: r.positionValue === null ? null : Number(r.positionValue),
-    reviewId: r.reviewId,
-  }))
+  return rows.map((r) => ({ ...positionedTalk('comment', bookId, r), reviewId: r.reviewId }))
 }
 
 /** The newest posts (not deleted, writer still there) in a book's most recently active threads. */
@@ -131,19 +142,7 @@ async function newestPosts(db: Db, bookId: string, limit: number): Promise<TalkR
     .orderBy('p.id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((r) => ({
-    ...blank,
-    type: 'post',
-    id: r.id,
-    userId: r.userId,
-    bookId,
-    at: toIso(r.createdAt),
-    text: r.text ?? '',
-    positionKind: r.positionKind,
-    positionValue: r.positionValue === null ? null : Number(r.positionValue),
-    discussionId: r.discussionId,
-    title: r.title,
-  }))
+  return rows.map((r) => ({ ...positionedTalk('post', bookId, r), discussionId: r.discussionId, title: r.title }))
 }
 
 /** Newest first, then by id (newest first), so the order is total. */

@@ -1,4 +1,5 @@
 import { isConnectionError, type Db } from '#/db/portable.ts'
+import { startRounds } from '#/worker-rounds.ts'
 import { yieldToLoop } from '#/work-gate.ts'
 import { activitiesOfRow, newestOfWriter } from '#/modules/feed/feed.repository.ts'
 import {
@@ -99,26 +100,16 @@ export const createFeedWorker = ({ db, now = Date.now, log }: FeedWorkerDeps) =>
   }
 
   /** Works until stopped: a batch after a batch while there is work, else a look every `pollMs`. Answers the stop. */
-  const start = (pollMs: number, logger: { error(obj: object, msg: string): void }) => {
-    let stopped = false
-    let timer: NodeJS.Timeout | undefined
-    let running: Promise<void> | undefined
-    const loop = async () => {
-      try {
-        while (!stopped && (await runOnce()) > 0);
-        if (!stopped) await trimOnce()
-      } catch (err) {
-        if (!isConnectionError(err)) logger.error({ err }, 'the feed worker stopped a round')
-      }
-      if (!stopped) timer = setTimeout(() => (running = loop()), pollMs)
-    }
-    running = loop()
-    return async () => {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    }
-  }
+  const start = (pollMs: number, logger: { error(obj: object, msg: string): void }) =>
+    startRounds(
+      'the feed worker',
+      async (stopped) => {
+        while (!stopped() && (await runOnce()) > 0);
+        if (!stopped()) await trimOnce()
+      },
+      pollMs,
+      logger,
+    )
 
   return { runOnce, drain, trimOnce, start }
 }

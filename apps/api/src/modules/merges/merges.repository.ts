@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { MergeKind, MergeOrigin, MergeStatus } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // Merge proposals and the merges applied from them (decision 0030). What a merge moved is kept as
@@ -63,9 +63,7 @@ export async function lockProposal(
   db: Db,
   id: string,
 ): Promise<Pick<Selectable<Database['mergeProposals']>, 'status' | 'kind' | 'firstId' | 'secondId'> | undefined> {
-  let q = db.selectFrom('mergeProposals').select(['status', 'kind', 'firstId', 'secondId']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') q = q.forUpdate()
-  return q.executeTakeFirst()
+  return lockedForUpdate(db, db.selectFrom('mergeProposals').select(['status', 'kind', 'firstId', 'secondId']).where('id', '=', id)).executeTakeFirst()
 }
 
 /** The open proposal of a pair of ids and a kind, if any (at most one, by merge_proposals_open_pair_key). */
@@ -195,9 +193,10 @@ export async function insertMerge(db: Db, row: Insertable<Database['bookMerges']
 
 /** A merge's record with what it moved, its row locked until the transaction ends (PostgreSQL). */
 export async function lockMerge(db: Db, id: string) {
-  let q = db.selectFrom('bookMerges').select(['proposalId', 'kind', 'survivorId', 'absorbedId', 'workId', 'moved', 'revertedAt']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') q = q.forUpdate()
-  return q.executeTakeFirst()
+  return lockedForUpdate(
+    db,
+    db.selectFrom('bookMerges').select(['proposalId', 'kind', 'survivorId', 'absorbedId', 'workId', 'moved', 'revertedAt']).where('id', '=', id),
+  ).executeTakeFirst()
 }
 
 /** Whether a merge applied after this one, and not reverted, involves any of these books or editions. */

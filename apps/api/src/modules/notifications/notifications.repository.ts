@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
@@ -15,21 +15,10 @@ export const hasActors = sql<SqlBool>`actor_count > 0`
 
 // The notifications' rows (decision 0052): one group per recipient, kind and target while unread.
 
-export interface NotificationRow {
-  id: string
-  userId: string
-  type: string
-  targetType: string
-  targetId: string
-  bookId: string | null
-  parentId: string | null
-  title: string | null
-  actorCount: number
-  updatedAt: string | Date
-  readAt: string | Date | null
-}
-
 const columns = ['id', 'userId', 'type', 'targetType', 'targetId', 'bookId', 'parentId', 'title', 'actorCount', 'updatedAt', 'readAt'] as const
+
+/** A group as read: its row's `columns`. */
+export type NotificationRow = Pick<Selectable<Database['notifications']>, (typeof columns)[number]>
 
 export interface GroupInput {
   id: string

@@ -4,6 +4,7 @@ import {
   ENTRY_COLUMNS,
   ENTRY_DETAIL_COLUMNS,
   READ_COLUMNS,
+  readColumns,
   readsInOrder,
   recentlyReadAt,
   toEntry,
@@ -107,18 +108,11 @@ export async function insertImportedReads(
     await db
       .insertInto('readThroughs')
       .values(
-        reads.slice(i, i + IMPORTED_READS_PER_STATEMENT).map(({ bookId, id, values: v, at }) => ({
+        reads.slice(i, i + IMPORTED_READS_PER_STATEMENT).map(({ bookId, id, values, at }) => ({
           id,
           userId,
           bookId,
-          startedOn: v.startedOn,
-          finishedOn: v.finishedOn,
-          stoppedOn: v.stoppedOn,
-          outcome: v.outcome,
-          finishedAt: v.finishedAt,
-          progressPage: v.progress.page,
-          progressPercent: v.progress.percent,
-          progressMinutes: v.progress.minutes,
+          ...readColumns(values),
           removedAt: null,
           imported: 1,
           createdAt: at,

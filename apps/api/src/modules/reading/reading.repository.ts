@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
 import type { Database, ReadThroughsTable } from '#/db/schema.ts'
 import { enqueueReadWork } from '#/feed-outbox.ts'
 
@@ -203,9 +203,7 @@ export async function updateEntry(
  * change the caller makes and tells the rating ledger is exactly the change made to the row.
  */
 export async function findEntryRatingForChange(db: Db, userId: string, bookId: string): Promise<number | null> {
-  let q = entryOf(db, userId, bookId).select('rating').where('rating', 'is not', null)
-  if (dialectOf(db) === 'postgres') q = q.forUpdate()
-  const row = await q.executeTakeFirst()
+  const row = await lockedForUpdate(db, entryOf(db, userId, bookId).select('rating').where('rating', 'is not', null)).executeTakeFirst()
   return row ? Number(row.rating) : null
 }
 
@@ -267,7 +265,8 @@ export interface ReadValues {
   progress: Progress
 }
 
-const readColumns = (v: ReadValues) => ({
+/** A read's values as its row's columns. */
+export const readColumns = (v: ReadValues) => ({
   startedOn: v.startedOn,
   finishedOn: v.finishedOn,
   stoppedOn: v.stoppedOn,

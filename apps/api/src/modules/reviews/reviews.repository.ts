@@ -1,6 +1,6 @@
 import { badgeOf, type Review } from '@shelfwise/contracts'
 import { sql, type AliasableExpression, type Expression, type SqlBool } from 'kysely'
-import { dialectOf, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -329,9 +329,7 @@ export async function findReviewer(db: Db, id: string): Promise<Review['user'] |
  * SQLite transactions already hold the whole database), so a concurrent edit cannot slip between.
  */
 export async function findReviewForChange(db: Db, id: string): Promise<{ userId: string; bookId: string; rating: number } | undefined> {
-  let q = db.selectFrom('reviews').select(['userId', 'bookId', 'rating']).where('id', '=', id)
-  if (dialectOf(db) === 'postgres') q = q.forUpdate()
-  const row = await q.executeTakeFirst()
+  const row = await lockedForUpdate(db, db.selectFrom('reviews').select(['userId', 'bookId', 'rating']).where('id', '=', id)).executeTakeFirst()
   return row && { userId: row.userId, bookId: row.bookId, rating: Number(row.rating) }
 }
 

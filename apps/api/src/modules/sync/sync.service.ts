@@ -12,7 +12,7 @@ import {
 import { compactIsbn, isbn10To13, validIsbn10, validIsbn13 } from '@shelfwise/library-files'
 import type { Db } from '#/db/portable.ts'
 import { AppError, conflict, notFound } from '#/errors.ts'
-import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
+import { pageById, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
@@ -248,14 +248,13 @@ export const createSyncService = ({ db, books, reading }: SyncDeps) => {
     },
 
     /** The books the reader's devices named that wait to be bound, newest first, paged. */
-    async inbox(actor: Actor, { limit, cursor }: PagingQuery): Promise<Page<SyncInboxItem>> {
-      const pageSize = limit ?? INBOX_PAGE
-      const [afterId] = cursor ? decodeKeyset(cursor, ['id'] as const) : [undefined]
-      const rows = await listInbox(db, actor.id, afterId, pageSize + 1)
-      const items = rows.slice(0, pageSize)
-      const last = items.at(-1)
-      return { items, total: await countInbox(db, actor.id), ...(rows.length > pageSize && last ? { nextCursor: encodeCursor([last._id]) } : {}) }
-    },
+    inbox: (actor: Actor, query: PagingQuery): Promise<Page<SyncInboxItem>> =>
+      pageById(
+        query,
+        INBOX_PAGE,
+        (afterId, limit) => listInbox(db, actor.id, afterId, limit),
+        () => countInbox(db, actor.id),
+      ),
 
     /**
      * Binds an inbox item to a book: its last position is applied now, and later syncs naming the

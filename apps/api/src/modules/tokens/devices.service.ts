@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { DEVICE_LIMITS, type CreateDeviceInput, type CreatedDevice, type Device, type PagingQuery } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import { conflict, notFound } from '#/errors.ts'
-import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
+import { pageById, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { countDevices, deleteDevice, findDeviceByUsername, insertDevice, listDevices, updateDeviceLastUsed } from '#/modules/tokens/devices.repository.ts'
 
@@ -44,14 +44,13 @@ export const createDevicesService = ({ db }: { db: Db }) => {
       return { ...device, password }
     },
 
-    async list(actor: Actor, { limit, cursor }: PagingQuery): Promise<Page<Device>> {
-      const pageSize = limit ?? DEVICE_LIMITS.perReaderMax
-      const [afterId] = cursor ? decodeKeyset(cursor, ['id'] as const) : [undefined]
-      const rows = await listDevices(db, actor.id, afterId, pageSize + 1)
-      const items = rows.slice(0, pageSize)
-      const last = items.at(-1)
-      return { items, total: await countDevices(db, actor.id), ...(rows.length > pageSize && last ? { nextCursor: encodeCursor([last._id]) } : {}) }
-    },
+    list: (actor: Actor, query: PagingQuery): Promise<Page<Device>> =>
+      pageById(
+        query,
+        DEVICE_LIMITS.perReaderMax,
+        (afterId, limit) => listDevices(db, actor.id, afterId, limit),
+        () => countDevices(db, actor.id),
+      ),
 
     async remove(actor: Actor, id: string): Promise<void> {
       if (!(await deleteDevice(db, actor.id, id))) throw notFound('Device not found')

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { PERSONAL_TOKEN_PREFIX, TOKEN_LIMITS, type CreateTokenInput, type CreatedToken, type PagingQuery, type PersonalToken } from '@shelfwise/contracts'
 import type { Db } from '#/db/portable.ts'
 import { conflict, notFound } from '#/errors.ts'
-import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
+import { pageById, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import { countTokens, deleteToken, findTokenByHash, insertToken, listTokens, storedScopes, updateLastUsed } from '#/modules/tokens/tokens.repository.ts'
 import { actAlsoAs, personalTokenKey } from '#/db/read-your-writes.ts'
@@ -66,14 +66,13 @@ export const createTokensService = ({ db, warn = () => {} }: TokensDeps) => {
     },
 
     /** The reader's tokens, newest first, paged; never the tokens themselves. */
-    async list(actor: Actor, { limit, cursor }: PagingQuery): Promise<Page<PersonalToken>> {
-      const pageSize = limit ?? TOKEN_LIMITS.perReaderMax
-      const [afterId] = cursor ? decodeKeyset(cursor, ['id'] as const) : [undefined]
-      const rows = await listTokens(db, actor.id, afterId, pageSize + 1)
-      const items = rows.slice(0, pageSize)
-      const last = items.at(-1)
-      return { items, total: await countTokens(db, actor.id), ...(rows.length > pageSize && last ? { nextCursor: encodeCursor([last._id]) } : {}) }
-    },
+    list: (actor: Actor, query: PagingQuery): Promise<Page<PersonalToken>> =>
+      pageById(
+        query,
+        TOKEN_LIMITS.perReaderMax,
+        (afterId, limit) => listTokens(db, actor.id, afterId, limit),
+        () => countTokens(db, actor.id),
+      ),
 
     /** Revokes one of the reader's tokens at once; 404 for none by that id and for another reader's alike. */
     async revoke(actor: Actor, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { AccountExport } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
 import type { AccountDoor, Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
 
 // The users module's doors to a reader's data (decision 0019): the account row (the export's
@@ -29,9 +29,7 @@ export const accountDoor: AccountDoor<{ sections: Pick<ExportSections, 'profile'
 
   // FOR UPDATE on PostgreSQL: a follow or review of theirs being written waits, then finds them gone.
   async lockFor(trx, userId) {
-    let q = trx.selectFrom('users').select('id').where('id', '=', userId)
-    if (dialectOf(trx) === 'postgres') q = q.forUpdate()
-    return (await q.executeTakeFirst()) !== undefined
+    return (await lockedForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).executeTakeFirst()) !== undefined
   },
 
   // Every token of theirs stops working because the user is gone; their revoked token ids have no

@@ -1,4 +1,5 @@
-import { isConnectionError, type Db } from '#/db/portable.ts'
+import type { Db } from '#/db/portable.ts'
+import { startRounds } from '#/worker-rounds.ts'
 import {
   claimDueDeliveries,
   disableWebhook,
@@ -140,27 +141,18 @@ export const createWebhooksWorker = ({
 
   /** Works until stopped: a batch after a batch while there is work, else a look every `pollMs`. Answers the stop. */
   const start = (pollMs: number, logger: { error(obj: object, msg: string): void }) => {
-    let stopped = false
-    let timer: NodeJS.Timeout | undefined
-    let running: Promise<void> | undefined
     // The first sweep comes one interval after start, so instances started together spread out.
     let swept = now()
-    const loop = async () => {
-      try {
-        while (!stopped && (await runOnce(CLAIM_BATCH)) > 0);
+    return startRounds(
+      'the webhook worker',
+      async (stopped) => {
+        while (!stopped() && (await runOnce(CLAIM_BATCH)) > 0);
         // A full batch swept: the next round sweeps again; else wait an interval.
-        if (!stopped && now() - swept >= SWEEP_EVERY_MS && (await sweepOnce()) < SWEEP_BATCH) swept = now()
-      } catch (err) {
-        if (!isConnectionError(err)) logger.error({ err }, 'the webhook worker stopped a round')
-      }
-      if (!stopped) timer = setTimeout(() => (running = loop()), pollMs)
-    }
-    running = loop()
-    return async () => {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    }
+        if (!stopped() && now() - swept >= SWEEP_EVERY_MS && (await sweepOnce()) < SWEEP_BATCH) swept = now()
+      },
+      pollMs,
+      logger,
+    )
   }
 
   return { runOnce, sweepOnce, start }
