@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Redis } from 'ioredis'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type { GuardedClient, GuardedPool } from '#/db/pg-guard.ts'
 import { actAlsoAs, createMemoryPositionStore, onPrimaryOnly, readerKey, runInRequestScope } from '#/db/read-your-writes.ts'
 import { routeReads, type RoutedPool } from '#/db/replicas.ts'
 import { createRedisPositions } from '#/db/shared-positions.ts'
+import { REDIS_URL, redisTestsRun } from '../../test/support/redis.ts'
 
 // Decision 0063: which server answers each statement. The servers here are stand-ins that record
 // what they were sent and say how far their WAL has gone, so each rule is checked exactly (the
@@ -187,24 +187,9 @@ describe('reads on a streaming replica', () => {
   })
 })
 
-// Redis runs on every machine of this project (and in CI); a machine without it skips loudly.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const mustHaveRedis = process.env.CI === 'true' || process.env.REQUIRE_REDIS === '1'
-const redisUp = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  probe.on('error', () => {})
-  try {
-    await probe.connect()
-    return (await probe.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-})()
-if (!redisUp && !mustHaveRedis) console.warn(`\n*** Redis is not reachable at ${REDIS_URL}: the cross-instance read-your-writes test is SKIPPED ***\n`)
+const redisRuns = await redisTestsRun('the cross-instance read-your-writes test is SKIPPED')
 
-describe.skipIf(!redisUp && !mustHaveRedis)('read-your-writes across instances (REDIS_URL)', () => {
+describe.skipIf(!redisRuns)('read-your-writes across instances (REDIS_URL)', () => {
   it("a writer's next request on another instance reads from the primary until the replica has its write; Redis away, requests go on", async () => {
     const primary = fakeServer('primary')
     const replica = fakeServer('replica')

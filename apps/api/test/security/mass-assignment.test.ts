@@ -103,6 +103,20 @@ async function shelveWithServerFields(s: Scene, forcedId: string, path: string, 
   expect(isRecent(rows[0]!.at)).toBe(true)
 }
 
+/**
+ * Deletes one of the caller's own rows made at `path` (from `body`), with the victim's row of the same
+ * kind named in the query: the caller's goes, the victim's stays, and no row has the forced id.
+ */
+const deletesOwnOnly = (path: string, table: 'personalTokens' | 'devices' | 'shelves', body: object, theirBody = body): Entry => ({
+  async run(s, forcedId) {
+    const mine = (await call(s, 'POST', path, body)).json()._id as string
+    const theirs = (await call(s, 'POST', path, theirBody, s.victim.token)).json()._id as string
+    expect((await call(s, 'DELETE', `${path}/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
+    const left = await s.ctx.db.selectFrom(table).select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
+    expect(left.map((r) => r.id)).toEqual([theirs])
+  },
+})
+
 const MASS: Record<string, Entry> = {
   'POST /api/auth/register': {
     async run(s, forcedId) {
@@ -654,16 +668,7 @@ const MASS: Record<string, Entry> = {
       expect(new Date(rows[0]!.expiresAt).getTime() - Date.now()).toBeLessThan(86_400_000 + 60_000)
     },
   },
-  'DELETE /api/me/tokens/{id}': {
-    async run(s, forcedId) {
-      const make = (token: string) => call(s, 'POST', '/api/me/tokens', { name: 'mass-del', scopes: ['read'], expiresInDays: 1 }, token)
-      const mine = (await make(s.me.token)).json()._id as string
-      const theirs = (await make(s.victim.token)).json()._id as string
-      expect((await call(s, 'DELETE', `/api/me/tokens/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
-      const left = await s.ctx.db.selectFrom('personalTokens').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
-      expect(left.map((r) => r.id)).toEqual([theirs])
-    },
-  },
+  'DELETE /api/me/tokens/{id}': deletesOwnOnly('/api/me/tokens', 'personalTokens', { name: 'mass-del', scopes: ['read'], expiresInDays: 1 }),
   'PUT /api/me/progress': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db, { pageCount: 100 })
@@ -758,25 +763,8 @@ const MASS: Record<string, Entry> = {
       expect(isRecent(rows[0]!.createdAt)).toBe(true)
     },
   },
-  'DELETE /api/me/devices/{id}': {
-    async run(s, forcedId) {
-      const make = (token: string) => call(s, 'POST', '/api/me/devices', { name: 'mass-del' }, token)
-      const mine = (await make(s.me.token)).json()._id as string
-      const theirs = (await make(s.victim.token)).json()._id as string
-      expect((await call(s, 'DELETE', `/api/me/devices/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
-      const left = await s.ctx.db.selectFrom('devices').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
-      expect(left.map((r) => r.id)).toEqual([theirs])
-    },
-  },
-  'DELETE /api/me/shelves/{id}': {
-    async run(s, forcedId) {
-      const mine = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-mine' })).json()._id as string
-      const theirs = (await call(s, 'POST', '/api/me/shelves', { name: 'mass-theirs' }, s.victim.token)).json()._id as string
-      expect((await call(s, 'DELETE', `/api/me/shelves/${mine}${ownedQuery(s.victim, theirs)}`, undefined)).statusCode).toBe(204)
-      const left = await s.ctx.db.selectFrom('shelves').select('id').where('id', 'in', [mine, theirs, forcedId]).execute()
-      expect(left.map((r) => r.id)).toEqual([theirs])
-    },
-  },
+  'DELETE /api/me/devices/{id}': deletesOwnOnly('/api/me/devices', 'devices', { name: 'mass-del' }),
+  'DELETE /api/me/shelves/{id}': deletesOwnOnly('/api/me/shelves', 'shelves', { name: 'mass-mine' }, { name: 'mass-theirs' }),
   'PUT /api/books/{id}/shelves': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)

@@ -7,6 +7,7 @@ import { buildApp } from '#/app.ts'
 import { addressKey, REDIS_KEY_PREFIX } from '#/plugins/rate-limit.ts'
 import { createTestContext, describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertUser, TEST_PASSWORD, tokenFor } from '../support/factories.ts'
+import { REDIS_URL, redisTestsRun } from '../support/redis.ts'
 
 // Abuse limits: sign-in, sign-up and password change per address and per account; writes per
 // reader; counted in Redis when REDIS_URL is set (shared by every instance), in memory otherwise.
@@ -343,24 +344,9 @@ describe('abuse limits: settings and windows', () => {
   })
 })
 
-// Redis runs on every machine of this project (and in CI); a machine without it skips loudly.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const mustHaveRedis = process.env.CI === 'true' || process.env.REQUIRE_REDIS === '1'
-const redisUp = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  probe.on('error', () => {})
-  try {
-    await probe.connect()
-    return (await probe.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-})()
-if (!redisUp && !mustHaveRedis) console.warn(`\n*** Redis is not reachable at ${REDIS_URL}: the shared rate-limit tests are SKIPPED ***\n`)
+const redisRuns = await redisTestsRun('the shared rate-limit tests are SKIPPED')
 
-describe.skipIf(!redisUp && !mustHaveRedis)('abuse limits shared through Redis (REDIS_URL)', () => {
+describe.skipIf(!redisRuns)('abuse limits shared through Redis (REDIS_URL)', () => {
   limitSuite('the same limits, counted in Redis', () => ({ REDIS_URL }))
 
   describe('two instances', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import Box from '@mui/material/Box'
 import Checkbox from '@mui/material/Checkbox'
 import FormControlLabel from '@mui/material/FormControlLabel'
@@ -11,6 +11,32 @@ import Typography from '@mui/material/Typography'
  * ones are kept in the list's own order whatever order they were ticked in, and `missing` says under
  * the group that at least one is needed.
  */
+/**
+ * A group's choice when one at least is needed: `field` goes to the group, and `check()` before
+ * sending says whether anything is chosen, else shows the group's missing message until it changes.
+ */
+export function useRequiredChoice<V extends string>(initial: V[]) {
+  const [value, setValue] = useState(initial)
+  const [missing, setMissing] = useState(false)
+  return {
+    value,
+    field: {
+      value,
+      missing,
+      onChange: (v: V[]) => {
+        setMissing(false)
+        setValue(v)
+      },
+    },
+    check: () => {
+      if (!value.length) setMissing(true)
+      return value.length > 0
+    },
+    /** Back to the first choice, after sending. */
+    reset: () => setValue(initial),
+  }
+}
+
 export function CheckboxGroup<V extends string>({
   id,
   legend,

@@ -1,4 +1,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Paper from '@mui/material/Paper'
 import Typography from '@mui/material/Typography'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
@@ -13,6 +15,7 @@ export function FormCard({
   intro,
   onSubmit,
   error,
+  submit,
   children,
 }: {
   title: string
@@ -23,6 +26,8 @@ export function FormCard({
   onSubmit: (e: FormEvent) => void
   /** The refusal to show, in the server's words; nothing when the last try did not fail. */
   error?: string | null
+  /** The submit button under the fields, and its words while `isBusy` (disabled then); without it the fields bring their own. */
+  submit?: { label: string; busyLabel: string; isBusy: boolean }
   children: ReactNode
 }) {
   const id = useId()
@@ -41,6 +46,13 @@ export function FormCard({
       {intro && <Typography>{intro}</Typography>}
       {error && <ErrorAlert sx={{ my: 0 }}>{error}</ErrorAlert>}
       {children}
+      {submit && (
+        <Box>
+          <Button type="submit" variant="contained" disabled={submit.isBusy}>
+            {submit.isBusy ? submit.busyLabel : submit.label}
+          </Button>
+        </Box>
+      )}
     </Paper>
   )
 }

@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
+import { expect } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from '#/lib/router/react.tsx'
 import { createMemoryRouter, type RouteObject } from '#/lib/router/router.ts'
@@ -19,4 +20,12 @@ export function renderApp(path = '/', { routes = appRoutes, state }: { routes?: 
     </AppProvider>,
   )
   return { ...utils, router, queryClient }
+}
+
+/** Opens `path` signed out: the app sends the visitor to sign in, remembering the page (and its query) to come back to. */
+export async function expectSentToSignIn(path: string) {
+  const { router } = renderApp(path)
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  const { pathname, search } = new URL(path, 'http://localhost')
+  expect((router.state.location.state as { from: { pathname: string; search: string } }).from).toMatchObject({ pathname, search })
 }

@@ -1,15 +1,15 @@
 import { expect, it } from 'vitest'
 import { CommentSchema, CreditedTalkListSchema, DiscussionSchema, ErrorBodySchema, type CreditedTalkItem } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
+import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf } from '../../../test/support/calls.ts'
-import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { insertReader } from '../../../test/support/feed-calls.ts'
+import { insertBook, insertReview } from '../../../test/support/factories.ts'
 
 // The talk about a reader's credited books, for their profile (issue 23, point 5, decision 0059).
 
 const ABSENT_ID = '01900000-0000-7000-8000-000000000000'
 const DAY = 24 * 3600 * 1000
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY)
-const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: daysAgo(30) })
 
 describeEachDialect('GET /api/users/credited-discussion/{id}', (ctx) => {
   const call = callerOf(ctx)

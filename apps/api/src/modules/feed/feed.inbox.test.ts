@@ -1,37 +1,23 @@
 import { expect, it } from 'vitest'
-import { FeedListSchema, ReviewSchema, type FeedItem } from '@shelfwise/contracts'
+import { FeedListSchema, type FeedItem } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { callerOf } from '../../../test/support/calls.ts'
+import { feedCalls, insertReader } from '../../../test/support/feed-calls.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
-import { insertBook, insertFollow, insertReview, insertUser, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { insertBook, insertFollow, insertReview, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { createFeedWorker, LEASE_MS } from '#/modules/feed/feed.worker.ts'
 import { claimFeedWork, trimInbox } from '#/modules/feed/feed.inbox.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 
-const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
-
 describeEachDialect('the followed feed kept per reader (decision 0060)', (ctx: TestContext) => {
-  const call = callerOf(ctx)
-  const ok = async (method: Parameters<typeof call>[0], url: string, token: string, body?: object) => {
-    const res = await call(method, url, token, body)
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
-    return res
-  }
-  const feed = async (token: string, query = '') => {
-    const res = await call('GET', `/api/me/feed${query}`, token)
-    expect(res.statusCode, res.body).toBe(200)
-    return { items: FeedListSchema.parse(res.json()), total: res.headers['x-total-count'] }
-  }
+  const { call, ok, feed, review } = feedCalls(ctx)
   const ids = (items: FeedItem[]) => items.map((i) => i._id)
   const allPages = async (url: string, token: string) => (await readAllPages(ctx, url, FeedListSchema, token)).pages.flat()
-  const reader = () => insertUser(ctx.db, { createdAt: LONG_AGO })
+  const reader = () => insertReader(ctx)
   const worker = () => createFeedWorker({ db: ctx.db })
   const built = async (userId: string) =>
     (await ctx.db.selectFrom('feedOwners').select('ownerId').where('ownerId', '=', userId).executeTakeFirst()) !== undefined
   const inboxOf = async (userId: string) => (await ctx.db.selectFrom('feedItems').select('itemId').where('ownerId', '=', userId).execute()).map((r) => r.itemId)
   const outbox = async () => ctx.db.selectFrom('feedOutbox').select(['kind', 'subjectId', 'itemId']).execute()
-  const review = async (bookId: string, token: string, rating = 4) =>
-    ReviewSchema.parse((await ok('POST', `/api/reviews/book/${bookId}`, token, { rating, comment: 'Good.' })).json())
   /** A reader following `actor`, with an inbox built. */
   const builtFollower = async (actorId: string) => {
     const me = await reader()

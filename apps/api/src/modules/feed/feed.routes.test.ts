@@ -1,36 +1,10 @@
 import { expect, it } from 'vitest'
-import { CommentSchema, DiscussionSchema, ErrorBodySchema, FeedListSchema, ReviewSchema, type FeedItem } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { callerOf } from '../../../test/support/calls.ts'
+import { ErrorBodySchema, FeedListSchema, type FeedItem } from '@shelfwise/contracts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { feedCalls, insertReader } from '../../../test/support/feed-calls.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
-import { insertBook, insertFollow, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { insertBook, insertFollow, insertReview } from '../../../test/support/factories.ts'
 import { v7 as uuidv7 } from 'uuid'
-
-const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
-const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: LONG_AGO })
-
-function feedCalls(ctx: TestContext) {
-  const call = callerOf(ctx)
-  const ok = async (method: Parameters<typeof call>[0], url: string, token: string, body?: object) => {
-    const res = await call(method, url, token, body)
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300)
-    return res
-  }
-  const feed = async (token: string, query = '') => {
-    const res = await call('GET', `/api/me/feed${query}`, token)
-    expect(res.statusCode, res.body).toBe(200)
-    return { items: FeedListSchema.parse(res.json()), total: res.headers['x-total-count'], link: res.headers.link }
-  }
-  const setStatus = (bookId: string, token: string, status: string) => ok('PUT', `/api/books/${bookId}/reading`, token, { status })
-  const review = async (bookId: string, token: string, rating: number, comment = 'A fine read.') =>
-    ReviewSchema.parse((await ok('POST', `/api/reviews/book/${bookId}`, token, { rating, comment })).json())
-  const comment = async (reviewId: string, token: string, text: string) =>
-    CommentSchema.parse((await ok('POST', `/api/reviews/${reviewId}/comments`, token, { text })).json())
-  const discuss = async (bookId: string, token: string, body: object) =>
-    DiscussionSchema.parse((await ok('POST', `/api/books/${bookId}/discussions`, token, body)).json())
-  const follow = (userId: string, token: string) => ok('PUT', `/api/users/follow/${userId}`, token)
-  return { call, ok, feed, setStatus, review, comment, discuss, follow }
-}
 
 const kinds = (items: FeedItem[]) => items.map((i) => i.type)
 

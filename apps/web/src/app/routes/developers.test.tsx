@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { Device, PersonalToken } from '@shelfwise/contracts'
-import { renderApp } from '#/test/render.tsx'
+import { expectSentToSignIn, renderApp } from '#/test/render.tsx'
 import { fakeApi } from '#/test/fake-api.ts'
 import { signIn } from '#/test/factories.ts'
 
@@ -26,9 +26,7 @@ const device = (o: Partial<Device> = {}): Device => ({
 
 describe('the Developers page', () => {
   it('sends a signed-out visitor to sign in', async () => {
-    const { router } = renderApp('/developers')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect((router.state.location.state as { from: { pathname: string; search: string } }).from).toMatchObject({ pathname: '/developers', search: '' })
+    await expectSentToSignIn('/developers')
   })
 
   it('makes a token with the scopes chosen, shows it once, lists tokens with their last use and revokes one after confirming', async () => {

@@ -1,13 +1,8 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Container from '@mui/material/Container'
-import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
-import { Link as RouterLink } from '#/lib/router/react.tsx'
-import { paths } from '#/config/paths.ts'
-import { useAuth } from '#/lib/auth.tsx'
 import { errorMessage } from '#/lib/api-client.ts'
-import { useDocumentTitle } from '#/lib/document-title.ts'
+import { PageFrame, SignedIn } from '#/components/page-frame.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -51,23 +46,12 @@ function SignedInFeed() {
 
 /** The followed feed (issue 23, point 6, decision 0050): what the readers the caller follows did. */
 export function FeedRoute() {
-  const { isAuthenticated } = useAuth()
-  useDocumentTitle(FEED_TEXT.title)
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        {FEED_TEXT.title}
-      </Typography>
-      {isAuthenticated ? (
-        <>
-          <Typography sx={{ color: 'text.secondary' }}>{FEED_TEXT.intro}</Typography>
-          <SignedInFeed />
-        </>
-      ) : (
-        <Link component={RouterLink} to={paths.login.href()}>
-          {FEED_TEXT.signIn}
-        </Link>
-      )}
-    </Container>
+    <PageFrame title={FEED_TEXT.title}>
+      <SignedIn signIn={FEED_TEXT.signIn}>
+        <Typography sx={{ color: 'text.secondary' }}>{FEED_TEXT.intro}</Typography>
+        <SignedInFeed />
+      </SignedIn>
+    </PageFrame>
   )
 }

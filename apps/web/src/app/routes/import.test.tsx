@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImportJob, ImportRow } from '@shelfwise/contracts'
-import { renderApp } from '#/test/render.tsx'
+import { expectSentToSignIn, renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type FakeRequest, type Handler } from '#/test/fake-api.ts'
 import { buildImportJob, buildImportRow, buildUser, signIn } from '#/test/factories.ts'
 
@@ -42,8 +42,7 @@ const chooseFile = (name = 'goodreads_library_export.csv') =>
 describe('Import your library', () => {
   it('sends a signed-out visitor to sign in', async () => {
     fakeApi({})
-    const { router } = renderApp('/import')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await expectSentToSignIn('/import')
   })
 
   it('explains where the exports are, and names the tab', async () => {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { renderApp } from '#/test/render.tsx'
+import { fireEvent, screen } from '@testing-library/react'
+import { expectSentToSignIn, renderApp } from '#/test/render.tsx'
 import { fakeApi, notFound } from '#/test/fake-api.ts'
 import { signIn } from '#/test/factories.ts'
 
 describe('the device-link page', () => {
   it('sends a signed-out visitor to sign in', async () => {
-    const { router } = renderApp('/link?code=BCDF-GHJK')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect((router.state.location.state as { from: { pathname: string; search: string } }).from).toMatchObject({ pathname: '/link', search: '?code=BCDF-GHJK' })
+    await expectSentToSignIn('/link?code=BCDF-GHJK')
   })
 
   it('approves a code typed in lower case without its dash, with the scopes chosen', async () => {

@@ -2,7 +2,6 @@ import Avatar from '@mui/material/Avatar'
 import AvatarGroup from '@mui/material/AvatarGroup'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Container from '@mui/material/Container'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
@@ -13,9 +12,9 @@ import { Link as RouterLink } from '#/lib/router/react.tsx'
 import { paths } from '#/config/paths.ts'
 import { useAuth } from '#/lib/auth.tsx'
 import { errorMessage } from '#/lib/api-client.ts'
-import { useDocumentTitle } from '#/lib/document-title.ts'
 import { formatFullDate } from '#/lib/format.ts'
 import { profileImageUrl } from '#/lib/image-url.ts'
+import { PageFrame, SignedIn } from '#/components/page-frame.tsx'
 import { EmptyState } from '#/components/feedback/empty-state.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
@@ -154,23 +153,12 @@ function NotificationSettingsForm() {
 
 /** The reader's notifications, grouped and newest first, and which kinds they get (issue 24, decision 0052). */
 export function NotificationsRoute() {
-  const { isAuthenticated } = useAuth()
-  useDocumentTitle(NOTIFICATION_TEXT.title)
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        {NOTIFICATION_TEXT.title}
-      </Typography>
-      {isAuthenticated ? (
-        <>
-          <NotificationList />
-          <NotificationSettingsForm />
-        </>
-      ) : (
-        <Link component={RouterLink} to={paths.login.href()}>
-          {NOTIFICATION_TEXT.signIn}
-        </Link>
-      )}
-    </Container>
+    <PageFrame title={NOTIFICATION_TEXT.title}>
+      <SignedIn signIn={NOTIFICATION_TEXT.signIn}>
+        <NotificationList />
+        <NotificationSettingsForm />
+      </SignedIn>
+    </PageFrame>
   )
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import type { CreatedDevice, CreatedToken, CreateDeviceInput, CreateTokenInput, DeviceApproveInput, SyncSettings } from '@shelfwise/contracts'
 import { api } from '#/lib/api-client.ts'
 
@@ -35,41 +35,25 @@ export const useTokens = () => useQuery(tokensQuery())
 /** GET /me/devices: the reader's KOReader devices, without their passwords. */
 export const useDevices = () => useQuery(devicesQuery())
 
-/** POST /me/tokens: the answer carries the token, shown this once. */
-export function useCreateToken() {
+/** A change to the reader's tokens or devices: the list under `list` is read again once it is done. */
+function useListChange<I, O>(list: QueryKey, send: (input: I) => Promise<O>) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: CreateTokenInput): Promise<CreatedToken> => api.post('/me/tokens', (c) => c.CreatedTokenSchema, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: developerKeys.tokens }),
-  })
+  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: list }) })
 }
+
+/** POST /me/tokens: the answer carries the token, shown this once. */
+export const useCreateToken = () =>
+  useListChange(developerKeys.tokens, (input: CreateTokenInput): Promise<CreatedToken> => api.post('/me/tokens', (c) => c.CreatedTokenSchema, input))
 
 /** DELETE /me/tokens/{id}: the token stops working at once. */
-export function useRevokeToken() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/me/tokens/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: developerKeys.tokens }),
-  })
-}
+export const useRevokeToken = () => useListChange(developerKeys.tokens, (id: string) => api.delete(`/me/tokens/${encodeURIComponent(id)}`))
 
 /** POST /me/devices: the answer carries the device's password, shown this once. */
-export function useCreateDevice() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (input: CreateDeviceInput): Promise<CreatedDevice> => api.post('/me/devices', (c) => c.CreatedDeviceSchema, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: developerKeys.devices }),
-  })
-}
+export const useCreateDevice = () =>
+  useListChange(developerKeys.devices, (input: CreateDeviceInput): Promise<CreatedDevice> => api.post('/me/devices', (c) => c.CreatedDeviceSchema, input))
 
 /** DELETE /me/devices/{id}: the device's sign-in stops working. */
-export function useRemoveDevice() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/me/devices/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: developerKeys.devices }),
-  })
-}
+export const useRemoveDevice = () => useListChange(developerKeys.devices, (id: string) => api.delete(`/me/devices/${encodeURIComponent(id)}`))
 
 /** POST /device/approve: the device showing this code gets a token with these scopes at its next poll. */
 export const useApproveDevice = () =>

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
@@ -121,7 +120,12 @@ export function DevicesSection() {
       <QueryList query={devices} label={DEV_TEXT.yourDevices} empty={DEV_TEXT.noDevices} error={DEV_TEXT.listError}>
         {(d) => <DeviceCard key={d._id} device={d} />}
       </QueryList>
-      <FormCard title={DEV_TEXT.addDevice} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
+      <FormCard
+        title={DEV_TEXT.addDevice}
+        onSubmit={handleSubmit}
+        error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}
+        submit={{ label: DEV_TEXT.addDevice, busyLabel: DEV_TEXT.adding, isBusy: create.isPending }}
+      >
         <TextField
           label={DEV_TEXT.deviceName}
           required
@@ -129,11 +133,6 @@ export function DevicesSection() {
           onChange={(e) => setName(e.target.value)}
           slotProps={{ htmlInput: { maxLength: DEVICE_LIMITS.nameMax, autoComplete: 'off' } }}
         />
-        <Box>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? DEV_TEXT.adding : DEV_TEXT.addDevice}
-          </Button>
-        </Box>
       </FormCard>
     </PanelSection>
   )

@@ -9,6 +9,7 @@ import { useApproveDevice, useDenyDevice } from '#/features/developers/api/token
 import { DEV_TEXT } from '#/features/developers/components/developer-texts.ts'
 import { ExpiryChoice, ScopeChoice } from '#/features/developers/components/tokens-section.tsx'
 import { FormCard } from '#/components/form-card.tsx'
+import { useRequiredChoice } from '#/components/checkbox-group.tsx'
 
 /** The code as the server wants it: upper case, no dash or spaces; null when it cannot be one. */
 function normalizeUserCode(raw: string): string | null {
@@ -23,8 +24,7 @@ export function LinkForm({ initialCode }: { initialCode: string }) {
   const id = useId()
   const [code, setCode] = useState(initialCode)
   const [badCode, setBadCode] = useState(false)
-  const [scopes, setScopes] = useState<TokenScope[]>(['read', 'reading:write'])
-  const [missing, setMissing] = useState(false)
+  const scopes = useRequiredChoice<TokenScope>(['read', 'reading:write'])
   const [days, setDays] = useState(90)
   const [done, setDone] = useState<{ status: 'approved' | 'denied'; clientName: string } | null>(null)
   const approve = useApproveDevice()
@@ -39,8 +39,8 @@ export function LinkForm({ initialCode }: { initialCode: string }) {
     approve.reset()
     deny.reset()
     if (kind === 'deny') return deny.mutate(userCode, { onSuccess: setDone })
-    if (!scopes.length) return setMissing(true)
-    approve.mutate({ user_code: userCode, scopes, expiresInDays: days }, { onSuccess: setDone })
+    if (!scopes.check()) return
+    approve.mutate({ user_code: userCode, scopes: scopes.value, expiresInDays: days }, { onSuccess: setDone })
   }
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -77,15 +77,7 @@ export function LinkForm({ initialCode }: { initialCode: string }) {
         }}
         slotProps={{ htmlInput: { maxLength: 20, autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false, style: { fontFamily: 'monospace' } } }}
       />
-      <ScopeChoice
-        id={id}
-        value={scopes}
-        missing={missing}
-        onChange={(v) => {
-          setMissing(false)
-          setScopes(v)
-        }}
-      />
+      <ScopeChoice id={id} {...scopes.field} />
       <ExpiryChoice value={days} onChange={setDays} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={busy}>

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
@@ -14,7 +13,7 @@ import { CopyField } from '#/features/developers/components/copy-field.tsx'
 import { DEV_TEXT, EXPIRY_CHOICES, SCOPE_LINES } from '#/features/developers/components/developer-texts.ts'
 import { FormCard } from '#/components/form-card.tsx'
 import { QueryList } from '#/components/query-list.tsx'
-import { CheckboxGroup } from '#/components/checkbox-group.tsx'
+import { CheckboxGroup, useRequiredChoice } from '#/components/checkbox-group.tsx'
 import { PanelSection } from '#/components/panel-section.tsx'
 import { ShownOnce } from '#/components/shown-once.tsx'
 
@@ -50,26 +49,30 @@ export function ExpiryChoice({ value, onChange }: { value: number; onChange: (v:
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const id = useId()
   const [name, setName] = useState('')
-  const [scopes, setScopes] = useState<TokenScope[]>([])
+  const scopes = useRequiredChoice<TokenScope>([])
   const [days, setDays] = useState(30)
-  const [missing, setMissing] = useState(false)
   const create = useCreateToken()
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault()
-    if (!scopes.length) return setMissing(true)
+    if (!scopes.check()) return
     create.mutate(
-      { name: name.trim(), scopes, expiresInDays: days },
+      { name: name.trim(), scopes: scopes.value, expiresInDays: days },
       {
         onSuccess: (made) => {
           setName('')
-          setScopes([])
+          scopes.reset()
           onCreated(made)
         },
       },
     )
   }
   return (
-    <FormCard title={DEV_TEXT.newToken} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
+    <FormCard
+      title={DEV_TEXT.newToken}
+      onSubmit={handleSubmit}
+      error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}
+      submit={{ label: DEV_TEXT.create, busyLabel: DEV_TEXT.creating, isBusy: create.isPending }}
+    >
       <TextField
         label={DEV_TEXT.name}
         required
@@ -77,21 +80,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
         onChange={(e) => setName(e.target.value)}
         slotProps={{ htmlInput: { maxLength: TOKEN_LIMITS.nameMax, autoComplete: 'off' } }}
       />
-      <ScopeChoice
-        id={id}
-        value={scopes}
-        missing={missing}
-        onChange={(v) => {
-          setMissing(false)
-          setScopes(v)
-        }}
-      />
+      <ScopeChoice id={id} {...scopes.field} />
       <ExpiryChoice value={days} onChange={setDays} />
-      <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
-          {create.isPending ? DEV_TEXT.creating : DEV_TEXT.create}
-        </Button>
-      </Box>
     </FormCard>
   )
 }

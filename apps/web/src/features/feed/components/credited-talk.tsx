@@ -1,18 +1,15 @@
-import Avatar from '@mui/material/Avatar'
 import Box from '@mui/material/Box'
-import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import type { CreditedTalkItem } from '@shelfwise/contracts'
-import { Link as RouterLink } from '#/lib/router/react.tsx'
 import { paths } from '#/config/paths.ts'
 import { errorMessage } from '#/lib/api-client.ts'
-import { formatFullDate, profileImageUrl } from '#/lib/format.ts'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SpoilerText } from '#/components/spoiler-text.tsx'
 import { WriterBadge } from '#/components/writer-badge.tsx'
 import { aheadText } from '#/components/spoilers/position-texts.ts'
 import { useCreditedTalk } from '#/features/feed/api/get-credited-talk.ts'
+import { ActivityBook, ActivityRow } from '#/features/feed/components/activity-row.tsx'
 
 // "Recent discussion of their books" on the profile of a reader credited as author or publisher
 // (issue 23, point 5, decision 0059). Its own chunk: the Credited tab loads it when opened.
@@ -34,56 +31,40 @@ const targetOf = (item: CreditedTalkItem): string =>
 
 function TalkRow({ item }: { item: CreditedTalkItem }) {
   return (
-    <Box component="li" sx={{ display: 'flex', gap: { xs: 1.5, sm: 2 }, py: 1.5, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}>
-      <Avatar src={profileImageUrl(item.actor.profileImage)} alt="" sx={{ flexShrink: 0 }}>
-        {item.actor.username.charAt(0).toUpperCase()}
-      </Avatar>
-      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>
-          <Link component={RouterLink} to={paths.user.href(item.actor._id)} underline="always" dir="auto" sx={{ fontWeight: 700 }}>
-            {item.actor.name || item.actor.username}
-          </Link>
-          <WriterBadge badge={item.badge} /> {ACTION[item.type]}{' '}
-          <Link component={RouterLink} to={paths.book.href(item.book._id)} underline="always" dir="auto" sx={{ fontStyle: 'italic' }}>
-            {item.book.title}
-          </Link>
+    <ActivityRow
+      actor={item.actor}
+      action={
+        <>
+          <WriterBadge badge={item.badge} /> {ACTION[item.type]} <ActivityBook book={item.book} />
           {item.type === 'review' && item.rating ? `, ${item.rating} of 5` : ''}
-        </Typography>
-        {item.type === 'post' && item.title && (
-          <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {item.title}
+        </>
+      }
+      title={item.type === 'post' && item.title}
+      at={item.at}
+      open={{ label: OPEN[item.type], to: targetOf(item), book: item.book.title }}
+    >
+      {item.withheld && item.position ? (
+        <Typography sx={{ fontWeight: 600 }}>{aheadText(item.position)}</Typography>
+      ) : item.spoiler ? (
+        <Typography sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{CREDITED_TALK_TEXT.spoiler}</Typography>
+      ) : (
+        item.text && (
+          <Typography
+            dir="auto"
+            sx={{
+              whiteSpace: 'pre-line',
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 3,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            <SpoilerText text={item.text} />
           </Typography>
-        )}
-        {item.withheld && item.position ? (
-          <Typography sx={{ fontWeight: 600 }}>{aheadText(item.position)}</Typography>
-        ) : item.spoiler ? (
-          <Typography sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{CREDITED_TALK_TEXT.spoiler}</Typography>
-        ) : (
-          item.text && (
-            <Typography
-              dir="auto"
-              sx={{
-                whiteSpace: 'pre-line',
-                overflowWrap: 'anywhere',
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-              }}
-            >
-              <SpoilerText text={item.text} />
-            </Typography>
-          )
-        )}
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          <time dateTime={item.at}>{formatFullDate(item.at)}</time>
-          {' · '}
-          <Link component={RouterLink} to={targetOf(item)} underline="always" aria-label={`${OPEN[item.type]}: ${item.book.title}`}>
-            {OPEN[item.type]}
-          </Link>
-        </Typography>
-      </Box>
-    </Box>
+        )
+      )}
+    </ActivityRow>
   )
 }
 

@@ -22,6 +22,12 @@ const comment = (o: Partial<Comment> & Pick<Comment, '_id' | 'reviewId'>): Comme
   ...o,
 })
 
+/** The server's answer to a new comment on the review: the comment as sent, saved. */
+const savedComment = (reviewId: string) => (req: FakeRequest) => ({
+  status: 201,
+  body: comment({ _id: crypto.randomUUID(), reviewId, ...(req.body as object) }),
+})
+
 function scene(reviewOverrides: Parameters<typeof buildReview>[0] = {}) {
   const book = buildBook({ title: 'Conversation Book' })
   const review = buildReview({
@@ -31,19 +37,23 @@ function scene(reviewOverrides: Parameters<typeof buildReview>[0] = {}) {
     book: { _id: book._id, title: book.title, author: book.author, coverImage: '' },
     ...reviewOverrides,
   })
-  return { book, review }
+  /** What the book page reads: the book, its one review, and no review of the reader's own. */
+  const bookPage = {
+    [`GET /books/${book._id}`]: { body: book },
+    [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
+    [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+  }
+  return { book, review, bookPage }
 }
 
 describe('likes and comments on a review', () => {
   it('likes at once, settles to the server’s count, and takes the like back', async () => {
     const me = buildUser()
     signIn(me)
-    const { book, review } = scene()
+    const { book, review, bookPage } = scene()
     let answer = { likes: 7, likedByMe: true }
     const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      ...bookPage,
       [`PUT /reviews/${review._id}/like`]: () => ({ body: answer }),
       [`DELETE /reviews/${review._id}/like`]: () => ({ body: answer }),
     })
@@ -61,11 +71,9 @@ describe('likes and comments on a review', () => {
 
   it('puts the like back when the server refuses it', async () => {
     signIn(buildUser())
-    const { book, review } = scene()
+    const { book, review, bookPage } = scene()
     fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      ...bookPage,
       [`PUT /reviews/${review._id}/like`]: { status: 429, body: { message: 'Too many likes in a short time.', code: 'rate_limited' } },
     })
     renderApp(`/books/${book._id}`)
@@ -74,12 +82,8 @@ describe('likes and comments on a review', () => {
   })
 
   it('asks a signed-out reader to sign in instead of liking', async () => {
-    const { book, review } = scene()
-    const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
-    })
+    const { book, bookPage } = scene()
+    const api = fakeApi(bookPage)
     renderApp(`/books/${book._id}`)
     await userEvent.click(await screen.findByRole('button', { name: /^Like this review/ }))
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
@@ -89,7 +93,7 @@ describe('likes and comments on a review', () => {
   it('opens the thread: replies under their comment, a tombstone, links made safe, mentions linked; a reply is sent with its parent', async () => {
     const me = buildUser()
     signIn(me)
-    const { book, review } = scene()
+    const { book, review, bookPage } = scene()
     const top = comment({
       _id: crypto.randomUUID(),
       reviewId: review._id,
@@ -100,14 +104,9 @@ describe('likes and comments on a review', () => {
     const gone = comment({ _id: crypto.randomUUID(), reviewId: review._id, deleted: true, text: null, user: null })
     const goneReply = comment({ _id: crypto.randomUUID(), reviewId: review._id, parentId: gone._id, text: 'Still here' })
     const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      ...bookPage,
       [`GET /reviews/${review._id}/comments`]: { body: [top, reply, gone, goneReply], headers: { 'X-Total-Count': '4' } },
-      [`POST /reviews/${review._id}/comments`]: (req) => ({
-        status: 201,
-        body: comment({ _id: crypto.randomUUID(), reviewId: review._id, ...(req.body as object) }),
-      }),
+      [`POST /reviews/${review._id}/comments`]: savedComment(review._id),
     })
     renderApp(`/books/${book._id}`)
     await userEvent.click(await screen.findByRole('button', { name: '2 comments' }))
@@ -127,13 +126,11 @@ describe('likes and comments on a review', () => {
   })
 
   it('shows a comment ahead of the reader as how far in it is, and reveals it on request (decision 0059)', async () => {
-    const { book, review } = scene()
+    const { book, review, bookPage } = scene()
     const ahead = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { page: 212 } })
     const ending = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { finished: true } })
     const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      ...bookPage,
       [`GET /reviews/${review._id}/comments`]: (req: FakeRequest) => {
         const reveal = req.query.get('reveal')?.split(',') ?? []
         const body = [ahead, ending].map((c) => (reveal.includes(c._id) ? { ...c, text: 'The butler did it', withheld: undefined } : c))
@@ -155,7 +152,7 @@ describe('likes and comments on a review', () => {
   it('sends how far into the book a new comment is, and changes or takes it away on edit', async () => {
     const me = buildUser()
     signIn(me)
-    const { book, review } = scene()
+    const { book, review, bookPage } = scene()
     const mine = comment({
       _id: crypto.randomUUID(),
       reviewId: review._id,
@@ -164,14 +161,9 @@ describe('likes and comments on a review', () => {
       user: { _id: me._id, name: me.name, username: me.username, profileImage: '' },
     })
     const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
+      ...bookPage,
       [`GET /reviews/${review._id}/comments`]: { body: [mine], headers: { 'X-Total-Count': '1' } },
-      [`POST /reviews/${review._id}/comments`]: (req) => ({
-        status: 201,
-        body: comment({ _id: crypto.randomUUID(), reviewId: review._id, ...(req.body as object) }),
-      }),
+      [`POST /reviews/${review._id}/comments`]: savedComment(review._id),
       [`PUT /comments/${mine._id}`]: (req) => ({ body: { ...mine, ...(req.body as object), editedAt: at } }),
     })
     renderApp(`/books/${book._id}`)
@@ -204,12 +196,8 @@ describe('likes and comments on a review', () => {
   })
 
   it('hides a spoiler review’s text until asked', async () => {
-    const { book, review } = scene({ spoiler: true, comment: 'The butler did it' })
-    fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
-    })
+    const { book, bookPage } = scene({ spoiler: true, comment: 'The butler did it' })
+    fakeApi(bookPage)
     renderApp(`/books/${book._id}`)
     await userEvent.click(await screen.findByRole('button', { name: 'Show spoiler' }))
     expect(screen.getByText('The butler did it')).toBeInTheDocument()
@@ -217,12 +205,8 @@ describe('likes and comments on a review', () => {
 
   it('orders a book’s reviews by the sort chosen', async () => {
     signIn(buildUser())
-    const { book, review } = scene()
-    const api = fakeApi({
-      [`GET /books/${book._id}`]: { body: book },
-      [`GET /reviews/book/${book._id}`]: { body: [review], headers: { 'X-Total-Count': '1' } },
-      [`GET /reviews/book/${book._id}/mine`]: { status: 204 },
-    })
+    const { book, bookPage } = scene()
+    const api = fakeApi(bookPage)
     renderApp(`/books/${book._id}`)
     await userEvent.click(await screen.findByRole('button', { name: 'Most liked' }, { timeout: 20_000 }))
     await waitFor(() => expect(api.calls.some((c) => c.path === `/reviews/book/${book._id}` && c.query.get('sort') === 'liked')).toBe(true))

@@ -17,7 +17,7 @@ import { WebhookDeliveries } from '#/features/webhooks/components/webhook-delive
 import { EVENT_LABELS, WEBHOOK_TEXT } from '#/features/webhooks/components/webhook-texts.ts'
 import { FormCard } from '#/components/form-card.tsx'
 import { QueryList } from '#/components/query-list.tsx'
-import { CheckboxGroup } from '#/components/checkbox-group.tsx'
+import { CheckboxGroup, useRequiredChoice } from '#/components/checkbox-group.tsx'
 import { PanelSection } from '#/components/panel-section.tsx'
 
 /** The secret of a hook just made, shown this once, with a copy button. */
@@ -56,25 +56,29 @@ function SecretOnce({ hook, onDone }: { hook: CreatedWebhook; onDone: () => void
 function CreateWebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) => void }) {
   const id = useId()
   const [url, setUrl] = useState('')
-  const [events, setEvents] = useState<WebhookEvent[]>([])
-  const [missing, setMissing] = useState(false)
+  const events = useRequiredChoice<WebhookEvent>([])
   const create = useCreateWebhook()
   const handleSubmit = (e: FormEvent) => {
     e.preventDefault()
-    if (!events.length) return setMissing(true)
+    if (!events.check()) return
     create.mutate(
-      { url: url.trim(), events },
+      { url: url.trim(), events: events.value },
       {
         onSuccess: (hook) => {
           setUrl('')
-          setEvents([])
+          events.reset()
           onCreated(hook)
         },
       },
     )
   }
   return (
-    <FormCard title={WEBHOOK_TEXT.formTitle} onSubmit={handleSubmit} error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}>
+    <FormCard
+      title={WEBHOOK_TEXT.formTitle}
+      onSubmit={handleSubmit}
+      error={create.isError ? errorMessage(create.error, FALLBACK_ERROR) : null}
+      submit={{ label: WEBHOOK_TEXT.add, busyLabel: WEBHOOK_TEXT.adding, isBusy: create.isPending }}
+    >
       <TextField
         label={WEBHOOK_TEXT.url}
         helperText={WEBHOOK_TEXT.urlHelp}
@@ -89,19 +93,9 @@ function CreateWebhookForm({ onCreated }: { onCreated: (hook: CreatedWebhook) =>
         legend={WEBHOOK_TEXT.events}
         options={WEBHOOK_EVENTS}
         labels={EVENT_LABELS}
-        value={events}
-        onChange={(v) => {
-          setMissing(false)
-          setEvents(v)
-        }}
-        missing={missing}
+        {...events.field}
         missingText={WEBHOOK_TEXT.eventsMissing}
       />
-      <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
-          {create.isPending ? WEBHOOK_TEXT.adding : WEBHOOK_TEXT.add}
-        </Button>
-      </Box>
     </FormCard>
   )
 }
