@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, IsoDateTimeSchema, oneOf, singleLineField, wholeNumber } from '#/common.ts'
+import { groupDigits } from '#/numbers.ts'
 
 // Importing a reader's library from a Goodreads or StoryGraph export (issue 14, decision 0020): a
 // job that runs in the background, and a report with every row's fate that the reader can act on.
@@ -108,19 +109,19 @@ export const IMPORT_MESSAGES = {
   rowNotFound: 'Row not found',
   noFile: 'Send the export as the multipart field "file"',
   tooLarge: 'The file is larger than 10 MB: split it, or export a smaller part of your library',
-  tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en-US')} rows or more; an import takes at most 50,000: split it into smaller files`,
+  tooManyRows: (rows: number) => `The file has ${groupDigits(rows)} rows or more; an import takes at most 50,000: split it into smaller files`,
   notText: 'The file is not text: export your library as CSV and send that file',
   // The two below follow "Line 7: " (the CSV reader names the line).
   tooManyFields: `this row has more than ${IMPORT_LIMITS.maxFields} fields, and an export has about 30: check that this is your Goodreads or StoryGraph export`,
-  fieldTooLong: `a field is longer than ${IMPORT_LIMITS.maxFieldLength.toLocaleString('en-US')} characters, far more than any column of an export holds: shorten it and send the file again`,
+  fieldTooLong: `a field is longer than ${groupDigits(IMPORT_LIMITS.maxFieldLength)} characters, far more than any column of an export holds: shorten it and send the file again`,
   stillRunning: 'This import is still running: wait for it to finish before changing its rows',
   oneAtATime: 'An import of yours is still running: wait for it to finish before sending another file',
   rowSettled: (outcome: string) => `This row is already ${outcome.replace('_', ' ')}: nothing to resolve`,
   booksWait: (cap: number) =>
-    `Not added yet: imports add at most ${cap.toLocaleString('en-US')} books a day to the catalogue, and yours have added that many today. ` +
+    `Not added yet: imports add at most ${groupDigits(cap)} books a day to the catalogue, and yours have added that many today. ` +
     'From tomorrow (UTC), create the book from this row, or import the download of rows that did not import',
   reviewWaits: (cap: number) =>
-    `The review waits: imports post at most ${cap.toLocaleString('en-US')} reviews a day, and yours have posted that many today. ` +
+    `The review waits: imports post at most ${groupDigits(cap)} reviews a day, and yours have posted that many today. ` +
     'The rest of the row was applied; from tomorrow (UTC), look at this row again to post it',
   interrupted: (times: number, fileRead: boolean) =>
     `The import was interrupted ${times} times: the server working on it stopped before it finished, ` +

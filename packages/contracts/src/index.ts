@@ -1,5 +1,6 @@
 // The package's public surface: every HTTP shape and constant of Shelfwise.
 export * from '#/constants.ts'
+export * from '#/numbers.ts'
 export * from '#/errors.ts'
 export * from '#/common.ts'
 export * from '#/books.ts'

@@ -3,6 +3,7 @@ import { IdSchema, IsoDateTimeSchema, oneOf, PagingQuerySchema, QueryFlagSchema 
 import { BOOK_FORMATS, BookSchema } from '#/books.ts'
 import { LIBRARY_SORTS, LIMITS, PROGRESS_UNITS, READING_STATUSES, READING_VISIBILITIES, SORT_ORDERS, type ReadingStatus } from '#/constants.ts'
 import { ShelfFilterSchema } from '#/bookshelves.ts'
+import { groupDigits } from '#/numbers.ts'
 
 // The reading log (issue 13, decision 0018): one entry per reader and book with a status and a
 // rating, and the reader's reads of it (read-throughs) with dates kept as the reader gave them.
@@ -12,7 +13,7 @@ export const READING_MESSAGES = {
   finishBeforeStart: 'Finished on must not be before started on',
   stopBeforeStart: 'Stopped on must not be before started on',
   finishedAndStopped: 'A read is either finished or stopped, not both',
-  pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${pages.toLocaleString('en-US')} pages`,
+  pageBeyondBook: (pages: number) => `Progress page must be at most the book's ${groupDigits(pages)} pages`,
   nothingToChange: 'Send at least one of status, rating, progress, progressUnit, editionId, owned, privateNotes and visibility',
   /** PUT /books/{id}/reading: a read's date sent without the status whose read it dates (decision 0039). */
   finishedOnWithoutRead: 'Finished on goes with status read',

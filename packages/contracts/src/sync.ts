@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, IsoDateTimeSchema } from '#/common.ts'
+import { groupDigits } from '#/numbers.ts'
 
 // Progress sync (issue 25, point 3): one idempotent call from a reader's device or tool saying
 // "I am here in this book". Books the server cannot place wait in the reader's sync inbox.
@@ -30,7 +31,7 @@ const count = (max: number) =>
   z
     .int('must be a whole number')
     .min(0, 'must be at least 0')
-    .max(max, `must be at most ${max.toLocaleString('en')}`)
+    .max(max, `must be at most ${groupDigits(max)}`)
 
 export const ProgressSyncInputSchema = z
   .object({
