@@ -129,10 +129,13 @@ function shell(): Plugin {
         const chunkOf = (file: string) => chunks.find((c) => c.facadeModuleId === fileURLToPath(new URL(file, import.meta.url)))
         const entry = chunks.find((c) => c.isEntry && c.facadeModuleId !== BOOT)
         const boot = chunkOf('./src/boot.ts')
-        // The chunk holding the contracts, whichever module the bundler made its face.
-        const contractsId = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url))
-        const contracts = chunks.find((c) => c.moduleIds.includes(contractsId))
-        if (!entry || !boot || !contracts || !shellFile) return this.error('shelfwise:shell: the entry, boot or contracts chunk or the shell is missing')
+        if (!entry || !boot || !shellFile) return this.error('shelfwise:shell: the entry or boot chunk or the shell is missing')
+        // The boot script draws the first view before any of the app's code has come: a module it
+        // shared with the app would become an import of the app's chunks, and the first paint would wait.
+        if (boot.imports.length || boot.dynamicImports.length)
+          return this.error(
+            `shelfwise:shell: the boot script imports ${[...boot.imports, ...boot.dynamicImports].join(', ')}: it must share no module with the app`,
+          )
         /** The chunk and what it imports statically. */
         const closure = (c: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
           if (seen.has(c.fileName)) return seen
@@ -150,8 +153,9 @@ function shell(): Plugin {
           const module = SHELL_SCREENS[r.id]?.module
           const page = module && chunkOf(`./${module}`)
           if (!page) return this.error(`shelfwise:shell: no chunk for the ${r.id} screen`)
-          // The screen's chunks and the schemas that check its first answers; the entry's load anyway.
-          screens[r.id] = [...new Set([...closure(page), ...closure(contracts)])].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
+          // The screen's chunks; the entry's load anyway. (Its first answers are checked in the contracts
+          // worker, which loads the schemas itself: decision 0072.)
+          screens[r.id] = [...closure(page)].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
         }
         // The boot script loads the entry (first) and its imports once the first view is drawn:
         // index.html neither runs nor preloads them itself.
@@ -180,6 +184,8 @@ export default defineConfig({
       { find: /^@emotion\/styled$/, replacement: '@emotion/styled/base' },
     ],
   },
+  // The contracts worker (src/lib/checks/contracts-worker.ts) is a module worker: one ES file.
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: true },

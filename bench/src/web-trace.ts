@@ -23,7 +23,17 @@ interface TraceEvent {
   dur?: number
   pid: number
   tid: number
-  args?: { data?: { url?: string } }
+  args?: { data?: { url?: string }; name?: string }
+}
+
+/** The page's main thread: of the renderers' main threads, the one that ran the most tasks (others are about:blank and the browser's own). */
+function pageMainThread(events: TraceEvent[]): { pid: number; tid: number } {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  const busy = (m: TraceEvent) =>
+    events.reduce((n, e) => (e.ph === 'X' && e.name === 'RunTask' && e.pid === m.pid && e.tid === m.tid ? n + (e.dur ?? 0) : n), 0)
+  const best = mains.map((m) => ({ m, busy: busy(m) })).sort((a, b) => b.busy - a.busy)[0]
+  if (!best) throw new Error('no renderer main thread in the trace')
+  return { pid: best.m.pid, tid: best.m.tid }
 }
 
 const LONG_US = 12_000
@@ -86,7 +96,12 @@ try {
     console.log(
       `\n${page}: score ${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}, TBT ${ms('total-blocking-time')} ms, LCP ${ms('largest-contentful-paint')} ms`,
     )
-    for (const task of events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > LONG_US)) console.log(describe(task, events))
+    const main = pageMainThread(events)
+    const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === main.pid && e.tid === main.tid)
+    const total = (list: TraceEvent[]) => Math.round(list.reduce((n, e) => n + (e.dur ?? 0), 0) / 1000)
+    const long = tasks.filter((e) => (e.dur ?? 0) > LONG_US)
+    console.log(`main thread: ${tasks.length} tasks, ${total(tasks)} ms; ${long.length} over ${LONG_US / 1000} ms, ${total(long)} ms`)
+    for (const task of long) console.log(describe(task, events))
   }
   console.log(
     `\nload average: ${loadavg()

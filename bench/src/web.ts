@@ -1,4 +1,4 @@
-// npm run bench:web -- [--db <sqlite file>] [--skip-build] [--runs 1]
+// npm run bench:web -- [--db <sqlite file>] [--skip-build] [--runs 1] [--pages home,browse,book]
 //
 // Builds the web app, prints the home route's initial JavaScript and CSS (gzip -9), then serves the
 // app on the generated data and runs Lighthouse (mobile preset: Moto G-class screen, simulated slow
@@ -72,7 +72,7 @@ interface PageResult {
 }
 
 async function main() {
-  const f = flags({ db: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, runs: { type: 'string' } })
+  const f = flags({ db: { type: 'string' }, 'skip-build': { type: 'boolean', default: false }, runs: { type: 'string' }, pages: { type: 'string' } })
   const runs = wholeNumber('runs', f.runs, 1, 1)
   const target = resolveTarget(f.db)
   if (target.kind === 'sqlite' && !existsSync(target.path)) {
@@ -106,11 +106,14 @@ async function main() {
     await waitForHealth(base)
     if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`)
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-    const pages: [string, string][] = [
-      ['Home', '/'],
-      ['Browse', '/browse'],
-      ['Book', `/books/${top.id}`],
-    ]
+    const wanted = f.pages?.toLowerCase().split(',')
+    const pages = (
+      [
+        ['Home', '/'],
+        ['Browse', '/browse'],
+        ['Book', `/books/${top.id}`],
+      ] as [string, string][]
+    ).filter(([page]) => !wanted || wanted.includes(page.toLowerCase()))
     for (const [page, path] of pages) {
       for (let r = 0; r < runs; r++) {
         const lhr = await audit(`${base}${path}`, chrome.port)

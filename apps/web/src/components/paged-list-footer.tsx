@@ -4,8 +4,9 @@ import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { LIST_PAGE_SIZE, type PagedList } from '#/lib/paged-list.ts'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = (n: number) => groupDigits(n)
 
 /** 'Showing 24 of 1,234': how far into a list the reader is. */
 export const showingText = (shown: number, total: number) => `Showing ${count(shown)} of ${count(Math.max(total, shown))}`

@@ -2,12 +2,9 @@ import type { z } from 'zod'
 import { bearerToken, clearSession } from '#/lib/session.ts'
 import { dropEarlyAnswers, takeEarlyAnswer } from '#/lib/early-answers.ts'
 
-type Contracts = typeof import('@shelfwise/contracts')
-/** Picks the response schema out of the contracts, which (with zod) load apart from the first screen's code. */
-export type SchemaPick<S extends z.ZodType> = (contracts: Contracts) => S
+import { checkAnswer, warmChecks, type SchemaPick } from '#/lib/checks/checker.ts'
 
-let contracts: Promise<Contracts> | undefined
-export const loadContracts = (): Promise<Contracts> => (contracts ??= import('@shelfwise/contracts'))
+export { loadContracts, type SchemaPick } from '#/lib/checks/checker.ts'
 
 const API_BASE = '/api'
 export const FALLBACK_ERROR = 'An error occurred'
@@ -75,8 +72,8 @@ async function send<S extends z.ZodType>(
   pick: SchemaPick<S> | undefined,
   opts: RequestOptions = {},
 ): Promise<ApiResponse<z.output<S>>> {
-  // The schemas load while the request is in flight.
-  const schemas = pick ? loadContracts() : undefined
+  // The schemas load (in their worker) while the request is in flight.
+  if (pick) warmChecks()
   const headers: Record<string, string> = { Accept: 'application/json' }
   const token = bearerToken()
   if (token) headers.Authorization = `Bearer ${token}`
@@ -101,14 +98,14 @@ async function send<S extends z.ZodType>(
 
   if (opts.file && res.ok) return { data: (await res.blob()) as never, headers: res.headers }
   const text = await res.text().catch(() => '')
-  let json: unknown
-  try {
-    json = text ? JSON.parse(text) : undefined
-  } catch {
-    json = undefined
-  }
 
   if (!res.ok) {
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
     const serverMessage =
       json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined
     const code = json && typeof json === 'object' && typeof (json as { code?: unknown }).code === 'string' ? (json as { code: string }).code : 'http_error'
@@ -120,13 +117,13 @@ async function send<S extends z.ZodType>(
     throw new ApiError(serverMessage ?? FALLBACK_ERROR, res.status, code, serverMessage !== undefined, issuesOf(json))
   }
 
-  if (!pick || !schemas) return { data: undefined as never, headers: res.headers }
-  const parsed = pick(await schemas).safeParse(json)
-  if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${path}`, parsed.error)
+  if (!pick) return { data: undefined as never, headers: res.headers }
+  const checked = await checkAnswer(pick, text)
+  if (!checked.ok) {
+    console.error(`Unexpected response from ${method} ${path}`, checked.error)
     throw new ApiError(NETWORK_ERROR, res.status, 'invalid_response', false)
   }
-  return { data: parsed.data as never, headers: res.headers }
+  return { data: checked.data as never, headers: res.headers }
 }
 
 /** The one API client (CONVENTIONS 17): bearer header, contract parsing, ApiError on failure. */

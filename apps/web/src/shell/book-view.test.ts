@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Book } from '@shelfwise/contracts'
 import { generatedCoverShades } from '#/components/book-cover.tsx'
 import { bookDetailView, coverShades, reviewCount } from '#/shell/book-view.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 import { renderShell, shellDocument } from '#/shell/render.tsx'
 import { buildBook } from '#/test/factories.ts'
 
@@ -67,5 +68,8 @@ describe("the shell's book page", () => {
       '1 review · 2 ratings',
       '0 reviews · 1 rating',
     ])
+    // Thousands grouped as the book page's groupDigits writes them.
+    for (const ratings of [1_000, 12_599, 4_995_428]) expect(reviewCount(3, ratings)).toBe(`3 reviews · ${groupDigits(ratings)} ratings`)
+    expect(reviewCount(3, 12_599)).toBe('3 reviews · 12,599 ratings')
   })
 })

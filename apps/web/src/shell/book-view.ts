@@ -25,9 +25,16 @@ export function coverShades(title: string): [string, string] {
   return [`hsl(${h} 55% 32%)`, `hsl(${(h + 40) % 360} 60% 22%)`]
 }
 
+/**
+ * A count with thousands separators, as groupDigits (the contracts' numbers.ts) writes a whole number.
+ * Written here because the boot script shares no module with the app: an import would make it wait
+ * for the app's entry chunk before drawing anything.
+ */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
 /** The review count beside the stars, as the book's page writes it (src/app/routes/book.tsx; a test holds them equal). */
 export function reviewCount(total: number, ratings: number): string {
-  const more = ratings > total ? ` · ${ratings.toLocaleString('en-US')} ${ratings === 1 ? 'rating' : 'ratings'}` : ''
+  const more = ratings > total ? ` · ${grouped(ratings)} ${ratings === 1 ? 'rating' : 'ratings'}` : ''
   return `${total} ${total === 1 ? 'review' : 'reviews'}${more}`
 }
 

@@ -38,6 +38,7 @@ import { BookRemovedNotice } from '#/features/books/components/book-removed-noti
 import { ReadingPanel } from '#/features/reading/components/reading-panel.tsx'
 import { useReading, useUpdateReading } from '#/features/reading/api/reading.ts'
 import type { ReaderBook } from '#/features/reviews/components/write-review-dialog.tsx'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // The reader's shelves of the book come with their own chunk, after the page (decision 0028).
 const BookShelvesControl = lazy(() => import('#/features/bookshelves/components/book-shelves-control.tsx'))
@@ -129,7 +130,7 @@ function BookDetail({ book }: { book: Book }) {
           <Typography sx={{ fontWeight: 700 }}>{average}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>
             ({book.totalReviews} {book.totalReviews === 1 ? 'review' : 'reviews'}
-            {book.ratingsCount > book.totalReviews ? ` · ${book.ratingsCount.toLocaleString('en-US')} ${book.ratingsCount === 1 ? 'rating' : 'ratings'}` : ''})
+            {book.ratingsCount > book.totalReviews ? ` · ${groupDigits(book.ratingsCount)} ${book.ratingsCount === 1 ? 'rating' : 'ratings'}` : ''})
           </Typography>
         </Box>
         {composer.myReview && <MyRating review={composer.myReview} onEdit={composer.open} />}
@@ -206,7 +207,7 @@ function BookDetail({ book }: { book: Book }) {
         sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
       >
         <Typography id="discussions-heading" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-          Discussions ({(book.discussionCount ?? 0).toLocaleString('en-US')})
+          Discussions ({groupDigits(book.discussionCount ?? 0)})
         </Typography>
         <Button component={RouterLink} to={paths.bookDiscussions.href(book._id)} variant="outlined" startIcon={<ForumIcon />}>
           {book.discussionCount ? 'Read the discussions' : 'Start a discussion'}

@@ -19,6 +19,7 @@ import { useLibraryCounts } from '#/features/reading/api/library.ts'
 import { LibraryList } from '#/features/reading/components/library-list.tsx'
 import { StatsLink } from '#/features/stats/components/stats-link.tsx'
 import { layoutOf, withLayout, type LibraryLayout } from '#/features/reading/components/library-layout.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // The reader's shelves come with their own chunk, after the page (decision 0028).
 const LibraryShelves = lazy(() => import('#/features/bookshelves/components/library-shelves.tsx'))
@@ -121,7 +122,7 @@ export function LibraryRoute() {
           allowScrollButtonsMobile
         >
           {statuses.map((s) => (
-            <Tab key={s} value={s} label={counts.data ? `${READING_STATUS_LABELS[s]} (${counts.data[s].toLocaleString('en-US')})` : READING_STATUS_LABELS[s]} />
+            <Tab key={s} value={s} label={counts.data ? `${READING_STATUS_LABELS[s]} (${groupDigits(counts.data[s])})` : READING_STATUS_LABELS[s]} />
           ))}
         </Tabs>
         <Suspense fallback={<Box sx={{ minHeight: 72 }} />}>

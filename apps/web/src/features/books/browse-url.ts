@@ -1,6 +1,7 @@
 import { DEFAULT_YEAR_RANGE, PAGE_RANGES } from '@shelfwise/contracts/constants'
 import { activeFilterCount, isDefaultYears, type Filters } from '#/features/books/components/browse-filters.tsx'
 import type { BookSearchParams } from '#/features/books/api/search-books.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // Browse's state lives in the address (issue 10): Back, Reload and a shared link restore the search,
 // its scope, the filters and the tab. Lists are comma-joined like the search call's own parameters.
@@ -64,7 +65,7 @@ export function writeBrowseState(s: BrowseState): URLSearchParams {
 }
 
 /** '{n} books found' with thousands separators; '1 book found' for one. */
-export const booksFound = (n: number) => (n === 1 ? '1 book found' : `${n.toLocaleString('en-US')} books found`)
+export const booksFound = (n: number) => (n === 1 ? '1 book found' : `${groupDigits(n)} books found`)
 
 const hasFilters = (f: Filters) => activeFilterCount(f) > 0
 

@@ -11,6 +11,7 @@ import type { Book, Edition } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { EditionList } from '#/features/books/components/edition-list.tsx'
 import { editionLine, editionName } from '#/features/books/components/edition-text.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // The form comes with its own chunk, when a reader opens it.
 const AddEditionDialog = lazy(() => import('#/features/books/components/add-edition-dialog.tsx'))
@@ -74,7 +75,7 @@ export default function BookEditions({ book, isSignedIn }: { book: Book; isSigne
             endIcon={isOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
             onClick={() => setOpen((o) => !o)}
           >
-            {`Other editions (${others.toLocaleString('en-US')})`}
+            {`Other editions (${groupDigits(others)})`}
           </Button>
         )}
         {isSignedIn && (

@@ -11,6 +11,7 @@ import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { useEditions } from '#/features/books/api/editions.ts'
 import { editionFacts, editionName } from '#/features/books/components/edition-text.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /**
  * The other editions of the work a page shows (decision 0027): every edition but the one on the
@@ -54,7 +55,7 @@ export function EditionList({ book, id }: { book: Book; id?: string }) {
           </Button>
           {total !== undefined && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
-              {`${others.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown`}
+              {`${groupDigits(others.length)} of ${groupDigits(total)} shown`}
             </Typography>
           )}
         </Box>

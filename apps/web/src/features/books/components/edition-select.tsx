@@ -7,6 +7,7 @@ import type { Book } from '@shelfwise/contracts'
 import { useEditions } from '#/features/books/api/editions.ts'
 import { bookQuery } from '#/features/books/api/get-book.ts'
 import { editionLength, editionName } from '#/features/books/components/edition-text.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /** An option's words: the edition's name, its length and ISBN, and whether it is the main one. */
 const optionText = (e: Parameters<typeof editionName>[0], primary: boolean) =>
@@ -65,7 +66,7 @@ export default function EditionSelect({
       )}
       {list.hasNextPage && (
         <Typography variant="body2" sx={{ color: 'text.secondary', width: '100%' }} aria-live="polite">
-          {`${list.items.length.toLocaleString('en-US')} of ${listed.toLocaleString('en-US')} editions listed`}
+          {`${groupDigits(list.items.length)} of ${groupDigits(listed)} editions listed`}
         </Typography>
       )}
     </Box>

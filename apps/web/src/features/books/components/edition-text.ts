@@ -1,5 +1,6 @@
 import type { BookFormat } from '@shelfwise/contracts'
 import { formatMonthYear } from '#/lib/format.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // An edition in words (decision 0027): its name, its facts, an audiobook's length. Takes an edition
 // of the list or a book as GET /books/{id} shows it (a work as one of its editions).
@@ -50,7 +51,7 @@ export function editionName(e: EditionFields): string {
 
 /** Pages, or an audiobook's length. */
 export function editionLength(e: EditionFields): string {
-  if (e.pageCount) return `${e.pageCount.toLocaleString('en-US')} pages`
+  if (e.pageCount) return `${groupDigits(e.pageCount)} pages`
   return e.audioSeconds ? `${audioLength(e.audioSeconds)} long` : ''
 }
 

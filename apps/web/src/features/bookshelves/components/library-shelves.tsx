@@ -8,8 +8,9 @@ import LockIcon from '@mui/icons-material/LockOutlined'
 import { shelfNameKey, type Shelf } from '@shelfwise/contracts'
 import { useUserShelves } from '#/features/bookshelves/api/shelves.ts'
 import { ManageShelvesDialog } from '#/features/bookshelves/components/manage-shelves-dialog.tsx'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
-const books = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'book' : 'books'}`
+const books = (n: number) => `${groupDigits(n)} ${n === 1 ? 'book' : 'books'}`
 
 /** One shelf as a link to the library filtered by it, with its count; the open one marked. */
 function ShelfLink({ shelf, isOpen, own }: { shelf: Shelf; isOpen: boolean; own: boolean }) {
@@ -26,7 +27,7 @@ function ShelfLink({ shelf, isOpen, own }: { shelf: Shelf; isOpen: boolean; own:
       {...(isPrivate ? { icon: <LockIcon fontSize="small" /> } : {})}
       label={
         <>
-          <span dir="auto">{shelf.name}</span> ({shelf.count.toLocaleString('en-US')})
+          <span dir="auto">{shelf.name}</span> ({groupDigits(shelf.count)})
         </>
       }
       // Long names wrap inside the chip instead of running off a phone's screen.

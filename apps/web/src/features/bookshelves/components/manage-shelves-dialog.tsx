@@ -21,9 +21,10 @@ import { errorMessage } from '#/lib/api-client.ts'
 import { ConfirmDialog } from '#/components/feedback/confirm-dialog.tsx'
 import { useCreateShelf, useDeleteShelf, useUpdateShelf } from '#/features/bookshelves/api/shelves.ts'
 import { shelfNameError } from '#/features/bookshelves/components/shelf-name.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 const SAVE_FAILED = 'Could not save the shelf. Please try again.'
-const books = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'book' : 'books'}`
+const books = (n: number) => `${groupDigits(n)} ${n === 1 ? 'book' : 'books'}`
 
 /** A new shelf's name and whether others see it. */
 function NewShelfForm({ isFull }: { isFull: boolean }) {

@@ -1,3 +1,4 @@
+import { groupDigits } from '@shelfwise/contracts/numbers'
 // The discussions screens' words (decision 0043).
 export const DISCUSSION_TEXT = {
   title: (bookTitle: string) => `Discussions: ${bookTitle}`,
@@ -29,4 +30,4 @@ export const DISCUSSION_TEXT = {
 } as const
 
 /** "3 posts", "1 post". */
-export const postCountText = (n: number): string => `${n.toLocaleString('en-US')} post${n === 1 ? '' : 's'}`
+export const postCountText = (n: number): string => `${groupDigits(n)} post${n === 1 ? '' : 's'}`

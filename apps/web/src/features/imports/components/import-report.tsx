@@ -14,6 +14,7 @@ import { useDownloadNotImported } from '#/features/imports/api/download-import-r
 import { ImportRowItem } from '#/features/imports/components/import-row-item.tsx'
 import { ImportSummary } from '#/features/imports/components/import-summary.tsx'
 import { count } from '#/features/imports/components/import-texts.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 const REPORT_TEXT = {
   heading: 'Rows that need you',
@@ -89,7 +90,7 @@ export function ImportReport({ job }: { job: ImportJob }) {
         )}
         {showingOpen && open === 0 && rows.items.length === 0 && !rows.isPending ? (
           <Typography>
-            {!clean ? REPORT_TEXT.nothingWaits : job.skipped ? REPORT_TEXT.allDoneSkipped(job.skipped.toLocaleString('en-US')) : REPORT_TEXT.allDone}
+            {!clean ? REPORT_TEXT.nothingWaits : job.skipped ? REPORT_TEXT.allDoneSkipped(groupDigits(job.skipped)) : REPORT_TEXT.allDone}
           </Typography>
         ) : (
           <>

@@ -1,6 +1,7 @@
 import type { ImportJob, ImportNoteKind, ImportSource, ImportStatus } from '@shelfwise/contracts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
-export const count = (n: number) => n.toLocaleString('en-US')
+export const count = (n: number) => groupDigits(n)
 
 /** '1,234 of 5,000 rows': how far an import has gone. */
 export const rowsDoneText = (job: Pick<ImportJob, 'processed' | 'total'>) =>

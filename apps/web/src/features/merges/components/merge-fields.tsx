@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography'
 import { alpha } from '@mui/material/styles'
 import type { MergeProposal } from '@shelfwise/contracts'
 import { fieldLabel, fieldText, MERGE_TEXT } from '#/features/merges/components/merge-texts.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /** Fields always shown, even when the two agree: what names a book. */
 const ALWAYS = new Set(['title', 'author'])
@@ -83,7 +84,7 @@ export function MergeFields({ fields, heads, compact = false }: { fields: MergeP
       </Box>
       {compact && foldable > 0 && (
         <Button size="small" aria-expanded={showAll} aria-controls={tableId} onClick={() => setShowAll((s) => !s)} sx={{ mt: 1 }}>
-          {showAll ? 'Show only the differences' : `Show all fields (${foldable.toLocaleString('en-US')} more, the same on both)`}
+          {showAll ? 'Show only the differences' : `Show all fields (${groupDigits(foldable)} more, the same on both)`}
         </Button>
       )}
     </Box>

@@ -15,10 +15,11 @@ import { GridList } from '#/components/grid-list.tsx'
 import type { PagedList } from '#/lib/paged-list.ts'
 import { useUpdateReading } from '#/features/reading/api/reading.ts'
 import { entryPages, progressPercent } from '#/features/reading/components/progress.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 function progressWords(e: LibraryEntry): string {
   const pages = entryPages(e)
-  if (e.progress.page !== null) return `Page ${e.progress.page.toLocaleString('en-US')}${pages ? ` of ${pages.toLocaleString('en-US')}` : ''}`
+  if (e.progress.page !== null) return `Page ${groupDigits(e.progress.page)}${pages ? ` of ${groupDigits(pages)}` : ''}`
   if (e.progress.percent !== null) return `${e.progress.percent}%`
   return 'Just started'
 }
@@ -100,7 +101,7 @@ export function CurrentlyReadingStrip({ userId, own, list }: { userId: string; o
       </GridList>
       {list.total !== undefined && list.total > list.items.length && (
         <Link component={RouterLink} to={paths.library.href(userId, 'reading')} sx={{ display: 'inline-block', mt: 1 }}>
-          All {list.total.toLocaleString('en-US')} books being read
+          All {groupDigits(list.total)} books being read
         </Link>
       )}
     </Box>

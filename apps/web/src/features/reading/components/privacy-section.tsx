@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography'
 import { READING_VISIBILITIES, READING_VISIBILITY_LABELS, type ReadingVisibility } from '@shelfwise/contracts/constants'
 import { errorMessage } from '#/lib/api-client.ts'
 import { useApplyPrivacy, usePrivacyPreview, useReadingPrivacy, useSetReadingPrivacy } from '#/features/reading/api/privacy.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 const PRIVACY_TEXT = {
   heading: 'Who can see your reading?',
@@ -22,11 +23,11 @@ const PRIVACY_TEXT = {
   ownChoices: 'A book you set on its own page keeps its choice.',
   apply: 'Apply to past entries',
   counting: 'Counting your entries…',
-  preview: (n: number, label: string) => `Who can see this? ${label} — changes ${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}.`,
+  preview: (n: number, label: string) => `Who can see this? ${label} — changes ${groupDigits(n)} ${n === 1 ? 'entry' : 'entries'}.`,
   nothing: 'Every entry already has this setting.',
-  confirm: (n: number) => `Change ${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'}`,
+  confirm: (n: number) => `Change ${groupDigits(n)} ${n === 1 ? 'entry' : 'entries'}`,
   cancel: 'Cancel',
-  applied: (n: number) => `Done: ${n.toLocaleString('en-US')} ${n === 1 ? 'entry' : 'entries'} changed.`,
+  applied: (n: number) => `Done: ${groupDigits(n)} ${n === 1 ? 'entry' : 'entries'} changed.`,
   saved: 'Saved.',
   failed: 'Could not save your privacy setting. Please try again.',
   loadFailed: 'Could not load your privacy setting.',

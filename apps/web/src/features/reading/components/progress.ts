@@ -1,4 +1,5 @@
 import type { Progress, ProgressUnit } from '@shelfwise/contracts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /** How far into the book the open read is, 0–100, from its page (of the book's pages) or its percent; undefined when unknown. */
 export function progressPercent(p: { page: number | null; percent: number | null }, pageCount: number | null | undefined): number | undefined {
@@ -29,7 +30,7 @@ const minutesInWords = (m: number) => (m >= 60 ? `${Math.floor(m / 60)} h ${m % 
 /** The progress in words, the reader's unit first: 'On page 40 of 300', '42% read', '1 h 35 min listened', 'No progress yet'. */
 export function progressInWords(unit: ProgressUnit, p: Progress, pageCount: number | null | undefined): string {
   const said: Record<ProgressUnit, string | undefined> = {
-    pages: p.page === null ? undefined : `On page ${p.page.toLocaleString('en-US')}${pageCount ? ` of ${pageCount.toLocaleString('en-US')}` : ''}`,
+    pages: p.page === null ? undefined : `On page ${groupDigits(p.page)}${pageCount ? ` of ${groupDigits(pageCount)}` : ''}`,
     percent: p.percent === null ? undefined : `${p.percent}% read`,
     minutes: p.minutes === null ? undefined : `${minutesInWords(p.minutes)} listened`,
   }

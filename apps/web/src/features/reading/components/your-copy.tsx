@@ -9,6 +9,7 @@ import type { BookFormat, ReadingEntry, ReadingUpdate } from '@shelfwise/contrac
 import { COPY_FORMAT_LABELS, COPY_FORMATS } from '#/features/reading/components/copy-formats.ts'
 import { NativeSelectField, NumberEntryForm, wholeNumberProblem } from '#/features/reading/components/reading-fields.tsx'
 import { ConfirmDialog } from '#/components/feedback/confirm-dialog.tsx'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /** The longest notes the API keeps (a review's length, decision 0031). */
 const NOTES_MAX = 5000
@@ -59,9 +60,7 @@ function PrivateNotes({ notes, disabled, save }: { notes: string | null; disable
             onChange={(e) => setDraft(e.target.value)}
             error={tooLong}
             helperText={
-              tooLong
-                ? `Private notes must be at most ${NOTES_MAX} characters`
-                : `${draft.length.toLocaleString('en-US')} of ${NOTES_MAX.toLocaleString('en-US')} characters`
+              tooLong ? `Private notes must be at most ${NOTES_MAX} characters` : `${groupDigits(draft.length)} of ${groupDigits(NOTES_MAX)} characters`
             }
             // Each paragraph takes the direction of its own text: Arabic or Hebrew notes read right to left.
             slotProps={{ htmlInput: { dir: 'auto' } }}

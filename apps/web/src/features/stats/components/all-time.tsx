@@ -15,6 +15,7 @@ import { DataTable, type DataRow } from '#/features/stats/components/data-table.
 import { FigureTiles } from '#/features/stats/components/figure-tiles.tsx'
 import { STATS_TEXT } from '#/features/stats/components/stats-text.ts'
 import { yearsWithoutHoles } from '#/features/stats/lib/year-axis.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 const YearsChart = lazy(async () => ({ default: (await import('#/features/stats/components/charts.tsx')).YearsChart }))
 
@@ -70,10 +71,10 @@ export function AllTimeStats({ userId, own, name }: { userId: string; own: boole
           <FigureTiles
             label="All-time figures"
             tiles={[
-              { label: 'Reads finished', value: allTime.booksRead.toLocaleString('en-US'), detail: 're-reads count' },
-              { label: 'Pages read', value: allTime.pagesRead.toLocaleString('en-US') },
-              { label: years.length === 1 ? 'Year with books' : 'Years with books', value: years.length.toLocaleString('en-US') },
-              ...(allTime.undated > 0 ? [{ label: `Finished, ${DATE_UNKNOWN.toLowerCase()}`, value: allTime.undated.toLocaleString('en-US') }] : []),
+              { label: 'Reads finished', value: groupDigits(allTime.booksRead), detail: 're-reads count' },
+              { label: 'Pages read', value: groupDigits(allTime.pagesRead) },
+              { label: years.length === 1 ? 'Year with books' : 'Years with books', value: groupDigits(years.length) },
+              ...(allTime.undated > 0 ? [{ label: `Finished, ${DATE_UNKNOWN.toLowerCase()}`, value: groupDigits(allTime.undated) }] : []),
             ]}
           />
           <ChartSection
@@ -90,8 +91,8 @@ export function AllTimeStats({ userId, own, name }: { userId: string; own: boole
             note={
               allTime.undated > 0 && (
                 <Typography variant="body2" sx={{ mt: 1.5 }}>
-                  {DATE_UNKNOWN}: {allTime.undated.toLocaleString('en-US')} finished {allTime.undated === 1 ? 'read has' : 'reads have'} no date. They count in
-                  the totals, in no year.
+                  {DATE_UNKNOWN}: {groupDigits(allTime.undated)} finished {allTime.undated === 1 ? 'read has' : 'reads have'} no date. They count in the totals,
+                  in no year.
                 </Typography>
               )
             }

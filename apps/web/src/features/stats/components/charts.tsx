@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography'
 import { useTheme } from '@mui/material/styles'
 import { BarChart } from '@mui/x-charts/BarChart'
 import type { YearStats } from '@shelfwise/contracts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const HEIGHT = 220
@@ -21,7 +22,7 @@ const SHORT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFract
 /** A count as an axis's tick says it: 950, 1.5K, 12K. */
 const shortCount = (n: number) => SHORT.format(n)
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+const plural = (n: number, one: string, many: string) => `${groupDigits(n)} ${n === 1 ? one : many}`
 
 function Figure({ label, title, height = HEIGHT, children }: { label: string; title?: string; height?: number; children: ReactNode }) {
   return (

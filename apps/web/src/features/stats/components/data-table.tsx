@@ -4,6 +4,7 @@ import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 export interface DataRow {
   key: string | number
@@ -11,7 +12,7 @@ export interface DataRow {
   cells: [ReactNode, ...(string | number)[]]
 }
 
-const figure = (v: string | number) => (typeof v === 'number' ? v.toLocaleString('en-US') : v)
+const figure = (v: string | number) => (typeof v === 'number' ? groupDigits(v) : v)
 
 /**
  * A chart's numbers as a real table (for screen readers, and for anyone who would rather read): a

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography'
 import type { YearStats } from '@shelfwise/contracts'
 import { paths } from '#/config/paths.ts'
 import { GridList } from '#/components/grid-list.tsx'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 export interface FigureTile {
   label: string
@@ -50,10 +51,10 @@ const bookLink = (b: NonNullable<YearStats['longestBook']>) => (
 
 /** The year's figures: books, pages, the average rating, the longest and shortest book. */
 export function YearFigures({ stats }: { stats: YearStats }) {
-  const pages = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'page' : 'pages'}`
+  const pages = (n: number) => `${groupDigits(n)} ${n === 1 ? 'page' : 'pages'}`
   const tiles: FigureTile[] = [
-    { label: 'Reads finished', value: stats.booksRead.toLocaleString('en-US'), detail: 're-reads count' },
-    { label: 'Pages read', value: stats.pagesRead.toLocaleString('en-US') },
+    { label: 'Reads finished', value: groupDigits(stats.booksRead), detail: 're-reads count' },
+    { label: 'Pages read', value: groupDigits(stats.pagesRead) },
     { label: 'Average rating', value: stats.averageRating === null ? 'None yet' : `${stats.averageRating.toFixed(1)} / 5` },
   ]
   if (stats.longestBook) tiles.push({ label: 'Longest book', value: bookLink(stats.longestBook), detail: pages(stats.longestBook.pageCount) })

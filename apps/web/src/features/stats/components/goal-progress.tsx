@@ -4,8 +4,9 @@ import Typography from '@mui/material/Typography'
 import type { Goal } from '@shelfwise/contracts'
 import { goalPace } from '@shelfwise/contracts/goal-pace'
 import { paceText } from '#/features/stats/components/stats-text.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
-const count = (n: number) => n.toLocaleString('en-US')
+const count = (n: number) => groupDigits(n)
 
 /** Where a goal stands, in the words the page shows: reached, on track or behind (not reached, once its year is over). */
 function goalStanding(goal: Goal, thisYear = new Date().getFullYear()): 'Reached' | 'On track' | 'Behind' | 'Not reached' {

@@ -1,4 +1,5 @@
 import type { GoalPace } from '@shelfwise/contracts/goal-pace'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 /** The stats screens' shared words. */
 export const STATS_TEXT = {
@@ -11,7 +12,7 @@ export const possessive = (own: boolean, name: string) => (own ? 'Your' : `${nam
 
 /** A goal's pace in words: "3 books ahead of schedule", "On schedule", "Goal met"; nothing for a year not begun. */
 export function paceText(pace: GoalPace | null, unit: readonly [string, string]): string | null {
-  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? unit[0] : unit[1]}`
+  const count = (n: number) => `${groupDigits(n)} ${n === 1 ? unit[0] : unit[1]}`
   if (!pace) return null
   switch (pace.kind) {
     case 'ahead':

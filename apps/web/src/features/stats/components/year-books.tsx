@@ -15,6 +15,7 @@ import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { PagedListFooter } from '#/components/paged-list-footer.tsx'
 import { useYearBooks } from '#/features/stats/api/year-books.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 export const YEAR_BOOKS_TEXT = {
   loadFailed: 'Could not load the year’s books. Please try again.',
@@ -74,7 +75,7 @@ export function YearBooks({ userId, year, dateInWords }: { userId: string; year:
           {list.total !== undefined && ' '}
           {list.total !== undefined && (
             <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-              ({list.total.toLocaleString('en-US')})
+              ({groupDigits(list.total)})
             </Typography>
           )}
         </Typography>

@@ -19,6 +19,7 @@ import { GoalProgress } from '#/features/stats/components/goal-progress.tsx'
 import type { DateInWords } from '#/features/stats/components/year-books.tsx'
 import { YearNav } from '#/features/stats/components/year-nav.tsx'
 import { possessive, STATS_TEXT } from '#/features/stats/components/stats-text.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // The chart library loads after the figures and tables have drawn; a chart's room is kept meanwhile.
 const charts = () => import('#/features/stats/components/charts.tsx')
@@ -104,7 +105,7 @@ function YearCharts({ userId, stats, own, name, dateInWords }: { userId: string;
         note={
           stats.yearOnly > 0 && (
             <Typography variant="body2" sx={{ mt: 1.5 }}>
-              Finished in {year}, month unknown: {stats.yearOnly.toLocaleString('en-US')}
+              Finished in {year}, month unknown: {groupDigits(stats.yearOnly)}
             </Typography>
           )
         }
@@ -157,7 +158,7 @@ function YearCharts({ userId, stats, own, name, dateInWords }: { userId: string;
           userId={userId}
           stats={stats}
           name={name}
-          alt={`${possessive(own, name)} ${year} in books: ${stats.booksRead.toLocaleString('en-US')} ${stats.booksRead === 1 ? 'book' : 'books'} and ${stats.pagesRead.toLocaleString('en-US')} pages, with the cover of every book.`}
+          alt={`${possessive(own, name)} ${year} in books: ${groupDigits(stats.booksRead)} ${stats.booksRead === 1 ? 'book' : 'books'} and ${groupDigits(stats.pagesRead)} pages, with the cover of every book.`}
         />
       </ChartSlot>
     </>

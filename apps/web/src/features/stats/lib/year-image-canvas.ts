@@ -1,6 +1,7 @@
 import type { YearBook } from '@shelfwise/contracts'
 import { generatedCoverShades } from '#/components/book-cover.tsx'
 import { wrapTitle } from '#/features/stats/lib/wrap-title.ts'
+import { groupDigits } from '@shelfwise/contracts/numbers'
 
 // The year in review drawn on a canvas (1080 × 1350, the size social sites show whole): the figures
 // and every book of the year, with its cover or the cover the app makes from its title. The image
@@ -49,7 +50,7 @@ export function coverGrid(n: number, width = IMAGE_WIDTH - 2 * MARGIN, height = 
   }
 }
 
-const num = (n: number) => n.toLocaleString('en-US')
+const num = (n: number) => groupDigits(n)
 
 /** Each figure's column; a figure wider than that at its full size is drawn smaller, never over the next. */
 const FIGURE_ROOM = 296
