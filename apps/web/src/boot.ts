@@ -99,7 +99,9 @@ async function drawShell(route: ShellRoute | undefined): Promise<Shell | undefin
   const view = doc.content.querySelector<HTMLTemplateElement>(`template[data-shell="${route?.id ?? 'frame'}"]`)
   // Only into an empty root: never over anything the app has drawn already.
   if (!view || root.firstChild) return
-  document.head.append(...doc.content.querySelectorAll('style'))
+  // The globals' and the frame's rules, and this screen's own (the others' would only be matched in vain).
+  const rules = route ? `style:not([data-shell-rules]), style[data-shell-rules="${route.id}"]` : 'style:not([data-shell-rules])'
+  document.head.append(...doc.content.querySelectorAll(rules))
   root.append(inertCopy(view.content))
   // Resolves after the frame that shows it (the next animation frame's task); a hidden tab draws no
   // frames, so at the latest after 100 ms.

@@ -3,6 +3,8 @@
 // data has arrived — the markup React draws on its first render, so nothing moves when React takes
 // the page over. Emotion writes each rule set as a <style> beside its element; they are gathered.
 import { renderToString } from 'react-dom/server'
+import createCache from '@emotion/cache'
+import { CacheProvider } from '@emotion/react'
 import { RouterProvider } from '#/lib/router/react.tsx'
 import { createMemoryRouter, type RouteObject } from '#/lib/router/router.ts'
 import type { QueryClient } from '@tanstack/react-query'
@@ -35,10 +37,14 @@ function render(location: string, page?: RouteObject, queryClient?: QueryClient)
   const router = createMemoryRouter([{ path: '/', Component: AppLayout, children: page ? [page] : [{ path: '*', Component: () => null }] }], {
     initialEntries: [location],
   })
+  // A cache of its own for each view, so that every view writes out every rule set it uses (a shared
+  // one writes each rule set once, in the first view that uses it): each screen's rules are known.
   return renderToString(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <CacheProvider value={createCache({ key: 'css' })}>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </CacheProvider>,
   )
 }
 
@@ -165,30 +171,42 @@ function bookDetail(): string {
 
 const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
 
+/** Rule sets as Emotion wrote them: the names (class hashes) a <style> holds, and its rules. */
+interface RuleSets {
+  names: string[]
+  rules: string
+}
+
 export interface RenderedShell {
-  /** The rule sets of Emotion's `css` cache: their names (class hashes) and their rules, once each. */
-  css: { names: string[]; rules: string }
   /** Global rule sets (CssBaseline's), each under its own name. */
   globals: { name: string; rules: string }[]
+  /** The rule sets the frame uses, on every page the shell draws. */
+  frameCss: RuleSets
+  /** Each shell screen's other rule sets (its first view, once its data has come), by ShellRoute id. */
+  screenCss: Record<string, RuleSets>
   /** The frame alone (top bar, bottom navigation, an empty page), for any location. */
   frame: string
-  /** Each shell screen's first view, by ShellRoute id. */
+  /** Each shell screen's first view, by ShellRoute id (and the book page's two views once its book has come). */
   screens: Record<string, string>
 }
 
 export function renderShell(): RenderedShell {
-  const names = new Set<string>()
-  const rules: string[] = []
   const globals = new Map<string, string>()
-  const extract = (html: string) =>
+  /** Every rule set once by name, in the order first met, and the names each group of views uses. */
+  const rulesOf = new Map<string, string>()
+  const used = new Map<string, Set<string>>()
+  const extract = (group: string, html: string) =>
     html
       .replace(/<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g, (_, key: string, css: string) => {
         const [cache, ...ids] = key.split(' ')
         if (cache === 'css-global') {
           for (const id of ids) if (!globals.has(id)) globals.set(id, css)
-        } else if (ids.some((id) => !names.has(id))) {
-          ids.forEach((id) => names.add(id))
-          rules.push(css)
+        } else {
+          // One <style> holds one element's rule sets; its rules are kept under its names together.
+          const joined = ids.join(' ')
+          if (!rulesOf.has(joined)) rulesOf.set(joined, css)
+          const names = used.get(group) ?? used.set(group, new Set()).get(group)!
+          names.add(joined)
         }
         return ''
       })
@@ -197,26 +215,51 @@ export function renderShell(): RenderedShell {
       // them, and the shell is never hydrated.
       .replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, '')
       .replace(/<!--\/?\$[!?]?-->/g, '')
-  const frame = extract(render(FRAME_SAMPLE))
+  const frame = extract('frame', render(FRAME_SAMPLE))
   const out: Record<string, string> = {}
-  for (const r of SHELL_ROUTES) out[r.id] = extract(render(SHELL_SCREENS[r.id]!.sample, screens[r.id]))
-  out[BOOK_TITLE_VIEW] = extract(render(SHELL_SCREENS.book!.sample, { ...screens.book, Component: BookHeading }))
-  out[BOOK_DETAIL_VIEW] = extract(bookDetail())
-  loadedViews().forEach(extract)
-  return { css: { names: [...names], rules: rules.join('') }, globals: [...globals].map(([name, css]) => ({ name, rules: css })), frame, screens: out }
+  for (const r of SHELL_ROUTES) out[r.id] = extract(r.id, render(SHELL_SCREENS[r.id]!.sample, screens[r.id]))
+  out[BOOK_TITLE_VIEW] = extract('book', render(SHELL_SCREENS.book!.sample, { ...screens.book, Component: BookHeading }))
+  out[BOOK_DETAIL_VIEW] = extract('book', bookDetail())
+  const [home, browse, book] = loadedViews()
+  extract('home', home!)
+  extract('browse', browse!)
+  extract('book', book!)
+  const frameNames = used.get('frame') ?? new Set<string>()
+  const ruleSets = (keys: Iterable<string>): RuleSets => {
+    const list = [...rulesOf.keys()].filter((k) => new Set(keys).has(k))
+    return { names: list.flatMap((k) => k.split(' ')), rules: list.map((k) => rulesOf.get(k)!).join('') }
+  }
+  const screenCss = Object.fromEntries(SHELL_ROUTES.map((r) => [r.id, ruleSets([...(used.get(r.id) ?? [])].filter((k) => !frameNames.has(k)))]))
+  // The boot script adds the frame's rules and its screen's only: every view must find there each
+  // rule set its markup names (class css-<name>), or it would paint unstyled until the app comes.
+  const screenOf = (view: string) => (view === BOOK_TITLE_VIEW || view === BOOK_DETAIL_VIEW ? 'book' : view)
+  for (const [view, html] of Object.entries({ frame, ...out })) {
+    const names = new Set([...ruleSets(frameNames).names, ...(view === 'frame' ? [] : (screenCss[screenOf(view)]?.names ?? []))])
+    const classes = [...html.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter((c) => c.startsWith('css-'))
+    // css-0 is Emotion's class for no styles at all: it has no rules.
+    const missing = classes.filter((c) => c !== 'css-0' && !names.has(c.slice('css-'.length)))
+    if (!classes.length || missing.length)
+      throw new Error(`shell: the ${view} view names rule sets its screen's rules lack: ${missing.join(' ') || '(none at all)'}`)
+  }
+  return { globals: [...globals].map(([name, css]) => ({ name, rules: css })), frameCss: ruleSets(frameNames), screenCss, frame, screens: out }
 }
 
 /**
  * The file the boot script reads: the rules, then one <template> per view (data-shell = frame or a
  * ShellRoute id). The rules carry Emotion's own server-rendering marks (data-emotion = the cache's
  * key and the names of the rule sets inside), so when the app starts Emotion adopts them as already
- * inserted instead of compiling and inserting each rule set again during React's first commit.
+ * inserted instead of compiling and inserting each rule set again during React's first commit. The
+ * screens' rules are apart (data-shell-rules = the screen's id): the boot script adds the frame's and
+ * its own screen's only, a fraction of all of them to parse and to match before the first paint.
  */
 export function shellDocument(shell: RenderedShell): string {
   const views = [['frame', shell.frame], ...Object.entries(shell.screens)]
+  const rules = (css: RuleSets, screen?: string) =>
+    css.names.length ? `<style data-emotion="css ${css.names.join(' ')}"${screen ? ` data-shell-rules="${screen}"` : ''}>${css.rules}</style>` : ''
   return [
     ...shell.globals.map((g) => `<style data-emotion="css-global ${g.name}">${g.rules}</style>`),
-    `<style data-emotion="css ${shell.css.names.join(' ')}">${shell.css.rules}</style>`,
+    rules(shell.frameCss),
+    ...Object.entries(shell.screenCss).map(([screen, css]) => rules(css, screen)),
     ...views.map(([id, html]) => `<template data-shell="${id}">${html}</template>`),
   ].join('')
 }
