@@ -54,9 +54,9 @@ function contractsWorker(): Worker | null {
   return worker
 }
 
-/** Starts the worker (and its download) early, before the first answer needs it. */
+/** Starts the worker (and its download) early, before the first answer needs it; without one, the contracts chunk. */
 export function warmChecks() {
-  contractsWorker()
+  if (!contractsWorker()) void loadContracts()
 }
 
 async function onMainThread(pick: SchemaPick<z.ZodType>, text: string): Promise<Checked> {
