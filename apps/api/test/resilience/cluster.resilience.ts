@@ -7,7 +7,7 @@ import { call, must, sleep } from './support/http.ts'
 import { processAlive, redisAnswers, startCluster, type Cluster } from './support/cluster-process.ts'
 import { RELAXED_LIMITS } from './support/server-process.ts'
 import { freePort } from './support/free-port.ts'
-import { createPrivatePostgres, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { findPgBin, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { tryConnect, noisyPng, multipartImage } from './support/slow-request.ts'
 import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
 
@@ -81,9 +81,7 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
   const figures: Record<string, unknown> = {}
 
   beforeAll(async () => {
-    pgs = await createPrivatePostgres()
-    await pgs.start()
-    await pgs.createDatabase('shelfwise')
+    pgs = await startPrivatePostgres('shelfwise')
     const port = await freePort(18000, 2000)
     cluster = await startCluster(['--instances', String(INSTANCES), '--port', String(port)], {
       DATABASE_URL: pgs.url('shelfwise'),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@shelfwise/contracts'
 import { apiDrift, bookDrift, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
 import { now, sleep, waitUntil } from './support/http.ts'
-import { createPrivatePostgres, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { privatePostgresRuns, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { RELAXED_LIMITS, startServer, type ServerProcess } from './support/server-process.ts'
 import { checkLedger, Ledger, runWriteLoad, setUpCommunity, type AnswerRecord } from './support/write-load.ts'
 
@@ -53,21 +53,15 @@ const unexpectedErrors = (output: string) =>
     }
   })
 
-const pgBin = findPgBin()
-if (!pgBin) {
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but the PostgreSQL server binaries (initdb, pg_ctl) are not installed')
-  console.warn('\n*** PostgreSQL server binaries not found: the database outage test is SKIPPED ***\n')
-}
+const pgRuns = privatePostgresRuns('the database outage test')
 
-describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', () => {
+describe.skipIf(!pgRuns)('PostgreSQL goes away in the middle of a write load', () => {
   let pgs: PrivatePostgres
   let server: ServerProcess | undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-outage-'))
 
   beforeAll(async () => {
-    pgs = await createPrivatePostgres()
-    await pgs.start()
-    await pgs.createDatabase('shelfwise')
+    pgs = await startPrivatePostgres('shelfwise')
   })
   afterAll(async () => {
     await server?.stop('SIGKILL')
