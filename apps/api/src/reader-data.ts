@@ -11,6 +11,12 @@ import type { Database } from '#/db/schema.ts'
 /** Where a page of a list left off: made and read by the door alone. */
 export type Cursor = string
 
+/** The cursor of a page read newest first along (time, id): the page's last row's time and id. */
+export const timeIdCursor = (at: string, id: unknown): Cursor => JSON.stringify([at, id])
+/** The time and id a timeIdCursor holds (none from the start). */
+export const timeIdKey = (after: Cursor | undefined): [string, string] | undefined =>
+  after === undefined ? undefined : (JSON.parse(after) as [string, string])
+
 /** One bounded page of a reader's list, after `after` (from the start when undefined); `next` only when more may follow. */
 export type PageReader<T> = (after: Cursor | undefined, limit: number) => Promise<{ items: T[]; next?: Cursor }>
 
