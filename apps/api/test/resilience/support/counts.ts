@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
+import { expect } from 'vitest'
 import { must } from './http.ts'
 
 // Derived counts against the rows they summarise: the books' review count, rating sum and average
@@ -105,6 +106,12 @@ export function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
   for (const [id, n] of api.following)
     if (n !== (rows.following.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followed, rows ${rows.following.get(id) ?? 0}`)
   return out
+}
+
+/** The rows agree with themselves (each book's counters with its reviews) and with what the API answered. */
+export function expectCountsAgree(rows: RowCounts, api: ApiCounts) {
+  expect(bookDrift(rows)).toEqual([])
+  expect(apiDrift(api, rows)).toEqual([])
 }
 
 /** A SQLite file opened read-only (the server must be stopped), with its integrity check. */
