@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { CHANGES_CHANNEL, listenToOwnChanges } from '#/db/connect.ts'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { onPrimaryOnly } from '#/db/read-your-writes.ts'
-import { reconnects } from '#/db/reconnects.ts'
+import { listenOn, reconnects } from '#/db/reconnects.ts'
 
 // What changed, told by the database (decision 0064). Triggers call pg_notify on the channel below
 // whenever the data behind a kept value changes (a book added, corrected or removed; a book's
@@ -236,9 +236,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
       else if (!payload.startsWith('beat:')) dropTopic(payload)
     })
     client = c
-    connecting = c
-      .connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}`))
+    connecting = listenOn(c, CHANNEL)
       .then(() => {
         connecting = undefined
         if (closed || client !== c) return void c.end().catch(() => {})

@@ -1,3 +1,5 @@
+import type pg from 'pg'
+
 // PostgreSQL: a LISTEN connection that is lost (the notifications' and the changes' channels) is
 // opened again after a wait that grows with each attempt that fails, so a database that is away is
 // not called on in a tight loop; the first attempt that opens makes the next loss wait the least again.
@@ -12,6 +14,12 @@ export interface Reconnects {
   opened(): boolean
   /** No call any more, the waiting one cancelled (the channel closes). */
   stop(): void
+}
+
+/** Opens the dedicated connection and listens on `channel`; settles once notifications flow. */
+export async function listenOn(c: pg.Client, channel: string): Promise<void> {
+  await c.connect()
+  await c.query(`LISTEN ${channel}`)
 }
 
 export function reconnects(connect: () => unknown): Reconnects {

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { sql } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
-import { reconnects } from '#/db/reconnects.ts'
+import { listenOn, reconnects } from '#/db/reconnects.ts'
 
 // How a new notification reaches the streams open for its reader on every instance (decision 0053).
 // PostgreSQL: NOTIFY in the writing transaction (delivered at its commit, dropped with its rollback)
@@ -120,9 +120,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
       if (userId && id) tell(userId, { kind: flag === 'w' ? 'withdrawn' : 'changed', id })
     })
     client = c
-    connecting = c
-      .connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}`))
+    connecting = listenOn(c, CHANNEL)
       .then(() => {
         connecting = undefined
         if (closed) return void c.end().catch(() => {})
