@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@shelfwise/contracts'
-import { expectCountsAgree, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
+import { expectPgCountsAgree, readApiCounts } from './support/counts.ts'
 import { now, sleep, waitUntil } from './support/http.ts'
 import { privatePostgresRuns, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { RELAXED_LIMITS, startServer, type ServerProcess } from './support/server-process.ts'
@@ -158,13 +158,7 @@ describe.skipIf(!pgRuns)('PostgreSQL goes away in the middle of a write load', (
       community.books,
       community.readers.map((r) => r.id),
     )
-    const conn = await openPg(pgs.url('shelfwise'))
-    try {
-      const rows = await readRowCounts(conn.query)
-      expectCountsAgree(rows, api)
-    } finally {
-      await conn.close()
-    }
+    await expectPgCountsAgree(pgs.url('shelfwise'), api)
     const exit = await server.stop('SIGTERM')
     expect(exit.code).toBe(0)
 

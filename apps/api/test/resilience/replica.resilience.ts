@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectCountsAgree, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
+import { expectPgCountsAgree, openPg, readApiCounts } from './support/counts.ts'
 import { call, must, sleep, waitUntil, type Answer } from './support/http.ts'
 import { createStreamingReplica, privatePostgresRuns, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { redisAnswers } from './support/cluster-process.ts'
@@ -194,15 +194,7 @@ describe.skipIf(!pgRuns)('a streaming read replica', () => {
       community.books,
       community.readers.map((r) => r.id),
     )
-    for (const pgs of [primary, replica]) {
-      const conn = await openPg(pgs.url('shelfwise'))
-      try {
-        const rows = await readRowCounts(conn.query)
-        expectCountsAgree(rows, api)
-      } finally {
-        await conn.close()
-      }
-    }
+    for (const pgs of [primary, replica]) await expectPgCountsAgree(pgs.url('shelfwise'), api)
     console.log(
       `\n[figures] read replica: ${JSON.stringify({
         writesAcknowledged: ledger.totalAcknowledged,

@@ -114,6 +114,16 @@ export function expectCountsAgree(rows: RowCounts, api: ApiCounts) {
   expect(apiDrift(api, rows)).toEqual([])
 }
 
+/** expectCountsAgree on the rows of the PostgreSQL database at `url`. */
+export async function expectPgCountsAgree(url: string, api: ApiCounts) {
+  const conn = await openPg(url)
+  try {
+    expectCountsAgree(await readRowCounts(conn.query), api)
+  } finally {
+    await conn.close()
+  }
+}
+
 /** A SQLite file opened read-only (the server must be stopped), with its integrity check. */
 export function openSqliteReadOnly(file: string) {
   const db = new DatabaseSync(file, { readOnly: true })
