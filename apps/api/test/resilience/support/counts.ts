@@ -91,7 +91,7 @@ export async function readApiCounts(base: string, bookIds: string[], userIds: st
 }
 
 /** Every count the API answered that is not what the rows say. */
-export function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
+function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
   const out: string[] = []
   for (const [id, b] of api.books) {
     const r = rows.books.get(id)

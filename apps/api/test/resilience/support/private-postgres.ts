@@ -64,7 +64,7 @@ export interface PrivatePostgres {
   destroy: () => Promise<void>
 }
 
-export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = findPgBin()
   if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql, or set PG_BIN)')
   const base = ownedTempDir('shelfwise-pg-')
