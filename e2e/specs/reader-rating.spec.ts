@@ -27,15 +27,25 @@ async function oddBook(): Promise<BookSummary> {
   return book
 }
 
+/** A new reader, signed in on a fresh odd book's page, after `before` gave them their rating or review of it. */
+async function onOddBook(page: Page, before: (reader: TestUser, book: BookSummary) => Promise<unknown>) {
+  const reader = await registerUser(baseURL)
+  const book = await oddBook()
+  await before(reader, book)
+  await signInAs(page, reader)
+  await openBook(page, book)
+  return { reader, book }
+}
+const rate = (stars: number) => (reader: TestUser, book: BookSummary) => apiPut(baseURL, `/books/${book._id}/reading`, reader.token, { rating: stars })
+const review = (stars: number, comment: string) => (reader: TestUser, book: BookSummary) => postReview(baseURL, reader, book._id, stars, comment)
+
 describe('your rating is yours', () => {
   test('Write a Review opens with your rating; the book with no status is marked Read with it, as the dialog says', async ({ page }) => {
-    const reader = await registerUser(baseURL)
-    const book = await oddBook()
     // Rated without a review, and on no shelf: the rating alone leaves the status empty.
-    await apiPut(baseURL, `/books/${book._id}/reading`, reader.token, { rating: 4 })
-    expect(await entryOf(reader, book._id)).toMatchObject({ status: null, rating: 4 })
-    await signInAs(page, reader)
-    await openBook(page, book)
+    const { reader, book } = await onOddBook(page, async (rater, rated) => {
+      await rate(4)(rater, rated)
+      expect(await entryOf(rater, rated._id)).toMatchObject({ status: null, rating: 4 })
+    })
     await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
     await expectVisible(writeDialog(page).getByRole('textbox', { name: 'Your Review' }))
     expect(await writeDialog(page).getByRole('radio', { name: '4 Stars' }).isChecked()).toBe(true)
@@ -49,11 +59,7 @@ describe('your rating is yours', () => {
   })
 
   test('deleting a review asks whether its stars stay: kept, they stay your rating and in the average', async ({ page }) => {
-    const reader = await registerUser(baseURL)
-    const book = await oddBook()
-    await postReview(baseURL, reader, book._id, 3, 'Three stars, kept.')
-    await signInAs(page, reader)
-    await openBook(page, book)
+    const { reader, book } = await onOddBook(page, review(3, 'Three stars, kept.'))
     await page.getByRole('button', { name: `Delete your review of ${book.title}` }).click()
     const keep = confirmDelete(page).getByRole('checkbox', { name: 'Keep my 3-star rating' })
     expect(await keep.isChecked()).toBe(true)
@@ -74,11 +80,7 @@ describe('your rating is yours', () => {
   })
 
   test('unticked, the review goes with its stars', async ({ page }) => {
-    const reader = await registerUser(baseURL)
-    const book = await oddBook()
-    await postReview(baseURL, reader, book._id, 2, 'Gone entirely.')
-    await signInAs(page, reader)
-    await openBook(page, book)
+    const { reader, book } = await onOddBook(page, review(2, 'Gone entirely.'))
     await page.getByRole('button', { name: `Delete your review of ${book.title}` }).click()
     await confirmDelete(page).getByRole('checkbox', { name: 'Keep my 2-star rating' }).uncheck()
     await confirmDelete(page).getByRole('button', { name: 'Delete' }).click()
@@ -92,11 +94,7 @@ describe('your rating at three widths', () => {
   for (const width of WIDTHS) {
     test(`${width} px: the review dialog with your rating and the delete question, axe clean, screenshots`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 })
-      const reader = await registerUser(baseURL)
-      const book = await oddBook()
-      await apiPut(baseURL, `/books/${book._id}/reading`, reader.token, { rating: 4 })
-      await signInAs(page, reader)
-      await openBook(page, book)
+      const { book } = await onOddBook(page, rate(4))
       await page.getByRole('button', { name: 'Write a Review', exact: true }).click()
       await expectVisible(writeDialog(page).getByRole('checkbox', { name: MARK_READ }))
       await writeDialog(page)

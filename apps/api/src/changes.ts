@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { CHANGES_CHANNEL, listenToOwnChanges } from '#/db/connect.ts'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { onPrimaryOnly } from '#/db/read-your-writes.ts'
+import { listenOn, reconnects } from '#/db/reconnects.ts'
 
 // What changed, told by the database (decision 0064). Triggers call pg_notify on the channel below
 // whenever the data behind a kept value changes (a book added, corrected or removed; a book's
@@ -23,8 +24,6 @@ const CHANNEL = CHANGES_CHANNEL
 const HEARTBEAT_EVERY_MS = 5_000
 /** …within this long, or the channel counts as dropped (nothing is kept) and is opened again. */
 const HEARTBEAT_WAIT_MS = 2_000
-/** PostgreSQL: waits between attempts to open the listening connection again. */
-const RECONNECT_MS = [250, 1000, 2000, 5000]
 /** A backstop whatever the channel says (a writer outside the app's database connection, a clock of our own). */
 const MAX_AGE_MS = 30_000
 
@@ -201,8 +200,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
   let heard = 0
   let client: pg.Client | undefined
   let connecting: Promise<void> | undefined
-  let attempt = 0
-  let retry: NodeJS.Timeout | undefined
+  const reconnect = reconnects(() => connect())
   let beatTimer: NodeJS.Timeout | undefined
   let beatCheck: NodeJS.Timeout | undefined
 
@@ -212,12 +210,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
     setLive(false)
     c.removeAllListeners('notification')
     void c.end().catch(() => {})
-    if (closed || retry) return
-    const wait = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]
-    retry = setTimeout(() => {
-      retry = undefined
-      void connect()
-    }, wait)
+    reconnect.later()
   }
 
   const sendBeat = () => {
@@ -243,13 +236,11 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
       else if (!payload.startsWith('beat:')) dropTopic(payload)
     })
     client = c
-    connecting = c
-      .connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}`))
+    connecting = listenOn(c, CHANNEL)
       .then(() => {
         connecting = undefined
         if (closed || client !== c) return void c.end().catch(() => {})
-        attempt = 0
+        reconnect.opened()
         // Whatever changed while nobody listened is unknown: trust starts empty (setLive clears).
         setLive(true)
       })
@@ -276,7 +267,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
       stopOwn?.()
       clearInterval(beatTimer)
       clearTimeout(beatCheck)
-      clearTimeout(retry)
+      reconnect.stop()
       beatTimer = undefined
       const c = client
       client = undefined

@@ -1,4 +1,5 @@
 import type { AccountExport, ExportLibraryEntry } from '@shelfwise/contracts'
+import type { SelectQueryBuilder } from 'kysely'
 import type { Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
@@ -10,6 +11,32 @@ import type { Database } from '#/db/schema.ts'
 
 /** Where a page of a list left off: made and read by the door alone. */
 export type Cursor = string
+
+/**
+ * A list read along one unique column, ascending (an id, time-ordered for most): the rows `query` makes
+ * after the cursor, each made an item by `item`; when the page is full the cursor is its last row's value.
+ */
+export function pagesAlong<Row extends Record<string, unknown>, T>(
+  query: () => SelectQueryBuilder<any, any, Row>,
+  column: keyof Row & string,
+  item: (row: Row) => T,
+): PageReader<T> {
+  return async (after, limit) => {
+    // Untyped: the column is checked against the row above.
+    let q: SelectQueryBuilder<any, any, Row> = query()
+    const key: string = column
+    if (after !== undefined) q = q.where(key, '>', after)
+    const rows = await q.orderBy(key).limit(limit).execute()
+    const last = rows.at(-1)
+    return { items: rows.map(item), ...(rows.length === limit && last ? { next: String(last[column]) } : {}) }
+  }
+}
+
+/** The cursor of a page read newest first along (time, id): the page's last row's time and id. */
+export const timeIdCursor = (at: string, id: unknown): Cursor => JSON.stringify([at, id])
+/** The time and id a timeIdCursor holds (none from the start). */
+export const timeIdKey = (after: Cursor | undefined): [string, string] | undefined =>
+  after === undefined ? undefined : (JSON.parse(after) as [string, string])
 
 /** One bounded page of a reader's list, after `after` (from the start when undefined); `next` only when more may follow. */
 export type PageReader<T> = (after: Cursor | undefined, limit: number) => Promise<{ items: T[]; next?: Cursor }>

@@ -7,9 +7,9 @@ import { call, must, sleep } from './support/http.ts'
 import { processAlive, redisAnswers, startCluster, type Cluster } from './support/cluster-process.ts'
 import { RELAXED_LIMITS } from './support/server-process.ts'
 import { freePort } from './support/free-port.ts'
-import { createPrivatePostgres, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { findPgBin, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { tryConnect, noisyPng, multipartImage } from './support/slow-request.ts'
-import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
+import { checkLedger, expectNoneLost, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
 
 // Several instances: `npm run cluster` (scripts/cluster/cluster.ts) starts three API processes on one
 // PostgreSQL (a private one here) and the machine's Redis, behind nginx on loopback. Sessions, uploads,
@@ -81,9 +81,7 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
   const figures: Record<string, unknown> = {}
 
   beforeAll(async () => {
-    pgs = await createPrivatePostgres()
-    await pgs.start()
-    await pgs.createDatabase('shelfwise')
+    pgs = await startPrivatePostgres('shelfwise')
     const port = await freePort(18000, 2000)
     cluster = await startCluster(['--instances', String(INSTANCES), '--port', String(port)], {
       DATABASE_URL: pgs.url('shelfwise'),
@@ -222,9 +220,7 @@ describe.skipIf(!pgBin)(`npm run cluster: ${INSTANCES} instances behind nginx`, 
     await load
     expect(ledger.answers.filter((a) => a.status < 200 || a.status >= 300).map((a) => `${a.op} ${a.status}`)).toEqual([])
     // Read back through the last instance only.
-    const check = await checkLedger(urls.at(-1)!, ledger, community.readers)
-    expect(check.mismatches).toEqual([])
-    expect(check.found).toBe(ledger.totalAcknowledged)
+    const check = await expectNoneLost(urls.at(-1)!, ledger, community.readers)
     const conn = await openPg(pgs.url('shelfwise'))
     try {
       expect(bookDrift(await readRowCounts(conn.query))).toEqual([])

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '@shelfwise/contracts'
-import { apiDrift, bookDrift, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
+import { expectPgCountsAgree, readApiCounts } from './support/counts.ts'
 import { now, sleep, waitUntil } from './support/http.ts'
-import { createPrivatePostgres, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { privatePostgresRuns, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { RELAXED_LIMITS, startServer, type ServerProcess } from './support/server-process.ts'
-import { checkLedger, Ledger, runWriteLoad, setUpCommunity, type AnswerRecord } from './support/write-load.ts'
+import { expectNoneLost, Ledger, runWriteLoad, setUpCommunity, type AnswerRecord } from './support/write-load.ts'
 
 // Database outages: the API runs on a private PostgreSQL under a write load of six clients, and the
 // test takes PostgreSQL away three times: killed (`pg_ctl stop -m immediate`, as a crash), shut down
@@ -53,21 +53,15 @@ const unexpectedErrors = (output: string) =>
     }
   })
 
-const pgBin = findPgBin()
-if (!pgBin) {
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but the PostgreSQL server binaries (initdb, pg_ctl) are not installed')
-  console.warn('\n*** PostgreSQL server binaries not found: the database outage test is SKIPPED ***\n')
-}
+const pgRuns = privatePostgresRuns('the database outage test')
 
-describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', () => {
+describe.skipIf(!pgRuns)('PostgreSQL goes away in the middle of a write load', () => {
   let pgs: PrivatePostgres
   let server: ServerProcess | undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-outage-'))
 
   beforeAll(async () => {
-    pgs = await createPrivatePostgres()
-    await pgs.start()
-    await pgs.createDatabase('shelfwise')
+    pgs = await startPrivatePostgres('shelfwise')
   })
   afterAll(async () => {
     await server?.stop('SIGKILL')
@@ -158,22 +152,13 @@ describe.skipIf(!pgBin)('PostgreSQL goes away in the middle of a write load', ()
       ).toEqual([])
     }
 
-    const check = await checkLedger(base, ledger, community.readers)
-    expect(check.mismatches).toEqual([])
-    expect(check.found).toBe(ledger.totalAcknowledged)
+    const check = await expectNoneLost(base, ledger, community.readers)
     const api = await readApiCounts(
       base,
       community.books,
       community.readers.map((r) => r.id),
     )
-    const conn = await openPg(pgs.url('shelfwise'))
-    try {
-      const rows = await readRowCounts(conn.query)
-      expect(bookDrift(rows)).toEqual([])
-      expect(apiDrift(api, rows)).toEqual([])
-    } finally {
-      await conn.close()
-    }
+    await expectPgCountsAgree(pgs.url('shelfwise'), api)
     const exit = await server.stop('SIGTERM')
     expect(exit.code).toBe(0)
 

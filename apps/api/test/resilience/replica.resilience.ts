@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiDrift, bookDrift, openPg, readApiCounts, readRowCounts } from './support/counts.ts'
+import { expectPgCountsAgree, openPg, readApiCounts } from './support/counts.ts'
 import { call, must, sleep, waitUntil, type Answer } from './support/http.ts'
-import { createPrivatePostgres, createStreamingReplica, findPgBin, type PrivatePostgres } from './support/private-postgres.ts'
+import { createStreamingReplica, privatePostgresRuns, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.ts'
 import { redisAnswers } from './support/cluster-process.ts'
 import { RELAXED_LIMITS, startServer, type ServerProcess } from './support/server-process.ts'
-import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
+import { expectNoneLost, Ledger, runWriteLoad, setUpCommunity } from './support/write-load.ts'
 
 // Read replicas (issue 26 point 3, decision 0063) against a real streaming replica: a private
 // PostgreSQL primary and a standby made from it with pg_basebackup -R, on ports of their own, made
@@ -18,26 +18,20 @@ import { checkLedger, Ledger, runWriteLoad, setUpCommunity } from './support/wri
 //  - reads keep answering when the replica is SIGKILLed, and go back to it once it is restarted;
 //  - nothing acknowledged is lost, and the counts agree on primary, replica and API at the end.
 
-const pgBin = findPgBin()
-if (!pgBin) {
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but the PostgreSQL server binaries (initdb, pg_ctl) are not installed')
-  console.warn('\n*** PostgreSQL server binaries not found: the read replica test is SKIPPED ***\n')
-}
+const pgRuns = privatePostgresRuns('the read replica test')
 
 interface MyReview {
   comment: string
 }
 
-describe.skipIf(!pgBin)('a streaming read replica', () => {
+describe.skipIf(!pgRuns)('a streaming read replica', () => {
   let primary: PrivatePostgres
   let replica: PrivatePostgres
   let server: ServerProcess | undefined
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-replica-'))
 
   beforeAll(async () => {
-    primary = await createPrivatePostgres()
-    await primary.start()
-    await primary.createDatabase('shelfwise')
+    primary = await startPrivatePostgres('shelfwise')
     replica = await createStreamingReplica(primary)
     await replica.start()
   })
@@ -194,24 +188,13 @@ describe.skipIf(!pgBin)('a streaming read replica', () => {
     // Nothing lost: every acknowledged write is there, read through the API, and the rows agree on both servers.
     await caughtUp()
     await sleep(600)
-    const check = await checkLedger(base, ledger, community.readers)
-    expect(check.mismatches).toEqual([])
-    expect(check.found).toBe(ledger.totalAcknowledged)
+    await expectNoneLost(base, ledger, community.readers)
     const api = await readApiCounts(
       base,
       community.books,
       community.readers.map((r) => r.id),
     )
-    for (const pgs of [primary, replica]) {
-      const conn = await openPg(pgs.url('shelfwise'))
-      try {
-        const rows = await readRowCounts(conn.query)
-        expect(bookDrift(rows)).toEqual([])
-        expect(apiDrift(api, rows)).toEqual([])
-      } finally {
-        await conn.close()
-      }
-    }
+    for (const pgs of [primary, replica]) await expectPgCountsAgree(pgs.url('shelfwise'), api)
     console.log(
       `\n[figures] read replica: ${JSON.stringify({
         writesAcknowledged: ledger.totalAcknowledged,

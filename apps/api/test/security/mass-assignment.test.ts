@@ -90,6 +90,15 @@ async function call(s: Scene, method: string, url: string, payload: unknown, tok
 const withServerFields = (s: Scene, forcedId: string, method: string, url: string, body: object) =>
   call(s, method, `${url}${ownedQuery(s.victim, forcedId)}`, { ...serverOwned(s.victim, forcedId), ...body })
 
+/**
+ * Sends `body` with the server's fields beside it; a strict body refuses them (400), and then it is
+ * sent again with them in the query string alone. Answers the send that was taken.
+ */
+async function takenWithServerFields(s: Scene, forcedId: string, method: string, url: string, body: object) {
+  const sent = await withServerFields(s, forcedId, method, url, body)
+  return sent.statusCode === 400 ? call(s, method, `${url}${ownedQuery(s.victim, forcedId)}`, body) : sent
+}
+
 /** Puts a new book on a shelf of the caller's with the server's fields sent along: the row is the caller's alone, made just now. */
 async function shelveWithServerFields(s: Scene, forcedId: string, path: string, shelf: 'wishlist' | 'reads') {
   const book = await insertBook(s.ctx.db)
@@ -99,6 +108,19 @@ async function shelveWithServerFields(s: Scene, forcedId: string, path: string, 
     shelf === 'wishlist'
       ? await s.ctx.db.selectFrom('wishlist').select(['userId', 'addedAt as at']).where('bookId', '=', book.id).execute()
       : await s.ctx.db.selectFrom('reads').select(['userId', 'readAt as at']).where('bookId', '=', book.id).execute()
+  expectMineJustNow(s, rows)
+}
+
+/** The block or mute rows that name `targetId` as the one blocked or muted, their columns by name. */
+const blocksOrMutesOf = async (s: Scene, table: 'blocks' | 'userMutes', theirs: 'blockedId' | 'mutedId', targetId: string) =>
+  (await s.ctx.db
+    .selectFrom(table as 'blocks')
+    .selectAll()
+    .where(theirs as 'blockedId', '=', targetId)
+    .execute()) as unknown as Record<string, string>[]
+
+/** A book's rows in a reader's table (the time as `at`): the caller's alone, made just now. */
+function expectMineJustNow(s: Scene, rows: { userId: string; at: string | Date }[]) {
   expect(rows.map((r) => r.userId)).toEqual([s.me.id])
   expect(isRecent(rows[0]!.at)).toBe(true)
 }
@@ -481,9 +503,7 @@ const MASS: Record<string, Entry> = {
       expect(await s.ctx.db.selectFrom('readingEntries').select('userId').where('bookId', '=', book.id).execute()).toEqual([])
       const ok = await call(s, 'PUT', `/api/books/${book.id}/reading${ownedQuery(s.victim, forcedId)}`, { status: 'reading' })
       expect(ok.statusCode).toBe(200)
-      const rows = await s.ctx.db.selectFrom('readingEntries').select(['userId', 'updatedAt']).where('bookId', '=', book.id).execute()
-      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
-      expect(isRecent(rows[0]!.updatedAt)).toBe(true)
+      expectMineJustNow(s, await s.ctx.db.selectFrom('readingEntries').select(['userId', 'updatedAt as at']).where('bookId', '=', book.id).execute())
     },
   },
   'POST /api/books/{id}/reads': {
@@ -582,8 +602,7 @@ const MASS: Record<string, Entry> = {
   'POST /api/books/{id}/editions': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
-      const sent = await withServerFields(s, forcedId, 'POST', `/api/books/${book.id}/editions`, { format: 'ebook' })
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/books/${book.id}/editions${ownedQuery(s.victim, forcedId)}`, { format: 'ebook' }) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', `/api/books/${book.id}/editions`, { format: 'ebook' })
       expect(res.statusCode).toBe(201)
       const rows = await s.ctx.db.selectFrom('editions').select(['id', 'createdByUserId', 'createdAt']).where('bookId', '=', book.id).execute()
       expect(rows.map((r) => [r.id === forcedId, r.createdByUserId])).toEqual([[false, s.me.id]])
@@ -592,8 +611,7 @@ const MASS: Record<string, Entry> = {
   },
   'POST /api/me/shelves': {
     async run(s, forcedId) {
-      const sent = await withServerFields(s, forcedId, 'POST', '/api/me/shelves', { name: 'mass-shelf' })
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/me/shelves${ownedQuery(s.victim, forcedId)}`, { name: 'mass-shelf' }) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', '/api/me/shelves', { name: 'mass-shelf' })
       expect(res.statusCode).toBe(201)
       const rows = await s.ctx.db.selectFrom('shelves').select(['id', 'userId', 'createdAt']).where('name', '=', 'mass-shelf').execute()
       expect(rows.map((r) => [r.id === forcedId, r.userId])).toEqual([[false, s.me.id]])
@@ -768,21 +786,16 @@ const MASS: Record<string, Entry> = {
   'PUT /api/books/{id}/shelves': {
     async run(s, forcedId) {
       const book = await insertBook(s.ctx.db)
-      const sent = await withServerFields(s, forcedId, 'PUT', `/api/books/${book.id}/shelves`, { names: ['mass-placed'] })
-      const res =
-        sent.statusCode === 400 ? await call(s, 'PUT', `/api/books/${book.id}/shelves${ownedQuery(s.victim, forcedId)}`, { names: ['mass-placed'] }) : sent
+      const res = await takenWithServerFields(s, forcedId, 'PUT', `/api/books/${book.id}/shelves`, { names: ['mass-placed'] })
       expect(res.statusCode).toBe(200)
-      const rows = await s.ctx.db.selectFrom('shelfBooks').select(['userId', 'addedAt']).where('bookId', '=', book.id).execute()
-      expect(rows.map((r) => r.userId)).toEqual([s.me.id])
-      expect(isRecent(rows[0]!.addedAt)).toBe(true)
+      expectMineJustNow(s, await s.ctx.db.selectFrom('shelfBooks').select(['userId', 'addedAt as at']).where('bookId', '=', book.id).execute())
     },
   },
   // Merges (decision 0030): the proposer, the applier and the reverter are the caller, never a forged one.
   'POST /api/merge-proposals': {
     async run(s, forcedId) {
       const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
-      const sent = await withServerFields(s, forcedId, 'POST', '/api/merge-proposals', { kind: 'work', ids })
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merge-proposals${ownedQuery(s.victim, forcedId)}`, { kind: 'work', ids }) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', '/api/merge-proposals', { kind: 'work', ids })
       expect(res.statusCode).toBe(201)
       expect([res.json()._id === forcedId, res.json().status, res.json().proposedBy._id]).toEqual([false, 'open', s.me.id])
     },
@@ -792,8 +805,7 @@ const MASS: Record<string, Entry> = {
       await s.ctx.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', s.me.id).execute()
       const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
       const proposal = (await call(s, 'POST', '/api/merge-proposals', { kind: 'work', ids })).json()._id as string
-      const sent = await withServerFields(s, forcedId, 'POST', `/api/merge-proposals/${proposal}/apply`, {})
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merge-proposals/${proposal}/apply${ownedQuery(s.victim, forcedId)}`, {}) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', `/api/merge-proposals/${proposal}/apply`, {})
       expect(res.statusCode).toBe(200)
       const merge = await s.ctx.db.selectFrom('bookMerges').selectAll().where('id', '=', res.json().merge._id).executeTakeFirstOrThrow()
       expect([merge.id === forcedId, merge.appliedByUserId]).toEqual([false, s.me.id])
@@ -805,8 +817,7 @@ const MASS: Record<string, Entry> = {
       const ids = [(await insertBook(s.ctx.db)).id, (await insertBook(s.ctx.db)).id]
       const proposal = (await call(s, 'POST', '/api/merge-proposals', { kind: 'work', ids })).json()._id as string
       const mergeId = (await call(s, 'POST', `/api/merge-proposals/${proposal}/apply`, {})).json().merge._id as string
-      const sent = await withServerFields(s, forcedId, 'POST', `/api/merges/${mergeId}/revert`, {})
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/merges/${mergeId}/revert${ownedQuery(s.victim, forcedId)}`, {}) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', `/api/merges/${mergeId}/revert`, {})
       expect(res.statusCode).toBe(200)
       const merge = await s.ctx.db.selectFrom('bookMerges').selectAll().where('id', '=', mergeId).executeTakeFirstOrThrow()
       expect(merge.revertedByUserId).toBe(s.me.id)
@@ -817,8 +828,7 @@ const MASS: Record<string, Entry> = {
   'POST /api/me/webhooks': {
     async run(s, forcedId) {
       const body = { url: 'https://93.184.216.34/mass', events: ['review.published'], secret: 'whsec_forced', disabledAt: LONG_AGO, disabledReason: 'forced' }
-      const sent = await withServerFields(s, forcedId, 'POST', '/api/me/webhooks', body)
-      const res = sent.statusCode === 400 ? await call(s, 'POST', `/api/me/webhooks${ownedQuery(s.victim, forcedId)}`, body) : sent
+      const res = await takenWithServerFields(s, forcedId, 'POST', '/api/me/webhooks', body)
       expect(res.statusCode, res.body).toBe(201)
       const rows = await s.ctx.db.selectFrom('webhooks').selectAll().where('url', '=', 'https://93.184.216.34/mass').execute()
       expect(rows.map((r) => [r.id === forcedId, r.userId, r.secret === 'whsec_forced', r.disabledAt, r.disabledReason])).toEqual([
@@ -864,11 +874,7 @@ const MASS: Record<string, Entry> = {
           const target = await insertUser(s.ctx.db)
           const res = await withServerFields(s, forcedId, method, `/api/users/${target.id}/${path}`, {})
           expect(res.statusCode, res.body).toBe(200)
-          const rows = (await s.ctx.db
-            .selectFrom(table as 'blocks')
-            .selectAll()
-            .where(theirs as 'blockedId', '=', target.id)
-            .execute()) as unknown as Record<string, string>[]
+          const rows = await blocksOrMutesOf(s, table, theirs, target.id)
           expect(rows.map((r) => r[mine])).toEqual([s.me.id])
           expect(isRecent(rows[0]!.createdAt!)).toBe(true)
         },
@@ -895,11 +901,7 @@ const MASS: Record<string, Entry> = {
           await call(s, 'PUT', `/api/users/${target.id}/${path}`, undefined)
           const res = await withServerFields(s, forcedId, 'DELETE', `/api/users/${target.id}/${path}`, {})
           expect(res.statusCode, res.body).toBe(200)
-          const rows = (await s.ctx.db
-            .selectFrom(table as 'blocks')
-            .selectAll()
-            .where(theirs as 'blockedId', '=', target.id)
-            .execute()) as unknown as Record<string, string>[]
+          const rows = await blocksOrMutesOf(s, table, theirs, target.id)
           expect(rows.map((r) => r[mine])).toEqual([s.victim.id])
         },
       },

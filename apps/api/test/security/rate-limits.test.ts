@@ -28,6 +28,13 @@ const LOW = {
 const address = () => `127.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`
 const email = () => `rl_${randomBytes(5).toString('hex')}@example.test`
 
+/** A personal token of the reader's, made through the API (a write of theirs) for a day. */
+const personalToken = async (app: FastifyInstance, readerToken: string, name: string, scopes: string[]) => {
+  const res = await app.inject({ method: 'POST', url: '/api/me/tokens', headers: bearer(readerToken), payload: { name, scopes, expiresInDays: 1 } })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().token as string
+}
+
 const expectLimited = (res: LightMyRequestResponse, what: RegExp, maxWait: number) => {
   expect(res.statusCode).toBe(429)
   const body = res.json()
@@ -165,16 +172,7 @@ function limitSuite(name: string, env: () => Record<string, string>) {
     it('gives each personal token its own bucket with RateLimit headers: its 6th call is 429, the web app and another token go on', async () => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db)
-      const tokenOf = async () => {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/me/tokens',
-          headers: bearer(reader.token),
-          payload: { name: 'limited', scopes: ['read', 'reading:write'], expiresInDays: 1 },
-        })
-        expect(res.statusCode, res.body).toBe(201)
-        return res.json().token as string
-      }
+      const tokenOf = () => personalToken(ctx.app, reader.token, 'limited', ['read', 'reading:write'])
       const [one, two] = [await tokenOf(), await tokenOf()]
       const me = (token: string) => ctx.app.inject({ url: '/api/users/me', headers: bearer(token) })
       for (let left = 4; left >= 0; left--) {
@@ -200,13 +198,7 @@ function limitSuite(name: string, env: () => Record<string, string>) {
     it('counts a personal token’s writes apart from its reader’s, so a busy tool cannot use up the web app’s writes', async () => {
       const reader = await insertUser(ctx.db)
       const book = await insertBook(ctx.db)
-      const made = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/me/tokens',
-        headers: bearer(reader.token),
-        payload: { name: 'busy', scopes: ['reading:write'], expiresInDays: 1 },
-      })
-      const tool = made.json().token as string
+      const tool = await personalToken(ctx.app, reader.token, 'busy', ['reading:write'])
       const toggle = (token: string) => ctx.app.inject({ method: 'PUT', url: `/api/users/addto-recently-read/${book.id}`, headers: bearer(token) })
       // The token's making was the reader's first write; four for the tool fill its writes bucket.
       for (let i = 0; i < 4; i++) expect((await toggle(tool)).statusCode).toBe(200)
@@ -376,13 +368,7 @@ describe.skipIf(!redisRuns)('abuse limits shared through Redis (REDIS_URL)', () 
 
     it('share a personal token’s bucket', async () => {
       const reader = await insertUser(a.db)
-      const made = await a.app.inject({
-        method: 'POST',
-        url: '/api/me/tokens',
-        headers: bearer(reader.token),
-        payload: { name: 'shared', scopes: ['read'], expiresInDays: 1 },
-      })
-      const token = made.json().token as string
+      const token = await personalToken(a.app, reader.token, 'shared', ['read'])
       const me = (app: FastifyInstance) => app.inject({ url: '/api/users/me', headers: bearer(token) })
       for (const app of [a.app, b, a.app, b, a.app]) expect((await me(app)).statusCode).toBe(200)
       expectLimited(await me(b), /^Too many requests with this token/, 60)

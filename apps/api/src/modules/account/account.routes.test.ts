@@ -273,6 +273,17 @@ describeEachDialect('account: export and leaving', (ctx) => {
         await insertFollow(ctx.db, p.id, reader.id, at)
       }
       const listed = await Promise.all(Array.from({ length: 5 }, () => insertBook(ctx.db, { createdByUserId: reader.id, listedByUserId: reader.id })))
+      // Five shelves, read along their ids.
+      const shelves = Array.from({ length: 5 }, (_, i) => ({
+        id: uuidv7(),
+        userId: reader.id,
+        name: `Shelf ${i}`,
+        nameKey: `shelf ${i}`,
+        isPublic: 0,
+        createdAt: at,
+        updatedAt: at,
+      }))
+      await ctx.db.insertInto('shelves').values(shelves).execute()
 
       const data = AccountExportSchema.parse(JSON.parse(await text(await service().exportJson(actor))))
       expect(data.library.map((e) => e.book._id).sort()).toEqual([...logged, ...reviewedOnly].map((b) => b.id).sort())
@@ -281,6 +292,7 @@ describeEachDialect('account: export and leaving', (ctx) => {
       expect(data.follows.followers.map((p) => p._id).sort()).toEqual(ids)
       expect(data.booksListed).toEqual(listed.map((b) => b.id).sort())
       expect(data.booksCredited).toEqual([])
+      expect(data.shelves.shelves.map((x) => x._id)).toEqual(shelves.map((x) => x.id).sort())
 
       const csv = readCsv(await text(await service().goodreadsCsv(actor)))
       expect(csv.rows.map((r) => r['Book Id']).sort()).toEqual([...logged, ...reviewedOnly].map((b) => b.id).sort())

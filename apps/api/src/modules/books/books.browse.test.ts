@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BookFacetsSchema, BookListSchema, ErrorBodySchema, type Book } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { insertBook, insertReview } from '../../../test/support/factories.ts'
+import { insertBook, insertReview, type BookOverrides } from '../../../test/support/factories.ts'
 
 // What Browse asks of the books calls (issue 10, decision 0009): the four orders of its tabs, Top
 // Rated by a confidence-weighted average, the categories of both forms, and the
@@ -15,35 +15,20 @@ describeEachDialect('books for Browse', (ctx) => {
     expect(res.statusCode, res.body).toBe(200)
     return { books: BookListSchema.parse(res.json()), total: res.headers['x-total-count'] }
   }
-  const ids = {} as Record<'single' | 'many' | 'hot' | 'old' | 'tech' | 'thick', string>
+  const word = 'quasarbloom'
+  const corpus = {
+    single: { title: `Single Star ${word}`, publishedDate: '2001-03-01', category: 'Classic', pageCount: 200 },
+    many: { title: `Many Voices ${word}`, publishedDate: '1999-07-07', category: 'Classic', pageCount: 300 },
+    hot: { title: `Hot Week ${word}`, publishedDate: '2010-01-01', category: 'Indie', pageCount: 150 },
+    old: { title: 'Gutenberg Leaves', publishedDate: '1472-01-01', category: 'Classic', pageCount: 90, language: 'German', genres: ['Poetry', 'History'] },
+    tech: { title: 'Circuits for Readers', publishedDate: '2020-02-02', category: 'Technology', pageCount: 250, language: 'Japanese', genres: ['Non-Fiction'] },
+    thick: { title: 'The Very Long Book', publishedDate: '2015-05-05', category: 'Classic', pageCount: 1200 },
+  } satisfies Record<string, BookOverrides>
+  const ids = {} as Record<keyof typeof corpus, string>
   const keysOf = (books: Book[]) => books.map((x) => Object.entries(ids).find(([, id]) => id === x._id)?.[0]).filter(Boolean)
 
   beforeAll(async () => {
-    const word = 'quasarbloom'
-    ids.single = (await insertBook(ctx.db, { title: `Single Star ${word}`, publishedDate: '2001-03-01', category: 'Classic', pageCount: 200 })).id
-    ids.many = (await insertBook(ctx.db, { title: `Many Voices ${word}`, publishedDate: '1999-07-07', category: 'Classic', pageCount: 300 })).id
-    ids.hot = (await insertBook(ctx.db, { title: `Hot Week ${word}`, publishedDate: '2010-01-01', category: 'Indie', pageCount: 150 })).id
-    ids.old = (
-      await insertBook(ctx.db, {
-        title: 'Gutenberg Leaves',
-        publishedDate: '1472-01-01',
-        category: 'Classic',
-        pageCount: 90,
-        language: 'German',
-        genres: ['Poetry', 'History'],
-      })
-    ).id
-    ids.tech = (
-      await insertBook(ctx.db, {
-        title: 'Circuits for Readers',
-        publishedDate: '2020-02-02',
-        category: 'Technology',
-        pageCount: 250,
-        language: 'Japanese',
-        genres: ['Non-Fiction'],
-      })
-    ).id
-    ids.thick = (await insertBook(ctx.db, { title: 'The Very Long Book', publishedDate: '2015-05-05', category: 'Classic', pageCount: 1200 })).id
+    for (const [key, book] of Object.entries(corpus)) ids[key as keyof typeof corpus] = (await insertBook(ctx.db, book)).id
     const month = new Date(Date.now() - 30 * DAY)
     // 40 reviews averaging 4.6, a month ago; one 5★ review today; two 2★ reviews today.
     for (let i = 0; i < 40; i++) await insertReview(ctx.db, { bookId: ids.many, rating: i < 24 ? 5 : 4, createdAt: month })

@@ -1,5 +1,5 @@
 import type { Db } from '#/db/portable.ts'
-import type { Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ExportSections, type PageReader, type ReaderDataDoor } from '#/reader-data.ts'
 import { listBookEditsByUserPage } from '#/modules/books/books.history.repository.ts'
 
 // The books module's door to a reader's data (decisions 0019 and 0023). Books and their histories
@@ -14,18 +14,18 @@ const EDITS_PAGE = 500
 const LINKS = { listed: ['createdByUserId', 'listedByUserId'], credited: ['authorUserId', 'publisherUserId'] } as const
 
 /** A page of the ids of the books the reader is linked on in one way, by id. */
-const bookIdPages =
-  (db: Db, userId: string, kind: keyof typeof LINKS): PageReader<string> =>
-  async (after: Cursor | undefined, limit: number) => {
-    const [a, b] = LINKS[kind]
-    let q = db
-      .selectFrom('books')
-      .select('id')
-      .where((eb) => eb.or([eb(a, '=', userId), eb(b, '=', userId)]))
-    if (after !== undefined) q = q.where('id', '>', after)
-    const ids = (await q.orderBy('id').limit(limit).execute()).map((r) => r.id)
-    return { items: ids, ...(ids.length === limit ? { next: ids.at(-1)! } : {}) }
-  }
+const bookIdPages = (db: Db, userId: string, kind: keyof typeof LINKS): PageReader<string> => {
+  const [a, b] = LINKS[kind]
+  return pagesAlong(
+    () =>
+      db
+        .selectFrom('books')
+        .select('id')
+        .where((eb) => eb.or([eb(a, '=', userId), eb(b, '=', userId)])),
+    'id',
+    (r) => r.id,
+  )
+}
 
 /** The books the reader listed or is credited on, and the corrections they made to books. */
 export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksListed' | 'booksCredited' | 'bookEdits' | 'editionsAdded'> }> = {
@@ -44,12 +44,11 @@ export const booksDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'booksLi
       booksCredited: { pages: bookIdPages(db, userId, 'credited') },
       // Along editions_created_by_idx (created_by_user_id, id).
       editionsAdded: {
-        async pages(after, limit) {
-          let q = db.selectFrom('editions').select('id').where('createdByUserId', '=', userId)
-          if (after !== undefined) q = q.where('id', '>', after)
-          const ids = (await q.orderBy('id').limit(limit).execute()).map((r) => r.id)
-          return { items: ids, ...(ids.length === limit ? { next: ids.at(-1)! } : {}) }
-        },
+        pages: pagesAlong(
+          () => db.selectFrom('editions').select('id').where('createdByUserId', '=', userId),
+          'id',
+          (r) => r.id,
+        ),
       },
       // Oldest first along book_edits_user_idx.
       bookEdits: {

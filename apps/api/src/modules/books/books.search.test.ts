@@ -4,10 +4,19 @@ import { v7 as uuidv7 } from 'uuid'
 import { BookListSchema, BookSchema, ErrorBodySchema, type Book } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { nextLink, readAllPages } from '../../../test/support/paging.ts'
-import { bearer, insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertReview, insertUser, type BookOverrides } from '../../../test/support/factories.ts'
 
 // GET /api/books/search as a client sees it. The corpus is inserted both through the factories
 // (plain INSERTs: the database keeps its search index current by itself) and through POST /books.
+
+const lantern = () => ({
+  title: 'Lantern Tide',
+  author: 'Mira Okonkwo',
+  genres: ['Mystery'],
+  category: 'Bestseller',
+  description: 'Harbour lights.',
+  publishedDate: '2005-01-01',
+})
 
 describeEachDialect('books search', (ctx) => {
   const search = async (qs: string) => {
@@ -18,19 +27,9 @@ describeEachDialect('books search', (ctx) => {
   const q = (params: Record<string, string | number>) =>
     new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]))).toString()
 
-  const c = {} as Record<
-    'pride' | 'manners' | 'wuthering' | 'hobbit' | 'soledad' | 'zauberberg' | 'undated' | 'lanternA' | 'lanternB' | 'posted',
-    { id: string }
-  >
-  const corpusIds = () => new Set(Object.values(c).map((b) => b.id))
-  /** The corpus books among the results, by key, in result order. */
-  const keysOf = (books: Book[]) => books.map((b) => Object.entries(c).find(([, v]) => v.id === b._id)?.[0]).filter(Boolean)
-
-  beforeAll(async () => {
-    const rate = async (bookId: string, ratings: number[]) => {
-      for (const rating of ratings) await insertReview(ctx.db, { bookId, rating })
-    }
-    c.pride = await insertBook(ctx.db, {
+  // The corpus as inserted, each book with the stars of its reviews.
+  const corpus = {
+    pride: {
       title: 'Pride and Prejudice',
       author: 'Jane Austen',
       genres: ['Romance', 'Fiction'],
@@ -40,10 +39,10 @@ describeEachDialect('books search', (ctx) => {
       publishedDate: '1813-01-28',
       isbn: '9780141439518',
       description: 'Elizabeth Bennet meets Mr Darcy.',
-    })
-    await rate(c.pride.id, [4])
+      ratings: [4],
+    },
     // Higher rated and full of the words, but only in its description.
-    c.manners = await insertBook(ctx.db, {
+    manners: {
       title: 'Manners of the Assembly Rooms',
       author: 'Clement Hartwell',
       genres: ['History'],
@@ -52,9 +51,9 @@ describeEachDialect('books search', (ctx) => {
       pageCount: 250,
       publishedDate: '1990-05-05',
       description: 'On pride and prejudice in Regency ballrooms: pride, prejudice, and more pride and prejudice.',
-    })
-    await rate(c.manners.id, [5, 5])
-    c.wuthering = await insertBook(ctx.db, {
+      ratings: [5, 5],
+    },
+    wuthering: {
       title: 'Wuthering Heights',
       author: 'Emily Brontë',
       genres: ['Romance'],
@@ -63,9 +62,9 @@ describeEachDialect('books search', (ctx) => {
       pageCount: 416,
       publishedDate: '1847-12-01',
       description: 'Moorland passion and revenge.',
-    })
-    await rate(c.wuthering.id, [3])
-    c.hobbit = await insertBook(ctx.db, {
+      ratings: [3],
+    },
+    hobbit: {
       title: 'The Hobbit',
       author: 'J. R. R. Tolkien',
       genres: ['Fantasy', 'Adventure'],
@@ -75,9 +74,9 @@ describeEachDialect('books search', (ctx) => {
       publishedDate: '1937-09-21',
       isbn: '9780547928227',
       description: 'Bilbo Baggins goes there and back again.',
-    })
-    await rate(c.hobbit.id, [5, 4])
-    c.soledad = await insertBook(ctx.db, {
+      ratings: [5, 4],
+    },
+    soledad: {
       title: 'Cien años de soledad',
       author: 'Gabriel García Márquez',
       genres: ['Fiction'],
@@ -86,9 +85,9 @@ describeEachDialect('books search', (ctx) => {
       pageCount: 417,
       publishedDate: '1967-05-30',
       description: 'Siete generaciones de la familia Buendía en Macondo.',
-    })
-    await rate(c.soledad.id, [5])
-    c.zauberberg = await insertBook(ctx.db, {
+      ratings: [5],
+    },
+    zauberberg: {
       title: 'Der Zauberberg',
       author: 'Thomas Mann',
       genres: ['Fiction', 'Drama'],
@@ -97,8 +96,9 @@ describeEachDialect('books search', (ctx) => {
       pageCount: 720,
       publishedDate: '1924-11-01',
       description: 'Sieben Jahre in einem Sanatorium in Davos.',
-    })
-    c.undated = await insertBook(ctx.db, {
+      ratings: [],
+    },
+    undated: {
       title: 'Almanac Without A Year',
       author: 'Nobody Known',
       genres: ['Poetry'],
@@ -107,26 +107,24 @@ describeEachDialect('books search', (ctx) => {
       pageCount: null,
       publishedDate: null,
       description: 'Verses of uncertain age.',
-    })
+      ratings: [],
+    },
     // Same text, different ratings: equal relevance, so rating decides.
-    c.lanternA = await insertBook(ctx.db, {
-      title: 'Lantern Tide',
-      author: 'Mira Okonkwo',
-      genres: ['Mystery'],
-      category: 'Bestseller',
-      description: 'Harbour lights.',
-      publishedDate: '2005-01-01',
-    })
-    c.lanternB = await insertBook(ctx.db, {
-      title: 'Lantern Tide',
-      author: 'Mira Okonkwo',
-      genres: ['Mystery'],
-      category: 'Bestseller',
-      description: 'Harbour lights.',
-      publishedDate: '2005-01-01',
-    })
-    await rate(c.lanternA.id, [2])
-    await rate(c.lanternB.id, [4])
+    lanternA: { ...lantern(), ratings: [2] },
+    lanternB: { ...lantern(), ratings: [4] },
+  } satisfies Record<string, BookOverrides & { ratings: number[] }>
+
+  const c = {} as Record<keyof typeof corpus | 'posted', { id: string }>
+  const corpusIds = () => new Set(Object.values(c).map((b) => b.id))
+  /** The corpus books among the results, by key, in result order. */
+  const keysOf = (books: Book[]) => books.map((b) => Object.entries(c).find(([, v]) => v.id === b._id)?.[0]).filter(Boolean)
+
+  beforeAll(async () => {
+    for (const [key, { ratings, ...book }] of Object.entries(corpus)) {
+      const inserted = await insertBook(ctx.db, book)
+      c[key as keyof typeof corpus] = inserted
+      for (const rating of ratings) await insertReview(ctx.db, { bookId: inserted.id, rating })
+    }
     // Through the API too: its genres are added after the book, in the same transaction.
     const me = await insertUser(ctx.db)
     const res = await ctx.app.inject({

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import { toIso } from '#/db/portable.ts'
-import type { ExportSections, LibraryParts, ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ExportSections, type LibraryParts, type ReaderDataDoor } from '#/reader-data.ts'
 
 // The bookshelves module's door to a reader's data (decision 0019, 0028): their shelves and the
 // books on them. The export gives the shelves and the placements as two lists, each read in bounded
@@ -44,15 +44,11 @@ export const bookshelvesDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 's
       shelves: {
         shelves: {
           // Along the primary key, after a shelf id (ids are time-ordered: oldest shelf first).
-          async pages(after, limit) {
-            let q = db.selectFrom('shelves').select(['id', 'name', 'isPublic', 'createdAt']).where('userId', '=', userId)
-            if (after !== undefined) q = q.where('id', '>', after)
-            const rows = await q.orderBy('id').limit(limit).execute()
-            return {
-              items: rows.map((r) => ({ _id: r.id, name: r.name, public: Number(r.isPublic) === 1, createdAt: toIso(r.createdAt) })),
-              ...(rows.length === limit ? { next: rows.at(-1)!.id } : {}),
-            }
-          },
+          pages: pagesAlong(
+            () => db.selectFrom('shelves').select(['id', 'name', 'isPublic', 'createdAt']).where('userId', '=', userId),
+            'id',
+            (r) => ({ _id: r.id, name: r.name, public: Number(r.isPublic) === 1, createdAt: toIso(r.createdAt) }),
+          ),
         },
         placements: {
           // Along (user_id, shelf_id, position, book_id), after the last placement given.

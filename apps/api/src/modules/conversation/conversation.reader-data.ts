@@ -1,7 +1,8 @@
 import type { AccountExport } from '@shelfwise/contracts'
 import { toIso, type Db } from '#/db/portable.ts'
 import { fromStoredPosition } from '#/modules/spoilers/spoilers.service.ts'
-import type { Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
+import { pageAfter } from '#/db/keyset.ts'
+import { timeIdCursor, timeIdKey, type Cursor, type ExportSections, type PageReader, type ReaderDataDoor } from '#/reader-data.ts'
 import type { ConversationService } from '#/modules/conversation/conversation.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 
@@ -24,23 +25,15 @@ function pagesOf<T>(
   map: (row: Record<string, unknown>) => T,
 ): PageReader<T> {
   return async (after: Cursor | undefined, limit: number) => {
-    let q = db
+    const q = db
       .selectFrom(table as 'reviewComments')
       .selectAll()
       .where('userId', '=', userId)
-    if (after !== undefined) {
-      const [at, id] = JSON.parse(after) as [string, string]
-      q = q.where('createdAt', '<=', at).where((eb) => eb.or([eb('createdAt', '<', at), eb(key as 'id', '<', id)]))
-    }
-    const rows = (await q
-      .orderBy('createdAt', 'desc')
-      .orderBy(key as 'id', 'desc')
-      .limit(limit)
-      .execute()) as unknown as Record<string, unknown>[]
+    const rows = (await pageAfter(q, ['createdAt', key as 'id'], 'desc', timeIdKey(after), limit).execute()) as unknown as Record<string, unknown>[]
     const last = rows.at(-1)
     return {
       items: rows.map(map),
-      ...(rows.length === limit && last ? { next: JSON.stringify([toIso(last.createdAt as string), last[key]]) } : {}),
+      ...(rows.length === limit && last ? { next: timeIdCursor(toIso(last.createdAt as string), last[key]) } : {}),
     }
   }
 }

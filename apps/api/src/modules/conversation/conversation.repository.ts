@@ -4,6 +4,7 @@ import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
+import { pageAfter } from '#/db/keyset.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
@@ -52,17 +53,13 @@ interface LikerKey {
 
 /** Who liked a review, newest like first, with the time of each like. */
 export async function listReviewLikers(db: Db, reviewId: string, opts: { after?: LikerKey; limit?: number }): Promise<(Liker & { likedAt: string })[]> {
-  let q = db
+  const q = db
     .selectFrom('reviewLikes as l')
     .innerJoin('users as u', 'u.id', 'l.userId')
     .select(['u.id', 'u.name', 'u.username', summaryImage('u').as('profileImage'), 'l.createdAt'])
     .where('l.reviewId', '=', reviewId)
   const { after, limit } = opts
-  if (after) {
-    q = q.where('l.createdAt', '<=', after.createdAt).where((eb) => eb.or([eb('l.createdAt', '<', after.createdAt), eb('l.userId', '<', after.userId)]))
-  }
-  q = q.orderBy('l.createdAt', 'desc').orderBy('l.userId', 'desc')
-  const rows = await (limit === undefined ? q : q.limit(limit)).execute()
+  const rows = await pageAfter(q, ['l.createdAt', 'l.userId'], 'desc', after && [after.createdAt, after.userId], limit).execute()
   return rows.map((r) => ({ _id: r.id, name: r.name, username: r.username, profileImage: r.profileImage, likedAt: toIso(r.createdAt) }))
 }
 
@@ -131,13 +128,9 @@ interface CommentKey {
  * comment's, so (thread id, id) is that order, read along review_comments_thread_idx.
  */
 export async function listReviewComments(db: Db, reviewId: string, opts: { after?: CommentKey; limit?: number }): Promise<CommentCore[]> {
-  let q = selectComments(db).where('c.reviewId', '=', reviewId)
   const { after, limit } = opts
-  if (after) {
-    q = q.where('c.threadId', '>=', after.threadId).where((eb) => eb.or([eb('c.threadId', '>', after.threadId), eb('c.id', '>', after.id)]))
-  }
-  q = q.orderBy('c.threadId', 'asc').orderBy('c.id', 'asc')
-  return (await (limit === undefined ? q : q.limit(limit)).execute()).map(toComment)
+  const q = pageAfter(selectComments(db).where('c.reviewId', '=', reviewId), ['c.threadId', 'c.id'], 'asc', after && [after.threadId, after.id], limit)
+  return (await q.execute()).map(toComment)
 }
 
 /** How many comments a review holds, tombstones included (the list's X-Total-Count). */

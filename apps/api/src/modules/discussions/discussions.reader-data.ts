@@ -1,6 +1,6 @@
 import { nowIso, toIso } from '#/db/portable.ts'
 import { chunked } from '#/book-merge.ts'
-import type { ExportSections, ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ExportSections, type ReaderDataDoor } from '#/reader-data.ts'
 import { fromStoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { recountDiscussions } from '#/modules/discussions/discussions.repository.ts'
 
@@ -24,39 +24,32 @@ export const discussionsDoor: ReaderDataDoor<{ sections: Sections }> = {
       discussions: {
         threads: {
           // Along discussions_user_idx (ids are time-ordered), after a thread's id.
-          async pages(after, limit) {
-            let q = db.selectFrom('discussions').select(['id', 'bookId', 'title', 'createdAt']).where('userId', '=', userId)
-            if (after !== undefined) q = q.where('id', '>', after)
-            const rows = await q.orderBy('id').limit(limit).execute()
-            return {
-              items: rows.map((r) => ({ id: r.id, bookId: r.bookId, title: r.title, createdAt: toIso(r.createdAt) })),
-              ...(rows.length === limit ? { next: rows.at(-1)!.id } : {}),
-            }
-          },
+          pages: pagesAlong(
+            () => db.selectFrom('discussions').select(['id', 'bookId', 'title', 'createdAt']).where('userId', '=', userId),
+            'id',
+            (r) => ({ id: r.id, bookId: r.bookId, title: r.title, createdAt: toIso(r.createdAt) }),
+          ),
         },
         posts: {
           // Along discussion_posts_user_idx, after a post's id; a tombstone has no author, so none is listed.
-          async pages(after, limit) {
-            let q = db
-              .selectFrom('discussionPosts')
-              .select(['id', 'discussionId', 'parentId', 'text', 'positionKind', 'positionValue', 'createdAt', 'editedAt'])
-              .where('userId', '=', userId)
-              .where('deletedAt', 'is', null)
-            if (after !== undefined) q = q.where('id', '>', after)
-            const rows = await q.orderBy('id').limit(limit).execute()
-            return {
-              items: rows.map((r) => ({
-                id: r.id,
-                discussionId: r.discussionId,
-                parentId: r.parentId,
-                text: r.text ?? '',
-                position: fromStoredPosition(r.positionKind, r.positionValue === null ? null : Number(r.positionValue)),
-                createdAt: toIso(r.createdAt),
-                editedAt: r.editedAt === null ? null : toIso(r.editedAt),
-              })),
-              ...(rows.length === limit ? { next: rows.at(-1)!.id } : {}),
-            }
-          },
+          pages: pagesAlong(
+            () =>
+              db
+                .selectFrom('discussionPosts')
+                .select(['id', 'discussionId', 'parentId', 'text', 'positionKind', 'positionValue', 'createdAt', 'editedAt'])
+                .where('userId', '=', userId)
+                .where('deletedAt', 'is', null),
+            'id',
+            (r) => ({
+              id: r.id,
+              discussionId: r.discussionId,
+              parentId: r.parentId,
+              text: r.text ?? '',
+              position: fromStoredPosition(r.positionKind, r.positionValue === null ? null : Number(r.positionValue)),
+              createdAt: toIso(r.createdAt),
+              editedAt: r.editedAt === null ? null : toIso(r.editedAt),
+            }),
+          ),
         },
       },
     },

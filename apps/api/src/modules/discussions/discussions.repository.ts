@@ -1,9 +1,10 @@
 import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { lockedForWrite, toIso, type Db } from '#/db/portable.ts'
+import { lockedForWrite, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
+import { pageAfter } from '#/db/keyset.ts'
 
 // The SQL of book discussions (decision 0043). A thread's opening post has the thread's own id; a
 // thread reads in order along (discussion_id, root_id, id).
@@ -66,7 +67,7 @@ const selectDiscussions = (db: Db) =>
       'd.createdAt',
     ])
 
-type RawDiscussion = Awaited<ReturnType<ReturnType<typeof selectDiscussions>['execute']>>[number]
+type RawDiscussion = RowOf<typeof selectDiscussions>
 
 const toDiscussion = (r: RawDiscussion): DiscussionRow => ({
   id: r.id,
@@ -103,7 +104,7 @@ const selectPosts = (db: Db) =>
       'p.deletedAt',
     ])
 
-type RawPost = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number]
+type RawPost = RowOf<typeof selectPosts>
 
 const toPost = (r: RawPost): PostRow => ({
   id: r.id,
@@ -218,14 +219,8 @@ export interface ActivityKey {
 }
 
 /** A book's threads, newest activity first (ties by id), along discussions_book_activity_idx. */
-const buildBookDiscussionsQuery = (db: Db, bookId: string, limit: number | undefined, after?: ActivityKey) => {
-  let q = selectDiscussions(db).where('d.bookId', '=', bookId)
-  if (after) {
-    q = q.where('d.lastActivityAt', '<=', after.at).where((eb) => eb.or([eb('d.lastActivityAt', '<', after.at), eb('d.id', '<', after.id)]))
-  }
-  q = q.orderBy('d.lastActivityAt', 'desc').orderBy('d.id', 'desc')
-  return limit === undefined ? q : q.limit(limit)
-}
+const buildBookDiscussionsQuery = (db: Db, bookId: string, limit: number | undefined, after?: ActivityKey) =>
+  pageAfter(selectDiscussions(db).where('d.bookId', '=', bookId), ['d.lastActivityAt', 'd.id'], 'desc', after && [after.at, after.id], limit)
 
 export async function listBookDiscussions(db: Db, bookId: string, limit: number | undefined, after?: ActivityKey): Promise<DiscussionRow[]> {
   return (await buildBookDiscussionsQuery(db, bookId, limit, after).execute()).map(toDiscussion)

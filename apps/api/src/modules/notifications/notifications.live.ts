@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { sql } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
+import { listenOn, reconnects } from '#/db/reconnects.ts'
 
 // How a new notification reaches the streams open for its reader on every instance (decision 0053).
 // PostgreSQL: NOTIFY in the writing transaction (delivered at its commit, dropped with its rollback)
@@ -40,8 +41,6 @@ export interface LiveBus {
  * when it changed, so a repeat costs one indexed read.
  */
 const LOCAL_REPEATS_MS = [0, 20, 100, 400, 1500]
-/** PostgreSQL: waits between attempts to bring the LISTEN connection back. */
-const RECONNECT_MS = [250, 1000, 2000, 5000]
 
 /** SQLite: the apps of one process on one database (tests' second instance) share their signals. */
 const localListeners = new WeakMap<Db, Map<string, Set<LiveListener>>>()
@@ -101,17 +100,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
   let connecting: Promise<void> | undefined
   let connected = false
   let closed = false
-  let attempt = 0
-  let retry: NodeJS.Timeout | undefined
-
-  const scheduleReconnect = () => {
-    if (closed || retry) return
-    const wait = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]
-    retry = setTimeout(() => {
-      retry = undefined
-      void connect()
-    }, wait)
-  }
+  const reconnect = reconnects(() => connect())
 
   const connect = (): Promise<void> => {
     if (closed || connected || connecting) return connecting ?? Promise.resolve()
@@ -122,7 +111,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
       connected = false
       c.removeAllListeners('notification')
       void c.end().catch(() => {})
-      scheduleReconnect()
+      reconnect.later()
     }
     c.on('error', lost)
     c.on('end', lost)
@@ -131,16 +120,13 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
       if (userId && id) tell(userId, { kind: flag === 'w' ? 'withdrawn' : 'changed', id })
     })
     client = c
-    connecting = c
-      .connect()
-      .then(() => c.query(`LISTEN ${CHANNEL}`))
+    connecting = listenOn(c, CHANNEL)
       .then(() => {
         connecting = undefined
         if (closed) return void c.end().catch(() => {})
         connected = true
         // Signals sent while the channel was down are lost: every stream catches up from the table.
-        if (attempt > 0) tellAll({ kind: 'resync' })
-        attempt = 0
+        if (reconnect.opened()) tellAll({ kind: 'resync' })
       })
       .catch(() => {
         connecting = undefined
@@ -166,7 +152,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
     },
     async close() {
       closed = true
-      if (retry) clearTimeout(retry)
+      reconnect.stop()
       const c = client
       client = undefined
       connected = false

@@ -1,5 +1,5 @@
 import { toIso } from '#/db/portable.ts'
-import type { ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ReaderDataDoor } from '#/reader-data.ts'
 import { hasActors } from '#/modules/notifications/notifications.repository.ts'
 
 // The notifications module's door to a reader's data (decision 0052): their notifications and
@@ -43,13 +43,11 @@ export const notificationsDoor: ReaderDataDoor = {
           },
         },
         turnedOff: {
-          async pages(after, limit) {
-            let q = db.selectFrom('notificationSettings').select('type').where('userId', '=', userId)
-            if (after !== undefined) q = q.where('type', '>', after)
-            const rows = await q.orderBy('type').limit(limit).execute()
-            const last = rows.at(-1)
-            return { items: rows.map((r) => r.type), ...(rows.length === limit && last ? { next: last.type } : {}) }
-          },
+          pages: pagesAlong(
+            () => db.selectFrom('notificationSettings').select('type').where('userId', '=', userId),
+            'type',
+            (r) => r.type,
+          ),
         },
       },
     },

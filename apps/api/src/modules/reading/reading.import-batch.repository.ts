@@ -11,6 +11,7 @@ import {
   toEntryDetails,
   toRead,
   type EntryDetails,
+  type EntryDetailsChange,
   type EntryRow,
   type ReadRow,
   type ReadValues,
@@ -73,16 +74,9 @@ export async function bumpLogVersionReturning(db: Db, userId: string): Promise<n
 }
 
 /** The columns of an entry an import writes, besides its keys and moments. */
-export interface ImportedEntryColumns {
+export interface ImportedEntryColumns extends EntryDetailsChange {
   status?: string | null
   rating?: number | null
-  createdAt?: string
-  privateNotes?: string
-  editionId?: string
-  ownedFormat?: string | null
-  ownedCopies?: number
-  statusPosition?: number
-  statusPositionOf?: string
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Owned } from '@shelfwise/contracts'
 import { nowIso, type Db } from '#/db/portable.ts'
-import { findEntryDetails, setEntryDetails, type EntryDetails } from '#/modules/reading/reading.repository.ts'
+import { findEntryDetails, type EntryDetails, type EntryDetailsChange } from '#/modules/reading/reading.repository.ts'
 
 /**
  * What an imported row fills in on the reader's entry (decision 0031), never overwriting what the
@@ -27,7 +27,7 @@ export const hasDetails = (d: ImportDetails) => Boolean(d.addedOn || d.privateNo
 
 /** What the row's details change on an entry that has `had` (none: an entry made now), or undefined for nothing. */
 export function detailsChange(had: EntryDetails | undefined, d: ImportDetails) {
-  const change: Parameters<typeof setEntryDetails>[3] = {}
+  const change: EntryDetailsChange = {}
   const addedAt = d.addedOn ? `${d.addedOn}T00:00:00.000Z` : undefined
   // A new entry is made now: a Date Added before now is its moment.
   if (addedAt && addedAt < (had?.createdAt ?? nowIso())) change.createdAt = addedAt

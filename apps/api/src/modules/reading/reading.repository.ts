@@ -135,21 +135,19 @@ export async function findEntryDetails(db: Db, userId: string, bookId: string): 
   return row && toEntryDetails(row)
 }
 
+/** What an import fills in on an entry besides its status and rating. */
+export interface EntryDetailsChange {
+  createdAt?: string
+  privateNotes?: string
+  editionId?: string
+  ownedFormat?: string | null
+  ownedCopies?: number
+  statusPosition?: number
+  statusPositionOf?: string
+}
+
 /** Sets what an import fills in on an entry, without marking it changed (the caller does). */
-export async function setEntryDetails(
-  db: Db,
-  userId: string,
-  bookId: string,
-  change: {
-    createdAt?: string
-    privateNotes?: string
-    editionId?: string
-    ownedFormat?: string | null
-    ownedCopies?: number
-    statusPosition?: number
-    statusPositionOf?: string
-  },
-): Promise<void> {
+export async function setEntryDetails(db: Db, userId: string, bookId: string, change: EntryDetailsChange): Promise<void> {
   await db.updateTable('readingEntries').set(change).where('userId', '=', userId).where('bookId', '=', bookId).execute()
 }
 

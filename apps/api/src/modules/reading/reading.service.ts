@@ -196,6 +196,16 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
     }
   }
 
+  /**
+   * One of the spec's two list toggles on the work of the book `id` names, in the caller's transaction
+   * when given: `fn` changes the log and answers whether the book is on the list now. An absent book
+   * is 404 from the entry's foreign key (change), read nowhere but in the transaction.
+   */
+  async function toggle(actor: Actor, id: string, on: Db | undefined, fn: (trx: Db, at: string, bookId: string) => Promise<boolean>) {
+    const bookId = await books.workOf(id, on)
+    return change(actor.id, bookId, (trx, at) => fn(trx, at, bookId), { on })
+  }
+
   /** Sets a status the way the reading control does (readWriteForStatus). */
   const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string, dates: StatusDates) => {
     const open = (await listReads(trx, userId, bookId)).find(isOpen)
@@ -407,20 +417,13 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
      * has no status. Answers whether it is on the wishlist now. In the caller's transaction when given.
      */
     async toggleWant(actor: Actor, id: string, on?: Db): Promise<boolean> {
-      // An absent book is 404 from the entry's foreign key (change), read nowhere but in the transaction.
-      const bookId = await books.workOf(id, on)
-      return change(
-        actor.id,
-        bookId,
-        async (trx, at) => {
-          const status = (await findEntry(trx, actor.id, bookId))?.status ?? null
-          const kept = status === 'want' && (await listReads(trx, actor.id, bookId)).some(isKeptFinished)
-          const next = statusAfterWantToggle(status, kept)
-          await updateEntry(trx, actor.id, bookId, { status: next }, at)
-          return next === 'want'
-        },
-        { on },
-      )
+      return toggle(actor, id, on, async (trx, at, bookId) => {
+        const status = (await findEntry(trx, actor.id, bookId))?.status ?? null
+        const kept = status === 'want' && (await listReads(trx, actor.id, bookId)).some(isKeptFinished)
+        const next = statusAfterWantToggle(status, kept)
+        await updateEntry(trx, actor.id, bookId, { status: next }, at)
+        return next === 'want'
+      })
     },
 
     /**
@@ -430,27 +433,21 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
      * status is cleared. Answers whether it is on the list now. In the caller's transaction when given.
      */
     async toggleFinished(actor: Actor, id: string, on?: Db): Promise<boolean> {
-      const bookId = await books.workOf(id, on)
-      return change(
-        actor.id,
-        bookId,
-        async (trx, at) => {
-          const finished = (await listReads(trx, actor.id, bookId)).filter(isKeptFinished)
-          if (finished.length) {
-            for (const r of finished) await setReadRemoved(trx, r.id, at, at)
-            const entry = await findEntry(trx, actor.id, bookId)
-            if (entry?.status === 'read') await updateEntry(trx, actor.id, bookId, { status: null }, at)
-            return false
-          }
-          const before = await findEntry(trx, actor.id, bookId)
-          await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at, {})
-          await events.emit(trx, actor.id, 'read.finished', { bookId, finishedOn: at.slice(0, 10) })
-          // The two lists stay independent, as the spec has them: a book wanted again stays wanted.
-          if (before?.status === 'want') await updateEntry(trx, actor.id, bookId, { status: 'want' }, at)
-          return true
-        },
-        { on },
-      )
+      return toggle(actor, id, on, async (trx, at, bookId) => {
+        const finished = (await listReads(trx, actor.id, bookId)).filter(isKeptFinished)
+        if (finished.length) {
+          for (const r of finished) await setReadRemoved(trx, r.id, at, at)
+          const entry = await findEntry(trx, actor.id, bookId)
+          if (entry?.status === 'read') await updateEntry(trx, actor.id, bookId, { status: null }, at)
+          return false
+        }
+        const before = await findEntry(trx, actor.id, bookId)
+        await applyStatus(trx, actor.id, bookId, 'read', at.slice(0, 10), at, {})
+        await events.emit(trx, actor.id, 'read.finished', { bookId, finishedOn: at.slice(0, 10) })
+        // The two lists stay independent, as the spec has them: a book wanted again stays wanted.
+        if (before?.status === 'want') await updateEntry(trx, actor.id, bookId, { status: 'want' }, at)
+        return true
+      })
     },
 
     /**

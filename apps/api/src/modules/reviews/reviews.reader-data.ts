@@ -1,5 +1,6 @@
 import { toIso } from '#/db/portable.ts'
-import type { LibraryParts, ReaderDataDoor, ReviewPart } from '#/reader-data.ts'
+import { pageAfter } from '#/db/keyset.ts'
+import { timeIdCursor, timeIdKey, type LibraryParts, type ReaderDataDoor, type ReviewPart } from '#/reader-data.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 
 // The reviews module's door to a reader's data (decision 0019): their reviews, in the export's
@@ -40,16 +41,12 @@ export const createReviewsDoor = (reviews: Pick<ReviewsService, 'removeAllBy'>):
         reviews: {
           // Newest first along reviews_user_created_idx, after a review (its creation time and id).
           async pages(after, limit) {
-            let q = db.selectFrom('reviews').select(columns).where('userId', '=', userId)
-            if (after !== undefined) {
-              const [at, id] = JSON.parse(after) as [string, string]
-              q = q.where('createdAt', '<=', at).where((eb) => eb.or([eb('createdAt', '<', at), eb('id', '<', id)]))
-            }
-            const rows = (await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toPart)
+            const q = db.selectFrom('reviews').select(columns).where('userId', '=', userId)
+            const rows = (await pageAfter(q, ['createdAt', 'id'], 'desc', timeIdKey(after), limit).execute()).map(toPart)
             const last = rows.at(-1)
             return {
               items: rows.map((r) => r.part),
-              ...(rows.length === limit && last ? { next: JSON.stringify([last.part.review.createdAt, last.id]) } : {}),
+              ...(rows.length === limit && last ? { next: timeIdCursor(last.part.review.createdAt, last.id) } : {}),
             }
           },
           async ofBooks(bookIds) {

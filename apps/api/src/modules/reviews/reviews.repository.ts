@@ -4,6 +4,7 @@ import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { precompile } from '#/db/precompiled.ts'
 import { summaryImage } from '#/db/user-summary.ts'
+import { pageAfter } from '#/db/keyset.ts'
 
 /** Selects every column a Review needs (its reader and book joined in); compose with where/order/limit. */
 const selectReviews = (db: Db) =>
@@ -62,15 +63,9 @@ export interface ReviewListOptions {
 
 type ReviewQuery = ReturnType<typeof selectReviews>
 
-// Newest first, ties by id; the keyset condition keeps `created_at <= ?` on its own so an index range serves it.
-const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): ReviewQuery => {
-  let out = q
-  if (after) {
-    out = out.where('r.createdAt', '<=', after.createdAt).where((eb) => eb.or([eb('r.createdAt', '<', after.createdAt), eb('r.id', '<', after.id)]))
-  }
-  out = out.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc')
-  return limit === undefined ? out : out.limit(limit)
-}
+// Newest first, ties by id.
+const newestFirst = (q: ReviewQuery, { limit, after }: ReviewListOptions): ReviewQuery =>
+  pageAfter(q, ['r.createdAt', 'r.id'], 'desc', after && [after.createdAt, after.id], limit)
 
 const reviewById = precompile(1, (db, id: string) => selectReviews(db).where('r.id', '=', id))
 

@@ -204,6 +204,13 @@ export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = asy
     if (!(await findUserExists(db, id))) throw notFound(MESSAGES.userNotFound)
   }
 
+  /** A write about another reader (otherReader, refusing the caller with `self`), answering where the caller then stands with them. */
+  const toward = async (actor: Actor, userId: string, self: string, write: () => Promise<unknown>): Promise<SafetyState> => {
+    await otherReader(actor, userId, self)
+    await write()
+    return stateOf(actor.id, userId)
+  }
+
   const requireModerator = async (actor: Actor) => {
     if ((await findRole(db, actor.id)) !== 'moderator') throw forbidden(SAFETY_MESSAGES.moderatorsOnly)
   }
@@ -225,34 +232,22 @@ export const createSafetyService = ({ db, notify = noNotify, hiddenChanged = asy
      * Blocks a reader (again is fine): the follows between them end, both ways, and each leaves the
      * other's unread notifications, in the same transaction.
      */
-    async block(actor: Actor, userId: string): Promise<SafetyState> {
-      await otherReader(actor, userId, SAFETY_MESSAGES.blockSelf)
-      await db.transaction().execute(async (trx) => {
-        await insertBlock(trx, actor.id, userId, nowIso())
-        await deleteFollowsBetween(trx, actor.id, userId)
-        await withdrawBetween(trx, actor.id, userId)
-      })
-      return stateOf(actor.id, userId)
-    },
+    block: (actor: Actor, userId: string): Promise<SafetyState> =>
+      toward(actor, userId, SAFETY_MESSAGES.blockSelf, () =>
+        db.transaction().execute(async (trx) => {
+          await insertBlock(trx, actor.id, userId, nowIso())
+          await deleteFollowsBetween(trx, actor.id, userId)
+          await withdrawBetween(trx, actor.id, userId)
+        }),
+      ),
 
     /** Lifts a block (none is fine); the follows that ended stay ended. */
-    async unblock(actor: Actor, userId: string): Promise<SafetyState> {
-      await otherReader(actor, userId, SAFETY_MESSAGES.blockSelf)
-      await deleteBlock(db, actor.id, userId)
-      return stateOf(actor.id, userId)
-    },
+    unblock: (actor: Actor, userId: string): Promise<SafetyState> => toward(actor, userId, SAFETY_MESSAGES.blockSelf, () => deleteBlock(db, actor.id, userId)),
 
-    async mute(actor: Actor, userId: string): Promise<SafetyState> {
-      await otherReader(actor, userId, SAFETY_MESSAGES.muteSelf)
-      await insertMute(db, actor.id, userId, nowIso())
-      return stateOf(actor.id, userId)
-    },
+    mute: (actor: Actor, userId: string): Promise<SafetyState> =>
+      toward(actor, userId, SAFETY_MESSAGES.muteSelf, () => insertMute(db, actor.id, userId, nowIso())),
 
-    async unmute(actor: Actor, userId: string): Promise<SafetyState> {
-      await otherReader(actor, userId, SAFETY_MESSAGES.muteSelf)
-      await deleteMute(db, actor.id, userId)
-      return stateOf(actor.id, userId)
-    },
+    unmute: (actor: Actor, userId: string): Promise<SafetyState> => toward(actor, userId, SAFETY_MESSAGES.muteSelf, () => deleteMute(db, actor.id, userId)),
 
     /** Where the caller stands with another reader (the profile's Block and Mute buttons). */
     async standing(actor: Actor, userId: string): Promise<SafetyState> {

@@ -26,6 +26,10 @@ describeEachDialect('stats', (ctx) => {
     const res = await call('POST', `/api/books/${bookId}/reads`, token, read)
     expect(res.statusCode, res.body).toBe(201)
   }
+  /** The reads in the order given, each of a book. */
+  const addReads = async (token: string, reads: [{ id: string }, object][]) => {
+    for (const [book, read] of reads) await addRead(token, book.id, read)
+  }
   const yearOf = async (userId: string, year: number) => {
     const res = await call('GET', `/api/users/${userId}/stats/${year}`)
     expect(res.statusCode, res.body).toBe(200)
@@ -37,15 +41,17 @@ describeEachDialect('stats', (ctx) => {
     const long = await insertBook(ctx.db, { pageCount: 800, genres: ['Fantasy', 'Adventure'] })
     const short = await insertBook(ctx.db, { pageCount: 120, genres: ['Poetry'] })
     const unknown = await insertBook(ctx.db, { pageCount: null, genres: ['Fantasy'] })
-    // A re-read in the same year counts twice; a finish known only to the year counts in no month.
-    await addRead(reader.token, long.id, { startedOn: '2025-01-02', finishedOn: '2025-01-20' })
-    await addRead(reader.token, long.id, { finishedOn: '2025-03-05' })
-    await addRead(reader.token, short.id, { finishedOn: '2025' })
-    await addRead(reader.token, unknown.id, { finishedOn: '2025-03' })
-    // Another year, an undated finish, a stopped read and an open read count nowhere in 2025.
-    await addRead(reader.token, short.id, { finishedOn: '2024-12-31' })
-    await addRead(reader.token, unknown.id, { outcome: 'finished' })
-    await addRead(reader.token, short.id, { stoppedOn: '2025-06-01' })
+    await addReads(reader.token, [
+      // A re-read in the same year counts twice; a finish known only to the year counts in no month.
+      [long, { startedOn: '2025-01-02', finishedOn: '2025-01-20' }],
+      [long, { finishedOn: '2025-03-05' }],
+      [short, { finishedOn: '2025' }],
+      [unknown, { finishedOn: '2025-03' }],
+      // Another year, an undated finish, a stopped read and an open read count nowhere in 2025.
+      [short, { finishedOn: '2024-12-31' }],
+      [unknown, { outcome: 'finished' }],
+      [short, { stoppedOn: '2025-06-01' }],
+    ])
     await call('PUT', `/api/books/${long.id}/reading`, reader.token, { rating: 4 })
     await call('POST', `/api/reviews/book/${short.id}`, reader.token, { rating: 2, comment: 'Not for me.' })
 
@@ -143,16 +149,18 @@ describeEachDialect('stats', (ctx) => {
       await insertBook(ctx.db, { title: 'Known to the month' }),
       await insertBook(ctx.db, { title: 'Same day' }),
     ]
-    await addRead(reader.token, dated.id, { finishedOn: '2025-06-10' })
-    await addRead(reader.token, reread.id, { finishedOn: '2025-02-01' })
-    await addRead(reader.token, reread.id, { finishedOn: '2025-09-30' })
-    await addRead(reader.token, yearOnly.id, { finishedOn: '2025' })
-    await addRead(reader.token, monthOnly.id, { finishedOn: '2025-06' })
-    await addRead(reader.token, tie.id, { finishedOn: '2025-06-10' })
-    // Another year, another reader's read and an unfinished one are not the year's books.
-    await addRead(reader.token, dated.id, { finishedOn: '2026-01-01' })
+    await addReads(reader.token, [
+      [dated, { finishedOn: '2025-06-10' }],
+      [reread, { finishedOn: '2025-02-01' }],
+      [reread, { finishedOn: '2025-09-30' }],
+      [yearOnly, { finishedOn: '2025' }],
+      [monthOnly, { finishedOn: '2025-06' }],
+      [tie, { finishedOn: '2025-06-10' }],
+      // Another year and an unfinished read are not the year's books; nor is another reader's read.
+      [dated, { finishedOn: '2026-01-01' }],
+      [yearOnly, { stoppedOn: '2025-12-01' }],
+    ])
     await addRead(other.token, dated.id, { finishedOn: '2025-07-07' })
-    await addRead(reader.token, yearOnly.id, { stoppedOn: '2025-12-01' })
     await call('PUT', `/api/books/${reread.id}/reading`, reader.token, { rating: 5 })
 
     const seen: { _id: string; finishedOn: string; rating: number | null }[] = []

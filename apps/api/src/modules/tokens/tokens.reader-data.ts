@@ -1,5 +1,5 @@
 import { toIso } from '#/db/portable.ts'
-import type { ExportSections, ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ExportSections, type ReaderDataDoor } from '#/reader-data.ts'
 import { scopesOf } from '#/modules/tokens/tokens.repository.ts'
 
 // The tokens module's door to a reader's data (decision 0019): their personal access tokens. The
@@ -17,21 +17,17 @@ export const tokensDoor: ReaderDataDoor<{ sections: Pick<ExportSections, 'person
     sections: {
       personalTokens: {
         // Along the index (user_id, id), oldest first.
-        async pages(after, limit) {
-          let q = db.selectFrom('personalTokens').select(['id', 'name', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt']).where('userId', '=', userId)
-          if (after !== undefined) q = q.where('id', '>', after)
-          const rows = await q.orderBy('id').limit(limit).execute()
-          return {
-            items: rows.map((r) => ({
-              name: r.name,
-              scopes: scopesOf(r.scopes),
-              createdAt: toIso(r.createdAt),
-              expiresAt: toIso(r.expiresAt),
-              lastUsedAt: r.lastUsedAt === null ? null : toIso(r.lastUsedAt),
-            })),
-            ...(rows.length === limit ? { next: rows.at(-1)!.id } : {}),
-          }
-        },
+        pages: pagesAlong(
+          () => db.selectFrom('personalTokens').select(['id', 'name', 'scopes', 'createdAt', 'expiresAt', 'lastUsedAt']).where('userId', '=', userId),
+          'id',
+          (r) => ({
+            name: r.name,
+            scopes: scopesOf(r.scopes),
+            createdAt: toIso(r.createdAt),
+            expiresAt: toIso(r.expiresAt),
+            lastUsedAt: r.lastUsedAt === null ? null : toIso(r.lastUsedAt),
+          }),
+        ),
       },
     },
   }),

@@ -1,6 +1,7 @@
 import type { AccountExport } from '@shelfwise/contracts'
 import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
-import type { AccountDoor, Cursor, ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
+import { pageAfter } from '#/db/keyset.ts'
+import { timeIdCursor, timeIdKey, type AccountDoor, type Cursor, type ExportSections, type PageReader, type ReaderDataDoor } from '#/reader-data.ts'
 
 // The users module's doors to a reader's data (decision 0019): the account row (the export's
 // profile), and the follows both ways.
@@ -44,16 +45,12 @@ const followPages =
   (db: Db, userId: string, side: 'following' | 'followers'): PageReader<Person> =>
   async (after: Cursor | undefined, limit: number) => {
     const [mine, theirs] = side === 'following' ? (['f.followerId', 'f.followeeId'] as const) : (['f.followeeId', 'f.followerId'] as const)
-    let q = db.selectFrom('follows as f').innerJoin('users as u', 'u.id', theirs).select(['u.id', 'u.username', 'f.createdAt']).where(mine, '=', userId)
-    if (after !== undefined) {
-      const [at, id] = JSON.parse(after) as [string, string]
-      q = q.where('f.createdAt', '<=', at).where((eb) => eb.or([eb('f.createdAt', '<', at), eb(theirs, '<', id)]))
-    }
-    const rows = await q.orderBy('f.createdAt', 'desc').orderBy(theirs, 'desc').limit(limit).execute()
+    const q = db.selectFrom('follows as f').innerJoin('users as u', 'u.id', theirs).select(['u.id', 'u.username', 'f.createdAt']).where(mine, '=', userId)
+    const rows = await pageAfter(q, ['f.createdAt', theirs], 'desc', timeIdKey(after), limit).execute()
     const last = rows.at(-1)
     return {
       items: rows.map((r) => ({ _id: r.id, username: r.username })),
-      ...(rows.length === limit && last ? { next: JSON.stringify([toIso(last.createdAt), last.id]) } : {}),
+      ...(rows.length === limit && last ? { next: timeIdCursor(toIso(last.createdAt), last.id) } : {}),
     }
   }
 

@@ -1,4 +1,4 @@
-import type { ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ReaderDataDoor } from '#/reader-data.ts'
 
 // The webhooks module's door to a reader's data (decision 0048): their hooks and delivery logs, removed
 // with the account. The export lists the hooks without their secrets (`webhooks` section).
@@ -13,21 +13,16 @@ export const webhooksDoor: ReaderDataDoor = {
   exportFor: (db, userId) => ({
     sections: {
       webhooks: {
-        async pages(after, limit) {
-          let q = db.selectFrom('webhooks').select(['id', 'url', 'events', 'createdAt', 'disabledAt']).where('userId', '=', userId)
-          if (after !== undefined) q = q.where('id', '>', after)
-          const rows = await q.orderBy('id').limit(limit).execute()
-          const last = rows.at(-1)
-          return {
-            items: rows.map((r) => ({
-              url: r.url,
-              events: r.events.split(',').filter(Boolean),
-              createdAt: typeof r.createdAt === 'string' ? r.createdAt : r.createdAt.toISOString(),
-              disabled: r.disabledAt !== null,
-            })),
-            ...(rows.length === limit && last ? { next: last.id } : {}),
-          }
-        },
+        pages: pagesAlong(
+          () => db.selectFrom('webhooks').select(['id', 'url', 'events', 'createdAt', 'disabledAt']).where('userId', '=', userId),
+          'id',
+          (r) => ({
+            url: r.url,
+            events: r.events.split(',').filter(Boolean),
+            createdAt: typeof r.createdAt === 'string' ? r.createdAt : r.createdAt.toISOString(),
+            disabled: r.disabledAt !== null,
+          }),
+        ),
       },
     },
   }),

@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite'
 import pg from 'pg'
+import { expect } from 'vitest'
 import { must } from './http.ts'
 
 // Derived counts against the rows they summarise: the books' review count, rating sum and average
@@ -90,7 +91,7 @@ export async function readApiCounts(base: string, bookIds: string[], userIds: st
 }
 
 /** Every count the API answered that is not what the rows say. */
-export function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
+function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
   const out: string[] = []
   for (const [id, b] of api.books) {
     const r = rows.books.get(id)
@@ -105,6 +106,22 @@ export function apiDrift(api: ApiCounts, rows: RowCounts): string[] {
   for (const [id, n] of api.following)
     if (n !== (rows.following.get(id) ?? 0)) out.push(`user ${id}: the API says ${n} followed, rows ${rows.following.get(id) ?? 0}`)
   return out
+}
+
+/** The rows agree with themselves (each book's counters with its reviews) and with what the API answered. */
+export function expectCountsAgree(rows: RowCounts, api: ApiCounts) {
+  expect(bookDrift(rows)).toEqual([])
+  expect(apiDrift(api, rows)).toEqual([])
+}
+
+/** expectCountsAgree on the rows of the PostgreSQL database at `url`. */
+export async function expectPgCountsAgree(url: string, api: ApiCounts) {
+  const conn = await openPg(url)
+  try {
+    expectCountsAgree(await readRowCounts(conn.query), api)
+  } finally {
+    await conn.close()
+  }
 }
 
 /** A SQLite file opened read-only (the server must be stopped), with its integrity check. */

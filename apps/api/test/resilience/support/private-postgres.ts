@@ -21,6 +21,25 @@ export function findPgBin(): string | undefined {
   return undefined
 }
 
+/**
+ * Whether a suite that needs a private PostgreSQL runs: when the server binaries are here. Without
+ * them REQUIRE_POSTGRES=1 fails at once; otherwise a loud notice says `suite` is skipped.
+ */
+export function privatePostgresRuns(suite: string): boolean {
+  if (findPgBin()) return true
+  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('REQUIRE_POSTGRES=1 but the PostgreSQL server binaries (initdb, pg_ctl) are not installed')
+  console.warn(`\n*** PostgreSQL server binaries not found: ${suite} is SKIPPED ***\n`)
+  return false
+}
+
+/** A private PostgreSQL, started, holding one empty database named `database`. */
+export async function startPrivatePostgres(database: string): Promise<PrivatePostgres> {
+  const pgs = await createPrivatePostgres()
+  await pgs.start()
+  await pgs.createDatabase(database)
+  return pgs
+}
+
 // initdb refuses to run as root: then every server command runs as the postgres user.
 const asRoot = process.getuid?.() === 0
 
@@ -45,7 +64,7 @@ export interface PrivatePostgres {
   destroy: () => Promise<void>
 }
 
-export async function createPrivatePostgres(): Promise<PrivatePostgres> {
+async function createPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = findPgBin()
   if (!bin) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql, or set PG_BIN)')
   const base = ownedTempDir('shelfwise-pg-')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
 import { call, is2xx, must, type Answer } from './http.ts'
 import { createRandom } from '#/db/seed/random.ts'
 
@@ -259,6 +260,14 @@ export interface LedgerCheck {
   /** Acknowledged writes whose item was found in the state its last answer left. */
   found: number
   mismatches: string[]
+}
+
+/** Every write the ledger acknowledged is found through the API in the state its answer left (checkLedger). */
+export async function expectNoneLost(base: string, ledger: Ledger, readers: Reader[]): Promise<LedgerCheck> {
+  const check = await checkLedger(base, ledger, readers)
+  expect(check.mismatches).toEqual([])
+  expect(check.found).toBe(ledger.totalAcknowledged)
+  return check
 }
 
 /**
