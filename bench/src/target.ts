@@ -59,3 +59,18 @@ export function serverEnv(target: Target, port: number, dataDir: string, secret:
     ...extra,
   }
 }
+
+/** Waits until the server at `base` answers /api/health (the web tools' servers), at most 60 s. */
+export async function serverUp(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`the server at ${base} did not start within 60 s`)
+}

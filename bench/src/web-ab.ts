@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { ROOT_DIR, flags, resolveTarget, serverEnv, wholeNumber } from './target.ts'
+import { ROOT_DIR, flags, resolveTarget, serverEnv, serverUp, wholeNumber } from './target.ts'
 import { SECRET } from './calls.ts'
 import { SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
@@ -36,23 +36,9 @@ const builds = [
   return { ...b, port, work, server, rows: [] as { score: number; tbt: number; lcp: number; fcp: number }[] }
 })
 
-async function up(port: number) {
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('a server did not start within 60 s')
-}
-
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
-  await Promise.all(builds.map((b) => up(b.port)))
+  await Promise.all(builds.map((b) => serverUp(`http://127.0.0.1:${b.port}`)))
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { ROOT_DIR, resolveTarget, serverEnv } from './target.ts'
+import { ROOT_DIR, resolveTarget, serverEnv, serverUp } from './target.ts'
 import { SECRET } from './calls.ts'
 import { SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
@@ -67,17 +67,7 @@ const server = spawn(process.execPath, [SERVER_ENTRY], {
 })
 let chrome: chromeLauncher.LaunchedChrome | undefined
 try {
-  for (let i = 0; ; i++) {
-    if (i === 600) throw new Error('the server did not start within 60 s')
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await serverUp(`http://127.0.0.1:${port}`)
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

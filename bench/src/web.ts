@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib'
 import { sql } from 'kysely'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber } from './target.ts'
+import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, serverUp, wholeNumber } from './target.ts'
 import { SECRET } from './calls.ts'
 import { createDb, SERVER_ENTRY } from '../../apps/api/src/public.ts'
 
@@ -36,18 +36,6 @@ function homeWeight() {
   // Styles written into the page itself (an inline <style>), counted with the HTML they ride in.
   const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + m[1]!.length, 0)
   return { jsKb: js ? Number(js[1]) : NaN, cssBytes: css, cssFiles: cssFiles.length, inlineCssBytes: inline, sizeReport: out }
-}
-
-async function waitForHealth(base: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the server did not start within 60 s')
 }
 
 /** One Lighthouse run (default config = the mobile preset), performance only; a failed trace is retried twice. */
@@ -103,7 +91,7 @@ async function main() {
   const results: PageResult[] = []
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
-    await waitForHealth(base)
+    await serverUp(base)
     if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM} (apt-get install chromium, or set CHROME_PATH)`)
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
     const wanted = f.pages?.toLowerCase().split(',')
