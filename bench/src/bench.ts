@@ -16,7 +16,7 @@ import { request } from 'node:http'
 import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { buildCalls, readFixtures, SECRET, type Budget, type Call, type Fixtures, type MoreCalls, type Reader } from './calls.ts'
+import { buildCalls, likePairs, readFixtures, SECRET, syncBodies, writePairs, type Budget, type Call, type Fixtures, type MoreCalls, type Reader } from './calls.ts'
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
@@ -179,38 +179,6 @@ async function waitForHealth(base: string, server: ChildProcess) {
 
 // ---- the run ----------------------------------------------------------------------------------
 
-/**
- * Write pairs (writer, book) no writer has reviewed yet on this database. The generator gives its
- * writers no reviews, so what they have reviewed is exactly what earlier runs wrote: read from the
- * database (`fx.reviewedByWriters`), it starts again from nothing when the data is made anew.
- */
-function writePairs(fx: Fixtures, count: number, tokens: (w: { id: string; ver: number }) => string) {
-  const nw = fx.writers.length
-  const capacity = nw * fx.bookIds.length
-  // Pair k: writer k mod W, and for that writer a book stepping through the catalogue by a prime
-  // stride (offset per writer), so concurrent writes spread over many books and no pair repeats
-  // before every writer has reviewed every book.
-  const book = (k: number) => {
-    const w = k % nw
-    const round = Math.floor(k / nw)
-    return fx.bookIds[(round * 7919 + w * 104_729) % fx.bookIds.length]!
-  }
-  const paths: string[] = []
-  const toks: string[] = []
-  const bodies: string[] = []
-  const tokenOf = fx.writers.map(tokens)
-  for (let k = 0; k < capacity && paths.length < count; k++) {
-    const writer = fx.writers[k % nw]!
-    const bookId = book(k)
-    if (fx.reviewedByWriters.has(`${writer.id} ${bookId}`)) continue
-    paths.push(`/api/reviews/book/${bookId}`)
-    toks.push(tokenOf[k % nw]!)
-    bodies.push(JSON.stringify({ rating: 1 + (k % 5), comment: `Benchmark review ${k}: solid pacing, memorable ending.` }))
-  }
-  if (!paths.length) throw new Error('every writer has reviewed every book: run `npm run bench:data -- --reset` again')
-  return { paths, tokens: toks, bodies }
-}
-
 /** The name of the personal access tokens the bench makes (a run revokes its own; one that crashed leaves them, the next run revokes those). */
 const PAT_NAME = 'shelfwise bench'
 
@@ -231,56 +199,6 @@ async function makePersonalToken(base: string, session: string): Promise<{ id: s
 async function revokePersonalToken(base: string, session: string, id: string): Promise<void> {
   const r = await raw(base, 'DELETE', `/api/me/tokens/${id}`, { authorization: `Bearer ${session}` })
   if (r.status !== 204) throw new Error(`DELETE /api/me/tokens/${id}: ${r.status}`)
-}
-
-/**
- * Likes no reader made before (issue 24), so each one notifies: reader k mod R (readers older than a
- * day, spread over all) and, for that reader, a review of another stepping through the sampled
- * reviews by a prime stride. Pairs already liked (an earlier run's) are left out.
- */
-function likePairs(fx: Fixtures, count: number, tokenOf: (r: Reader) => string): { paths: string[]; tokens: string[] } {
-  const paths: string[] = []
-  const tokens: string[] = []
-  const nr = fx.readers.length
-  const nl = fx.likeable.length
-  if (!nr || !nl) return { paths, tokens }
-  const tokenFor = fx.readers.map(tokenOf)
-  const used = new Set(fx.liked)
-  for (let k = 0; paths.length < count && k < count * 4; k++) {
-    const w = k % nr
-    const reader = fx.readers[w]!
-    const review = fx.likeable[(Math.floor(k / nr) * 7919 + w * 104_729) % nl]!
-    const key = `${reader.id} ${review.id}`
-    if (review.userId === reader.id || used.has(key)) continue
-    used.add(key)
-    paths.push(`/api/reviews/${review.id}/like`)
-    tokens.push(tokenFor[w]!)
-  }
-  return { paths, tokens }
-}
-
-/**
- * Progress syncs (issue 25): each sync reader (a personal token each) on 10 books of the catalogue,
- * the position rising 0.9 % a round (1 % to 90.1 %), readers and books taking turns so that one
- * reader's syncs of one book are 10 × readers requests apart. `reread: true` lets a later run on the
- * same data move the position again (else every sync below the last run's would be already_current).
- */
-function syncBodies(fx: Fixtures, personalTokens: string[]): { tokens: string[]; bodies: string[] } {
-  const books = 10
-  const rounds = 100
-  const nr = personalTokens.length
-  const stride = Math.max(1, Math.floor(fx.bookIds.length / (books * 3)))
-  const tokens: string[] = []
-  const bodies: string[] = []
-  for (let i = 0; i < nr * books * rounds; i++) {
-    const r = i % nr
-    const b = Math.floor(i / nr) % books
-    const round = Math.floor(i / (nr * books))
-    const book = fx.bookIds[(b * stride + r * 7) % fx.bookIds.length]!
-    tokens.push(personalTokens[r]!)
-    bodies.push(JSON.stringify({ book: { id: book }, percent: Math.round((1 + round * 0.9) * 10) / 10, reread: true, device: 'bench' }))
-  }
-  return { tokens, bodies }
 }
 
 const sampleAuthOf = (call: Call): Record<string, string> => (call.tokens ? { authorization: `Bearer ${call.tokens[0]}` } : {})

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { sql } from 'kysely'
-import { buildCalls, readFixtures, SECRET, type Fixtures } from './calls.ts'
+import { buildCalls, likePairs, readFixtures, SECRET, syncBodies, writePairs, type Fixtures } from './calls.ts'
 import { describeTarget, type Target } from './target.ts'
 import { buildApp, createDb, createTokens, loadConfig } from '../../apps/api/src/public.ts'
 
@@ -182,7 +182,81 @@ export async function countRoundTrips(target: Target): Promise<void> {
     for (const s of statements) console.log(`    ${s.replace(/\s+/g, ' ').slice(0, 130)}`)
   }
   console.log(`\n${total} statements over ${calls.length} calls`)
+  // The writes (issue 26's write budgets): every statement is a round trip, the transaction's own
+  // begin and commit included, so they are counted here too.
+  const writes = await writeCalls(fx, app)
+  console.log(`\n${'write'.padEnd(44)} ${'status'.padStart(6)} ${'statements'.padStart(10)} ${'with begin/commit'.padStart(18)}`)
+  for (const call of writes) {
+    await call.ask(0)
+    seen.length = 0
+    recording = true
+    const status = await call.ask(1)
+    recording = false
+    const statements = seen.filter((s) => !/^\s*(pragma|listen)/i.test(s))
+    const data = statements.filter((s) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(s))
+    console.log(`${call.name.padEnd(44)} ${String(status).padStart(6)} ${String(data.length).padStart(10)} ${String(statements.length).padStart(18)}`)
+    for (const s of statements) console.log(`    ${s.replace(/\s+/g, ' ').slice(0, 130)}`)
+  }
+  for (const call of writes) await call.undo?.()
   await app.close()
   await db.destroy()
   rmSync(dir, { recursive: true, force: true })
+}
+
+interface WriteCall {
+  name: string
+  /** Makes the call's n-th write (0 warms, 1 is counted) and answers its status. */
+  ask: (n: number) => Promise<number>
+  undo?: () => Promise<unknown>
+}
+
+/** The bench's write calls, two writes each, made in-process on the bench data (they stay, as the load run's do). */
+async function writeCalls(fx: Fixtures, app: Awaited<ReturnType<typeof buildApp>>): Promise<WriteCall[]> {
+  const tokens = createTokens(SECRET)
+  const tokenOf = (r: { id: string; ver: number }) => tokens.sign(r.id, r.ver)
+  const send = async (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: string) =>
+    (
+      await app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: body } : {}),
+      })
+    ).statusCode
+  const calls: WriteCall[] = []
+  const reviews = writePairs(fx, 2, tokenOf)
+  calls.push({ name: 'create review', ask: (n) => send('POST', reviews.paths[n]!, reviews.tokens[n]!, reviews.bodies[n]) })
+  const likes = likePairs(fx, 2, tokenOf)
+  if (likes.paths.length === 2) calls.push({ name: 'like that notifies', ask: (n) => send('PUT', likes.paths[n]!, likes.tokens[n]!) })
+  const lib = fx.library
+  if (lib?.reading.length) {
+    const token = tokenOf(lib)
+    calls.push({
+      name: 'progress update',
+      ask: (n) => send('PUT', `/api/books/${lib.reading[0]}/reading`, token, JSON.stringify({ progress: { page: 1 + n + (Date.now() % 40) } })),
+    })
+  }
+  // Progress sync with a personal access token made (and revoked) through the API.
+  const owner = fx.writers[0]
+  if (owner) {
+    const session = tokenOf(owner)
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/me/tokens',
+      headers: { authorization: `Bearer ${session}` },
+      payload: { name: 'shelfwise round trips', scopes: ['read', 'reading:write'], expiresInDays: 1 },
+    })
+    if (made.statusCode === 201) {
+      const pat = made.json<{ _id: string; token: string }>()
+      const sync = syncBodies(fx, [pat.token])
+      // Positions rise between runs on the same data (each later than the last), so the sync applies.
+      const at = (n: number) => JSON.stringify({ ...JSON.parse(sync.bodies[0]!), percent: Math.round(Math.min(99, 1 + ((Date.now() / 1000) % 90) + n) * 10) / 10 })
+      calls.push({
+        name: 'progress sync (personal token)',
+        ask: (n) => send('PUT', '/api/me/progress', pat.token, at(n)),
+        undo: () => send('DELETE', `/api/me/tokens/${pat._id}`, session),
+      })
+    }
+  }
+  return calls
 }
