@@ -250,7 +250,8 @@ async function writeCalls(fx: Fixtures, app: Awaited<ReturnType<typeof buildApp>
       const pat = made.json<{ _id: string; token: string }>()
       const sync = syncBodies(fx, [pat.token])
       // Positions rise between runs on the same data (each later than the last), so the sync applies.
-      const at = (n: number) => JSON.stringify({ ...JSON.parse(sync.bodies[0]!), percent: Math.round(Math.min(99, 1 + ((Date.now() / 1000) % 90) + n) * 10) / 10 })
+      const at = (n: number) =>
+        JSON.stringify({ ...JSON.parse(sync.bodies[0]!), percent: Math.round(Math.min(99, 1 + ((Date.now() / 1000) % 90) + n) * 10) / 10 })
       calls.push({
         name: 'progress sync (personal token)',
         ask: (n) => send('PUT', '/api/me/progress', pat.token, at(n)),

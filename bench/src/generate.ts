@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs'
 import { DatabaseSync } from 'node:sqlite'
 import { sql, type Kysely } from 'kysely'
+import pg from 'pg'
 import { CATEGORIES, GENRES, LANGUAGES } from '@shelfwise/contracts'
 import { withIsbn13Check } from '@shelfwise/library-files'
 import { progress, step } from './progress.ts'
@@ -1206,9 +1207,28 @@ async function loadPostgres(db: Kysely<any>, plan: Plan, passwordHash: string) {
   })
 }
 
+/** Makes the URL's database on its server when it is not there yet (a fresh machine has only `postgres` and `test`). */
+async function makeDatabaseIfAbsent(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1))
+  const admin = new URL(url)
+  admin.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: admin.toString() })
+  try {
+    await client.connect()
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (!rowCount) {
+      await client.query(`create database "${name.replaceAll('"', '""')}"`)
+      console.log(`made the database ${name}`)
+    }
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
 /** A fresh, migrated database: a SQLite file is replaced; a PostgreSQL database must be empty, or is emptied with --reset. */
 async function prepare(target: Target, reset: boolean): Promise<Kysely<any>> {
   if (target.kind === 'sqlite') for (const suffix of ['', '-wal', '-shm']) rmSync(target.path + suffix, { force: true })
+  else await makeDatabaseIfAbsent(target.url)
   const db = createDb({ url: target.url, poolSize: 2 })
   if (target.kind === 'postgres') {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema()`.execute(db)

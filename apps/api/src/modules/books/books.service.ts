@@ -5,11 +5,11 @@ import { notFound } from '#/errors.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createCatalogue } from '#/modules/books/books.catalogue.ts'
 import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove, type ReviewedBook } from '#/modules/books/books.ratings.repository.ts'
-import { bookExists, findCatalogueVersion, findViewerFlags, listBooksByIds, setBookHidden } from '#/modules/books/books.repository.ts'
+import { findCatalogueVersion, findViewerFlags, listBooksByIds, setBookHidden } from '#/modules/books/books.repository.ts'
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
 import { createDetailsBatch, findExportDetails, keepImportedDetails } from '#/modules/books/books.import-details.ts'
-import { findIsbnHolder } from '#/modules/books/books.editions.repository.ts'
+import { findIsbnHolder, findWorkIdOf } from '#/modules/books/books.editions.repository.ts'
 
 // The books module's one door. Its jobs live apart: books.catalogue.ts adds, corrects and removes a
 // book (with its history, duplicates and an import's way in); books.search.ts reads the catalogue
@@ -50,6 +50,13 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS, changes }: 
      * this first, so an edition's id is never a 404. In the caller's transaction when given.
      */
     workOf,
+
+    /** workOf for a book that must exist: 404 'Book not found' when the id names neither a work nor an edition. One read. */
+    async existingWorkOf(id: string, on?: Db): Promise<string> {
+      const workId = await findWorkIdOf(on ?? db, id)
+      if (workId === undefined) throw notFound(MESSAGES.bookNotFound)
+      return workId
+    },
 
     /** One book as a viewer sees it: a signed-in viewer also learns whether it is on their lists. */
     async getForViewer(id: string, viewerId: string | undefined): Promise<Book> {
@@ -109,11 +116,6 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS, changes }: 
      * progress sync (decision 0047): `editionId` is the work's own id for its shown edition.
      */
     holderOfIsbn: (isbn: string) => findIsbnHolder(db, isbn),
-
-    /** 404 'Book not found' unless the book exists. */
-    async assertExists(id: string): Promise<void> {
-      if (!(await bookExists(db, id))) throw notFound(MESSAGES.bookNotFound)
-    },
 
     /**
      * The rating ledger (books.ratings.repository.ts, decision 0024): the one writer of a book's

@@ -43,7 +43,7 @@ import {
 
 export interface BookshelvesDeps {
   db: Db
-  books: Pick<BooksService, 'assertExists' | 'workOf'>
+  books: Pick<BooksService, 'existingWorkOf'>
   users: Pick<UsersService, 'assertExists'>
   reading: Pick<ReadingService, 'markLogChanged' | 'putInLibrary' | 'scopeOf'>
 }
@@ -230,8 +230,7 @@ export const createBookshelvesService = ({ db, books, reading }: BookshelvesDeps
 
     /** The caller's shelves a book is on, by name; 404 for an absent book. */
     async ofBook(actor: Actor, bookId: string): Promise<BookShelf[]> {
-      const workId = await books.workOf(bookId)
-      await books.assertExists(workId)
+      const workId = await books.existingWorkOf(bookId)
       return (await listPlacementsOfBook(db, actor.id, workId)).map(toBookShelf)
     },
 
@@ -247,8 +246,7 @@ export const createBookshelvesService = ({ db, books, reading }: BookshelvesDeps
         const named = nameFor(raw)
         if (!wanted.has(named.key)) wanted.set(named.key, named)
       }
-      const workId = await books.workOf(bookId)
-      await books.assertExists(workId)
+      const workId = await books.existingWorkOf(bookId)
       try {
         return await writing([...wanted.values()][0]?.name ?? '', () =>
           db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely'
 import type { BookFormat, Owned, Progress, ProgressUnit, ReadingStatus, ReadingVisibility } from '@shelfwise/contracts'
 import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
 import type { Database, ReadThroughsTable } from '#/db/schema.ts'
+import { precompile } from '#/db/precompiled.ts'
 import { enqueueReadWork } from '#/feed-outbox.ts'
 
 // The reading log's tables (decision 0018): entries, reads (read-throughs), progress updates, and
@@ -101,6 +102,23 @@ export async function findEntry(db: Db, userId: string, bookId: string): Promise
   return row && toEntry(row)
 }
 
+/**
+ * The reader's entry with the rating of their review of the book (null without one) in one statement;
+ * undefined when they have no entry (the review's rating then needs findReviewRating).
+ */
+export async function findEntryAndReviewRating(db: Db, userId: string, bookId: string): Promise<(EntryRow & { reviewRating: number | null }) | undefined> {
+  const row = await db
+    .selectFrom('readingEntries as e')
+    .select(ENTRY_COLUMNS.map((c) => `e.${c}` as const))
+    .select((eb) =>
+      eb.selectFrom('reviews as r').select('r.rating').whereRef('r.userId', '=', 'e.userId').whereRef('r.bookId', '=', 'e.bookId').as('reviewRating'),
+    )
+    .where('e.userId', '=', userId)
+    .where('e.bookId', '=', bookId)
+    .executeTakeFirst()
+  return row && { ...toEntry(row), reviewRating: row.reviewRating == null ? null : Number(row.reviewRating) }
+}
+
 /** The copies a reader owns, as stored on their entry (none when `owned_copies` is null). */
 export const ownedOf = (row: { ownedFormat: string | null; ownedCopies: number | null }): Owned | null =>
   row.ownedCopies === null ? null : { format: row.ownedFormat as BookFormat | null, copies: Number(row.ownedCopies) }
@@ -152,9 +170,37 @@ export async function setEntryDetails(db: Db, userId: string, bookId: string, ch
 }
 
 /** The edition the reader reads, from their entry (null: the work's shown edition, or no entry). */
-export async function findEntryEdition(db: Db, userId: string, bookId: string): Promise<string | null> {
-  const row = await entryOf(db, userId, bookId).select('editionId').executeTakeFirst()
-  return row?.editionId ?? null
+const entryTarget = precompile(2, (db, userId: string, id: string) =>
+  db
+    .selectFrom('books as w')
+    .select(['w.id as workId', 'w.pageCount as workPages'])
+    .select((eb) =>
+      eb.selectFrom('readingEntries as e').select('e.editionId').where('e.userId', '=', userId).whereRef('e.bookId', '=', 'w.id').as('entryEditionId'),
+    )
+    .where('w.id', 'in', (eb) =>
+      eb
+        .selectFrom('books')
+        .select('id')
+        .where('id', '=', id)
+        .unionAll(eb.selectFrom('editions').select('bookId as id').where('id', '=', id)),
+    ),
+)
+
+/** What a change of a reader's log of a book starts from: the work an id names, its page count, the edition the reader's entry names. */
+export interface EntryTarget {
+  workId: string
+  workPages: number | null
+  entryEditionId: string | null
+}
+
+/**
+ * The work a book id names (a work's own id, or an edition's work, decision 0027), its page count, and
+ * the edition the reader's entry names (null without an entry): the reads a change of the log starts
+ * with, in one statement (issue 26: each is a round trip on PostgreSQL). Undefined for an absent book.
+ */
+export async function findEntryTarget(db: Db, userId: string, id: string): Promise<EntryTarget | undefined> {
+  const row = await entryTarget.first(db, userId, id)
+  return row && { workId: row.workId, workPages: row.workPages === null ? null : Number(row.workPages), entryEditionId: row.entryEditionId ?? null }
 }
 
 /**

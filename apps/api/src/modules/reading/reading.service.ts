@@ -33,7 +33,9 @@ import {
   deleteRead,
   touchEntry,
   findEntry,
-  findEntryEdition,
+  findEntryAndReviewRating,
+  findEntryTarget,
+  type EntryTarget,
   findEntryRatingForChange,
   findLogVersion,
   findRead,
@@ -120,11 +122,21 @@ const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000B-\u001F\u007F]/g
 
 export const createReadingService = ({ db, books, events = noEvents }: ReadingDeps) => {
   /**
-   * The page count the reader's progress is checked against: the edition's they read (`editionId`,
-   * else the one their entry names) when it says, else the work's; 404 when the book is absent.
+   * The page count the reader's progress is checked against, for a target already read: the edition's
+   * they read (`editionId`, else the one their entry names) when it says, else the work's. A read more
+   * only when an edition other than the work's shown one applies.
    */
-  const pagesOf = async (userId: string, bookId: string, editionId?: string | null) =>
-    books.pageCount(bookId, editionId === undefined ? await findEntryEdition(db, userId, bookId) : editionId)
+  const pagesFor = (target: EntryTarget, editionId: string | null | undefined): Promise<number | null> | number | null => {
+    const edition = editionId === undefined ? target.entryEditionId : editionId
+    return edition === null ? target.workPages : books.pageCount(target.workId, edition)
+  }
+
+  /** The work `id` names for the reader's log, with its page count and the entry's edition, in one read; 404 for an absent book. */
+  const targetOf = async (userId: string, id: string): Promise<EntryTarget> => {
+    const target = await findEntryTarget(db, userId, id)
+    if (!target) throw notFound(MESSAGES.bookNotFound)
+    return target
+  }
 
   /**
    * The edition a reader names for a work, as the entry stores it (decision 0027): null for the work's
@@ -146,7 +158,9 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
   }
 
   const entryOf = async (userId: string, bookId: string): Promise<ReadingEntry> => {
-    const [entry, reads, reviewRating] = await Promise.all([findEntry(db, userId, bookId), listReads(db, userId, bookId), findReviewRating(db, userId, bookId)])
+    // Two reads (three when the reader has no entry but a review): each is a round trip on PostgreSQL.
+    const [entry, reads] = await Promise.all([findEntryAndReviewRating(db, userId, bookId), listReads(db, userId, bookId)])
+    const reviewRating = entry ? entry.reviewRating : await findReviewRating(db, userId, bookId)
     const open = reads.find(isOpen)
     return {
       bookId,
@@ -307,9 +321,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
 
     /** The caller's entry for a book (status none and no reads when they have not logged it); 404 for an absent book. */
     async entry(actor: Actor, id: string): Promise<ReadingEntry> {
-      const bookId = await books.workOf(id)
-      await books.assertExists(bookId)
-      return entryOf(actor.id, bookId)
+      return entryOf(actor.id, (await targetOf(actor.id, id)).workId)
     },
 
     /** Sets any of status, rating (without a review) and progress of the open read, in one transaction. */
@@ -319,11 +331,11 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
       checkStatusDates(s, dates)
       if (s === undefined && r === undefined && p === undefined && u === undefined && e === undefined && o === undefined && n === undefined && v === undefined)
         throw badRequest(READING_MESSAGES.nothingToChange)
-      const bookId = await books.workOf(id)
       // 404 for an absent book before anything about the body is looked up.
-      await books.assertExists(bookId)
+      const target = await targetOf(actor.id, id)
+      const bookId = target.workId
       const editionId = input.editionId === undefined ? undefined : await editionFor(bookId, input.editionId)
-      const pages = input.progress === undefined ? null : await pagesOf(actor.id, bookId, editionId)
+      const pages = input.progress === undefined ? null : await pagesFor(target, editionId)
       if (input.rating !== undefined && input.rating !== null && (await findReviewRating(db, actor.id, bookId)) !== null)
         throw conflict(READING_MESSAGES.ratedInReview)
       const today = todayOf(input.today)
@@ -359,8 +371,9 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
 
     /** Adds a read (a past one, a re-read, one in progress); a finished read sets the status to Read when the book had none or was wanted. */
     async addRead(actor: Actor, asked: string, input: ReadInput): Promise<Read> {
-      const bookId = await books.workOf(asked)
-      const pages = await pagesOf(actor.id, bookId)
+      const target = await targetOf(actor.id, asked)
+      const bookId = target.workId
+      const pages = await pagesFor(target, undefined)
       const now = nowIso()
       const values = readValuesOf(BLANK_READ, input, now.slice(0, 10), now)
       checkPage(values.progress, pages)
@@ -379,7 +392,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
     /** Changes one of the caller's reads; 404 for anyone else's. */
     async updateRead(actor: Actor, id: string, input: ReadInput): Promise<Read> {
       const read = await ownRead(actor, id)
-      const pages = await pagesOf(actor.id, read.bookId)
+      const pages = await pagesFor(await targetOf(actor.id, read.bookId), undefined)
       const now = nowIso()
       const values = readValuesOf(read, input, now.slice(0, 10), now)
       checkPage(values.progress, pages)

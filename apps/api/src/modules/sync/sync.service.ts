@@ -92,7 +92,7 @@ function isAhead(next: Position, held: ReadingEntry['progress'], bookPages: numb
 
 export interface SyncDeps {
   db: Db
-  books: Pick<BooksService, 'workOf' | 'assertExists' | 'holderOfIsbn' | 'isEditionOf' | 'pageCount'>
+  books: Pick<BooksService, 'workOf' | 'existingWorkOf' | 'holderOfIsbn' | 'isEditionOf' | 'pageCount'>
   reading: Pick<ReadingService, 'entry' | 'update'>
 }
 
@@ -100,8 +100,7 @@ export const createSyncService = ({ db, books, reading }: SyncDeps) => {
   /** Which book a sync names: a binding the reader made wins, then the catalogue's ISBNs, then our ids. */
   async function place(userId: string, ref: ProgressSyncInput['book']): Promise<Placed> {
     if (ref.id !== undefined) {
-      const workId = await books.workOf(ref.id)
-      await books.assertExists(workId)
+      const workId = await books.existingWorkOf(ref.id)
       const editionId = ref.id !== workId && (await books.isEditionOf(workId, ref.id)) ? ref.id : null
       return { bookId: workId, editionId }
     }
@@ -263,8 +262,7 @@ export const createSyncService = ({ db, books, reading }: SyncDeps) => {
     async bind(actor: Actor, id: string, bookId: string): Promise<ProgressSyncResult> {
       const row = await findInboxRow(db, actor.id, id)
       if (!row) throw notFound(SYNC_MESSAGES.inboxNotFound)
-      const workId = await books.workOf(bookId)
-      await books.assertExists(workId)
+      const workId = await books.existingWorkOf(bookId)
       const editionId = bookId !== workId && (await books.isEditionOf(workId, bookId)) ? bookId : null
       const sync = row.kept.sync as Omit<ProgressSyncInput, 'book'>
       const answer = await applyTo(actor, workId, editionId, { ...sync, book: { id: workId } })
