@@ -118,9 +118,10 @@ export const createEditions = ({ db, uploads }: { db: Db; uploads: UploadClaims 
     /**
      * The page count progress is checked against: the edition's when the reader reads another edition
      * and it says, else the work's (null when unknown); 404 'Book not found' when the work is absent.
+     * `on`: the caller's transaction.
      */
-    async pageCount(workId: string, editionId?: string | null): Promise<number | null> {
-      const [pages, found] = await Promise.all([findBookPageCount(db, workId), editionId ? findLiveEdition(db, editionId) : undefined])
+    async pageCount(workId: string, editionId?: string | null, on: Db = db): Promise<number | null> {
+      const [pages, found] = await Promise.all([findBookPageCount(on, workId), editionId ? findLiveEdition(on, editionId) : undefined])
       if (pages === undefined) throw notFound(MESSAGES.bookNotFound)
       return (found && 'edition' in found ? found.edition.pageCount : null) ?? pages
     },

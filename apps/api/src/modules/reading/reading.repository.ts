@@ -205,16 +205,16 @@ export async function findEntryTarget(db: Db, userId: string, id: string): Promi
 
 /**
  * Creates the entry if there is none (no status, no rating), or marks it changed at `at`, so reads
- * can hang from it and the library orders by its newest change; answers its status before.
+ * can hang from it and the library orders by its newest change; answers its status and edition before.
  */
-export async function touchEntry(db: Db, userId: string, bookId: string, at: string): Promise<ReadingStatus | null> {
+export async function touchEntry(db: Db, userId: string, bookId: string, at: string): Promise<{ status: ReadingStatus | null; editionId: string | null }> {
   const row = await db
     .insertInto('readingEntries')
     .values({ userId, bookId, status: null, rating: null, createdAt: at, updatedAt: at })
     .onConflict((oc) => oc.columns(['userId', 'bookId']).doUpdateSet({ updatedAt: at }))
-    .returning('status')
+    .returning(['status', 'editionId'])
     .executeTakeFirstOrThrow()
-  return row.status as ReadingStatus | null
+  return { status: row.status as ReadingStatus | null, editionId: row.editionId }
 }
 
 export async function updateEntry(

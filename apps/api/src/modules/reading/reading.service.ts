@@ -11,6 +11,7 @@ import {
   type PrivacyApplyInput,
   type PrivacyApplyResult,
   type PrivacyInput,
+  type Progress,
   type ProgressInput,
   type Read,
   type ReadInput,
@@ -36,6 +37,7 @@ import {
   findEntryAndReviewRating,
   findEntryTarget,
   type EntryTarget,
+  type ReadRow,
   findEntryRatingForChange,
   findLogVersion,
   findRead,
@@ -112,6 +114,18 @@ export interface ReadingDeps {
   events?: Events
 }
 
+/** What updateIf's decision sees of a reader's log of a book, under their lock. */
+export interface LogUnderLock {
+  status: ReadingStatus | null
+  /** The edition the entry names (null: the work's shown one). */
+  editionId: string | null
+  /** The open read, if any: when it last changed and how far it is. */
+  open: { updatedAt: string; progress: Progress } | null
+}
+
+/** updateIf's decision to change nothing: the transaction is rolled back. */
+const UNCHANGED = new Error('unchanged')
+
 const LIBRARY_DEFAULT_LIMIT = 50
 /** How long a library page is reused (others' reviews move its books' averages within this time). */
 const LIBRARY_TTL_MS = 5_000
@@ -142,9 +156,9 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
    * The edition a reader names for a work, as the entry stores it (decision 0027): null for the work's
    * shown edition (null, or the work's own id); 400 naming the field for an id that is not one of its editions.
    */
-  const editionFor = async (bookId: string, editionId: string | null): Promise<string | null> => {
+  const editionFor = async (bookId: string, editionId: string | null, on?: Db): Promise<string | null> => {
     if (editionId === null || editionId === bookId) return null
-    if (!(await books.isEditionOf(bookId, editionId))) throw badRequest(READING_MESSAGES.notAnEdition)
+    if (!(await books.isEditionOf(bookId, editionId, on))) throw badRequest(READING_MESSAGES.notAnEdition)
     return editionId
   }
 
@@ -189,7 +203,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
   async function change<T>(
     userId: string,
     bookId: string,
-    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null) => Promise<T>,
+    fn: (trx: Db, at: string, statusBefore: ReadingStatus | null, editionBefore: string | null) => Promise<T>,
     { on, syncIf = () => true }: { on?: Db; syncIf?: () => boolean } = {},
   ): Promise<T> {
     try {
@@ -197,8 +211,8 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
         const at = nowIso()
         await bumpLogVersion(trx, userId)
         // Every change of the log is a change of its entry: the library orders by it.
-        const statusBefore = await touchEntry(trx, userId, bookId, at)
-        const result = await fn(trx, at, statusBefore)
+        const before = await touchEntry(trx, userId, bookId, at)
+        const result = await fn(trx, at, before.status, before.editionId)
         if (syncIf()) await syncProjections(trx, userId, bookId, at)
         await events.emit(trx, userId, 'library.changed', { bookId })
         return result
@@ -221,16 +235,34 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
   }
 
   /** Sets a status the way the reading control does (readWriteForStatus). */
-  const applyStatus = async (trx: Db, userId: string, bookId: string, status: ReadingStatus | null, today: string, at: string, dates: StatusDates) => {
-    const open = (await listReads(trx, userId, bookId)).find(isOpen)
+  const applyStatus = async (
+    trx: Db,
+    userId: string,
+    bookId: string,
+    status: ReadingStatus | null,
+    today: string,
+    at: string,
+    dates: StatusDates,
+    reads?: ReadRow[],
+  ) => {
+    const open = (reads ?? (await listReads(trx, userId, bookId))).find(isOpen)
     const write = readWriteForStatus(status, open, today, at, uuidv7, dates)
     if (write) await writeRead(trx, userId, bookId, write, at)
     await updateEntry(trx, userId, bookId, { status }, at)
   }
 
   /** Reports progress on the open read, or on a read started today (readWriteForProgress), and keeps the report. */
-  const applyProgress = async (trx: Db, userId: string, bookId: string, p: ProgressInput, pages: number | null, today: string, at: string) => {
-    const open = (await listReads(trx, userId, bookId)).find(isOpen)
+  const applyProgress = async (
+    trx: Db,
+    userId: string,
+    bookId: string,
+    p: ProgressInput,
+    pages: number | null,
+    today: string,
+    at: string,
+    reads?: ReadRow[],
+  ) => {
+    const open = (reads ?? (await listReads(trx, userId, bookId))).find(isOpen)
     const write = readWriteForProgress(open, p, pages, today, uuidv7)
     await writeRead(trx, userId, bookId, write, at)
     await insertProgressUpdate(trx, uuidv7(), write.id, write.values.progress, at)
@@ -255,6 +287,48 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
   }
 
   const todayOf = (today: string | undefined) => today ?? nowIso().slice(0, 10)
+
+  /** An update's dates, checked against its status; 400 when it changes nothing. */
+  const checkedUpdate = (input: ReadingUpdate): StatusDates => {
+    const { status: s, rating: r, progress: p, progressUnit: u, editionId: e, owned: o, privateNotes: n, visibility: v } = input
+    const dates: StatusDates = { startedOn: input.startedOn, finishedOn: input.finishedOn, stoppedOn: input.stoppedOn }
+    checkStatusDates(s, dates)
+    if (s === undefined && r === undefined && p === undefined && u === undefined && e === undefined && o === undefined && n === undefined && v === undefined)
+      throw badRequest(READING_MESSAGES.nothingToChange)
+    return dates
+  }
+
+  /**
+   * Writes an update of the reader's log of a book, a step of change()'s transaction, with what was
+   * worked out before it (the edition named, the page count, the dates). `reads`: the book's reads when
+   * the caller has listed them in this transaction. Answers whether the status moved because of progress.
+   */
+  const applyUpdate = async (
+    trx: Db,
+    userId: string,
+    bookId: string,
+    input: ReadingUpdate,
+    w: { at: string; statusBefore: ReadingStatus | null; editionId: string | null | undefined; pages: number | null; dates: StatusDates; reads?: ReadRow[] },
+  ): Promise<boolean> => {
+    const { at, statusBefore, editionId, pages, dates } = w
+    const today = todayOf(input.today)
+    if (editionId !== undefined) await updateEntry(trx, userId, bookId, { editionId }, at)
+    if (input.owned !== undefined) await updateEntry(trx, userId, bookId, ownedColumns(input.owned), at)
+    if (input.privateNotes !== undefined) await updateEntry(trx, userId, bookId, { privateNotes: notesOf(input.privateNotes) }, at)
+    if (input.progressUnit !== undefined) await updateEntry(trx, userId, bookId, { progressUnit: input.progressUnit }, at)
+    if (input.visibility !== undefined) await updateEntry(trx, userId, bookId, { visibility: input.visibility }, at)
+    if (input.status !== undefined) await applyStatus(trx, userId, bookId, input.status, today, at, dates, w.reads)
+    if (input.status === 'read' && statusBefore !== 'read') await events.emit(trx, userId, 'read.finished', { bookId, finishedOn: input.finishedOn ?? today })
+    if (input.rating !== undefined) await rate(trx, userId, bookId, input.rating, at)
+    if (input.progress === undefined) return false
+    // A status may have written a read: progress after it lists the reads again.
+    await applyProgress(trx, userId, bookId, input.progress, pages, today, at, input.status === undefined ? w.reads : undefined)
+    await events.emit(trx, userId, 'reading.progress', { bookId, progress: input.progress })
+    const status = input.status === undefined ? statusAfterProgress(statusBefore) : undefined
+    if (status === undefined) return false
+    await updateEntry(trx, userId, bookId, { status }, at)
+    return true
+  }
 
   const libraries = createMemo<Omit<Page<never>, 'items'> & { items: Shared<LibraryEntry[]> }>({ ttlMs: LIBRARY_TTL_MS, max: 512 })
 
@@ -326,11 +400,7 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
 
     /** Sets any of status, rating (without a review) and progress of the open read, in one transaction. */
     async update(actor: Actor, id: string, input: ReadingUpdate): Promise<ReadingEntry> {
-      const { status: s, rating: r, progress: p, progressUnit: u, editionId: e, owned: o, privateNotes: n, visibility: v } = input
-      const dates: StatusDates = { startedOn: input.startedOn, finishedOn: input.finishedOn, stoppedOn: input.stoppedOn }
-      checkStatusDates(s, dates)
-      if (s === undefined && r === undefined && p === undefined && u === undefined && e === undefined && o === undefined && n === undefined && v === undefined)
-        throw badRequest(READING_MESSAGES.nothingToChange)
+      const dates = checkedUpdate(input)
       // 404 for an absent book before anything about the body is looked up.
       const target = await targetOf(actor.id, id)
       const bookId = target.workId
@@ -338,35 +408,64 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
       const pages = input.progress === undefined ? null : await pagesFor(target, editionId)
       if (input.rating !== undefined && input.rating !== null && (await findReviewRating(db, actor.id, bookId)) !== null)
         throw conflict(READING_MESSAGES.ratedInReview)
-      const today = todayOf(input.today)
       let statusMoved = input.status !== undefined
       await change(
         actor.id,
         bookId,
         async (trx, at, statusBefore) => {
-          if (editionId !== undefined) await updateEntry(trx, actor.id, bookId, { editionId }, at)
-          if (input.owned !== undefined) await updateEntry(trx, actor.id, bookId, ownedColumns(input.owned), at)
-          if (input.privateNotes !== undefined) await updateEntry(trx, actor.id, bookId, { privateNotes: notesOf(input.privateNotes) }, at)
-          if (input.progressUnit !== undefined) await updateEntry(trx, actor.id, bookId, { progressUnit: input.progressUnit }, at)
-          if (input.visibility !== undefined) await updateEntry(trx, actor.id, bookId, { visibility: input.visibility }, at)
-          if (input.status !== undefined) await applyStatus(trx, actor.id, bookId, input.status, today, at, dates)
-          if (input.status === 'read' && statusBefore !== 'read')
-            await events.emit(trx, actor.id, 'read.finished', { bookId, finishedOn: input.finishedOn ?? today })
-          if (input.rating !== undefined) await rate(trx, actor.id, bookId, input.rating, at)
-          if (input.progress !== undefined) {
-            await applyProgress(trx, actor.id, bookId, input.progress, pages, today, at)
-            await events.emit(trx, actor.id, 'reading.progress', { bookId, progress: input.progress })
-            const status = input.status === undefined ? statusAfterProgress(statusBefore) : undefined
-            if (status !== undefined) {
-              await updateEntry(trx, actor.id, bookId, { status }, at)
-              statusMoved = true
-            }
-          }
+          if (await applyUpdate(trx, actor.id, bookId, input, { at, statusBefore, editionId, pages, dates })) statusMoved = true
         },
         // The spec's lists follow the status and the finished reads: a change of neither leaves them.
         { syncIf: () => statusMoved },
       )
       return entryOf(actor.id, bookId)
+    },
+
+    /**
+     * update, decided under the reader's lock (a device's progress sync, decision 0047): `decide` sees
+     * the log as the transaction sees it (the status, the entry's edition, the open read) and answers the
+     * change to make, or null to make none, in which case nothing is written. Two reports racing each
+     * other are decided one after the other, each on what the other wrote, so a position never goes
+     * back because of the order they arrived in. `pagesOf` answers an edition's page count (the work's
+     * for null) on the transaction's own connection. Answers whether anything changed, and the entry after.
+     */
+    async updateIf(
+      actor: Actor,
+      id: string,
+      decide: (log: LogUnderLock, pagesOf: (editionId: string | null) => Promise<number | null>, trx: Db) => Promise<ReadingUpdate | null>,
+    ): Promise<{ changed: boolean; entry: ReadingEntry }> {
+      const target = await targetOf(actor.id, id)
+      const bookId = target.workId
+      let statusMoved = false
+      try {
+        await change(
+          actor.id,
+          bookId,
+          async (trx, at, statusBefore, editionBefore) => {
+            const reads = await listReads(trx, actor.id, bookId)
+            const open = reads.find(isOpen)
+            const pagesOf = async (edition: string | null) => (edition === null ? target.workPages : books.pageCount(bookId, edition, trx))
+            const input = await decide(
+              { status: statusBefore, editionId: editionBefore, open: open ? { updatedAt: open.updatedAt, progress: open.progress } : null },
+              pagesOf,
+              trx,
+            )
+            if (!input) throw UNCHANGED
+            const dates = checkedUpdate(input)
+            const editionId = input.editionId === undefined ? undefined : await editionFor(bookId, input.editionId, trx)
+            const pages = input.progress === undefined ? null : await pagesOf(editionId === undefined ? editionBefore : editionId)
+            if (input.rating !== undefined && input.rating !== null && (await findReviewRating(trx, actor.id, bookId)) !== null)
+              throw conflict(READING_MESSAGES.ratedInReview)
+            const progressMoved = await applyUpdate(trx, actor.id, bookId, input, { at, statusBefore, editionId, pages, dates, reads })
+            statusMoved = input.status !== undefined || progressMoved
+          },
+          { syncIf: () => statusMoved },
+        )
+      } catch (err) {
+        if (err !== UNCHANGED) throw err
+        return { changed: false, entry: await entryOf(actor.id, bookId) }
+      }
+      return { changed: true, entry: await entryOf(actor.id, bookId) }
     },
 
     /** Adds a read (a past one, a re-read, one in progress); a finished read sets the status to Read when the book had none or was wanted. */

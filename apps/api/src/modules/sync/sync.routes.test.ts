@@ -72,6 +72,23 @@ describeEachDialect('progress sync', (ctx) => {
     expect((await entryOf(ctx, user, book.id)).progress).toMatchObject({ percent: 50 })
   })
 
+  it('two devices at once: the position kept is the furthest, whichever report lands last, on one read', async () => {
+    const user = await insertUser(ctx.db)
+    for (let round = 0; round < 6; round++) {
+      const book = await insertBook(ctx.db, { pageCount: 100 })
+      await sync(ctx, user, { book: { id: book.id }, percent: 10 })
+      // The e-reader says 60 %, the phone (behind) says 40 % at the same moment.
+      const [ahead, behind] = await Promise.all([
+        sync(ctx, user, { book: { id: book.id }, percent: 60, device: 'Kobo' }),
+        sync(ctx, user, { book: { id: book.id }, percent: 40, device: 'Phone' }),
+      ])
+      expect(ahead.status).toBe('applied')
+      expect(['applied', 'already_current']).toContain(behind.status)
+      expect((await entryOf(ctx, user, book.id)).progress.percent).toBe(60)
+      expect(await rowsOf(ctx, user, book.id)).toEqual({ entries: 1, reads: 1 })
+    }
+  })
+
   it('regression: a position behind the one kept changes nothing (already_current), unless the reader says it is a re-read', async () => {
     const user = await insertUser(ctx.db)
     const book = await insertBook(ctx.db, { pageCount: 100 })

@@ -92,8 +92,8 @@ function isAhead(next: Position, held: ReadingEntry['progress'], bookPages: numb
 
 export interface SyncDeps {
   db: Db
-  books: Pick<BooksService, 'workOf' | 'existingWorkOf' | 'holderOfIsbn' | 'isEditionOf' | 'pageCount'>
-  reading: Pick<ReadingService, 'entry' | 'update'>
+  books: Pick<BooksService, 'workOf' | 'existingWorkOf' | 'holderOfIsbn' | 'isEditionOf'>
+  reading: Pick<ReadingService, 'updateIf'>
 }
 
 export const createSyncService = ({ db, books, reading }: SyncDeps) => {
@@ -129,34 +129,32 @@ export const createSyncService = ({ db, books, reading }: SyncDeps) => {
   /** The read a result names: the open one, else the latest finished. */
   const readIdOf = (entry: ReadingEntry): string | null => entry.reads.find((r) => r.outcome === null)?._id ?? entry.reads[0]?._id ?? null
 
-  /** Applies a sync to a placed book under the rules of decision 0047. */
+  /**
+   * Applies a sync to a placed book under the rules of decision 0047, decided inside the reading log's
+   * transaction (reading.updateIf): two devices reporting at once are decided one after the other.
+   */
   async function applyTo(actor: Actor, bookId: string, namedEdition: string | null, input: ProgressSyncInput): Promise<ProgressSyncResult> {
-    const entry = await reading.entry(actor, bookId)
-    const open = entry.reads.find((r) => r.outcome === null)
-    const finishedBefore = !open && entry.status === 'read'
-    const done = (status: ProgressSyncResult['status'], e: ReadingEntry = entry): ProgressSyncResult => ({ status, bookId, readId: readIdOf(e), inboxId: null })
-    // A report older than what the open read last heard changes nothing (devices deliver out of order).
-    if (open && input.at && !input.reread && Date.parse(input.at) < Date.parse(open.updatedAt)) return done('already_current')
-    // A finished book is not started again by a device still on it, unless the reader says it is a re-read.
-    if (finishedBefore && !input.reread) return done('already_current')
-    // The edition a device names is the reader's when they chose none, or when a new read opens.
-    const editionId = namedEdition !== null && namedEdition !== entry.editionId && (!open || !entry.editionId) ? namedEdition : undefined
     const today = input.at ? new Date(input.at).toISOString().slice(0, 10) : undefined
     const todayNotAhead = today && today <= new Date().toISOString().slice(0, 10) ? { today } : {}
-    if (input.finished) {
-      const after = await reading.update(actor, bookId, { status: 'read', ...(editionId ? { editionId } : {}), ...todayNotAhead })
-      return done('applied', after)
-    }
-    const bookPages = await books.pageCount(bookId, editionId ?? entry.editionId ?? null)
-    const position = positionOf(input, bookPages)!
-    // At the end of the book (100 %, the last page, the last second): finished, when the reader's setting says so.
-    if (position.fraction !== null && position.fraction >= 1 && (await findSyncSettings(db, actor.id)).finishAtEnd) {
-      const after = await reading.update(actor, bookId, { status: 'read', ...(editionId ? { editionId } : {}), ...todayNotAhead })
-      return done('applied', after)
-    }
-    if (open && !input.reread && !isAhead(position, entry.progress, bookPages)) return done('already_current')
-    const after = await reading.update(actor, bookId, { progress: position.progress, ...(editionId ? { editionId } : {}), ...todayNotAhead })
-    return done('applied', after)
+    const { changed, entry } = await reading.updateIf(actor, bookId, async (log, pagesOf, trx) => {
+      const { open } = log
+      // A report older than what the open read last heard changes nothing (devices deliver out of order).
+      if (open && input.at && !input.reread && Date.parse(input.at) < Date.parse(open.updatedAt)) return null
+      // A finished book is not started again by a device still on it, unless the reader says it is a re-read.
+      if (!open && log.status === 'read' && !input.reread) return null
+      // The edition a device names is the reader's when they chose none, or when a new read opens.
+      const editionId = namedEdition !== null && namedEdition !== log.editionId && (!open || !log.editionId) ? namedEdition : undefined
+      const edition = editionId ? { editionId } : {}
+      if (input.finished) return { status: 'read', ...edition, ...todayNotAhead }
+      const bookPages = await pagesOf(editionId ?? log.editionId)
+      const position = positionOf(input, bookPages)!
+      // At the end of the book (100 %, the last page, the last second): finished, when the reader's setting says so.
+      if (position.fraction !== null && position.fraction >= 1 && (await findSyncSettings(trx, actor.id)).finishAtEnd)
+        return { status: 'read', ...edition, ...todayNotAhead }
+      if (open && !input.reread && !isAhead(position, open.progress, bookPages)) return null
+      return { progress: position.progress, ...edition, ...todayNotAhead }
+    })
+    return { status: changed ? 'applied' : 'already_current', bookId, readId: readIdOf(entry), inboxId: null }
   }
 
   /** What an inbox row keeps of a sync. */
