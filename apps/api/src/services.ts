@@ -69,11 +69,11 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids),
     withdrawAbout,
   })
-  const conversation = createConversationService({ db, reviews, spoilers, notify, withdraw, withdrawAbout })
+  const conversation = createConversationService({ db, users, reviews, spoilers, notify, withdraw, withdrawAbout })
   const shelves = createShelvesService({ db, books, users, reading })
   const stats = createStatsService({ db, users, reading, uploads })
   const bookshelves = createBookshelvesService({ db, books, users, reading })
-  const discussions = createDiscussionsService({ db, books, spoilers, notify, notifyMany, withdraw, withdrawAbout, changes })
+  const discussions = createDiscussionsService({ db, books, users, spoilers, notify, notifyMany, withdraw, withdrawAbout, changes })
   const account = createAccountService({ db, auth, books, readerData: createReaderData({ books, reviews, uploads, conversation }) })
   const merges = createMergesService({ db, books, users, doors: createBookMergeDoors({ books, reading }) })
   const imports = createImportsService({

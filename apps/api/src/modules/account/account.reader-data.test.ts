@@ -9,6 +9,7 @@ import { createReaderData } from '#/reader-data-doors.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createUsersService } from '#/modules/users/users.service.ts'
 import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createNotificationsService } from '#/modules/notifications/notifications.service.ts'
@@ -326,7 +327,12 @@ describeEachDialect('account: doors to a reader’s data', (ctx) => {
       const real = createReaderData({
         books,
         reviews: realReviews,
-        conversation: createConversationService({ db: ctx.db, reviews: realReviews, spoilers: { standingOf: async () => ({ signedIn: false }) } }),
+        conversation: createConversationService({
+          db: ctx.db,
+          users: createUsersService({ db: ctx.db }),
+          reviews: realReviews,
+          spoilers: { standingOf: async () => ({ signedIn: false }) },
+        }),
         uploads: createUploadsService({ db: ctx.db, config: ctx.config }),
       })
       const undo = new Error('undo')

@@ -8,6 +8,7 @@ import { csvRecords, GOODREADS_EXPORT_COLUMNS } from '@shelfwise/library-files'
 import { createUploadsService } from '#/modules/uploads/uploads.service.ts'
 import { createBooksService } from '#/modules/books/books.service.ts'
 import { createReviewsService } from '#/modules/reviews/reviews.service.ts'
+import { createUsersService } from '#/modules/users/users.service.ts'
 import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
@@ -589,7 +590,12 @@ describeEachDialect('account: export and leaving', (ctx) => {
         readerData: createReaderData({
           books,
           reviews: realReviews,
-          conversation: createConversationService({ db: ctx.db, reviews: realReviews, spoilers: { standingOf: async () => ({ signedIn: false }) } }),
+          conversation: createConversationService({
+            db: ctx.db,
+            users: createUsersService({ db: ctx.db }),
+            reviews: realReviews,
+            spoilers: { standingOf: async () => ({ signedIn: false }) },
+          }),
           // The step after follows, reviews, the reading log, goals and the links on books have gone.
           uploads: {
             releaseAllOf: async () => {

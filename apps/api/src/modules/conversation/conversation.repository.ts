@@ -268,12 +268,6 @@ export async function listUsersByUsernames(db: Db, lowered: string[]): Promise<{
   return rows.map((r) => ({ _id: r.id, username: r.username }))
 }
 
-/** When a reader's account was made; undefined when absent. */
-export async function findAccountCreatedAt(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst()
-  return row && toIso(row.createdAt)
-}
-
 /** Whether a reader still has a live comment on a review. */
 export async function hasLiveCommentBy(db: Db, reviewId: string, userId: string, exceptId?: string): Promise<boolean> {
   let q = db.selectFrom('reviewComments').select('id').where('userId', '=', userId).where('reviewId', '=', reviewId).where('deleted', '=', 0)

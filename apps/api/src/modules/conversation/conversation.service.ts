@@ -14,6 +14,7 @@ import {
 import { nowIso, type Db } from '#/db/portable.ts'
 import { AppError, badRequest, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import { blockedEitherWay, blocksWithin, hiddenByModerators, isBlockedBetween, quietFilterFor } from '#/modules/safety/safety.service.ts'
@@ -25,7 +26,6 @@ import {
   deleteComment,
   deleteCommentLike,
   deleteReviewLike,
-  findAccountCreatedAt,
   findComment,
   findCommentForChange,
   hasLiveCommentBy,
@@ -46,6 +46,8 @@ import {
 
 export interface ConversationDeps {
   db: Db
+  /** When a reader's account was made, for the limits of new accounts. */
+  users: Pick<UsersService, 'accountCreatedAt'>
   /** The reviews the conversation is about: who wrote each, and their like and comment counts. */
   reviews: Pick<ReviewsService, 'findOwner' | 'findAsSeenBy' | 'moveCounters'>
   /** Where the caller stands in the review's book, for withholding comments ahead of them (decision 0059). */
@@ -114,6 +116,7 @@ interface Seen {
 
 export const createConversationService = ({
   db,
+  users,
   reviews,
   spoilers,
   notify = noNotify,
@@ -180,7 +183,7 @@ export const createConversationService = ({
 
   /** Whether the reader's account is younger than a day; the time until it is not. */
   const accountAge = async (userId: string) => {
-    const createdAt = await findAccountCreatedAt(db, userId)
+    const createdAt = await users.accountCreatedAt(userId)
     const left = createdAt ? Date.parse(createdAt) + NEW_ACCOUNT_MS - Date.now() : 0
     return { isNew: left > 0, leftMs: left }
   }

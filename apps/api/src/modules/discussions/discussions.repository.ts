@@ -376,12 +376,6 @@ export async function deleteDiscussionRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('discussions').where('id', '=', id).execute()
 }
 
-/** The moment a reader's account was made (undefined: no such reader), for the limits of new accounts. */
-export async function findAccountCreatedAt(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst()
-  return row && toIso(row.createdAt)
-}
-
 /** Recounts the live posts of threads (after a reader's posts went with their account). */
 export async function recountDiscussions(db: Db, ids: string[]): Promise<void> {
   if (!ids.length) return

@@ -15,6 +15,7 @@ import { isForeignKeyViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, notFound } from '#/errors.ts'
 import { TOPICS, type Changes } from '#/changes.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import type { UsersService } from '#/modules/users/users.service.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { SpoilersService } from '#/modules/spoilers/spoilers.service.ts'
@@ -42,7 +43,6 @@ import {
   hasOtherLivePost,
   deleteDiscussionRow,
   deletePostRow,
-  findAccountCreatedAt,
   findBookExists,
   findDiscussion,
   findPost,
@@ -67,6 +67,8 @@ export interface DiscussionsDeps {
   db: Db
   /** An edition's id is its work's (decision 0027). */
   books: Pick<BooksService, 'workOf'>
+  /** When a reader's account was made, for the limits of new accounts. */
+  users: Pick<UsersService, 'accountCreatedAt'>
   /** Where the caller stands in a book, for withholding posts ahead of them. */
   spoilers: SpoilersService
   /** Tells readers of replies to their posts and of new posts in threads they joined (decision 0052). */
@@ -132,6 +134,7 @@ type PostTold = { id: string; discussionId: string; parentId: string | null; ans
 export const createDiscussionsService = ({
   db,
   books,
+  users,
   spoilers,
   notify = noNotify,
   notifyMany = noNotifyMany,
@@ -149,7 +152,7 @@ export const createDiscussionsService = ({
 
   /** Checks a reader's new post against the limits (the reader's account age decides how tight). */
   const checkLimits = async (actor: Actor, limit: Limiter, text: string, thread: boolean) => {
-    const createdAt = await findAccountCreatedAt(db, actor.id)
+    const createdAt = await users.accountCreatedAt(actor.id)
     if (!createdAt) throw notFound(MESSAGES.userNotFound)
     await checkPostLimits(limit, actor.id, createdAt, text, thread)
   }

@@ -61,6 +61,12 @@ export async function findUsernameOwner(db: Db, username: string): Promise<strin
 }
 
 /** A username (not the given user's) whose skeleton is this one: the name a new one would look like (usernames.ts). */
+/** When a reader's account was made; undefined when absent. */
+export async function findAccountCreatedAt(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst()
+  return row && toIso(row.createdAt)
+}
+
 export async function findLookalikeUsername(db: Db, skeleton: string, exceptUserId: string | undefined): Promise<string | undefined> {
   let query = db.selectFrom('users').select('username').where(USERNAME_SKELETON_SQL, '=', skeleton)
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId)

@@ -37,8 +37,10 @@ import {
   type FollowKey,
   type ProfileChanges,
   type UserRecord,
+  findAccountCreatedAt,
 } from '#/modules/users/users.repository.ts'
 import { shared, type Shared } from '#/ready-json.ts'
+import { createMemo } from '#/memo.ts'
 import { isReservedUsername, lookalikeSkeletons, lookalikeUsername, RESERVED_USERNAME } from '#/modules/users/usernames.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { noNotify, noWithdraw, type Notify, type Withdraw } from '#/modules/notifications/notifications.service.ts'
@@ -157,6 +159,9 @@ const decodeFollowCursor = (cursor: string): FollowKey => {
 export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCache: cacheOptions, notify = noNotify, withdraw = noWithdraw }: UsersDeps) => {
   const userNotFound = () => notFound(MESSAGES.userNotFound)
   const profiles = createProfileCache(db, cacheOptions)
+  // When an account was made never changes: kept for an hour per reader (the limits of new accounts
+  // ask on every like, comment, follow and report; issue 26 counts each read as a round trip).
+  const accountsMade = createMemo<string | undefined>({ ttlMs: 3_600_000, max: 10_000 })
 
   const present = async (viewerId: string | undefined, user: UserRecord | undefined): Promise<User> => {
     if (!user) throw userNotFound()
@@ -208,6 +213,10 @@ export const createUsersService = ({ db, uploads = NO_UPLOAD_CLAIMS, profileCach
   }
 
   return {
+    /** When a reader's account was made (ISO); undefined for no such reader (not kept: they may yet sign up). */
+    accountCreatedAt: (userId: string): Promise<string | undefined> =>
+      accountsMade.get(userId, () => findAccountCreatedAt(db, userId), { keep: (made) => made !== undefined }),
+
     /** A user's profile as the viewer sees it (e-mail only to themself); 404 when absent. */
     getProfile,
 
