@@ -16,7 +16,7 @@ import { request } from 'node:http'
 import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { buildCalls, likePairs, readFixtures, SECRET, syncBodies, writePairs, type Budget, type Call, type MoreCalls } from './calls.ts'
+import { buildCalls, likePairs, progressPairs, readFixtures, SECRET, syncBodies, writePairs, type Budget, type Call, type MoreCalls } from './calls.ts'
 import type { LoadResult, LoadSpec } from './load.ts'
 import type { Sample } from './bare.ts'
 import { BENCH_DIR, ROOT_DIR, describeTarget, flags, resolveTarget, serverEnv, wholeNumber, type Target } from './target.ts'
@@ -223,8 +223,8 @@ function printTable(rows: Row[], title: string) {
         : '',
     ]
       .filter(Boolean)
-      .join(' '),
-    r.pass ? 'ok' : 'OVER',
+      .join(' ') || 'reported',
+    Object.keys(r.budget).length === 0 ? '' : r.pass ? 'ok' : 'OVER',
   ])
   printTextTable(title, head, cells, 6)
 }
@@ -329,6 +329,7 @@ async function main() {
       ...(fx.notified ? { notifiedToken: tokenOf(fx.notified) } : {}),
       likes: likePairs(fx, quick ? 5_000 : Math.max(60_000, duration * 6_000), tokenOf),
       ...(fx.library ? { libraryPersonalToken: pats.at(-1)!.token } : {}),
+      progress: progressPairs(fx, tokenOf),
       sync: syncBodies(
         fx,
         pats.slice(0, syncReaders.length).map((p) => p.token),
