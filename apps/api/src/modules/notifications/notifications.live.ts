@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
 import { listenOn, reconnects } from '#/db/reconnects.ts'
 
@@ -24,6 +24,12 @@ type LiveListener = (signal: LiveSignal) => void
 export interface LiveBus {
   /** Tells the reader's streams, on every instance, that the notification changed; in the writer's transaction. */
   publish(trx: Db, userId: string, notificationId: string): Promise<void>
+  /**
+   * `publish` as an expression a write of the same transaction may return (PostgreSQL: its pg_notify,
+   * told at commit), saving the statement of its own (issue 26: each is a round trip); undefined
+   * where the signal is not SQL (SQLite's in-process bus): then call publish.
+   */
+  signalOf(userId: string, notificationId: string): RawBuilder<unknown> | undefined
   /** The same for many readers' notifications at once (a fan-out, or a withdrawal's groups): one statement whatever their number. */
   publishMany(trx: Db, changed: readonly { userId: string; id: string }[], kind?: Kind): Promise<void>
   /** Listens for one reader's signals; answers the unsubscribe. */
@@ -83,6 +89,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
       async publish(_trx, userId, id) {
         publishLocal(userId, id, 'changed')
       },
+      signalOf: () => undefined,
       async publishMany(_trx, changed, kind = 'changed') {
         for (const c of changed) publishLocal(c.userId, c.id, kind)
       },
@@ -139,6 +146,7 @@ export function createLiveBus(db: Db, databaseUrl: string): LiveBus {
     async publish(trx, userId, id) {
       await sql`select pg_notify(${CHANNEL}, ${payloadOf(userId, id, 'changed')})`.execute(trx)
     },
+    signalOf: (userId, id) => sql`pg_notify(${CHANNEL}, ${payloadOf(userId, id, 'changed')})`,
     async publishMany(trx, changed, kind = 'changed') {
       if (!changed.length) return
       const payloads = changed.map((c) => payloadOf(c.userId, c.id, kind))

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { Notification, NotificationTarget, NotificationType, UserSummary } from '@shelfwise/contracts'
 import { NOTIFICATION_LIMITS } from '@shelfwise/contracts'
 import { dialectOf, toIso, type Db } from '#/db/portable.ts'
@@ -85,12 +85,13 @@ export async function ensureGroup(trx: Db, g: GroupInput, firstCounted = false):
 }
 
 /** Adds a reader to a group once; answers whether they were new in it. */
-export async function addActor(trx: Db, notificationId: string, actorId: string, now: string): Promise<boolean> {
+export async function addActor(trx: Db, notificationId: string, actorId: string, now: string, signal?: RawBuilder<unknown>): Promise<boolean> {
   const r = await trx
     .insertInto('notificationActors')
     .values({ notificationId, actorId, createdAt: now })
     .onConflict((oc) => oc.doNothing())
-    .returning('actorId')
+    // The live signal (notifications.live.ts signalOf) goes with the row it is about, only when it was added.
+    .returning(signal ? ['actorId', signal.as('told')] : ['actorId'])
     .executeTakeFirst()
   return r !== undefined
 }

@@ -139,9 +139,11 @@ export const createNotificationsService = ({ db, databaseUrl, canNotify = allowE
       found.id !== undefined ? { id: found.id, made: false } : await ensureGroup(trx, { id: uuidv7(), userId: recipientId, type, target, now }, true)
     // A reader counts once in a group: liking, taking back and liking again tells nobody twice. A
     // group just made already counts its first reader (a racing writer's group, found instead, does not).
-    if (actorId !== undefined && !(await addActor(trx, group.id, actorId, now))) return
+    // The live signal rides on the actor's row where the bus can say it in SQL (one statement less).
+    const signal = actorId === undefined ? undefined : live.signalOf(recipientId, group.id)
+    if (actorId !== undefined && !(await addActor(trx, group.id, actorId, now, signal))) return
     if (!group.made) await bumpGroup(trx, group.id, now, target.title)
-    await live.publish(trx, recipientId, group.id)
+    if (!signal) await live.publish(trx, recipientId, group.id)
   }
 
   /** The target as kept: a named book's title when none is given. */
