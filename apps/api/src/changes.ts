@@ -57,6 +57,8 @@ export const TOPICS = {
   readerTokens: (userId: string) => `tokens-of:${userId}`,
   /** A reader's webhooks: one added, changed (disabled, enabled) or removed (migration 2026_12_24_0510_hooks_told). */
   readerHooks: (userId: string) => `hooks-of:${userId}`,
+  /** A reader's username, picture or hiding changed, or the account is gone (migration 2026_12_25_0500_profiles_told). */
+  profile: (userId: string) => `profile-of:${userId}`,
 } as const
 
 export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: { now?: () => number } = {}): Changes {

@@ -68,6 +68,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
     events: webhooks.events,
     likedAmong: (viewerId, ids) => conversation.likedAmong(viewerId, ids),
     withdrawAbout,
+    changes,
   })
   const conversation = createConversationService({ db, users, reviews, spoilers, notify, withdraw, withdrawAbout })
   const shelves = createShelvesService({ db, books, users, reading })

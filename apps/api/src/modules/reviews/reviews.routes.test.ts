@@ -57,6 +57,18 @@ describeEachDialect('reviews routes', (ctx) => {
   }
 
   describe('POST /api/reviews/book/:bookId', () => {
+    it('answers each new review with the name its writer has now: a rename shows on the next review', async () => {
+      const reader = await insertUser(ctx.db)
+      const [first, second] = [await insertBook(ctx.db), await insertBook(ctx.db)]
+      const before = ReviewSchema.parse((await api.create(first.id, reader.token, { rating: 4, comment: 'Before the rename.' })).json())
+      expect(before.user.username).toBe(reader.username)
+      const renamed = `${reader.username.slice(0, 20)}_new`
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/profile/update', headers: bearer(reader.token), payload: { username: renamed } })
+      expect(res.statusCode, res.body).toBe(200)
+      const after = ReviewSchema.parse((await api.create(second.id, reader.token, { rating: 3, comment: 'After the rename.' })).json())
+      expect(after.user.username).toBe(renamed)
+    })
+
     it('answers 201 with the review, its reader and its book populated', async () => {
       const reader = await insertUser(ctx.db, { profileImage: '/uploads/face.webp' })
       const book = await insertBook(ctx.db, { title: 'Posted Book', author: 'Posted Author', coverImage: 'https://img.test/c.jpg' })

@@ -16,6 +16,7 @@ import {
 import { isForeignKeyViolation, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { conflict, notFound } from '#/errors.ts'
 import { cutPage, decodeKeyset, encodeCursor, rowsToRead, type Page } from '#/paging.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { BooksService } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
@@ -60,6 +61,8 @@ export interface ReviewsDeps {
   likedAmong?: (viewerId: string, reviewIds: string[]) => Promise<Set<string>>
   /** Removes the unread notifications about a deleted review and its comments (decision 0052, "Withdrawn"). */
   withdrawAbout?: WithdrawAbout
+  /** What changed, told by the database (decision 0064): a writer's name and picture are kept until theirs change. */
+  changes?: Changes
 }
 
 /** Who asks: a signed-in reader's id, or undefined. */
@@ -84,7 +87,12 @@ async function readPage(q: PagingQuery, total: number, list: (opts: ReviewListOp
  */
 const SHARED_LIST_TTL_MS = 5_000
 
-export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout }: ReviewsDeps) => {
+export const createReviewsService = ({ db, books, reading, events = noEvents, likedAmong, withdrawAbout = noWithdrawAbout, changes }: ReviewsDeps) => {
+  const reviewers = changes?.kept<Review['user'] | undefined>({ max: 10_000 })
+  /** The reader part of a new review (name and picture as others see them), kept per reader until it changes; undefined for no such reader. */
+  const reviewerOf = (userId: string): Promise<Review['user'] | undefined> =>
+    reviewers ? reviewers.get(TOPICS.profile(userId), () => findReviewer(db, userId)) : findReviewer(db, userId)
+
   /** The reviews with `likedByMe` for this viewer (one read for the whole list). */
   const withViewer = async (all: Review[], viewer: Viewer): Promise<Review[]> => {
     if (all.length === 0) return all
@@ -244,6 +252,8 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
     /** Writes the reader's one review of a book; 404 for an absent book, 409 for a second review. */
     async create(actor: Actor, asked: string, input: CreateReviewInput): Promise<Review> {
       const bookId = await books.workOf(asked)
+      // Read before the transaction, not inside it: a miss must not wait for a second connection while holding one.
+      const user = await reviewerOf(actor.id)
       const id = uuidv7()
       const createdAt = nowIso()
       try {
@@ -253,7 +263,6 @@ export const createReviewsService = ({ db, books, reading, events = noEvents, li
           .transaction()
           .execute(async (trx) => {
             const reviewed = await addReview(trx, { id, bookId, userId: actor.id, rating: input.rating, comment: input.comment, createdAt })
-            const user = await findReviewer(trx, actor.id)
             if (!reviewed || !user) throw notFound(reviewed ? MESSAGES.userNotFound : MESSAGES.bookNotFound)
             const { book } = reviewed
             if (input.spoiler) await markSpoiler(trx, id)

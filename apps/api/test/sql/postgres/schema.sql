@@ -827,6 +827,7 @@ CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFER
 CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
 CREATE TRIGGER revoked_tokens_changes AFTER INSERT ON public.revoked_tokens FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_token()
+CREATE TRIGGER users_profile_changes AFTER DELETE OR UPDATE OF username, profile_image, profile_hidden ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_profile()
 CREATE TRIGGER users_profile_version BEFORE UPDATE OF name, username, email, user_type, bio, profile_image, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_profile_version()
 CREATE TRIGGER users_tokens_changes AFTER UPDATE OF token_version ON public.users FOR EACH ROW WHEN ((old.token_version IS DISTINCT FROM new.token_version)) EXECUTE FUNCTION shelfwise_tell_reader_tokens()
 CREATE TRIGGER users_tokens_gone AFTER DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_reader_tokens()
@@ -999,6 +1000,15 @@ AS $function$
       if tg_op in ('UPDATE', 'INSERT') then
         perform shelfwise_tell('hooks-of:' || new.user_id);
       end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_profile()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform shelfwise_tell('profile-of:' || old.id);
       return null;
     end $function$
 

@@ -727,6 +727,12 @@ CREATE TRIGGER reviews_profile_version_au after update of rating, book_id, user_
 -- trigger revoked_tokens_changes_ai
 CREATE TRIGGER revoked_tokens_changes_ai after insert on revoked_tokens begin select pg_notify('shelfwise_changes', 'token:' || new.jti); end;
 
+-- trigger users_profile_changes_ad
+CREATE TRIGGER users_profile_changes_ad after delete on users begin select pg_notify('shelfwise_changes', 'profile-of:' || old.id); end;
+
+-- trigger users_profile_changes_au
+CREATE TRIGGER users_profile_changes_au after update of username, profile_image, profile_hidden on users begin select pg_notify('shelfwise_changes', 'profile-of:' || old.id); end;
+
 -- trigger users_profile_version_au
 CREATE TRIGGER users_profile_version_au after update of name, username, email, user_type, bio, profile_image, created_at on users begin update users set profile_version = profile_version + 1 where id in (new.id); end;
 
