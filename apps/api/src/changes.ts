@@ -43,8 +43,12 @@ export interface Changes {
 }
 
 interface Kept<T> {
-  /** `alsoTold`: further topics whose change drops this value too (a sign-in's token, and every token of its reader). */
-  get(topic: string, load: () => Promise<T>, alsoTold?: readonly string[]): Promise<T>
+  /**
+   * `alsoTold`: further topics whose change drops this value too (a sign-in's token, and every token of
+   * its reader). `keep`: whether a loaded value may be kept (default: always); one it refuses is
+   * answered and read again next time (say, a row not there yet, whose insert tells nothing).
+   */
+  get(topic: string, load: () => Promise<T>, alsoTold?: readonly string[], keep?: (value: T) => boolean): Promise<T>
 }
 
 /** The topics the triggers tell (migration 2026_12_23_0500_changes_told). */
@@ -59,6 +63,8 @@ export const TOPICS = {
   readerHooks: (userId: string) => `hooks-of:${userId}`,
   /** A reader's username, picture or hiding changed, or the account is gone (migration 2026_12_25_0500_profiles_told). */
   profile: (userId: string) => `profile-of:${userId}`,
+  /** A personal access token revoked (deleted, also with its reader's account), by its hash (migration 2026_12_25_0510_personal_tokens_told). */
+  personalToken: (tokenHash: string) => `pat:${tokenHash}`,
 } as const
 
 export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: { now?: () => number } = {}): Changes {
@@ -127,7 +133,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
       },
     })
     return {
-      get(topic, load, also = []) {
+      get(topic, load, also = [], keep = () => true) {
         if (!live) return load()
         const hit = entries.get(topic)
         if (hit && now() - hit.at < MAX_AGE_MS) {
@@ -149,7 +155,7 @@ export function createChanges(db: Db, databaseUrl: string, { now = Date.now }: {
         record.promise = onPrimaryOnly(load)
           .then((value) => {
             // Told while loading: the value may predate the change, so it is answered but not kept.
-            if (!record.stale && live && generation === startedIn) {
+            if (!record.stale && live && generation === startedIn && keep(value)) {
               entries.delete(topic)
               if (entries.size >= max) {
                 const oldest = entries.keys().next().value!

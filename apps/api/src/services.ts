@@ -53,7 +53,7 @@ export function createServices({ db, config, tokens }: ServiceDeps) {
   const users = createUsersService({ db, uploads, notify, withdraw })
   const books = createBooksService({ db, uploads, changes })
   const auth = createAuthService({ db, tokens, users, changes })
-  const personalTokens = createTokensService({ db })
+  const personalTokens = createTokensService({ db, changes })
   const devices = createDevicesService({ db })
   const deviceLink = createDeviceLinkService({ db, tokens: personalTokens })
   const webhooks = createWebhooksService({ db, allowPrivate: config.webhooksAllowPrivate, pollMs: config.webhooksPollMs, changes })

@@ -68,6 +68,7 @@ import * as changesTold from './2026_12_23_0500_changes_told.ts'
 import * as signInsTold from './2026_12_24_0500_sign_ins_told.ts'
 import * as hooksTold from './2026_12_24_0510_hooks_told.ts'
 import * as profilesTold from './2026_12_25_0500_profiles_told.ts'
+import * as personalTokensTold from './2026_12_25_0510_personal_tokens_told.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -143,4 +144,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_24_0500_sign_ins_told': signInsTold,
   '2026_12_24_0510_hooks_told': hooksTold,
   '2026_12_25_0500_profiles_told': profilesTold,
+  '2026_12_25_0510_personal_tokens_told': personalTokensTold,
 }

@@ -101,6 +101,8 @@ describeEachDialect('personal access tokens', (ctx) => {
     expect((await use()).json()).toEqual({ message: MESSAGES.authFailed, code: 'unauthorized' })
 
     const old = await tokenOf(ctx, user, ['read'])
+    // Used (and so kept, decision 0064) before its expiry is moved into the past behind the app's back.
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: bearer(old.token) })).statusCode).toBe(200)
     await ctx.db
       .updateTable('personalTokens')
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })

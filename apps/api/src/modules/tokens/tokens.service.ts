@@ -5,6 +5,7 @@ import type { Db } from '#/db/portable.ts'
 import { conflict, notFound } from '#/errors.ts'
 import { pageById, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
+import { TOPICS, type Changes } from '#/changes.ts'
 import { countTokens, deleteToken, findTokenByHash, insertToken, listTokens, storedScopes, updateLastUsed } from '#/modules/tokens/tokens.repository.ts'
 import { actAlsoAs, personalTokenKey } from '#/db/read-your-writes.ts'
 
@@ -12,9 +13,11 @@ import { actAlsoAs, personalTokenKey } from '#/db/read-your-writes.ts'
 //
 // A token is `swp_` and 32 random bytes (256 bits) in base64url. Only its SHA-256 is stored: with
 // that much entropy nobody can guess a token from its hash, so a slow password hash would add cost to
-// every request and no safety; a leaked table gives no usable token. Every request looks the hash up
-// (one indexed read, as a session's revocation check is), with no memo in between: a revoked (deleted)
-// or expired token is refused at once, on every instance.
+// every request and no safety; a leaked table gives no usable token. A token's row is kept per
+// instance until the database tells it changed (decision 0064, `pat:<hash>`: revoked, or gone with its
+// reader), as a sign-in's revocation state is: a revoked token is refused at once here and within the
+// channel's delivery elsewhere, and every request reads the row while the channel is not trusted. An
+// expired token is refused by the clock on every request.
 
 const TOKEN_TEXT = /^swp_[A-Za-z0-9_-]{43}$/
 const DAY_MS = 24 * 3600 * 1000
@@ -25,11 +28,24 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 export interface TokensDeps {
   db: Db
+  /** What changed, told by the database (decision 0064): a token's row is kept until it is revoked. */
+  changes?: Changes
   /** Where a failed last-use write is reported (it never fails the request). */
   warn?: (msg: string, err: unknown) => void
 }
 
-export const createTokensService = ({ db, warn = () => {} }: TokensDeps) => {
+export const createTokensService = ({ db, warn = () => {}, changes }: TokensDeps) => {
+  const rows = changes?.kept<Awaited<ReturnType<typeof findTokenByHash>>>({ max: 10_000 })
+  /** A token's row by its hash; an unknown hash is not kept (a token made later tells nothing). */
+  const rowOf = (tokenHash: string) =>
+    rows
+      ? rows.get(
+          TOPICS.personalToken(tokenHash),
+          () => findTokenByHash(db, tokenHash),
+          [],
+          (row) => row !== undefined,
+        )
+      : findTokenByHash(db, tokenHash)
   // When this instance last wrote each token's last use (bounded: forgotten wholesale past 10,000 tokens).
   const written = new Map<string, number>()
 
@@ -82,7 +98,7 @@ export const createTokensService = ({ db, warn = () => {} }: TokensDeps) => {
     /** Who a personal token speaks for, or undefined when it is malformed, unknown (or revoked) or expired. */
     async actorOfToken(token: string): Promise<Actor | undefined> {
       if (!TOKEN_TEXT.test(token)) return undefined
-      const row = await findTokenByHash(db, hashOf(token))
+      const row = await rowOf(hashOf(token))
       if (!row) return undefined
       const expiresAt = Date.parse(row.expiresAt)
       if (!(expiresAt > Date.now())) return undefined

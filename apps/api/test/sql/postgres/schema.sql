@@ -825,6 +825,7 @@ CREATE TRIGGER kept_tokens_changes AFTER INSERT OR DELETE OR UPDATE ON public.ke
 CREATE TRIGGER notification_counts_ad AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_ai AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
 CREATE TRIGGER notification_counts_au AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_keep()
+CREATE TRIGGER personal_tokens_changes AFTER DELETE OR UPDATE OF token_hash, user_id, scopes, expires_at ON public.personal_tokens FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_personal_token()
 CREATE TRIGGER reviews_profile_version AFTER INSERT OR DELETE OR UPDATE OF rating, book_id, user_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION reviews_profile_version()
 CREATE TRIGGER revoked_tokens_changes AFTER INSERT ON public.revoked_tokens FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_token()
 CREATE TRIGGER users_profile_changes AFTER DELETE OR UPDATE OF username, profile_image, profile_hidden ON public.users FOR EACH ROW EXECUTE FUNCTION shelfwise_tell_profile()
@@ -1000,6 +1001,15 @@ AS $function$
       if tg_op in ('UPDATE', 'INSERT') then
         perform shelfwise_tell('hooks-of:' || new.user_id);
       end if;
+      return null;
+    end $function$
+
+CREATE OR REPLACE FUNCTION public.shelfwise_tell_personal_token()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform shelfwise_tell('pat:' || old.token_hash);
       return null;
     end $function$
 

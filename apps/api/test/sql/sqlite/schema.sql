@@ -715,6 +715,12 @@ CREATE TRIGGER notification_counts_au after update of actor_count, user_id on no
       on conflict (user_id) do update set listed = listed + 1;
   end;
 
+-- trigger personal_tokens_changes_ad
+CREATE TRIGGER personal_tokens_changes_ad after delete on personal_tokens begin select pg_notify('shelfwise_changes', 'pat:' || old.token_hash); end;
+
+-- trigger personal_tokens_changes_au
+CREATE TRIGGER personal_tokens_changes_au after update of token_hash, user_id, scopes, expires_at on personal_tokens begin select pg_notify('shelfwise_changes', 'pat:' || old.token_hash); end;
+
 -- trigger reviews_profile_version_ad
 CREATE TRIGGER reviews_profile_version_ad after delete on reviews begin update users set profile_version = profile_version + 1 where id in (old.user_id); end;
 
