@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
 import type { UploadClaims } from '#/modules/uploads/uploads.service.ts'
-import { findEdition, findIsbnHolder, lockIsbn } from '#/modules/books/books.editions.repository.ts'
+import { findEdition, findIsbnHolder, lockIsbn, type IsbnHolderRow } from '#/modules/books/books.editions.repository.ts'
 import {
   listBookIdsByIsbns,
   listImportCandidates,
@@ -96,7 +96,7 @@ export interface IsbnHolders {
   of(isbns: readonly string[]): { own: IsbnHolder[]; any: IsbnHolder[] } | undefined
   changed(isbns: readonly string[]): void
 }
-type IsbnHolder = { id: string; isbn: string; editionId?: string }
+type IsbnHolder = IsbnHolderRow
 
 export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => {
   /**
@@ -168,15 +168,22 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       on: Db = db,
       /** The holders of a batch's ISBNs, looked up at once (importIsbnHolders): used for the row's ISBNs when they hold them all. */
       holders?: IsbnHolders,
-    ): Promise<{ byIsbn: string | undefined; editionId?: string; candidates: Book[]; waits?: ImportWaitReason }> {
+    ): Promise<{ byIsbn: string | undefined; editionId?: string; format?: BookFormat | null; candidates: Book[]; waits?: ImportWaitReason }> {
       const known = holders?.of(row.isbns)
       const own = known ? known.own : row.userId ? await listOwnUnclaimedByIsbns(on, row.userId, row.isbns) : []
       const byIsbn = own.length ? own : known ? known.any : await listBookIdsByIsbns(on, row.isbns)
       if (byIsbn.length) {
         const workId = firstByIsbn(row.isbns, byIsbn)
-        // The edition the row's first matching ISBN names, when it is not the work's shown one.
-        const edition = row.isbns.map((i) => byIsbn.find((b) => b.id === workId && b.isbn === i)).find((b) => b !== undefined)?.editionId
-        return { byIsbn: workId, ...(edition ? { editionId: edition } : {}), candidates: [] }
+        // The edition the row's first matching ISBN names, when it is not the work's shown one, and its
+        // format when the lookup knew it (`format` left out: unknown, the caller reads it).
+        const holder = row.isbns.map((i) => byIsbn.find((b) => b.id === workId && b.isbn === i)).find((b) => b !== undefined)
+        const edition = holder?.editionId
+        return {
+          byIsbn: workId,
+          ...(edition ? { editionId: edition } : {}),
+          ...(holder?.format !== undefined ? { format: holder.format } : {}),
+          candidates: [],
+        }
       }
       // By title and author (issue 21): the works the row's main title and names find, decided by
       // books.import-match.ts. In the caller's transaction, as the ISBN lookup: a book an earlier row

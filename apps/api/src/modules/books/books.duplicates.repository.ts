@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely'
 import { dialectOf, type Db } from '#/db/portable.ts'
-import { listEditionsByIsbns } from '#/modules/books/books.editions.repository.ts'
+import { listEditionsByIsbns, type IsbnHolderRow } from '#/modules/books/books.editions.repository.ts'
+import type { BookFormat } from '@shelfwise/contracts'
 import { lookupWords, queryWords, sameTitleAndAuthor } from '#/modules/books/books.match-keys.ts'
 import { tsQuerySql } from '#/modules/books/books.search-query.ts'
 
@@ -103,13 +104,13 @@ export async function listImportCandidates(db: Db, title: string, authorWords: s
  * The ids of the works holding one of these ISBNs (normalised: digits and X, no hyphens): books
  * holding it, and works one of whose other editions holds it (decision 0027), with that `editionId`.
  */
-export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id: string; isbn: string; editionId?: string }[]> {
+export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<IsbnHolderRow[]> {
   if (!isbns.length) return []
   const [rows, editions] = await Promise.all([
-    db.selectFrom('books').select(['id', 'isbn']).where('isbn', 'in', isbns).execute(),
+    db.selectFrom('books').select(['id', 'isbn', 'format']).where('isbn', 'in', isbns).execute(),
     listEditionsByIsbns(db, isbns),
   ])
-  return [...rows.map((r) => ({ id: r.id, isbn: r.isbn! })), ...editions]
+  return [...rows.map((r) => ({ id: r.id, isbn: r.isbn!, format: r.format as BookFormat | null })), ...editions]
 }
 
 /**
@@ -117,13 +118,19 @@ export async function listBookIdsByIsbns(db: Db, isbns: string[]): Promise<{ id:
  * (decision 0023), oldest first; then the works one of whose editions their import attached so
  * (decision 0027), with that `editionId`.
  */
-export async function listOwnUnclaimedByIsbns(db: Db, userId: string, isbns: string[]): Promise<{ id: string; isbn: string; editionId?: string }[]> {
+export async function listOwnUnclaimedByIsbns(db: Db, userId: string, isbns: string[]): Promise<IsbnHolderRow[]> {
   if (!isbns.length) return []
   const [rows, editions] = await Promise.all([
-    db.selectFrom('books').select(['id', 'unclaimedIsbn']).where('unclaimedIsbn', 'in', isbns).where('createdByUserId', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('books')
+      .select(['id', 'unclaimedIsbn', 'format'])
+      .where('unclaimedIsbn', 'in', isbns)
+      .where('createdByUserId', '=', userId)
+      .orderBy('id')
+      .execute(),
     listEditionsByIsbns(db, isbns, userId),
   ])
-  return [...rows.map((r) => ({ id: r.id, isbn: r.unclaimedIsbn! })), ...editions]
+  return [...rows.map((r) => ({ id: r.id, isbn: r.unclaimedIsbn!, format: r.format as BookFormat | null })), ...editions]
 }
 
 /** The ids of the books that carry this ISBN without holding it (books imports made), at most `limit`, oldest first. */

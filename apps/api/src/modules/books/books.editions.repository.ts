@@ -164,12 +164,20 @@ export async function findIsbnHolder(db: Db, isbn: string): Promise<{ workId: st
  * The editions holding one of these ISBNs (normalised; either form), each with its work's id and the
  * ISBN as the caller wrote it. Also those an import attached for `userId` without holding their ISBN.
  */
-export async function listEditionsByIsbns(db: Db, isbns: string[], userId?: string): Promise<{ id: string; isbn: string; editionId?: string }[]> {
+/** A book holding an ISBN: the work, the edition when it is not the work's shown one, and the format when it is known without another read. */
+export interface IsbnHolderRow {
+  id: string
+  isbn: string
+  editionId?: string
+  format?: BookFormat | null
+}
+
+export async function listEditionsByIsbns(db: Db, isbns: string[], userId?: string): Promise<IsbnHolderRow[]> {
   if (!isbns.length) return []
   const asWritten = new Map<string, string>()
   for (const isbn of isbns) if (!asWritten.has(isbn13Of(isbn))) asWritten.set(isbn13Of(isbn), isbn)
   const thirteens = [...asWritten.keys()]
-  let query = db.selectFrom('editions').select(['id', 'bookId', 'isbn', 'unclaimedIsbn', 'mergedInto'])
+  let query = db.selectFrom('editions').select(['id', 'bookId', 'isbn', 'unclaimedIsbn', 'mergedInto', 'format'])
   query = userId ? query.where('unclaimedIsbn', 'in', thirteens).where('createdByUserId', '=', userId) : query.where('isbn', 'in', thirteens)
   const rows = await query.orderBy('id').execute()
   // An edition merged into another (decision 0030) keeps its ISBN but names the edition that stayed:
@@ -177,6 +185,8 @@ export async function listEditionsByIsbns(db: Db, isbns: string[], userId?: stri
   return rows.map((r) => {
     const isbn = asWritten.get((userId ? r.unclaimedIsbn : r.isbn)!)!
     const editionId = r.mergedInto ?? r.id
-    return editionId === r.bookId ? { id: r.bookId, isbn } : { id: r.bookId, editionId, isbn }
+    // Its format is the edition's own unless it was merged into another (then unknown here).
+    const format = r.mergedInto === null ? { format: r.format as BookFormat | null } : {}
+    return editionId === r.bookId ? { id: r.bookId, isbn } : { id: r.bookId, editionId, isbn, ...format }
   })
 }

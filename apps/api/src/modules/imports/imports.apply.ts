@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS, type Book, type ImportNote } from '@shelfwise/contracts'
+import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS, type Book, type BookFormat, type ImportNote } from '@shelfwise/contracts'
 import { isForeignKeyViolation, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
 import type { BooksService, DetailsBatch, IsbnHolders } from '#/modules/books/books.service.ts'
@@ -182,9 +182,10 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * catalogue's (shared: an import does not change it). The row's format stays only as its owned
    * copies' format; when it has none and the edition says otherwise, the note says it was not kept.
    */
-  const formatKept = async (row: ParsedRow, editionId: string, on?: Db): Promise<ImportNote[]> => {
+  const formatKept = async (row: ParsedRow, editionId: string, on?: Db, known?: BookFormat | null): Promise<ImportNote[]> => {
     if (!row.format || row.ownedCopies) return []
-    const shown = (await books.get(editionId, on)).format ?? null
+    // The ISBN lookup usually knew the edition's format (known); only when it did not is the book read.
+    const shown = known !== undefined ? known : ((await books.get(editionId, on)).format ?? null)
     return shown === row.format ? [] : [note('format_left_out', NOTE_TEXTS.formatNotKept(row.format, shown))]
   }
 
@@ -236,7 +237,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       return {
         bookId: match.byIsbn,
         created: false,
-        found: await formatKept(row, match.editionId ?? match.byIsbn, on),
+        found: await formatKept(row, match.editionId ?? match.byIsbn, on, match.format),
         editionId: match.editionId ?? null,
         namesEdition: true,
       }
