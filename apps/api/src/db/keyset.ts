@@ -26,3 +26,27 @@ export function pageAfter<DB, TB extends keyof DB, O>(
   q = q.orderBy(a, order).orderBy(t, order)
   return (limit === undefined ? q : q.limit(limit)) as SelectQueryBuilder<DB, TB, O>
 }
+
+/**
+ * A short list of a reader's own rows (tokens, devices, the sync inbox) read newest first along its
+ * time-ordered ids: at most `limit` rows, those older than `afterId` when it is given.
+ */
+export function newestById<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  afterId: string | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  // Built untyped: every table read this way has an `id` column.
+  let q = qb as SelectQueryBuilder<any, any, O>
+  if (afterId) q = q.where('id', '<', afterId)
+  return q.orderBy('id', 'desc').limit(limit) as SelectQueryBuilder<DB, TB, O>
+}
+
+/**
+ * How many rows `qb` (a FROM with its WHERE, nothing selected) stands for: one count(*), read as a
+ * number whichever type the driver gives it (PostgreSQL's bigint comes as a string).
+ */
+export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const row = await (qb as SelectQueryBuilder<any, any, object>).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
