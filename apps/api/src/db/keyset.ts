@@ -41,12 +41,3 @@ export function newestById<DB, TB extends keyof DB, O>(
   if (afterId) q = q.where('id', '<', afterId)
   return q.orderBy('id', 'desc').limit(limit) as SelectQueryBuilder<DB, TB, O>
 }
-
-/**
- * How many rows `qb` (a FROM with its WHERE, nothing selected) stands for: one count(*), read as a
- * number whichever type the driver gives it (PostgreSQL's bigint comes as a string).
- */
-export async function countRows<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const row = await (qb as SelectQueryBuilder<any, any, object>).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
-  return Number(row.n)
-}

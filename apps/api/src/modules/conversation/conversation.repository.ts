@@ -1,6 +1,6 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { type Db, lockedForUpdate, rowCount, type RowOf, toIso } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -36,14 +36,7 @@ export async function listLikedReviewsAmong(db: Db, userId: string, reviewIds: s
 }
 
 /** How many readers like a review. */
-export async function countReviewLikes(db: Db, reviewId: string): Promise<number> {
-  const row = await db
-    .selectFrom('reviewLikes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reviewId', '=', reviewId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countReviewLikes = (db: Db, reviewId: string): Promise<number> => rowCount(db.selectFrom('reviewLikes').where('reviewId', '=', reviewId))
 
 /** Where a page of likers starts: after the like with this time and reader. */
 interface LikerKey {
@@ -134,14 +127,7 @@ export async function listReviewComments(db: Db, reviewId: string, opts: { after
 }
 
 /** How many comments a review holds, tombstones included (the list's X-Total-Count). */
-export async function countReviewComments(db: Db, reviewId: string): Promise<number> {
-  const row = await db
-    .selectFrom('reviewComments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reviewId', '=', reviewId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countReviewComments = (db: Db, reviewId: string): Promise<number> => rowCount(db.selectFrom('reviewComments').where('reviewId', '=', reviewId))
 
 /** One comment as the API answers it; undefined when absent. */
 export async function findComment(db: Db, id: string): Promise<CommentCore | undefined> {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import { toIso, type Db } from '#/db/portable.ts'
+import { type Db, rowCount, toIso } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -186,16 +186,7 @@ export async function listBlocks(db: Db, userId: string, after: { at: string; id
   return rows.map((r) => ({ _id: r.id, username: r.username, profileImage: r.profileImage, blockedAt: toIso(r.createdAt) }))
 }
 
-export const countBlocks = async (db: Db, userId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('blocks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('blockerId', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countBlocks = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('blocks').where('blockerId', '=', userId))
 
 /** Everything a reader muted but words, capped (the lists are short: a reader mutes a few). */
 export async function listMutes(db: Db, userId: string, cap: number) {
@@ -264,16 +255,7 @@ export async function listReportsBy(db: Db, reporterId: string, after: { at: str
   return (await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()) as ReportRow[]
 }
 
-export const countReportsBy = async (db: Db, reporterId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('reports')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('reporterId', '=', reporterId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countReportsBy = (db: Db, reporterId: string): Promise<number> => rowCount(db.selectFrom('reports').where('reporterId', '=', reporterId))
 
 /** The queue: reports in one status, oldest first, after (createdAt, id). */
 export async function listReportsIn(db: Db, status: ReportRow['status'], after: { at: string; id: string } | undefined, limit: number): Promise<ReportRow[]> {
@@ -282,16 +264,7 @@ export async function listReportsIn(db: Db, status: ReportRow['status'], after: 
   return (await q.orderBy('createdAt').orderBy('id').limit(limit).execute()) as ReportRow[]
 }
 
-export const countReportsIn = async (db: Db, status: ReportRow['status']): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('reports')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', status)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countReportsIn = (db: Db, status: ReportRow['status']): Promise<number> => rowCount(db.selectFrom('reports').where('status', '=', status))
 
 /** How many open reports each of some items has. */
 export async function countOpenReportsOf(db: Db, items: readonly { targetType: string; targetId: string }[]): Promise<Map<string, number>> {

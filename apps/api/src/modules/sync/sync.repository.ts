@@ -1,6 +1,6 @@
 import type { SyncInboxItem, SyncSettings } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
-import { countRows, newestById } from '#/db/keyset.ts'
+import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // The sync inbox and the answers kept for idempotency keys (decision 0047).
 
@@ -100,7 +100,7 @@ export async function listInbox(db: Db, userId: string, afterId: string | undefi
 }
 
 export const countInbox = (db: Db, userId: string): Promise<number> =>
-  countRows(db.selectFrom('syncInbox').where('userId', '=', userId).where('bookId', 'is', null))
+  rowCount(db.selectFrom('syncInbox').where('userId', '=', userId).where('bookId', 'is', null))
 
 /** The answer kept for a reader's idempotency key, if any. */
 export async function findSyncRequest(db: Db, userId: string, key: string) {

@@ -1,6 +1,6 @@
 import type { Device } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
-import { countRows, newestById } from '#/db/keyset.ts'
+import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // A reader's devices (decision 0047): only a hash of each device's key is kept.
 
@@ -35,7 +35,7 @@ export async function listDevices(db: Db, userId: string, afterId: string | unde
   return (await newestById(q, afterId, limit).execute()).map(toDevice)
 }
 
-export const countDevices = (db: Db, userId: string): Promise<number> => countRows(db.selectFrom('devices').where('userId', '=', userId))
+export const countDevices = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('devices').where('userId', '=', userId))
 
 export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
   const res = await db.deleteFrom('devices').where('id', '=', id).where('userId', '=', userId).executeTakeFirst()

@@ -1,7 +1,7 @@
 import type { PersonalToken, TokenScope } from '@shelfwise/contracts'
 import { TOKEN_SCOPES } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
-import { countRows, newestById } from '#/db/keyset.ts'
+import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // Personal access tokens' rows (decision 0045). Only a token's SHA-256 is ever stored or looked up.
 
@@ -50,7 +50,7 @@ export async function listTokens(db: Db, userId: string, afterId: string | undef
   return (await newestById(q, afterId, limit).execute()).map(toToken)
 }
 
-export const countTokens = (db: Db, userId: string): Promise<number> => countRows(db.selectFrom('personalTokens').where('userId', '=', userId))
+export const countTokens = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('personalTokens').where('userId', '=', userId))
 
 /** Deletes one of the reader's tokens; false when they have none by that id. */
 export async function deleteToken(db: Db, userId: string, id: string): Promise<boolean> {
