@@ -63,6 +63,20 @@ export async function insertReaders<const N extends readonly string[]>(db: Db, n
   return readers as { -readonly [K in keyof N]: Awaited<ReturnType<typeof insertUser>> }
 }
 
+/**
+ * Private shelves of one reader, one for each name (its key the name in lower case), all made at `at`;
+ * inserted a hundred at a time, so a suite can fill a reader up to the limit. Answers the rows.
+ */
+export async function insertShelves(db: Db, userId: string, names: string[], at: string) {
+  const rows = names.map((name) => ({ id: uuidv7(), userId, name, nameKey: name.toLowerCase(), isPublic: 0, createdAt: at, updatedAt: at }))
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('shelves')
+      .values(rows.slice(i, i + 100))
+      .execute()
+  return rows
+}
+
 /** How many rows a table holds now. */
 export async function countRows(db: Db, table: keyof Database): Promise<number> {
   const row = await db
