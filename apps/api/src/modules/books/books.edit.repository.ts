@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely'
 import { BOOK_DETAIL_FIELDS } from '@shelfwise/contracts'
-import { type Db, lockedForUpdate, rowCount } from '#/db/portable.ts'
+import { lockedForUpdate, rowCount, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 
 // Correcting and removing a book, by the reader who added it (decisions 0011 and 0023): its row read

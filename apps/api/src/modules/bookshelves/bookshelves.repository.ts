@@ -1,6 +1,6 @@
 import { shownEntry, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql } from 'kysely'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 
 // A reader's own shelves and the books on them (decision 0028). Lists bound into SQL here are a
 // book's shelves or the names of one request, both capped by SHELF_LIMITS.perBook.

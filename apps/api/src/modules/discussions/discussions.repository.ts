@@ -1,6 +1,6 @@
 import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { type Db, lockedForWrite, rowCount, type RowOf, toIso } from '#/db/portable.ts'
+import { lockedForWrite, rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'

@@ -1,6 +1,6 @@
 import { FEED_ITEM_TYPES } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { type Db, dialectOf, nowIso, rowCount, toIso } from '#/db/portable.ts'
+import { dialectOf, nowIso, rowCount, toIso, type Db } from '#/db/portable.ts'
 import { yieldToLoop } from '#/work-gate.ts'
 import { currentRows, feedPage, rankOf, type ActivityRow, type FeedKey } from '#/modules/feed/feed.repository.ts'
 

@@ -1,6 +1,6 @@
 import { IMPORT_NOTE_KINDS, type ImportNote, type ImportNoteCount, type ImportNoteKind, type ImportOutcome } from '@shelfwise/contracts'
 import { sql, type Selectable } from 'kysely'
-import { type Db, rowCount } from '#/db/portable.ts'
+import { rowCount, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // The rows of an import (migration 2026_11_26_0300): stored as the file is read, applied in file

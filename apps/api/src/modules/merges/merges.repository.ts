@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { MergeKind, MergeOrigin, MergeStatus } from '@shelfwise/contracts'
-import { type Db, lockedForUpdate, rowCount, type RowOf, toIso } from '#/db/portable.ts'
+import { lockedForUpdate, rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // Merge proposals and the merges applied from them (decision 0030). What a merge moved is kept as

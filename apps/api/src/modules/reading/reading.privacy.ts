@@ -1,6 +1,6 @@
 import { READING_VISIBILITIES, type ReadingVisibility } from '@shelfwise/contracts'
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import { type Db, rowCount } from '#/db/portable.ts'
+import { rowCount, type Db } from '#/db/portable.ts'
 
 // Who sees a reader's reading log (issue 24, point 3, decision 0055): the ONE place the rule lives.
 // Every list, count, stat, image and feed that shows another reader's statuses, reads, progress,

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
 

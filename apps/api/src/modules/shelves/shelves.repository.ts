@@ -1,6 +1,6 @@
 import { ownerScope, shownBook, shownBookOf, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql, type SelectQueryBuilder } from 'kysely'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 

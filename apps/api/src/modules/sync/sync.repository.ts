@@ -1,5 +1,5 @@
 import type { SyncInboxItem, SyncSettings } from '@shelfwise/contracts'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import { newestById } from '#/db/keyset.ts'
 
 // The sync inbox and the answers kept for idempotency keys (decision 0047).

@@ -1,5 +1,5 @@
 import type { Device } from '@shelfwise/contracts'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import { newestById } from '#/db/keyset.ts'
 
 // A reader's devices (decision 0047): only a hash of each device's key is kept.

@@ -1,6 +1,6 @@
 import type { PersonalToken, TokenScope } from '@shelfwise/contracts'
 import { TOKEN_SCOPES } from '@shelfwise/contracts'
-import { type Db, rowCount, toIso } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import { newestById } from '#/db/keyset.ts'
 
 // Personal access tokens' rows (decision 0045). Only a token's SHA-256 is ever stored or looked up.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent } from '@shelfwise/contracts'
-import { type Db, dialectOf, rowCount, toIso } from '#/db/portable.ts'
+import { dialectOf, rowCount, toIso, type Db } from '#/db/portable.ts'
 
 // The webhooks' SQL (decision 0048): hooks, and their deliveries, which are the outbox rows and the log at once.
 
