@@ -1,7 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
 import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
+import type { Database } from '#/db/schema.ts'
 
 // Blocks, mutes, reports and hidden items (decisions 0057 and 0058): the safety module's rows only,
 // and the few reads of other tables a report needs to show its item.
@@ -123,17 +124,30 @@ export async function findReaderId(db: Db, idOrUsername: string): Promise<string
 export const findBookExists = async (db: Db, id: string): Promise<boolean> =>
   (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 
-export async function insertBlock(db: Db, blockerId: string, blockedId: string, at: string): Promise<void> {
-  await db
-    .insertInto('blocks')
-    .values({ blockerId, blockedId, createdAt: at })
-    .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
-    .execute()
+/**
+ * A switch kept as one row naming two ids, the reader's first (a block, a mute): `on` adds the row
+ * once however often it is asked, `off` takes it away (none there is no error).
+ */
+function pairRows<T extends 'blocks' | 'userMutes' | 'bookMutes'>(
+  table: T,
+  [first, second]: readonly [keyof Database[T] & string, keyof Database[T] & string],
+) {
+  // Built untyped: the two columns are checked against the table above.
+  const [name, x, y]: [string, string, string] = [table, first, second]
+  const on = async (db: Db, a: string, b: string, at: string): Promise<void> => {
+    await (db as Kysely<any>)
+      .insertInto(name)
+      .values({ [x]: a, [y]: b, createdAt: at })
+      .onConflict((oc) => oc.columns([x, y]).doNothing())
+      .execute()
+  }
+  const off = async (db: Db, a: string, b: string): Promise<void> => {
+    await (db as Kysely<any>).deleteFrom(name).where(x, '=', a).where(y, '=', b).execute()
+  }
+  return { on, off }
 }
 
-export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).execute()
-}
+export const { on: insertBlock, off: deleteBlock } = pairRows('blocks', ['blockerId', 'blockedId'])
 
 /** Ends the follows between two readers, both ways (the follows' triggers move both profile versions). */
 export async function deleteFollowsBetween(db: Db, a: string, b: string): Promise<void> {
@@ -149,29 +163,9 @@ export const findBlock = async (db: Db, blockerId: string, blockedId: string): P
 export const findMute = async (db: Db, userId: string, mutedId: string): Promise<boolean> =>
   (await db.selectFrom('userMutes').select('userId').where('userId', '=', userId).where('mutedId', '=', mutedId).executeTakeFirst()) !== undefined
 
-export async function insertMute(db: Db, userId: string, mutedId: string, at: string): Promise<void> {
-  await db
-    .insertInto('userMutes')
-    .values({ userId, mutedId, createdAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'mutedId']).doNothing())
-    .execute()
-}
+export const { on: insertMute, off: deleteMute } = pairRows('userMutes', ['userId', 'mutedId'])
 
-export async function deleteMute(db: Db, userId: string, mutedId: string): Promise<void> {
-  await db.deleteFrom('userMutes').where('userId', '=', userId).where('mutedId', '=', mutedId).execute()
-}
-
-export async function insertBookMute(db: Db, userId: string, bookId: string, at: string): Promise<void> {
-  await db
-    .insertInto('bookMutes')
-    .values({ userId, bookId, createdAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
-    .execute()
-}
-
-export async function deleteBookMute(db: Db, userId: string, bookId: string): Promise<void> {
-  await db.deleteFrom('bookMutes').where('userId', '=', userId).where('bookId', '=', bookId).execute()
-}
+export const { on: insertBookMute, off: deleteBookMute } = pairRows('bookMutes', ['userId', 'bookId'])
 
 /** A page of the readers `userId` blocked, newest block first, after (blockedAt, id). */
 export async function listBlocks(db: Db, userId: string, after: { at: string; id: string } | undefined, limit: number) {
