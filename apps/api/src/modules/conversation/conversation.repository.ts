@@ -5,28 +5,15 @@ import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 import { pageAfter } from '#/db/keyset.ts'
+import { pairRows } from '#/db/pair-rows.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
 
 // ---- Likes of reviews -------------------------------------------------------------------------
 
-/** Stores a reader's like of a review; false when they already liked it (the primary key decides). */
-export async function insertReviewLike(db: Db, reviewId: string, userId: string, createdAt: string): Promise<boolean> {
-  const row = await db
-    .insertInto('reviewLikes')
-    .values({ reviewId, userId, createdAt })
-    .onConflict((oc) => oc.columns(['reviewId', 'userId']).doNothing())
-    .returning('userId')
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/** Removes a reader's like of a review; false when there was none. */
-export async function deleteReviewLike(db: Db, reviewId: string, userId: string): Promise<boolean> {
-  const row = await db.deleteFrom('reviewLikes').where('reviewId', '=', reviewId).where('userId', '=', userId).returning('userId').executeTakeFirst()
-  return row !== undefined
-}
+/** Stores a reader's like of a review (false when they already liked it), and removes it (false when there was none). */
+export const { on: insertReviewLike, off: deleteReviewLike } = pairRows('reviewLikes', ['reviewId', 'userId'])
 
 /** Which of these reviews (at most a page of them) the reader likes. */
 export async function listLikedReviewsAmong(db: Db, userId: string, reviewIds: string[]): Promise<Set<string>> {
@@ -206,22 +193,8 @@ export async function moveReplyCount(db: Db, id: string, by: number): Promise<{ 
 
 // ---- Likes of comments ------------------------------------------------------------------------
 
-/** Stores a reader's like of a comment; false when they already liked it. */
-export async function insertCommentLike(db: Db, commentId: string, userId: string, createdAt: string): Promise<boolean> {
-  const row = await db
-    .insertInto('commentLikes')
-    .values({ commentId, userId, createdAt })
-    .onConflict((oc) => oc.columns(['commentId', 'userId']).doNothing())
-    .returning('userId')
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/** Removes a reader's like of a comment; false when there was none. */
-export async function deleteCommentLike(db: Db, commentId: string, userId: string): Promise<boolean> {
-  const row = await db.deleteFrom('commentLikes').where('commentId', '=', commentId).where('userId', '=', userId).returning('userId').executeTakeFirst()
-  return row !== undefined
-}
+/** Stores a reader's like of a comment (false when they already liked it), and removes it (false when there was none). */
+export const { on: insertCommentLike, off: deleteCommentLike } = pairRows('commentLikes', ['commentId', 'userId'])
 
 /** Moves a comment's like count; answers it after. */
 export async function moveCommentLikes(db: Db, id: string, by: number): Promise<number> {

@@ -1,8 +1,8 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
-import type { Database } from '#/db/schema.ts'
+import { pairRows } from '#/db/pair-rows.ts'
 
 // Blocks, mutes, reports and hidden items (decisions 0057 and 0058): the safety module's rows only,
 // and the few reads of other tables a report needs to show its item.
@@ -123,29 +123,6 @@ export async function findReaderId(db: Db, idOrUsername: string): Promise<string
 
 export const findBookExists = async (db: Db, id: string): Promise<boolean> =>
   (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-
-/**
- * A switch kept as one row naming two ids, the reader's first (a block, a mute): `on` adds the row
- * once however often it is asked, `off` takes it away (none there is no error).
- */
-function pairRows<T extends 'blocks' | 'userMutes' | 'bookMutes'>(
-  table: T,
-  [first, second]: readonly [keyof Database[T] & string, keyof Database[T] & string],
-) {
-  // Built untyped: the two columns are checked against the table above.
-  const [name, x, y]: [string, string, string] = [table, first, second]
-  const on = async (db: Db, a: string, b: string, at: string): Promise<void> => {
-    await (db as Kysely<any>)
-      .insertInto(name)
-      .values({ [x]: a, [y]: b, createdAt: at })
-      .onConflict((oc) => oc.columns([x, y]).doNothing())
-      .execute()
-  }
-  const off = async (db: Db, a: string, b: string): Promise<void> => {
-    await (db as Kysely<any>).deleteFrom(name).where(x, '=', a).where(y, '=', b).execute()
-  }
-  return { on, off }
-}
 
 export const { on: insertBlock, off: deleteBlock } = pairRows('blocks', ['blockerId', 'blockedId'])
 
