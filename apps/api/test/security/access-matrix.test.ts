@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import type { LightMyRequestResponse } from 'fastify'
+import type { Kysely } from 'kysely'
 import { DEVICE_GRANT_TYPE, MESSAGES, TOKEN_SCOPES } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
@@ -213,6 +214,45 @@ const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selec
 const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 /** The matrix: one entry per route of the OpenAPI document; a new route without one fails below. */
+/**
+ * The PUT and DELETE of a switch kept as one row naming its reader (`by`) and a fresh target
+ * (`about`, made by `target`, its id in `path` as {id}): a block, a mute. PUT leaves the caller's row
+ * about the target and nobody else's; DELETE of the owner's row takes it away for the owner only.
+ */
+function switchRoutes(
+  path: string,
+  target: (s: Scene) => Promise<{ id: string }>,
+  table: 'blocks' | 'userMutes' | 'bookMutes',
+  [by, about]: [string, string],
+): Record<string, Entry> {
+  // Untyped: the three tables name their columns differently.
+  const db = (s: Scene) => s.ctx.db as Kysely<any>
+  const rowsAbout = (s: Scene, call: Call) => db(s).selectFrom(table).select(by).where(about, '=', call.url.split('/')[3]!).execute()
+  const url = (id: string) => path.replace('{id}', id)
+  return {
+    [`PUT ${path}`]: {
+      request: async (s) => ({ url: url((await target(s)).id) }),
+      status: signedIn(200),
+      check: async (s, actor, _res, call) => {
+        const rows = await rowsAbout(s, call)
+        expect(rows.map((r) => r[by])).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+      },
+    },
+    [`DELETE ${path}`]: {
+      request: async (s) => {
+        const made = await target(s)
+        await db(s)
+          .insertInto(table)
+          .values({ [by]: s.owner.id, [about]: made.id, createdAt: new Date().toISOString() })
+          .execute()
+        return { url: url(made.id) }
+      },
+      status: signedIn(200),
+      check: async (s, actor, _res, call) => expect((await rowsAbout(s, call)).length).toBe(actor === 'owner' ? 0 : 1),
+    },
+  }
+}
+
 const MATRIX: Record<string, Entry> = {
   // Sign-up and sign-in: the body decides, whatever token is sent along.
   'POST /api/auth/register': {
@@ -895,66 +935,9 @@ const MATRIX: Record<string, Entry> = {
     request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/safety` }),
     status: signedIn(200),
   },
-  'PUT /api/users/{id}/block': {
-    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/block` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.blockerId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/users/{id}/block': {
-    request: async (s) => {
-      const target = await insertUser(s.ctx.db)
-      await s.ctx.db.insertInto('blocks').values({ blockerId: s.owner.id, blockedId: target.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/users/${target.id}/block` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
-  'PUT /api/users/{id}/mute': {
-    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/mute` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/users/{id}/mute': {
-    request: async (s) => {
-      const target = await insertUser(s.ctx.db)
-      await s.ctx.db.insertInto('userMutes').values({ userId: s.owner.id, mutedId: target.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/users/${target.id}/mute` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
-  'PUT /api/books/{id}/mute': {
-    request: async (s) => ({ url: `/api/books/${(await insertBook(s.ctx.db)).id}/mute` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/books/{id}/mute': {
-    request: async (s) => {
-      const book = await insertBook(s.ctx.db)
-      await s.ctx.db.insertInto('bookMutes').values({ userId: s.owner.id, bookId: book.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/books/${book.id}/mute` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
+  ...switchRoutes('/api/users/{id}/block', (s) => insertUser(s.ctx.db), 'blocks', ['blockerId', 'blockedId']),
+  ...switchRoutes('/api/users/{id}/mute', (s) => insertUser(s.ctx.db), 'userMutes', ['userId', 'mutedId']),
+  ...switchRoutes('/api/books/{id}/mute', (s) => insertBook(s.ctx.db), 'bookMutes', ['userId', 'bookId']),
   'GET /api/me/blocks': {
     request: async (s) => {
       const target = await insertUser(s.ctx.db)
