@@ -253,6 +253,40 @@ function switchRoutes(
   }
 }
 
+/**
+ * The three routes of a list of the reader's own things made and ended from the web app's session
+ * (tokens, devices) at `path`: POST makes one that is the caller's; GET shows the owner's (`owners`
+ * makes one, its id) to the owner only; DELETE of the owner's ends it for the owner only.
+ */
+function ownListRoutes(
+  path: string,
+  table: 'personalTokens' | 'devices',
+  payload: (actor: Actor) => object,
+  owners: (s: Scene) => Promise<string>,
+): Record<string, Entry> {
+  const rowOf = (s: Scene, id: string) => s.ctx.db.selectFrom(table).select('userId').where('id', '=', id).executeTakeFirst()
+  return {
+    [`POST ${path}`]: {
+      request: (_s, actor) => ({ url: path, payload: payload(actor) }),
+      status: signedIn(201),
+      check: async (s, actor, res) => {
+        if (actor === 'anonymous') return
+        expect((await rowOf(s, res.json()._id))?.userId).toBe(userOf(s, actor)!.id)
+      },
+    },
+    [`GET ${path}`]: {
+      request: async (s) => (await owners(s), { url: path }),
+      status: signedIn(200),
+      check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+    },
+    [`DELETE ${path}/{id}`]: {
+      request: async (s) => ({ url: `${path}/${await owners(s)}` }),
+      status: ownerOnly(204),
+      check: async (s, actor, _res, call) => expect(Boolean(await rowOf(s, call.url.split('/').pop()!))).toBe(actor !== 'owner'),
+    },
+  }
+}
+
 const MATRIX: Record<string, Entry> = {
   // Sign-up and sign-in: the body decides, whatever token is sent along.
   'POST /api/auth/register': {
@@ -1129,52 +1163,15 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   // Personal access tokens (decision 0045): each reader's own, made and revoked from the web app's session.
-  'POST /api/me/tokens': {
-    request: (_s, actor) => ({ url: '/api/me/tokens', payload: { name: `matrix ${actor}`, scopes: ['read'], expiresInDays: 7 } }),
-    status: signedIn(201),
-    check: async (s, actor, res) => {
-      if (actor === 'anonymous') return
-      const row = await s.ctx.db.selectFrom('personalTokens').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
-      expect(row.userId).toBe(userOf(s, actor)!.id)
-    },
-  },
-  'GET /api/me/tokens': {
-    request: async (s) => (await ownersToken(s), { url: '/api/me/tokens' }),
-    status: signedIn(200),
-    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
-  },
-  'DELETE /api/me/tokens/{id}': {
-    request: async (s) => ({ url: `/api/me/tokens/${(await ownersToken(s)).id}` }),
-    status: ownerOnly(204),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('personalTokens').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
-      expect(Boolean(left)).toBe(actor !== 'owner')
-    },
-  },
+  ...ownListRoutes(
+    '/api/me/tokens',
+    'personalTokens',
+    (actor) => ({ name: `matrix ${actor}`, scopes: ['read'], expiresInDays: 7 }),
+    async (s) => (await ownersToken(s)).id,
+  ),
 
   // Devices (decision 0047): each reader's own KOReader sign-ins, made and removed from the web app's session.
-  'POST /api/me/devices': {
-    request: (_s, actor) => ({ url: '/api/me/devices', payload: { name: `matrix ${actor}` } }),
-    status: signedIn(201),
-    check: async (s, actor, res) => {
-      if (actor === 'anonymous') return
-      const row = await s.ctx.db.selectFrom('devices').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
-      expect(row.userId).toBe(userOf(s, actor)!.id)
-    },
-  },
-  'GET /api/me/devices': {
-    request: async (s) => (await ownersDevice(s), { url: '/api/me/devices' }),
-    status: signedIn(200),
-    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
-  },
-  'DELETE /api/me/devices/{id}': {
-    request: async (s) => ({ url: `/api/me/devices/${await ownersDevice(s)}` }),
-    status: ownerOnly(204),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('devices').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
-      expect(Boolean(left)).toBe(actor !== 'owner')
-    },
-  },
+  ...ownListRoutes('/api/me/devices', 'devices', (actor) => ({ name: `matrix ${actor}` }), ownersDevice),
 
   // Device link (RFC 8628): a device asks and polls without a token; whoever signed in approves or refuses for themselves.
   'POST /api/device/code': {
