@@ -15,16 +15,19 @@ export type Cursor = string
 /**
  * A list read along one unique column, ascending (an id, time-ordered for most): the rows `query` makes
  * after the cursor, each made an item by `item`; when the page is full the cursor is its last row's value.
+ * `ref` names the column in the query when the row's name for it is not enough (a joined table's
+ * column: `blocks.blockedId`, read into the row as the `id` it equals).
  */
 export function pagesAlong<Row extends Record<string, unknown>, T>(
   query: () => SelectQueryBuilder<any, any, Row>,
   column: keyof Row & string,
   item: (row: Row) => T,
+  ref: string = column,
 ): PageReader<T> {
   return async (after, limit) => {
     // Untyped: the column is checked against the row above.
     let q: SelectQueryBuilder<any, any, Row> = query()
-    const key: string = column
+    const key = ref
     if (after !== undefined) q = q.where(key, '>', after)
     const rows = await q.orderBy(key).limit(limit).execute()
     const last = rows.at(-1)

@@ -26,3 +26,18 @@ export function pageAfter<DB, TB extends keyof DB, O>(
   q = q.orderBy(a, order).orderBy(t, order)
   return (limit === undefined ? q : q.limit(limit)) as SelectQueryBuilder<DB, TB, O>
 }
+
+/**
+ * A short list of a reader's own rows (tokens, devices, the sync inbox) read newest first along its
+ * time-ordered ids: at most `limit` rows, those older than `afterId` when it is given.
+ */
+export function newestById<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  afterId: string | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  // Built untyped: every table read this way has an `id` column.
+  let q = qb as SelectQueryBuilder<any, any, O>
+  if (afterId) q = q.where('id', '<', afterId)
+  return q.orderBy('id', 'desc').limit(limit) as SelectQueryBuilder<DB, TB, O>
+}

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely'
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '#/db/schema.ts'
 import { foldText, postgresNameKey, sqliteNameKey } from '#/db/name-keys.ts'
 
@@ -88,6 +88,15 @@ export const lockedForWrite = <Q extends { forNoKeyUpdate(): Q }>(db: Kysely<any
 export const lockedForUpdate = <Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q => (dialectOf(db) === 'postgres' ? query.forUpdate() : query)
 
 /** A timestamp as the API sends it, whichever driver read it. */
+/**
+ * How many rows `qb` (a FROM with its WHERE, nothing selected) stands for: one count(*), read as a
+ * number whichever type the driver gives it (PostgreSQL's bigint comes as a string).
+ */
+export async function rowCount<DB, TB extends keyof DB>(qb: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const row = await (qb as SelectQueryBuilder<any, any, object>).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 export const toIso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : v)
 
 /** Now, as every table stores it. */

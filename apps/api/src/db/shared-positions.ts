@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import type { WalPosition } from '#/db/read-your-writes.ts'
+import { failFastRedis } from '#/fail-fast-redis.ts'
 
 // Read-your-writes across instances (decision 0063): the WAL position after a reader's last write is
 // kept in Redis too, so the reader's next request reads its writes whichever instance nginx sends it
@@ -29,25 +30,13 @@ export interface SharedPositions {
 type RedisWithKeepNewest = Redis & { shelfwiseKeepNewest(key: string, position: string, keepMs: number): Promise<number> }
 
 export async function createRedisPositions(url: string, log: (msg: string, err?: unknown) => void): Promise<SharedPositions> {
-  const { Redis } = await import('ioredis')
-  const redis = new Redis(url, {
-    keyPrefix: KEY_PREFIX,
+  const { redis, warn } = await failFastRedis<RedisWithKeepNewest>(
+    url,
     // A request waits for this at most once, before its first statement: it must stay short.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 100,
-    connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-  }) as RedisWithKeepNewest
-  redis.defineCommand('shelfwiseKeepNewest', { numberOfKeys: 1, lua: KEEP_NEWEST })
-  let lastWarning = 0
-  const warn = (err: unknown) => {
-    // One line per half minute while Redis is away, not one per request.
-    if (Date.now() - lastWarning < 30_000) return
-    lastWarning = Date.now()
-    log('read replicas: Redis is not answering; a reader reads its own writes on this instance only until it is back', err)
-  }
-  redis.on('error', warn)
+    { keyPrefix: KEY_PREFIX, commandTimeout: 100, name: 'shelfwiseKeepNewest', script: KEEP_NEWEST },
+    log,
+    'read replicas: Redis is not answering; a reader reads its own writes on this instance only until it is back',
+  )
   return {
     publish(key, position) {
       redis.shelfwiseKeepNewest(key, position.toString(), KEEP_MS).catch(warn)

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config, RateLimitSettings } from '#/config.ts'
 import { AppError } from '#/errors.ts'
+import { failFastRedis } from '#/fail-fast-redis.ts'
 import { bearerToken, isPersonalToken, type ActorOf } from '#/plugins/auth.ts'
 
 // Fixed-window counters: an attempt counts against a key for `window` from the key's first attempt.
@@ -78,26 +79,13 @@ export const REDIS_KEY_PREFIX = 'shelfwise:rl:'
  * counted in this process instead, so limits still hold per instance and no request waits on Redis.
  */
 async function createRedisCounter(url: string, log: (msg: string, err?: unknown) => void): Promise<Counter> {
-  // Loaded only when Redis is configured: one instance without it saves the client's memory (~6 MB).
-  const { Redis } = await import('ioredis')
-  const redis = new Redis(url, {
-    keyPrefix: REDIS_KEY_PREFIX,
-    // Fail fast instead of queueing: a limit check must never hold a request up.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 500,
-    connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-  }) as RedisWithHit
-  redis.defineCommand('shelfwiseHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
-  let lastWarning = 0
-  const warn = (err: unknown) => {
-    // One line per half minute, not one per request, while Redis is away.
-    if (Date.now() - lastWarning < 30_000) return
-    lastWarning = Date.now()
-    log('rate limits: Redis is not answering; counting in this process until it is back', err)
-  }
-  redis.on('error', warn)
+  // ioredis is loaded only when Redis is configured: one instance without it saves the client's memory (~6 MB).
+  const { redis, warn } = await failFastRedis<RedisWithHit>(
+    url,
+    { keyPrefix: REDIS_KEY_PREFIX, commandTimeout: 500, name: 'shelfwiseHit', script: HIT_SCRIPT },
+    log,
+    'rate limits: Redis is not answering; counting in this process until it is back',
+  )
   const fallback = createMemoryCounter()
   return {
     async hit(key, windowMs) {

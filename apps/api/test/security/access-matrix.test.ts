@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { v7 as uuidv7 } from 'uuid'
 import type { LightMyRequestResponse } from 'fastify'
+import type { Kysely } from 'kysely'
 import { DEVICE_GRANT_TYPE, MESSAGES, TOKEN_SCOPES } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../support/context.ts'
 import { bearer, insertBook, insertFollow, insertImport, insertRead, insertReview, insertUser, insertWish, TEST_PASSWORD } from '../support/factories.ts'
@@ -213,6 +214,79 @@ const reviewRow = (s: Scene, id: string) => s.ctx.db.selectFrom('reviews').selec
 const userRow = (s: Scene, id: string) => s.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
 /** The matrix: one entry per route of the OpenAPI document; a new route without one fails below. */
+/**
+ * The PUT and DELETE of a switch kept as one row naming its reader (`by`) and a fresh target
+ * (`about`, made by `target`, its id in `path` as {id}): a block, a mute. PUT leaves the caller's row
+ * about the target and nobody else's; DELETE of the owner's row takes it away for the owner only.
+ */
+function switchRoutes(
+  path: string,
+  target: (s: Scene) => Promise<{ id: string }>,
+  table: 'blocks' | 'userMutes' | 'bookMutes',
+  [by, about]: [string, string],
+): Record<string, Entry> {
+  // Untyped: the three tables name their columns differently.
+  const db = (s: Scene) => s.ctx.db as Kysely<any>
+  const rowsAbout = (s: Scene, call: Call) => db(s).selectFrom(table).select(by).where(about, '=', call.url.split('/')[3]!).execute()
+  const url = (id: string) => path.replace('{id}', id)
+  return {
+    [`PUT ${path}`]: {
+      request: async (s) => ({ url: url((await target(s)).id) }),
+      status: signedIn(200),
+      check: async (s, actor, _res, call) => {
+        const rows = await rowsAbout(s, call)
+        expect(rows.map((r) => r[by])).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
+      },
+    },
+    [`DELETE ${path}`]: {
+      request: async (s) => {
+        const made = await target(s)
+        await db(s)
+          .insertInto(table)
+          .values({ [by]: s.owner.id, [about]: made.id, createdAt: new Date().toISOString() })
+          .execute()
+        return { url: url(made.id) }
+      },
+      status: signedIn(200),
+      check: async (s, actor, _res, call) => expect((await rowsAbout(s, call)).length).toBe(actor === 'owner' ? 0 : 1),
+    },
+  }
+}
+
+/**
+ * The three routes of a list of the reader's own things made and ended from the web app's session
+ * (tokens, devices) at `path`: POST makes one that is the caller's; GET shows the owner's (`owners`
+ * makes one, its id) to the owner only; DELETE of the owner's ends it for the owner only.
+ */
+function ownListRoutes(
+  path: string,
+  table: 'personalTokens' | 'devices',
+  payload: (actor: Actor) => object,
+  owners: (s: Scene) => Promise<string>,
+): Record<string, Entry> {
+  const rowOf = (s: Scene, id: string) => s.ctx.db.selectFrom(table).select('userId').where('id', '=', id).executeTakeFirst()
+  return {
+    [`POST ${path}`]: {
+      request: (_s, actor) => ({ url: path, payload: payload(actor) }),
+      status: signedIn(201),
+      check: async (s, actor, res) => {
+        if (actor === 'anonymous') return
+        expect((await rowOf(s, res.json()._id))?.userId).toBe(userOf(s, actor)!.id)
+      },
+    },
+    [`GET ${path}`]: {
+      request: async (s) => (await owners(s), { url: path }),
+      status: signedIn(200),
+      check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
+    },
+    [`DELETE ${path}/{id}`]: {
+      request: async (s) => ({ url: `${path}/${await owners(s)}` }),
+      status: ownerOnly(204),
+      check: async (s, actor, _res, call) => expect(Boolean(await rowOf(s, call.url.split('/').pop()!))).toBe(actor !== 'owner'),
+    },
+  }
+}
+
 const MATRIX: Record<string, Entry> = {
   // Sign-up and sign-in: the body decides, whatever token is sent along.
   'POST /api/auth/register': {
@@ -895,66 +969,9 @@ const MATRIX: Record<string, Entry> = {
     request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/safety` }),
     status: signedIn(200),
   },
-  'PUT /api/users/{id}/block': {
-    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/block` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.blockerId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/users/{id}/block': {
-    request: async (s) => {
-      const target = await insertUser(s.ctx.db)
-      await s.ctx.db.insertInto('blocks').values({ blockerId: s.owner.id, blockedId: target.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/users/${target.id}/block` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('blocks').select('blockerId').where('blockedId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
-  'PUT /api/users/{id}/mute': {
-    request: async (s) => ({ url: `/api/users/${(await insertUser(s.ctx.db)).id}/mute` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/users/{id}/mute': {
-    request: async (s) => {
-      const target = await insertUser(s.ctx.db)
-      await s.ctx.db.insertInto('userMutes').values({ userId: s.owner.id, mutedId: target.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/users/${target.id}/mute` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('userMutes').select('userId').where('mutedId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
-  'PUT /api/books/{id}/mute': {
-    request: async (s) => ({ url: `/api/books/${(await insertBook(s.ctx.db)).id}/mute` }),
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const rows = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
-      expect(rows.map((r) => r.userId)).toEqual(actor === 'anonymous' ? [] : [userOf(s, actor)!.id])
-    },
-  },
-  'DELETE /api/books/{id}/mute': {
-    request: async (s) => {
-      const book = await insertBook(s.ctx.db)
-      await s.ctx.db.insertInto('bookMutes').values({ userId: s.owner.id, bookId: book.id, createdAt: new Date().toISOString() }).execute()
-      return { url: `/api/books/${book.id}/mute` }
-    },
-    status: signedIn(200),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('bookMutes').select('userId').where('bookId', '=', call.url.split('/')[3]!).execute()
-      expect(left.length).toBe(actor === 'owner' ? 0 : 1)
-    },
-  },
+  ...switchRoutes('/api/users/{id}/block', (s) => insertUser(s.ctx.db), 'blocks', ['blockerId', 'blockedId']),
+  ...switchRoutes('/api/users/{id}/mute', (s) => insertUser(s.ctx.db), 'userMutes', ['userId', 'mutedId']),
+  ...switchRoutes('/api/books/{id}/mute', (s) => insertBook(s.ctx.db), 'bookMutes', ['userId', 'bookId']),
   'GET /api/me/blocks': {
     request: async (s) => {
       const target = await insertUser(s.ctx.db)
@@ -1146,52 +1163,15 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   // Personal access tokens (decision 0045): each reader's own, made and revoked from the web app's session.
-  'POST /api/me/tokens': {
-    request: (_s, actor) => ({ url: '/api/me/tokens', payload: { name: `matrix ${actor}`, scopes: ['read'], expiresInDays: 7 } }),
-    status: signedIn(201),
-    check: async (s, actor, res) => {
-      if (actor === 'anonymous') return
-      const row = await s.ctx.db.selectFrom('personalTokens').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
-      expect(row.userId).toBe(userOf(s, actor)!.id)
-    },
-  },
-  'GET /api/me/tokens': {
-    request: async (s) => (await ownersToken(s), { url: '/api/me/tokens' }),
-    status: signedIn(200),
-    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
-  },
-  'DELETE /api/me/tokens/{id}': {
-    request: async (s) => ({ url: `/api/me/tokens/${(await ownersToken(s)).id}` }),
-    status: ownerOnly(204),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('personalTokens').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
-      expect(Boolean(left)).toBe(actor !== 'owner')
-    },
-  },
+  ...ownListRoutes(
+    '/api/me/tokens',
+    'personalTokens',
+    (actor) => ({ name: `matrix ${actor}`, scopes: ['read'], expiresInDays: 7 }),
+    async (s) => (await ownersToken(s)).id,
+  ),
 
   // Devices (decision 0047): each reader's own KOReader sign-ins, made and removed from the web app's session.
-  'POST /api/me/devices': {
-    request: (_s, actor) => ({ url: '/api/me/devices', payload: { name: `matrix ${actor}` } }),
-    status: signedIn(201),
-    check: async (s, actor, res) => {
-      if (actor === 'anonymous') return
-      const row = await s.ctx.db.selectFrom('devices').select('userId').where('id', '=', res.json()._id).executeTakeFirstOrThrow()
-      expect(row.userId).toBe(userOf(s, actor)!.id)
-    },
-  },
-  'GET /api/me/devices': {
-    request: async (s) => (await ownersDevice(s), { url: '/api/me/devices' }),
-    status: signedIn(200),
-    check: (_s, actor, res) => actor !== 'anonymous' && expect(ids(res).length > 0).toBe(actor === 'owner'),
-  },
-  'DELETE /api/me/devices/{id}': {
-    request: async (s) => ({ url: `/api/me/devices/${await ownersDevice(s)}` }),
-    status: ownerOnly(204),
-    check: async (s, actor, _res, call) => {
-      const left = await s.ctx.db.selectFrom('devices').select('id').where('id', '=', call.url.split('/').pop()!).executeTakeFirst()
-      expect(Boolean(left)).toBe(actor !== 'owner')
-    },
-  },
+  ...ownListRoutes('/api/me/devices', 'devices', (actor) => ({ name: `matrix ${actor}` }), ownersDevice),
 
   // Device link (RFC 8628): a device asks and polls without a token; whoever signed in approves or refuses for themselves.
   'POST /api/device/code': {

@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+import type { z } from 'zod'
 import type { TestContext } from './context.ts'
 import { bearer } from './factories.ts'
 
@@ -9,3 +11,15 @@ export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE'
  */
 export const callerOf = (ctx: Pick<TestContext, 'app'>) => (method: Method, url: string, token?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) })
+
+/**
+ * A request that must answer `status` (the body is shown when it does not), its JSON read by
+ * `schema`: the shape of most calls a suite makes for its setup and its checks.
+ */
+export const answerOf =
+  (ctx: Pick<TestContext, 'app'>) =>
+  async <S extends z.ZodType>(status: number, schema: S, method: Method, url: string, token?: string, payload?: object): Promise<z.output<S>> => {
+    const res = await callerOf(ctx)(method, url, token, payload)
+    expect(res.statusCode, res.body).toBe(status)
+    return schema.parse(res.json())
+  }

@@ -6,7 +6,7 @@ import { hashPassword } from '#/security/passwords.ts'
 import { createTokens } from '#/security/tokens.ts'
 import { readFinishedAt } from '#/db/reading-log-rows.ts'
 import { moveBookRatings } from '#/modules/books/books.ratings.repository.ts'
-import { TEST_JWT_SECRET } from './context.ts'
+import { TEST_JWT_SECRET, type TestContext } from './context.ts'
 
 // Factories in pairs: buildX makes an object, insertX stores it (creating missing parents).
 // Each call makes unique names, so tests never collide on their own data.
@@ -54,10 +54,27 @@ export async function insertUser(db: Db, o: UserOverrides = {}) {
   return { ...u, token: tokenFor(u.id) }
 }
 
+/** A reader whose account is a month old: past the tighter limits on a new account's comments and posts. */
+export const insertReader = (ctx: Pick<TestContext, 'db'>) => insertUser(ctx.db, { createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) })
+
 /** Readers inserted side by side, one for each name and in the order named, `make` giving each its overrides. */
 export async function insertReaders<const N extends readonly string[]>(db: Db, names: N, make: (name: N[number]) => UserOverrides) {
   const readers = await Promise.all(names.map((name) => insertUser(db, make(name))))
   return readers as { -readonly [K in keyof N]: Awaited<ReturnType<typeof insertUser>> }
+}
+
+/**
+ * Private shelves of one reader, one for each name (its key the name in lower case), all made at `at`;
+ * inserted a hundred at a time, so a suite can fill a reader up to the limit. Answers the rows.
+ */
+export async function insertShelves(db: Db, userId: string, names: string[], at: string) {
+  const rows = names.map((name) => ({ id: uuidv7(), userId, name, nameKey: name.toLowerCase(), isPublic: 0, createdAt: at, updatedAt: at }))
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('shelves')
+      .values(rows.slice(i, i + 100))
+      .execute()
+  return rows
 }
 
 /** How many rows a table holds now. */

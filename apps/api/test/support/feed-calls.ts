@@ -2,10 +2,6 @@ import { expect } from 'vitest'
 import { CommentSchema, DiscussionSchema, FeedListSchema, ReviewSchema } from '@shelfwise/contracts'
 import { callerOf, type Method } from './calls.ts'
 import type { TestContext } from './context.ts'
-import { insertUser } from './factories.ts'
-
-/** A reader whose account is a month old: past the tighter limits on a new account's comments and posts. */
-export const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) })
 
 /** The calls of the followed feed's suites: the feed itself, and the activity that lands in it (sent with the reader's token). */
 export function feedCalls(ctx: Pick<TestContext, 'app'>) {

@@ -12,9 +12,10 @@ import { createUsersService } from '#/modules/users/users.service.ts'
 import { createConversationService } from '#/modules/conversation/conversation.service.ts'
 import { createAccountService } from '#/modules/account/account.service.ts'
 import { createReaderData } from '#/reader-data-doors.ts'
+import { rowCount } from '#/db/portable.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf, type Method } from '../../../test/support/calls.ts'
-import { bearer, insertBook, insertFollow, insertReview, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { bearer, insertBook, insertFollow, insertReview, insertShelves, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 import { plainPng, uploadImage } from '../../../test/support/uploads.ts'
 import { countersFromRows, storedCounters } from '../../../test/support/book-counters.ts'
 import { multipart } from '../../../test/support/multipart.ts'
@@ -275,16 +276,12 @@ describeEachDialect('account: export and leaving', (ctx) => {
       }
       const listed = await Promise.all(Array.from({ length: 5 }, () => insertBook(ctx.db, { createdByUserId: reader.id, listedByUserId: reader.id })))
       // Five shelves, read along their ids.
-      const shelves = Array.from({ length: 5 }, (_, i) => ({
-        id: uuidv7(),
-        userId: reader.id,
-        name: `Shelf ${i}`,
-        nameKey: `shelf ${i}`,
-        isPublic: 0,
-        createdAt: at,
-        updatedAt: at,
-      }))
-      await ctx.db.insertInto('shelves').values(shelves).execute()
+      const shelves = await insertShelves(
+        ctx.db,
+        reader.id,
+        Array.from({ length: 5 }, (_, i) => `Shelf ${i}`),
+        at,
+      )
 
       const data = AccountExportSchema.parse(JSON.parse(await text(await service().exportJson(actor))))
       expect(data.library.map((e) => e.book._id).sort()).toEqual([...logged, ...reviewedOnly].map((b) => b.id).sort())
@@ -486,29 +483,20 @@ describeEachDialect('account: export and leaving', (ctx) => {
     /** The rows of each table that are the reader's. */
     const rowsOf = async (userId: string) => {
       const db = ctx.db
-      const n = (rows: unknown[]) => rows.length
+      const own = (table: 'reviews' | 'readingEntries' | 'readThroughs' | 'wishlist' | 'reads' | 'keptTokens') =>
+        rowCount(db.selectFrom(table).where('userId', '=', userId))
       return {
-        users: n(await db.selectFrom('users').select('id').where('id', '=', userId).execute()),
-        reviews: n(await db.selectFrom('reviews').select('id').where('userId', '=', userId).execute()),
-        readingEntries: n(await db.selectFrom('readingEntries').select('bookId').where('userId', '=', userId).execute()),
-        readThroughs: n(await db.selectFrom('readThroughs').select('id').where('userId', '=', userId).execute()),
-        progressUpdates: n(
-          await db
-            .selectFrom('progressUpdates')
-            .select('id')
-            .where('readId', 'in', (eb) => eb.selectFrom('readThroughs').select('id').where('userId', '=', userId))
-            .execute(),
+        users: await rowCount(db.selectFrom('users').where('id', '=', userId)),
+        reviews: await own('reviews'),
+        readingEntries: await own('readingEntries'),
+        readThroughs: await own('readThroughs'),
+        progressUpdates: await rowCount(
+          db.selectFrom('progressUpdates').where('readId', 'in', (eb) => eb.selectFrom('readThroughs').select('id').where('userId', '=', userId)),
         ),
-        wishlist: n(await db.selectFrom('wishlist').select('bookId').where('userId', '=', userId).execute()),
-        reads: n(await db.selectFrom('reads').select('bookId').where('userId', '=', userId).execute()),
-        follows: n(
-          await db
-            .selectFrom('follows')
-            .select('followerId')
-            .where((eb) => eb.or([eb('followerId', '=', userId), eb('followeeId', '=', userId)]))
-            .execute(),
-        ),
-        keptTokens: n(await db.selectFrom('keptTokens').select('jti').where('userId', '=', userId).execute()),
+        wishlist: await own('wishlist'),
+        reads: await own('reads'),
+        follows: await rowCount(db.selectFrom('follows').where((eb) => eb.or([eb('followerId', '=', userId), eb('followeeId', '=', userId)]))),
+        keptTokens: await own('keptTokens'),
       } satisfies Record<(typeof TABLES)[number], number>
     }
     /** A book's counters as stored, and as its review and rating rows say they should be. */

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely'
 import { BOOK_DETAIL_FIELDS } from '@shelfwise/contracts'
-import { lockedForUpdate, type Db } from '#/db/portable.ts'
+import { lockedForUpdate, rowCount, type Db } from '#/db/portable.ts'
 import type { BooksTable } from '#/db/schema.ts'
 
 // Correcting and removing a book, by the reader who added it (decisions 0011 and 0023): its row read
@@ -132,11 +132,7 @@ export async function countOtherReaders(db: Db, bookId: string, userId: string):
           ]),
         ),
     )
-  const row = await db
-    .selectFrom(others.as('o'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return rowCount(db.selectFrom(others.as('o')))
 }
 
 /**

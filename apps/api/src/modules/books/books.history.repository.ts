@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely'
+import type { Insertable } from 'kysely'
 import type { BookEdit, BookEditField } from '@shelfwise/contracts'
-import { toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { BookEditsTable } from '#/db/schema.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 
@@ -74,14 +74,7 @@ export async function listBookEditsPage(db: Db, bookId: string, page: EditsPage)
 }
 
 /** How many changed fields a book's history holds. */
-export async function countBookEdits(db: Db, bookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('bookEdits')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('bookId', '=', bookId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countBookEdits = (db: Db, bookId: string): Promise<number> => rowCount(db.selectFrom('bookEdits').where('bookId', '=', bookId))
 
 /** One page of the edits a reader made, oldest first, for their export; the id of the last when more follow. */
 export async function listBookEditsByUserPage(db: Db, userId: string, page: EditsPage): Promise<{ edits: BookEdit[]; next?: string }> {

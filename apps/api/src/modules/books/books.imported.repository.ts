@@ -1,5 +1,4 @@
-import { sql } from 'kysely'
-import type { Db } from '#/db/portable.ts'
+import { rowCount, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 
 // The books a reader's imports made (decision 0032), read along books_imported_by_idx
@@ -19,11 +18,4 @@ export async function listImportedBookIdsPage(
 }
 
 /** How many books a reader's imports made. */
-export async function countImportedBooks(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('books')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('importedByUserId', '=', userId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countImportedBooks = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('books').where('importedByUserId', '=', userId))

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely'
-import { dialectOf, type Db } from '#/db/portable.ts'
+import { dialectOf, rowCount, type Db } from '#/db/portable.ts'
 import { weightedRating } from '#/modules/books/books.list.repository.ts'
 import { shownBooks, shownSearchDocs } from '#/modules/books/books.repository.ts'
 import {
@@ -167,13 +167,9 @@ export async function countMatches(db: Db, req: SearchRequest): Promise<number> 
   const groups = words.length ? await resolveWords(words, postgres ? postgresVocabulary(db) : sqliteVocabulary(db)) : []
   if (words.length && !groups.length) return 0
   if (postgres) {
-    let q = db
-      .selectFrom('books as b')
-      .select(sql<number>`count(*)`.as('n'))
-      .where(numericFilterSql(f))
-      .where(shownBooks())
+    let q = db.selectFrom('books as b').where(numericFilterSql(f)).where(shownBooks())
     if (groups.length || faceted) q = q.where(sql<SqlBool>`b.search_vector @@ ${tsQuerySql(groups, req.type, facetGroups(f))}`)
-    return Number((await q.executeTakeFirstOrThrow()).n)
+    return rowCount(q)
   }
   const match = groups.length || faceted ? toFts5Match(groups, req.type, facetGroups(f)) : undefined
   if (match && !numeric) {

@@ -1,6 +1,6 @@
 import { shownEntry, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql } from 'kysely'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 
 // A reader's own shelves and the books on them (decision 0028). Lists bound into SQL here are a
 // book's shelves or the names of one request, both capped by SHELF_LIMITS.perBook.
@@ -82,25 +82,11 @@ export async function findShelvesByKeys(db: Db, userId: string, keys: string[]):
   return rows.map(toShelf)
 }
 
-export async function countShelves(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('shelves')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countShelves = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('shelves').where('userId', '=', userId))
 
 /** How many books are on a shelf. */
-export async function countPlacements(db: Db, userId: string, shelfId: string): Promise<number> {
-  const row = await db
-    .selectFrom('shelfBooks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where('shelfId', '=', shelfId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countPlacements = (db: Db, userId: string, shelfId: string): Promise<number> =>
+  rowCount(db.selectFrom('shelfBooks').where('userId', '=', userId).where('shelfId', '=', shelfId))
 
 export async function insertShelf(db: Db, s: { id: string; userId: string; name: string; nameKey: string; isPublic: boolean }, at: string): Promise<void> {
   await db

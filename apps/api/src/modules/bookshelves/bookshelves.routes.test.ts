@@ -15,7 +15,7 @@ import { createTokens } from '#/security/tokens.ts'
 import { createServices } from '#/services.ts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf, type Method } from '../../../test/support/calls.ts'
-import { insertBook, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
+import { insertBook, insertShelves, insertUser, signUp, TEST_PASSWORD } from '../../../test/support/factories.ts'
 
 describeEachDialect('bookshelves: a reader’s own shelves', (ctx) => {
   const call = callerOf(ctx)
@@ -272,20 +272,12 @@ describeEachDialect('bookshelves: a reader’s own shelves', (ctx) => {
     it(`holds a reader to ${SHELF_LIMITS.perReader} shelves, with a message saying what to do`, async () => {
       const reader = await insertUser(ctx.db)
       const at = new Date().toISOString()
-      const rows = Array.from({ length: SHELF_LIMITS.perReader - 1 }, (_, i) => ({
-        id: uuidv7(),
-        userId: reader.id,
-        name: `shelf ${i}`,
-        nameKey: `shelf ${i}`,
-        isPublic: 0,
-        createdAt: at,
-        updatedAt: at,
-      }))
-      for (let i = 0; i < rows.length; i += 100)
-        await ctx.db
-          .insertInto('shelves')
-          .values(rows.slice(i, i + 100))
-          .execute()
+      await insertShelves(
+        ctx.db,
+        reader.id,
+        Array.from({ length: SHELF_LIMITS.perReader - 1 }, (_, i) => `shelf ${i}`),
+        at,
+      )
       await create(reader.token, 'the last one')
       const message = `You have ${SHELF_LIMITS.perReader} shelves, the most a reader can have: delete one you no longer use first`
       await refused(await call('POST', '/api/me/shelves', reader.token, { name: 'one more' }), 409, message)

@@ -1,14 +1,11 @@
 import { expect, it } from 'vitest'
 import { CommentListSchema, PostListSchema, ReviewListSchema, ReviewSchema } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
+import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf } from '../../../test/support/calls.ts'
-import { insertBook, insertUser } from '../../../test/support/factories.ts'
+import { insertBook, insertReader } from '../../../test/support/factories.ts'
 
 // Author and publisher badges (issue 23, point 5, decision 0051): a review, comment or discussion
 // post whose writer is linked to the book as its author or publisher says so; anyone else's says null.
-
-const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
-const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: LONG_AGO })
 
 describeEachDialect('author and publisher badges', (ctx) => {
   const call = callerOf(ctx)

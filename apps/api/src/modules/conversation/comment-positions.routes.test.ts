@@ -1,26 +1,16 @@
 import { expect, it } from 'vitest'
 import { AccountExportSchema, CommentListSchema, CommentSchema, ErrorBodySchema, type Comment } from '@shelfwise/contracts'
-import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { callerOf } from '../../../test/support/calls.ts'
-import { insertBook, insertReview, insertUser } from '../../../test/support/factories.ts'
+import { describeEachDialect } from '../../../test/support/context.ts'
+import { answerOf, callerOf } from '../../../test/support/calls.ts'
+import { insertBook, insertReader, insertReview } from '../../../test/support/factories.ts'
 
 // Comments on reviews withheld by where the reader is, as discussion posts are (decisions 0043, 0059).
 
-const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
-const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: LONG_AGO })
-
 describeEachDialect('comments with a position', (ctx) => {
   const call = callerOf(ctx)
-  const comment = async (reviewId: string, token: string, body: object) => {
-    const res = await call('POST', `/api/reviews/${reviewId}/comments`, token, body)
-    expect(res.statusCode, res.body).toBe(201)
-    return CommentSchema.parse(res.json())
-  }
-  const comments = async (reviewId: string, token?: string, query = '') => {
-    const res = await call('GET', `/api/reviews/${reviewId}/comments${query}`, token)
-    expect(res.statusCode, res.body).toBe(200)
-    return CommentListSchema.parse(res.json())
-  }
+  const answer = answerOf(ctx)
+  const comment = (reviewId: string, token: string, body: object) => answer(201, CommentSchema, 'POST', `/api/reviews/${reviewId}/comments`, token, body)
+  const comments = (reviewId: string, token?: string, query = '') => answer(200, CommentListSchema, 'GET', `/api/reviews/${reviewId}/comments${query}`, token)
   const progress = async (bookId: string, token: string, body: object) => {
     const res = await call('PUT', `/api/books/${bookId}/reading`, token, body)
     expect(res.statusCode, res.body).toBe(200)

@@ -1,32 +1,19 @@
 import { badgeOf, type Comment, type Liker } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForUpdate, rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import { fromStoredPosition, type StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 import { pageAfter } from '#/db/keyset.ts'
+import { pairRows } from '#/db/pair-rows.ts'
 
 // Likes of reviews and comments, and comments on reviews (decisions 0041 and 0042). The counters
 // kept on the reviews' rows move through the reviews service; the comments' own here.
 
 // ---- Likes of reviews -------------------------------------------------------------------------
 
-/** Stores a reader's like of a review; false when they already liked it (the primary key decides). */
-export async function insertReviewLike(db: Db, reviewId: string, userId: string, createdAt: string): Promise<boolean> {
-  const row = await db
-    .insertInto('reviewLikes')
-    .values({ reviewId, userId, createdAt })
-    .onConflict((oc) => oc.columns(['reviewId', 'userId']).doNothing())
-    .returning('userId')
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/** Removes a reader's like of a review; false when there was none. */
-export async function deleteReviewLike(db: Db, reviewId: string, userId: string): Promise<boolean> {
-  const row = await db.deleteFrom('reviewLikes').where('reviewId', '=', reviewId).where('userId', '=', userId).returning('userId').executeTakeFirst()
-  return row !== undefined
-}
+/** Stores a reader's like of a review (false when they already liked it), and removes it (false when there was none). */
+export const { on: insertReviewLike, off: deleteReviewLike } = pairRows('reviewLikes', ['reviewId', 'userId'])
 
 /** Which of these reviews (at most a page of them) the reader likes. */
 export async function listLikedReviewsAmong(db: Db, userId: string, reviewIds: string[]): Promise<Set<string>> {
@@ -36,14 +23,7 @@ export async function listLikedReviewsAmong(db: Db, userId: string, reviewIds: s
 }
 
 /** How many readers like a review. */
-export async function countReviewLikes(db: Db, reviewId: string): Promise<number> {
-  const row = await db
-    .selectFrom('reviewLikes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reviewId', '=', reviewId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countReviewLikes = (db: Db, reviewId: string): Promise<number> => rowCount(db.selectFrom('reviewLikes').where('reviewId', '=', reviewId))
 
 /** Where a page of likers starts: after the like with this time and reader. */
 interface LikerKey {
@@ -134,14 +114,7 @@ export async function listReviewComments(db: Db, reviewId: string, opts: { after
 }
 
 /** How many comments a review holds, tombstones included (the list's X-Total-Count). */
-export async function countReviewComments(db: Db, reviewId: string): Promise<number> {
-  const row = await db
-    .selectFrom('reviewComments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('reviewId', '=', reviewId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countReviewComments = (db: Db, reviewId: string): Promise<number> => rowCount(db.selectFrom('reviewComments').where('reviewId', '=', reviewId))
 
 /** One comment as the API answers it; undefined when absent. */
 export async function findComment(db: Db, id: string): Promise<CommentCore | undefined> {
@@ -220,22 +193,8 @@ export async function moveReplyCount(db: Db, id: string, by: number): Promise<{ 
 
 // ---- Likes of comments ------------------------------------------------------------------------
 
-/** Stores a reader's like of a comment; false when they already liked it. */
-export async function insertCommentLike(db: Db, commentId: string, userId: string, createdAt: string): Promise<boolean> {
-  const row = await db
-    .insertInto('commentLikes')
-    .values({ commentId, userId, createdAt })
-    .onConflict((oc) => oc.columns(['commentId', 'userId']).doNothing())
-    .returning('userId')
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/** Removes a reader's like of a comment; false when there was none. */
-export async function deleteCommentLike(db: Db, commentId: string, userId: string): Promise<boolean> {
-  const row = await db.deleteFrom('commentLikes').where('commentId', '=', commentId).where('userId', '=', userId).returning('userId').executeTakeFirst()
-  return row !== undefined
-}
+/** Stores a reader's like of a comment (false when they already liked it), and removes it (false when there was none). */
+export const { on: insertCommentLike, off: deleteCommentLike } = pairRows('commentLikes', ['commentId', 'userId'])
 
 /** Moves a comment's like count; answers it after. */
 export async function moveCommentLikes(db: Db, id: string, by: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { badgeOf, type Badge } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { lockedForWrite, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForWrite, rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import { enqueueFeedWork } from '#/feed-outbox.ts'
 import type { StoredPosition } from '#/modules/spoilers/spoilers.service.ts'
 import { summaryImage } from '#/db/user-summary.ts'
@@ -239,14 +239,7 @@ export async function countShownBookDiscussions(db: Db, bookId: string): Promise
 }
 
 /** How many threads a book has. */
-export async function countBookDiscussions(db: Db, bookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('discussions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('bookId', '=', bookId)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+export const countBookDiscussions = (db: Db, bookId: string): Promise<number> => rowCount(db.selectFrom('discussions').where('bookId', '=', bookId))
 
 /** Posts by id (the opening posts of a page of threads). */
 export async function listPostsByIds(db: Db, ids: string[]): Promise<PostRow[]> {
@@ -337,14 +330,7 @@ export async function countThreadRows(db: Db, discussionId: string): Promise<num
 }
 
 /** How many replies a post has (a reply is never a tombstone: a deleted one goes). */
-export async function countReplies(db: Db, postId: string): Promise<number> {
-  const row = await db
-    .selectFrom('discussionPosts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('parentId', '=', postId)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+export const countReplies = (db: Db, postId: string): Promise<number> => rowCount(db.selectFrom('discussionPosts').where('parentId', '=', postId))
 
 export async function updatePostText(db: Db, id: string, text: string, position: StoredPosition | undefined, at: string): Promise<void> {
   await db

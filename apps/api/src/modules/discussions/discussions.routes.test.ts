@@ -1,35 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { BookSchema, DiscussionListSchema, DiscussionSchema, ErrorBodySchema, PostListSchema, PostSchema, type Post } from '@shelfwise/contracts'
 import { describeEachDialect, type TestContext } from '../../../test/support/context.ts'
-import { callerOf } from '../../../test/support/calls.ts'
+import { answerOf, callerOf } from '../../../test/support/calls.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
-import { insertBook, insertUser } from '../../../test/support/factories.ts'
+import { insertBook, insertReader, insertUser } from '../../../test/support/factories.ts'
 import { discussionsMergeDoor } from '#/modules/discussions/discussions.book-merge.ts'
 import { discussionsDoor } from '#/modules/discussions/discussions.reader-data.ts'
 
 const ABSENT_ID = '01900000-0000-7000-8000-000000000000'
-const LONG_AGO = new Date(Date.now() - 30 * 24 * 3600 * 1000)
-
-/** A reader whose account is a month old (the limits of a new account do not apply). */
-const insertReader = (ctx: TestContext) => insertUser(ctx.db, { createdAt: LONG_AGO })
 
 function discussionCalls(ctx: TestContext) {
   const call = callerOf(ctx)
-  const start = async (bookId: string, token: string, body: object) => {
-    const res = await call('POST', `/api/books/${bookId}/discussions`, token, body)
-    expect(res.statusCode, res.body).toBe(201)
-    return DiscussionSchema.parse(res.json())
-  }
-  const post = async (discussionId: string, token: string, body: object) => {
-    const res = await call('POST', `/api/discussions/${discussionId}/posts`, token, body)
-    expect(res.statusCode, res.body).toBe(201)
-    return PostSchema.parse(res.json())
-  }
-  const posts = async (discussionId: string, token?: string, query = '') => {
-    const res = await call('GET', `/api/discussions/${discussionId}/posts${query}`, token)
-    expect(res.statusCode, res.body).toBe(200)
-    return PostListSchema.parse(res.json())
-  }
+  const answer = answerOf(ctx)
+  const start = (bookId: string, token: string, body: object) => answer(201, DiscussionSchema, 'POST', `/api/books/${bookId}/discussions`, token, body)
+  const post = (discussionId: string, token: string, body: object) => answer(201, PostSchema, 'POST', `/api/discussions/${discussionId}/posts`, token, body)
+  const posts = (discussionId: string, token?: string, query = '') =>
+    answer(200, PostListSchema, 'GET', `/api/discussions/${discussionId}/posts${query}`, token)
   const progress = async (bookId: string, token: string, body: object) => {
     const res = await call('PUT', `/api/books/${bookId}/reading`, token, body)
     expect(res.statusCode, res.body).toBe(200)

@@ -2,8 +2,7 @@ import { expect, it } from 'vitest'
 import { CommentSchema, CreditedTalkListSchema, DiscussionSchema, ErrorBodySchema, type CreditedTalkItem } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { callerOf } from '../../../test/support/calls.ts'
-import { insertReader } from '../../../test/support/feed-calls.ts'
-import { insertBook, insertReview } from '../../../test/support/factories.ts'
+import { insertBook, insertReader, insertReview } from '../../../test/support/factories.ts'
 
 // The talk about a reader's credited books, for their profile (issue 23, point 5, decision 0059).
 

@@ -1,6 +1,6 @@
 import { FEED_ITEM_TYPES } from '@shelfwise/contracts'
 import { sql } from 'kysely'
-import { dialectOf, nowIso, toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, nowIso, rowCount, toIso, type Db } from '#/db/portable.ts'
 import { yieldToLoop } from '#/work-gate.ts'
 import { currentRows, feedPage, rankOf, type ActivityRow, type FeedKey } from '#/modules/feed/feed.repository.ts'
 
@@ -182,11 +182,7 @@ export async function listOwnersToTrim(db: Db, before: string, limit: number): P
 
 /** How many rows a reader's inbox holds, counting at most `cap`: one index range read. */
 export async function countInbox(db: Db, ownerId: string, cap: number): Promise<number> {
-  const row = await db
-    .selectFrom((eb) => eb.selectFrom('feedItems').select('itemId').where('ownerId', '=', ownerId).limit(cap).as('f'))
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  return rowCount(db.selectFrom(db.selectFrom('feedItems').select('itemId').where('ownerId', '=', ownerId).limit(cap).as('f')))
 }
 
 /** Times a page reads more of the inbox when rows of it dropped out on the check. */

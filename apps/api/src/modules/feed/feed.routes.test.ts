@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
 import { ErrorBodySchema, FeedListSchema, type FeedItem } from '@shelfwise/contracts'
 import { describeEachDialect } from '../../../test/support/context.ts'
-import { feedCalls, insertReader } from '../../../test/support/feed-calls.ts'
+import { feedCalls } from '../../../test/support/feed-calls.ts'
 import { readAllPages } from '../../../test/support/paging.ts'
-import { insertBook, insertFollow, insertReview } from '../../../test/support/factories.ts'
+import { insertBook, insertFollow, insertReader, insertReview } from '../../../test/support/factories.ts'
 import { v7 as uuidv7 } from 'uuid'
 
 const kinds = (items: FeedItem[]) => items.map((i) => i.type)

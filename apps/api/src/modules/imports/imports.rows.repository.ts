@@ -1,6 +1,6 @@
 import { IMPORT_NOTE_KINDS, type ImportNote, type ImportNoteCount, type ImportNoteKind, type ImportOutcome } from '@shelfwise/contracts'
 import { sql, type Selectable } from 'kysely'
-import type { Db } from '#/db/portable.ts'
+import { rowCount, type Db } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // The rows of an import (migration 2026_11_26_0300): stored as the file is read, applied in file
@@ -127,14 +127,10 @@ export async function listRows(
 }
 
 export async function countRows(db: Db, importId: string, outcomes: ImportOutcome[] | undefined, note?: ImportNoteKind): Promise<number> {
-  let q = db
-    .selectFrom('importRows')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('importId', '=', importId)
+  let q = db.selectFrom('importRows').where('importId', '=', importId)
   if (outcomes?.length) q = q.where('outcome', 'in', outcomes)
   if (note) q = q.where('line', 'in', linesNoted(db, importId, note, 0))
-  const row = await q.executeTakeFirstOrThrow()
-  return Number(row.n)
+  return rowCount(q)
 }
 
 /** The notes of these rows of a job, each row's in order. */

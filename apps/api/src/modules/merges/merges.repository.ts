@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely'
 import type { MergeKind, MergeOrigin, MergeStatus } from '@shelfwise/contracts'
-import { lockedForUpdate, toIso, type Db, type RowOf } from '#/db/portable.ts'
+import { lockedForUpdate, rowCount, toIso, type Db, type RowOf } from '#/db/portable.ts'
 import type { Database } from '#/db/schema.ts'
 
 // Merge proposals and the merges applied from them (decision 0030). What a merge moved is kept as
@@ -134,10 +134,10 @@ export async function listProposals(
 }
 
 export async function countProposals(db: Db, status?: MergeStatus, workId?: string): Promise<number> {
-  let q = db.selectFrom('mergeProposals as p').select((eb) => eb.fn.countAll<number>().as('n'))
+  let q = db.selectFrom('mergeProposals as p')
   if (status) q = q.where('p.status', '=', status)
   if (workId !== undefined) q = q.where((eb) => involving(eb, workId))
-  return Number((await q.executeTakeFirstOrThrow()).n)
+  return rowCount(q)
 }
 
 const selectMerges = (db: Db) =>

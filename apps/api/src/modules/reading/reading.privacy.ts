@@ -1,6 +1,6 @@
 import { READING_VISIBILITIES, type ReadingVisibility } from '@shelfwise/contracts'
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
-import type { Db } from '#/db/portable.ts'
+import { rowCount, type Db } from '#/db/portable.ts'
 
 // Who sees a reader's reading log (issue 24, point 3, decision 0055): the ONE place the rule lives.
 // Every list, count, stat, image and feed that shows another reader's statuses, reads, progress,
@@ -122,13 +122,12 @@ export function shownBookOf(audience: Exclude<Audience, 'owner'>, ownerRef: stri
  * whose own visibility, or else the default, differs from it.
  */
 export async function countChangedBy(db: Db, ownerId: string, readingLog: ReadingVisibility, visibility: ReadingVisibility): Promise<number> {
-  const row = await db
-    .selectFrom('readingEntries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', ownerId)
-    .where(sql<SqlBool>`coalesce(visibility, ${readingLog}) <> ${visibility}`)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
+  return rowCount(
+    db
+      .selectFrom('readingEntries')
+      .where('userId', '=', ownerId)
+      .where(sql<SqlBool>`coalesce(visibility, ${readingLog}) <> ${visibility}`),
+  )
 }
 
 /** Sets the owner's default (in the caller's transaction). */

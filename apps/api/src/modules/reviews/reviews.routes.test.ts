@@ -35,6 +35,18 @@ const client = (ctx: TestContext) => ({
   get: (url: string) => ctx.app.inject({ method: 'GET', url }),
 })
 
+/** The answer is a 404 whose body is the error `message`, coded not_found. */
+const expectNotFound = (res: { statusCode: number; json(): unknown }, message: string) => {
+  expect(res.statusCode).toBe(404)
+  expect(res.json()).toEqual({ message, code: 'not_found' })
+}
+
+/** The answer is a 400 naming what is wrong in `message`. */
+const expectInvalid = (res: { statusCode: number; json(): { message?: unknown } }, message: string) => {
+  expect(res.statusCode).toBe(400)
+  expect(res.json().message).toBe(message)
+}
+
 describeEachDialect('reviews routes', (ctx) => {
   const api = client(ctx)
 
@@ -136,11 +148,9 @@ describeEachDialect('reviews routes', (ctx) => {
     it('answers 404 for an absent book and 400 for a malformed id', async () => {
       const reader = await insertUser(ctx.db)
       const absent = await api.create(ABSENT_ID, reader.token, { rating: 4, comment: 'Nowhere' })
-      expect(absent.statusCode).toBe(404)
-      expect(absent.json()).toEqual({ message: MESSAGES.bookNotFound, code: 'not_found' })
+      expectNotFound(absent, MESSAGES.bookNotFound)
       const malformed = await api.create('not-an-id', reader.token, { rating: 4, comment: 'Nowhere' })
-      expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('Book id must be a valid id')
+      expectInvalid(malformed, 'Book id must be a valid id')
     })
 
     it('answers 409 to a second review of the same book by the same reader, and keeps the first', async () => {
@@ -281,15 +291,12 @@ describeEachDialect('reviews routes', (ctx) => {
 
     it('answers 404 for an absent book, 400 for a malformed id, a bad limit or a forged cursor', async () => {
       const absent = await api.get(`/api/reviews/book/${ABSENT_ID}`)
-      expect(absent.statusCode).toBe(404)
-      expect(absent.json()).toEqual({ message: MESSAGES.bookNotFound, code: 'not_found' })
+      expectNotFound(absent, MESSAGES.bookNotFound)
       const malformed = await api.get('/api/reviews/book/12345')
-      expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('Book id must be a valid id')
+      expectInvalid(malformed, 'Book id must be a valid id')
       const book = await insertBook(ctx.db)
       const limit = await api.get(`/api/reviews/book/${book.id}?limit=0`)
-      expect(limit.statusCode).toBe(400)
-      expect(limit.json().message).toBe('Limit must be at least 1')
+      expectInvalid(limit, 'Limit must be at least 1')
       const forged = [
         'garbage',
         Buffer.from(JSON.stringify(['not a date', ABSENT_ID])).toString('base64url'),
@@ -297,8 +304,7 @@ describeEachDialect('reviews routes', (ctx) => {
       ]
       for (const cursor of forged) {
         const res = await api.get(`/api/reviews/book/${book.id}?limit=2&cursor=${cursor}`)
-        expect(res.statusCode).toBe(400)
-        expect(res.json().message).toBe('Cursor is not one this list gave out')
+        expectInvalid(res, 'Cursor is not one this list gave out')
       }
     })
   })
@@ -308,8 +314,7 @@ describeEachDialect('reviews routes', (ctx) => {
       ctx.app.inject({ method: 'GET', url: `/api/reviews/book/${bookId}/mine${query}`, headers: token ? bearer(token) : {} })
     /** The answer for a reader without a review of the book: 404 saying so. */
     const expectNoReview = (res: Awaited<ReturnType<typeof mine>>) => {
-      expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+      expectNotFound(res, MESSAGES.reviewNotFound)
     }
 
     it('answers the caller’s own review of the book, and follows its edit and deletion', async () => {
@@ -345,8 +350,7 @@ describeEachDialect('reviews routes', (ctx) => {
       expect(own.statusCode).toBe(200)
       expect(ReviewSchema.parse(own.json())._id).toBe(review.id)
       const bad = await mine(review.bookId, reader.token, '?none=200')
-      expect(bad.statusCode).toBe(400)
-      expect(bad.json().message).toBe("None must be '404' or '204'")
+      expectInvalid(bad, "None must be '404' or '204'")
     })
 
     it('answers 401 without a token, before looking at the id; 400 for a malformed id when signed in', async () => {
@@ -357,8 +361,7 @@ describeEachDialect('reviews routes', (ctx) => {
         expect(res.json()).toEqual({ message: MESSAGES.authRequired, code: 'unauthorized' })
       }
       const malformed = await mine('not-an-id', tokenFor(review.userId))
-      expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('Book id must be a valid id')
+      expectInvalid(malformed, 'Book id must be a valid id')
     })
   })
 
@@ -394,8 +397,7 @@ describeEachDialect('reviews routes', (ctx) => {
       const theirs = await api.update(review._id, stranger.token, { rating: 1, comment: 'Hijacked' })
       const absent = await api.update(ABSENT_ID, stranger.token, { rating: 1 })
       for (const res of [theirs, absent]) {
-        expect(res.statusCode).toBe(404)
-        expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+        expectNotFound(res, MESSAGES.reviewNotFound)
       }
       const list = ReviewListSchema.parse((await api.get(`/api/reviews/book/${book.id}`)).json())
       expect(list).toEqual([review])
@@ -420,8 +422,7 @@ describeEachDialect('reviews routes', (ctx) => {
     it('answers 400 for a malformed id', async () => {
       const reader = await insertUser(ctx.db)
       const res = await api.update('nope', reader.token, { rating: 3 })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('Id must be a valid id')
+      expectInvalid(res, 'Id must be a valid id')
     })
   })
 
@@ -462,8 +463,7 @@ describeEachDialect('reviews routes', (ctx) => {
       }
       const { reader, review } = await reviewThroughApi(3, 'Stays')
       const res = await api.remove(review._id, reader.token, '?keepRating=yes')
-      expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('Keep rating must be true or false')
+      expectInvalid(res, 'Keep rating must be true or false')
     })
 
     it('answers 401 without a token', async () => {
@@ -477,8 +477,7 @@ describeEachDialect('reviews routes', (ctx) => {
       const { book, review } = await reviewThroughApi(4, 'Stays')
       const stranger = await insertUser(ctx.db)
       for (const res of [await api.remove(review._id, stranger.token), await api.remove(ABSENT_ID, stranger.token)]) {
-        expect(res.statusCode).toBe(404)
-        expect(res.json()).toEqual({ message: MESSAGES.reviewNotFound, code: 'not_found' })
+        expectNotFound(res, MESSAGES.reviewNotFound)
       }
       expect(ReviewListSchema.parse((await api.get(`/api/reviews/book/${book.id}`)).json())).toEqual([review])
       await expectBookStats(book.id, 4, 1)
@@ -517,11 +516,9 @@ describeEachDialect('reviews routes', (ctx) => {
 
     it('answers 404 for an unknown user and 400 for a malformed id', async () => {
       const absent = await api.get(`/api/users/reviews/${ABSENT_ID}`)
-      expect(absent.statusCode).toBe(404)
-      expect(absent.json()).toEqual({ message: MESSAGES.userNotFound, code: 'not_found' })
+      expectNotFound(absent, MESSAGES.userNotFound)
       const malformed = await api.get('/api/users/reviews/xyz')
-      expect(malformed.statusCode).toBe(400)
-      expect(malformed.json().message).toBe('Id must be a valid id')
+      expectInvalid(malformed, 'Id must be a valid id')
     })
   })
 })
@@ -567,8 +564,7 @@ describeEachDialect('reviews routes: GET /api/reviews/recent', (ctx) => {
     ['two', 'Limit must be a number'],
   ])('answers 400 for limit=%s', async (limit, message) => {
     const res = await api.get(`/api/reviews/recent?limit=${limit}`)
-    expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe(message)
+    expectInvalid(res, message)
   })
 })
 

@@ -1,5 +1,5 @@
 import { toIso, type Db } from '#/db/portable.ts'
-import type { ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.ts'
+import { pagesAlong, type ExportSections, type ReaderDataDoor } from '#/reader-data.ts'
 
 // The safety module's door to a reader's data (decisions 0019, 0057, 0058): whom they blocked and
 // muted, the books and words they muted, and their reports with the outcomes, exported; all of it
@@ -7,14 +7,6 @@ import type { ExportSections, PageReader, ReaderDataDoor } from '#/reader-data.t
 // reports they decided as a moderator stay, unlinked from them, and so do the items they hid.
 
 type Sections = Pick<ExportSections, 'safety'>
-
-/** Pages along a table's key after its last value (`key` unique within the reader's rows). */
-function keyed<T, R>(read: (after: string | undefined, limit: number) => Promise<R[]>, key: (r: R) => string, map: (r: R) => T): PageReader<T> {
-  return async (after, limit) => {
-    const rows = await read(after, limit)
-    return { items: rows.map(map), ...(rows.length === limit && rows.length ? { next: key(rows.at(-1)!) } : {}) }
-  }
-}
 
 export const safetyDoor: ReaderDataDoor<{ sections: Sections }> = {
   module: 'safety',
@@ -31,68 +23,53 @@ export const safetyDoor: ReaderDataDoor<{ sections: Sections }> = {
     sections: {
       safety: {
         blocks: {
-          pages: keyed(
-            (after, limit) => {
-              let q = db
+          pages: pagesAlong(
+            () =>
+              db
                 .selectFrom('blocks')
                 .innerJoin('users', 'users.id', 'blocks.blockedId')
                 .select(['users.id', 'users.username', 'blocks.createdAt'])
-                .where('blocks.blockerId', '=', userId)
-              if (after !== undefined) q = q.where('blocks.blockedId', '>', after)
-              return q.orderBy('blocks.blockedId').limit(limit).execute()
-            },
-            (r) => r.id,
+                .where('blocks.blockerId', '=', userId),
+            'id',
             (r) => ({ _id: r.id, username: r.username, blockedAt: toIso(r.createdAt) }),
+            'blocks.blockedId',
           ),
         },
         mutedReaders: {
-          pages: keyed(
-            (after, limit) => {
-              let q = db
+          pages: pagesAlong(
+            () =>
+              db
                 .selectFrom('userMutes')
                 .innerJoin('users', 'users.id', 'userMutes.mutedId')
                 .select(['users.id', 'users.username', 'userMutes.createdAt'])
-                .where('userMutes.userId', '=', userId)
-              if (after !== undefined) q = q.where('userMutes.mutedId', '>', after)
-              return q.orderBy('userMutes.mutedId').limit(limit).execute()
-            },
-            (r) => r.id,
+                .where('userMutes.userId', '=', userId),
+            'id',
             (r) => ({ _id: r.id, username: r.username, mutedAt: toIso(r.createdAt) }),
+            'userMutes.mutedId',
           ),
         },
         mutedBooks: {
-          pages: keyed(
-            (after, limit) => {
-              let q = db.selectFrom('bookMutes').select(['bookId', 'createdAt']).where('userId', '=', userId)
-              if (after !== undefined) q = q.where('bookId', '>', after)
-              return q.orderBy('bookId').limit(limit).execute()
-            },
-            (r) => r.bookId,
+          pages: pagesAlong(
+            () => db.selectFrom('bookMutes').select(['bookId', 'createdAt']).where('userId', '=', userId),
+            'bookId',
             (r) => ({ bookId: r.bookId, mutedAt: toIso(r.createdAt) }),
           ),
         },
         mutedWords: {
-          pages: keyed(
-            (after, limit) => {
-              let q = db.selectFrom('mutedWords').select('word').where('userId', '=', userId)
-              if (after !== undefined) q = q.where('word', '>', after)
-              return q.orderBy('word').limit(limit).execute()
-            },
-            (r) => r.word,
+          pages: pagesAlong(
+            () => db.selectFrom('mutedWords').select('word').where('userId', '=', userId),
+            'word',
             (r) => r.word,
           ),
         },
         reports: {
-          pages: keyed(
-            (after, limit) => {
-              let q = db
+          pages: pagesAlong(
+            () =>
+              db
                 .selectFrom('reports')
                 .select(['id', 'targetType', 'targetId', 'reason', 'note', 'status', 'outcomeNote', 'createdAt', 'decidedAt'])
-                .where('reporterId', '=', userId)
-              if (after !== undefined) q = q.where('id', '>', after)
-              return q.orderBy('id').limit(limit).execute()
-            },
-            (r) => r.id,
+                .where('reporterId', '=', userId),
+            'id',
             (r) => ({
               _id: r.id,
               targetType: r.targetType,

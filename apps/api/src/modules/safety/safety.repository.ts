@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import type { ReportTargetType } from '@shelfwise/contracts'
 import { summaryImage } from '#/db/user-summary.ts'
+import { pairRows } from '#/db/pair-rows.ts'
 
 // Blocks, mutes, reports and hidden items (decisions 0057 and 0058): the safety module's rows only,
 // and the few reads of other tables a report needs to show its item.
@@ -123,17 +124,7 @@ export async function findReaderId(db: Db, idOrUsername: string): Promise<string
 export const findBookExists = async (db: Db, id: string): Promise<boolean> =>
   (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 
-export async function insertBlock(db: Db, blockerId: string, blockedId: string, at: string): Promise<void> {
-  await db
-    .insertInto('blocks')
-    .values({ blockerId, blockedId, createdAt: at })
-    .onConflict((oc) => oc.columns(['blockerId', 'blockedId']).doNothing())
-    .execute()
-}
-
-export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db.deleteFrom('blocks').where('blockerId', '=', blockerId).where('blockedId', '=', blockedId).execute()
-}
+export const { on: insertBlock, off: deleteBlock } = pairRows('blocks', ['blockerId', 'blockedId'])
 
 /** Ends the follows between two readers, both ways (the follows' triggers move both profile versions). */
 export async function deleteFollowsBetween(db: Db, a: string, b: string): Promise<void> {
@@ -149,29 +140,9 @@ export const findBlock = async (db: Db, blockerId: string, blockedId: string): P
 export const findMute = async (db: Db, userId: string, mutedId: string): Promise<boolean> =>
   (await db.selectFrom('userMutes').select('userId').where('userId', '=', userId).where('mutedId', '=', mutedId).executeTakeFirst()) !== undefined
 
-export async function insertMute(db: Db, userId: string, mutedId: string, at: string): Promise<void> {
-  await db
-    .insertInto('userMutes')
-    .values({ userId, mutedId, createdAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'mutedId']).doNothing())
-    .execute()
-}
+export const { on: insertMute, off: deleteMute } = pairRows('userMutes', ['userId', 'mutedId'])
 
-export async function deleteMute(db: Db, userId: string, mutedId: string): Promise<void> {
-  await db.deleteFrom('userMutes').where('userId', '=', userId).where('mutedId', '=', mutedId).execute()
-}
-
-export async function insertBookMute(db: Db, userId: string, bookId: string, at: string): Promise<void> {
-  await db
-    .insertInto('bookMutes')
-    .values({ userId, bookId, createdAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'bookId']).doNothing())
-    .execute()
-}
-
-export async function deleteBookMute(db: Db, userId: string, bookId: string): Promise<void> {
-  await db.deleteFrom('bookMutes').where('userId', '=', userId).where('bookId', '=', bookId).execute()
-}
+export const { on: insertBookMute, off: deleteBookMute } = pairRows('bookMutes', ['userId', 'bookId'])
 
 /** A page of the readers `userId` blocked, newest block first, after (blockedAt, id). */
 export async function listBlocks(db: Db, userId: string, after: { at: string; id: string } | undefined, limit: number) {
@@ -186,16 +157,7 @@ export async function listBlocks(db: Db, userId: string, after: { at: string; id
   return rows.map((r) => ({ _id: r.id, username: r.username, profileImage: r.profileImage, blockedAt: toIso(r.createdAt) }))
 }
 
-export const countBlocks = async (db: Db, userId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('blocks')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('blockerId', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countBlocks = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('blocks').where('blockerId', '=', userId))
 
 /** Everything a reader muted but words, capped (the lists are short: a reader mutes a few). */
 export async function listMutes(db: Db, userId: string, cap: number) {
@@ -264,16 +226,7 @@ export async function listReportsBy(db: Db, reporterId: string, after: { at: str
   return (await q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()) as ReportRow[]
 }
 
-export const countReportsBy = async (db: Db, reporterId: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('reports')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('reporterId', '=', reporterId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countReportsBy = (db: Db, reporterId: string): Promise<number> => rowCount(db.selectFrom('reports').where('reporterId', '=', reporterId))
 
 /** The queue: reports in one status, oldest first, after (createdAt, id). */
 export async function listReportsIn(db: Db, status: ReportRow['status'], after: { at: string; id: string } | undefined, limit: number): Promise<ReportRow[]> {
@@ -282,16 +235,7 @@ export async function listReportsIn(db: Db, status: ReportRow['status'], after: 
   return (await q.orderBy('createdAt').orderBy('id').limit(limit).execute()) as ReportRow[]
 }
 
-export const countReportsIn = async (db: Db, status: ReportRow['status']): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('reports')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', status)
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+export const countReportsIn = (db: Db, status: ReportRow['status']): Promise<number> => rowCount(db.selectFrom('reports').where('status', '=', status))
 
 /** How many open reports each of some items has. */
 export async function countOpenReportsOf(db: Db, items: readonly { targetType: string; targetId: string }[]): Promise<Map<string, number>> {

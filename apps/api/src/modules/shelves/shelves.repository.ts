@@ -1,6 +1,6 @@
 import { ownerScope, shownBook, shownBookOf, type ReadingScope } from '#/modules/reading/reading.service.ts'
 import { sql, type SelectQueryBuilder } from 'kysely'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
 import { cutPage, rowsToRead } from '#/paging.ts'
 import { summaryImage } from '#/db/user-summary.ts'
 
@@ -93,13 +93,7 @@ export async function listShelfBooks(db: Db, shelf: Shelf, scope: ReadingScope, 
   return { ids: cut.rows.map((r) => r.bookId), ats: cut.rows.map((r) => toIso(r.shelvedAt)), total, ...(cut.next ? { next: cut.next } : {}) }
 }
 
-async function countShelf(db: Db, shelf: Shelf, scope: ReadingScope): Promise<number> {
-  const row = await db
-    .selectFrom(shelfEntries(db, shelf, scope))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+const countShelf = (db: Db, shelf: Shelf, scope: ReadingScope): Promise<number> => rowCount(db.selectFrom(shelfEntries(db, shelf, scope)))
 
 /** The ids of a reader's shelf, most recently added first. */
 export async function listShelfBookIds(db: Db, shelf: Shelf, userId: string): Promise<string[]> {
@@ -124,10 +118,7 @@ export async function listOwnedBooks(db: Db, ownership: Ownership, userId: strin
   const cut = await readPage(query, { at: 'b.createdAt', id: 'b.id' }, page, (last) => ({ at: toIso(last.createdAt), id: last.id }))
   let total = cut.rows.length
   if (page.limit !== undefined || page.after) {
-    const counted = await owned()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-    total = Number(counted.n)
+    total = await rowCount(owned())
   }
   return { ids: cut.rows.map((r) => r.id), total, ...(cut.next ? { next: cut.next } : {}) }
 }

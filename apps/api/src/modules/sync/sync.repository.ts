@@ -1,5 +1,6 @@
 import type { SyncInboxItem, SyncSettings } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // The sync inbox and the answers kept for idempotency keys (decision 0047).
 
@@ -94,21 +95,12 @@ export async function bindInboxRow(db: Db, userId: string, id: string, bookId: s
 
 /** The reader's unbound inbox rows, newest first, `limit` after `afterId`. */
 export async function listInbox(db: Db, userId: string, afterId: string | undefined, limit: number): Promise<SyncInboxItem[]> {
-  let q = db.selectFrom('syncInbox').select(COLUMNS).where('userId', '=', userId).where('bookId', 'is', null)
-  if (afterId) q = q.where('id', '<', afterId)
-  const rows = await q.orderBy('id', 'desc').limit(limit).execute()
-  return rows.map(toItem)
+  const q = db.selectFrom('syncInbox').select(COLUMNS).where('userId', '=', userId).where('bookId', 'is', null)
+  return (await newestById(q, afterId, limit).execute()).map(toItem)
 }
 
-export async function countInbox(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('syncInbox')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('userId', '=', userId)
-    .where('bookId', 'is', null)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+export const countInbox = (db: Db, userId: string): Promise<number> =>
+  rowCount(db.selectFrom('syncInbox').where('userId', '=', userId).where('bookId', 'is', null))
 
 /** The answer kept for a reader's idempotency key, if any. */
 export async function findSyncRequest(db: Db, userId: string, key: string) {

@@ -1,5 +1,6 @@
 import type { Device } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // A reader's devices (decision 0047): only a hash of each device's key is kept.
 
@@ -30,19 +31,11 @@ export async function insertDevice(
 }
 
 export async function listDevices(db: Db, userId: string, afterId: string | undefined, limit: number): Promise<Device[]> {
-  let q = db.selectFrom('devices').select(COLUMNS).where('userId', '=', userId)
-  if (afterId) q = q.where('id', '<', afterId)
-  return (await q.orderBy('id', 'desc').limit(limit).execute()).map(toDevice)
+  const q = db.selectFrom('devices').select(COLUMNS).where('userId', '=', userId)
+  return (await newestById(q, afterId, limit).execute()).map(toDevice)
 }
 
-export async function countDevices(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('devices')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+export const countDevices = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('devices').where('userId', '=', userId))
 
 export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
   const res = await db.deleteFrom('devices').where('id', '=', id).where('userId', '=', userId).executeTakeFirst()

@@ -1,6 +1,7 @@
 import type { PersonalToken, TokenScope } from '@shelfwise/contracts'
 import { TOKEN_SCOPES } from '@shelfwise/contracts'
-import { toIso, type Db } from '#/db/portable.ts'
+import { rowCount, toIso, type Db } from '#/db/portable.ts'
+import { newestById } from '#/db/keyset.ts'
 
 // Personal access tokens' rows (decision 0045). Only a token's SHA-256 is ever stored or looked up.
 
@@ -45,20 +46,11 @@ export async function insertToken(
 
 /** The reader's tokens, newest first, at most `limit` after `afterId`. */
 export async function listTokens(db: Db, userId: string, afterId: string | undefined, limit: number): Promise<PersonalToken[]> {
-  let q = db.selectFrom('personalTokens').select(COLUMNS).where('userId', '=', userId)
-  if (afterId) q = q.where('id', '<', afterId)
-  const rows = await q.orderBy('id', 'desc').limit(limit).execute()
-  return rows.map(toToken)
+  const q = db.selectFrom('personalTokens').select(COLUMNS).where('userId', '=', userId)
+  return (await newestById(q, afterId, limit).execute()).map(toToken)
 }
 
-export async function countTokens(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('personalTokens')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
+export const countTokens = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('personalTokens').where('userId', '=', userId))
 
 /** Deletes one of the reader's tokens; false when they have none by that id. */
 export async function deleteToken(db: Db, userId: string, id: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent } from '@shelfwise/contracts'
-import { dialectOf, toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, rowCount, toIso, type Db } from '#/db/portable.ts'
 
 // The webhooks' SQL (decision 0048): hooks, and their deliveries, which are the outbox rows and the log at once.
 
@@ -53,14 +53,7 @@ export async function insertWebhook(db: Db, h: NewWebhook): Promise<Webhook> {
 }
 
 /** How many hooks a reader keeps. */
-export async function countWebhooks(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('webhooks')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countWebhooks = (db: Db, userId: string): Promise<number> => rowCount(db.selectFrom('webhooks').where('userId', '=', userId))
 
 /** A reader's hooks, oldest first (at most the per-reader bound). */
 export async function listWebhooks(db: Db, userId: string): Promise<Webhook[]> {
@@ -156,14 +149,7 @@ const toDelivery = (r: {
 })
 
 /** How many deliveries a hook's log holds. */
-export async function countDeliveries(db: Db, webhookId: string): Promise<number> {
-  const row = await db
-    .selectFrom('webhookDeliveries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('webhookId', '=', webhookId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+export const countDeliveries = (db: Db, webhookId: string): Promise<number> => rowCount(db.selectFrom('webhookDeliveries').where('webhookId', '=', webhookId))
 
 /** A hook's deliveries, newest first, after a delivery (its creation time and id). */
 export async function listDeliveries(

@@ -175,12 +175,24 @@ describeEachDialect(
     })
 
     describe('deliveries', () => {
-      it('POSTs a signed delivery of a published review that verifies with the hook’s secret', async () => {
+      /** A reader with a hook, a worker to send its deliveries, and the delivery of the reader's new review, still pending. */
+      const pendingDelivery = async () => {
         const reader = await insertUser(ctx.db)
         const created = await makeHook(reader.token)
         const worker = workerOn(ctx)
-        const { bookId, reviewId } = await review(reader.token)
+        const published = await review(reader.token)
         const [entry] = await log(reader.token, created._id)
+        return { reader, created, worker, published, entry }
+      }
+
+      it('POSTs a signed delivery of a published review that verifies with the hook’s secret', async () => {
+        const {
+          reader,
+          created,
+          worker,
+          published: { bookId, reviewId },
+          entry,
+        } = await pendingDelivery()
         expect(entry).toMatchObject({ event: 'review.published', state: 'pending', attempts: 0, deliveredAt: null })
         await worker.run()
         const [got] = receivedFor(entry!._id)
@@ -213,11 +225,7 @@ describeEachDialect(
       })
 
       it('retries a failing receiver with growing waits, always with the same delivery id, until it answers', async () => {
-        const reader = await insertUser(ctx.db)
-        const created = await makeHook(reader.token)
-        const worker = workerOn(ctx)
-        await review(reader.token)
-        const [entry] = await log(reader.token, created._id)
+        const { reader, created, worker, entry } = await pendingDelivery()
         hook.answers.set(new URL(created.url).pathname, [500, 503])
         await worker.run()
         const first = (await log(reader.token, created._id))[0]!
@@ -302,11 +310,7 @@ describeEachDialect(
       })
 
       it('takes back a delivery whose worker died once its lease ends, and delivers it with the same id', async () => {
-        const reader = await insertUser(ctx.db)
-        const created = await makeHook(reader.token)
-        const worker = workerOn(ctx)
-        await review(reader.token)
-        const [entry] = await log(reader.token, created._id)
+        const { reader, created, worker, entry } = await pendingDelivery()
         // A worker claims it and dies before sending.
         const t = new Date(worker.clock.now).toISOString()
         const claimed = await claimDueDeliveries(ctx.db, t, new Date(worker.clock.now + LEASE_MS).toISOString(), 50)

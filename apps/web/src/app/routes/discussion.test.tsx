@@ -4,6 +4,7 @@ import type { Discussion, Post } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, pagedAnswer, type FakeRequest } from '#/test/fake-api.ts'
 import { buildBook, buildUser, signIn } from '#/test/factories.ts'
+import { choosePosition } from '#/test/position.ts'
 
 const bookId = crypto.randomUUID()
 const ann = { _id: crypto.randomUUID(), username: 'ann', profileImage: '' }
@@ -87,9 +88,7 @@ describe('a discussion', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reply to ann' }))
     const form = screen.getByRole('form', { name: 'Reply' })
     fireEvent.change(within(form).getByLabelText('Your reply', { exact: false }), { target: { value: 'Chapter 40 changes everything' } })
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
-    fireEvent.click(await screen.findByRole('option', { name: 'A percent' }))
-    fireEvent.change(within(form).getByLabelText('Percent'), { target: { value: '140' } })
+    await choosePosition(form, 'A percent', '140')
     fireEvent.click(within(form).getByRole('button', { name: 'Reply' }))
     expect(await within(form).findByText('Give a whole percent from 1 to 100')).toBeInTheDocument()
     expect(api.callsTo(`POST /discussions/${d._id}/posts`)).toHaveLength(0)
@@ -135,8 +134,7 @@ describe('a discussion', () => {
     expect(within(form).getByLabelText('Page')).toHaveValue('12')
     fireEvent.change(within(form).getByLabelText('Title', { exact: false }), { target: { value: 'Who narrates? 📖' } })
     fireEvent.change(within(form).getByLabelText('Your post', { exact: false }), { target: { value: 'Opening, better' } })
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
-    fireEvent.click(await screen.findByRole('option', { name: 'Not a spoiler' }))
+    await choosePosition(form, 'Not a spoiler')
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.callsTo(`PUT /posts/${d._id}`)).toHaveLength(1))
     expect(api.callsTo(`PUT /posts/${d._id}`)[0]!.body).toEqual({ text: 'Opening, better', position: null, title: 'Who narrates? 📖' })
@@ -184,8 +182,7 @@ describe('a book’s discussions', () => {
     const form = screen.getByRole('form', { name: 'Start a discussion' })
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'The ending' } })
     fireEvent.change(within(form).getByLabelText('Your post', { exact: false }), { target: { value: 'Did she ||burn it||?' } })
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
-    fireEvent.click(await screen.findByRole('option', { name: 'The ending' }))
+    await choosePosition(form, 'The ending')
     fireEvent.click(within(form).getByRole('button', { name: 'Start a discussion' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'The ending' })).toBeInTheDocument()
     expect(api.callsTo(`POST /books/${bookId}/discussions`)[0]!.body).toEqual({

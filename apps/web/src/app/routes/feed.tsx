@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Typography from '@mui/material/Typography'
 import { errorMessage } from '#/lib/api-client.ts'
 import { PageFrame, SignedIn } from '#/components/page-frame.tsx'
@@ -10,6 +9,7 @@ import { UserSearch } from '#/features/users/components/user-search.tsx'
 import { useFeed } from '#/features/feed/api/get-feed.ts'
 import { FeedItemRow } from '#/features/feed/components/feed-item-row.tsx'
 import { FEED_TEXT } from '#/features/feed/components/feed-texts.ts'
+import { NextPageButton } from '#/components/next-page-button.tsx'
 
 function SignedInFeed() {
   const feed = useFeed()
@@ -33,13 +33,7 @@ function SignedInFeed() {
         ))}
       </Box>
       {feed.isFetchNextPageError && <ErrorAlert>{FEED_TEXT.error}</ErrorAlert>}
-      {feed.hasNextPage && (
-        <Box sx={{ textAlign: 'center' }}>
-          <Button variant="outlined" onClick={feed.fetchNextPage} disabled={feed.isFetchingNextPage}>
-            {FEED_TEXT.loadMore}
-          </Button>
-        </Box>
-      )}
+      <NextPageButton list={feed} label={FEED_TEXT.loadMore} />
     </>
   )
 }

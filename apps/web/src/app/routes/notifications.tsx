@@ -20,6 +20,7 @@ import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { useMarkRead, useNotifications, useNotificationSettings, useUpdateNotificationSettings } from '#/features/notifications/api/notifications.ts'
 import { NOTIFICATION_TEXT, notificationParts } from '#/features/notifications/components/notification-texts.ts'
+import { NextPageButton } from '#/components/next-page-button.tsx'
 
 /** Where a notification leads: the book, the discussion, the reader, the import's report. */
 function linkOf(n: Notification, readerId: string | undefined): string {
@@ -116,13 +117,7 @@ function NotificationList() {
         ))}
       </Paper>
       {list.isFetchNextPageError && <ErrorAlert>{NOTIFICATION_TEXT.error}</ErrorAlert>}
-      {list.hasNextPage && (
-        <Box sx={{ textAlign: 'center' }}>
-          <Button variant="outlined" onClick={list.fetchNextPage} disabled={list.isFetchingNextPage}>
-            {NOTIFICATION_TEXT.loadMore}
-          </Button>
-        </Box>
-      )}
+      <NextPageButton list={list} label={NOTIFICATION_TEXT.loadMore} />
     </>
   )
 }

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, failWithoutMessage, pagedAnswer, serverError, type FakeResponse, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildStats, buildUser, makeToken } from '#/test/factories.ts'
 import { ownProfileApi } from '#/test/profile-api.ts'
+import { followTile, recordScrolls, tileLinks } from '#/test/profile-tiles.ts'
 
 const me = buildUser({ name: 'Ada Lovelace', username: 'ada', bio: '' })
 
@@ -18,10 +19,7 @@ const openMenuItem = async (name: string) => {
   fireEvent.click(await screen.findByRole('menuitem', { name }))
 }
 
-// jsdom draws no layout and has no scrollIntoView: a stand-in records where a link scrolled to.
-const scrollIntoView = vi.fn()
-Element.prototype.scrollIntoView = scrollIntoView
-afterEach(() => scrollIntoView.mockClear())
+const scrollIntoView = recordScrolls()
 
 describe('Own profile', () => {
   it("asks to log in when there is no stored user: 'Please login to view your profile'", async () => {
@@ -62,8 +60,7 @@ describe('Own profile', () => {
     api()
     renderApp('/profile')
     const stats = await screen.findByRole('list', { name: 'Statistics' })
-    const links = within(stats).getAllByRole('link')
-    expect(links.map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')])).toEqual([
+    expect(tileLinks(stats)).toEqual([
       ['3 Reviews: see your reviews', '/profile?tab=reviews#profile-sections'],
       ['2 Books Read: see your Recently Read list', '/profile?shelf=recently-read#profile-sections'],
       ['5 Wishlist: see your wishlist', '/profile?shelf=wishlist#profile-sections'],
@@ -72,11 +69,7 @@ describe('Own profile', () => {
     ])
     // Books Read is not the library's Read count (decision 0039): the tiles say what it counts.
     expect(stats).toHaveAccessibleDescription('Books Read counts each book on your Recently Read list once, whatever its status now.')
-    fireEvent.click(within(stats).getByRole('link', { name: '2 Books Read: see your Recently Read list' }))
-    expect(await screen.findByText('Your Recently Read List is empty.')).toBeInTheDocument()
-    // Scrolled to the tabs it opened.
-    expect(scrollIntoView.mock.contexts.at(-1)).toHaveAttribute('id', 'profile-sections')
-    expect(screen.getByRole('tab', { name: 'Recently Read' })).toHaveAttribute('aria-selected', 'true')
+    await followTile(stats, scrollIntoView, '2 Books Read: see your Recently Read list', 'Recently Read', 'Your Recently Read List is empty.')
     fireEvent.click(within(stats).getByRole('link', { name: '3 Reviews: see your reviews' }))
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true'))
     // Chosen by hand after a tile: the tab the reader picks wins.

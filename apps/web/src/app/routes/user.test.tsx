@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, notFound, pagedAnswer, serverError, type Handler } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildStats, buildUser, signIn } from '#/test/factories.ts'
+import { followTile, recordScrolls, tileLinks } from '#/test/profile-tiles.ts'
 
 const them = buildUser({ name: 'Bram Stoker', username: 'bram', bio: '' })
 
@@ -16,10 +17,7 @@ function api(extra: Record<string, Handler> = {}) {
   })
 }
 
-// jsdom draws no layout and has no scrollIntoView: a stand-in records where a link scrolled to.
-const scrollIntoView = vi.fn()
-Element.prototype.scrollIntoView = scrollIntoView
-afterEach(() => scrollIntoView.mockClear())
+const scrollIntoView = recordScrolls()
 
 describe('Public profile', () => {
   it('shows the profile with its stats, tabs and empty messages', async () => {
@@ -52,11 +50,7 @@ describe('Public profile', () => {
     api()
     renderApp(`/user/${them._id}`)
     const stats = await screen.findByRole('list', { name: 'Statistics' })
-    expect(
-      within(stats)
-        .getAllByRole('link')
-        .map((l) => [l.getAttribute('aria-label'), l.getAttribute('href')]),
-    ).toEqual([
+    expect(tileLinks(stats)).toEqual([
       ['1 Reviews: see their reviews', `/user/${them._id}?tab=reviews#profile-sections`],
       ['0 Books Read: see the books they read', `/user/${them._id}?tab=books-read#profile-sections`],
       ['2 Following: see who they follow', `/user/${them._id}/followers?tab=following`],
@@ -64,11 +58,7 @@ describe('Public profile', () => {
     ])
     // Books Read is not the library's Read count (decision 0039): the tiles say what it counts.
     expect(stats).toHaveAccessibleDescription('Books Read counts each book on their Recently Read list once, whatever its status now.')
-    fireEvent.click(within(stats).getByRole('link', { name: '0 Books Read: see the books they read' }))
-    expect(await screen.findByText('No books read yet')).toBeInTheDocument()
-    // Scrolled to the tabs it opened.
-    expect(scrollIntoView.mock.contexts.at(-1)).toHaveAttribute('id', 'profile-sections')
-    expect(screen.getByRole('tab', { name: 'Books Read' })).toHaveAttribute('aria-selected', 'true')
+    await followTile(stats, scrollIntoView, '0 Books Read: see the books they read', 'Books Read', 'No books read yet')
   })
 
   it('shows the discussion of their credited books under the Credited tab, withheld ones by how far in they are, and an empty state (decision 0059)', async () => {

@@ -62,12 +62,18 @@ function readingServer(bookId: string, start: Partial<ReadingEntry> = {}, pageCo
   return { ...api, entry }
 }
 
+/** A signed-in reader on the book's page, the server keeping the book as readingServer (same arguments) does. */
+function openBook(...args: Parameters<typeof readingServer>) {
+  signIn(buildUser())
+  const server = readingServer(...args)
+  renderApp(`/books/${args[0]}`)
+  return server
+}
+
 describe('the reading panel on a book page', () => {
   it('starts a book with the status control, on the reader’s own day, then takes progress in pages', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b001'
-    const { callsTo } = readingServer(bookId)
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId)
     const status = await screen.findByRole('combobox', { name: 'Reading status' })
     expect(status).toHaveValue('')
     fireEvent.change(status, { target: { value: 'reading' } })
@@ -87,10 +93,8 @@ describe('the reading panel on a book page', () => {
   })
 
   it('offers "Who can see this?" beside the status of a book in the library: the default by name, or one of the three for this book', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b009'
-    const { callsTo } = readingServer(bookId, { status: 'reading', visibility: null })
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId, { status: 'reading', visibility: null })
     const who = await screen.findByRole('combobox', { name: 'Who can see your reading of Middlemarch' })
     await waitFor(() => expect(within(who).getByRole('option', { name: 'Your default (Followers only)' })).toBeInTheDocument())
     expect(who).toHaveValue('')
@@ -107,10 +111,8 @@ describe('the reading panel on a book page', () => {
   })
 
   it('adds a past read with a partial date, and shows the server’s words for a date that does not exist', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b002'
-    readingServer(bookId)
-    renderApp(`/books/${bookId}`)
+    openBook(bookId)
     fireEvent.click(await screen.findByRole('button', { name: 'Add a read' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add a read' })
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Finished on' }), { target: { value: '2019-02-30' } })
@@ -124,20 +126,16 @@ describe('the reading panel on a book page', () => {
   })
 
   it('rates without reviewing', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b003'
-    const { callsTo } = readingServer(bookId)
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId)
     await screen.findByRole('combobox', { name: 'Reading status' })
     fireEvent.click(screen.getByRole('radio', { name: '4 Stars' }))
     await waitFor(() => expect(callsTo(`PUT /books/${bookId}/reading`).map((c) => (c.body as { rating?: number }).rating)).toEqual([4]))
   })
 
   it('rating a book with no status marks it Read, finished today, in the same call, as said beside the stars', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b005'
-    const { callsTo } = readingServer(bookId)
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId)
     const status = await screen.findByRole('combobox', { name: 'Reading status' })
     const note = `Rating it also marks it as Read, finished today (${partialDateInWords(localToday())})`
     expect(screen.getByRole('checkbox', { name: note })).toBeChecked()
@@ -150,10 +148,8 @@ describe('the reading panel on a book page', () => {
   })
 
   it('rating a book with no status, the mark-as-Read box unticked, only rates', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b006'
-    const { callsTo } = readingServer(bookId)
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId)
     const status = await screen.findByRole('combobox', { name: 'Reading status' })
     fireEvent.click(screen.getByRole('checkbox', { name: /^Rating it also marks it as Read/ }))
     fireEvent.click(screen.getByRole('radio', { name: '3 Stars' }))
@@ -173,7 +169,6 @@ describe('the reading panel on a book page', () => {
 
 describe('Read and Did Not Finish ask for their day (issue 22, point 2)', () => {
   it('preselects today; a month alone can be chosen; a start after it is flagged in the same dialog and sent corrected with it', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b011'
     const open: Read = {
       _id: '0190a000-0000-7000-8000-0000000000aa',
@@ -185,8 +180,7 @@ describe('Read and Did Not Finish ask for their day (issue 22, point 2)', () => 
       progress: NO_PROGRESS,
       updatedAt: new Date().toISOString(),
     }
-    const { callsTo } = readingServer(bookId, { status: 'reading', reads: [open] })
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId, { status: 'reading', reads: [open] })
     fireEvent.change(await screen.findByRole('combobox', { name: 'Reading status' }), { target: { value: 'read' } })
     const dialog = await screen.findByRole('dialog', { name: 'Mark as Read' })
     // Nothing is saved by choosing: the day is asked first, today chosen.
@@ -210,10 +204,8 @@ describe('Read and Did Not Finish ask for their day (issue 22, point 2)', () => 
 
 describe('progress in the reader’s unit (issue 22, point 3; issue 13)', () => {
   it('offers percent on a book without a page count and shows a bar; a unit chosen is saved on the entry', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b012'
-    const { callsTo } = readingServer(bookId, { status: 'reading' }, null)
-    renderApp(`/books/${bookId}`)
+    const { callsTo } = openBook(bookId, { status: 'reading' }, null)
     const unit = await screen.findByRole('combobox', { name: 'Progress in' })
     expect(unit).toHaveValue('percent')
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Percent' }), { target: { value: '40' } })
@@ -227,10 +219,8 @@ describe('progress in the reader’s unit (issue 22, point 3; issue 13)', () => 
   })
 
   it('shows the unit the entry remembers, and the progress form on a paused book that has no open read', async () => {
-    signIn(buildUser())
     const bookId = '0190a000-0000-7000-8000-00000000b013'
-    readingServer(bookId, { status: 'paused', progressUnit: 'minutes' })
-    renderApp(`/books/${bookId}`)
+    openBook(bookId, { status: 'paused', progressUnit: 'minutes' })
     expect(await screen.findByRole('combobox', { name: 'Progress in' })).toHaveValue('minutes')
     expect(screen.getByRole('form', { name: 'Reading progress' })).toBeInTheDocument()
     expect(screen.getByText('Paused. Saving your progress moves the book back to Currently Reading.')).toBeInTheDocument()
@@ -239,10 +229,8 @@ describe('progress in the reader’s unit (issue 22, point 3; issue 13)', () => 
 
 describe('one control for the status and the spec’s lists (issue 22, point 4)', () => {
   it('a book without a status offers both of the spec’s buttons inside the status control, once on the page', async () => {
-    signIn(buildUser())
     const fresh = '0190a000-0000-7000-8000-00000000b014'
-    readingServer(fresh)
-    renderApp(`/books/${fresh}`)
+    openBook(fresh)
     const group = within(await screen.findByRole('group', { name: 'Your reading status' }))
     expect(await group.findByRole('button', { name: 'Add to Wishlist' })).toBeInTheDocument()
     expect(group.getByRole('button', { name: 'Add to Recently Read' })).toBeInTheDocument()
@@ -250,10 +238,8 @@ describe('one control for the status and the spec’s lists (issue 22, point 4)'
   })
 
   it('a Currently Reading book offers no Add to Recently Read nor Add to Wishlist: the status finishes it', async () => {
-    signIn(buildUser())
     const reading = '0190a000-0000-7000-8000-00000000b015'
-    readingServer(reading, { status: 'reading' })
-    renderApp(`/books/${reading}`)
+    openBook(reading, { status: 'reading' })
     const control = within(await screen.findByRole('group', { name: 'Your reading status' }))
     expect(control.getByRole('combobox', { name: 'Reading status' })).toHaveValue('reading')
     expect(screen.queryByRole('button', { name: 'Add to Recently Read' })).not.toBeInTheDocument()

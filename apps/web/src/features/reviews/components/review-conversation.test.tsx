@@ -5,11 +5,14 @@ import type { Comment } from '@shelfwise/contracts'
 import { renderApp } from '#/test/render.tsx'
 import { fakeApi, type FakeRequest } from '#/test/fake-api.ts'
 import { buildBook, buildReview, buildUser, signIn } from '#/test/factories.ts'
+import { choosePosition } from '#/test/position.ts'
 
 // Likes and comments on a book page's reviews (issue 23, decisions 0041 and 0042).
 
 const at = '2024-06-01T10:00:00.000Z'
-const comment = (o: Partial<Comment> & Pick<Comment, '_id' | 'reviewId'>): Comment => ({
+/** A comment on the review `reviewId`, by someone, with a fresh id unless `o` gives one. */
+const comment = (o: Partial<Comment> & Pick<Comment, 'reviewId'>): Comment => ({
+  _id: crypto.randomUUID(),
   parentId: null,
   user: { _id: crypto.randomUUID(), name: 'Someone', username: 'someone', profileImage: '' },
   text: 'A comment',
@@ -25,7 +28,7 @@ const comment = (o: Partial<Comment> & Pick<Comment, '_id' | 'reviewId'>): Comme
 /** The server's answer to a new comment on the review: the comment as sent, saved. */
 const savedComment = (reviewId: string) => (req: FakeRequest) => ({
   status: 201,
-  body: comment({ _id: crypto.randomUUID(), reviewId, ...(req.body as object) }),
+  body: comment({ reviewId, ...(req.body as object) }),
 })
 
 function scene(reviewOverrides: Parameters<typeof buildReview>[0] = {}) {
@@ -46,11 +49,16 @@ function scene(reviewOverrides: Parameters<typeof buildReview>[0] = {}) {
   return { book, review, bookPage }
 }
 
+/** The scene with a reader signed in, `me`. */
+function signedInScene() {
+  const me = buildUser()
+  signIn(me)
+  return { me, ...scene() }
+}
+
 describe('likes and comments on a review', () => {
   it('likes at once, settles to the server’s count, and takes the like back', async () => {
-    const me = buildUser()
-    signIn(me)
-    const { book, review, bookPage } = scene()
+    const { book, review, bookPage } = signedInScene()
     let answer = { likes: 7, likedByMe: true }
     const api = fakeApi({
       ...bookPage,
@@ -91,18 +99,15 @@ describe('likes and comments on a review', () => {
   })
 
   it('opens the thread: replies under their comment, a tombstone, links made safe, mentions linked; a reply is sent with its parent', async () => {
-    const me = buildUser()
-    signIn(me)
-    const { book, review, bookPage } = scene()
+    const { book, review, bookPage } = signedInScene()
     const top = comment({
-      _id: crypto.randomUUID(),
       reviewId: review._id,
       text: 'See https://example.org/page. Ask @mira! javascript:alert(1)',
       mentions: [{ _id: 'f7b8c0de-0000-7000-8000-000000000001', username: 'Mira' }],
     })
-    const reply = comment({ _id: crypto.randomUUID(), reviewId: review._id, parentId: top._id, text: 'Agreed', editedAt: at })
-    const gone = comment({ _id: crypto.randomUUID(), reviewId: review._id, deleted: true, text: null, user: null })
-    const goneReply = comment({ _id: crypto.randomUUID(), reviewId: review._id, parentId: gone._id, text: 'Still here' })
+    const reply = comment({ reviewId: review._id, parentId: top._id, text: 'Agreed', editedAt: at })
+    const gone = comment({ reviewId: review._id, deleted: true, text: null, user: null })
+    const goneReply = comment({ reviewId: review._id, parentId: gone._id, text: 'Still here' })
     const api = fakeApi({
       ...bookPage,
       [`GET /reviews/${review._id}/comments`]: { body: [top, reply, gone, goneReply], headers: { 'X-Total-Count': '4' } },
@@ -127,8 +132,8 @@ describe('likes and comments on a review', () => {
 
   it('shows a comment ahead of the reader as how far in it is, and reveals it on request (decision 0059)', async () => {
     const { book, review, bookPage } = scene()
-    const ahead = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { page: 212 } })
-    const ending = comment({ _id: crypto.randomUUID(), reviewId: review._id, text: null, withheld: 'ahead', position: { finished: true } })
+    const ahead = comment({ reviewId: review._id, text: null, withheld: 'ahead', position: { page: 212 } })
+    const ending = comment({ reviewId: review._id, text: null, withheld: 'ahead', position: { finished: true } })
     const api = fakeApi({
       ...bookPage,
       [`GET /reviews/${review._id}/comments`]: (req: FakeRequest) => {
@@ -150,11 +155,8 @@ describe('likes and comments on a review', () => {
   })
 
   it('sends how far into the book a new comment is, and changes or takes it away on edit', async () => {
-    const me = buildUser()
-    signIn(me)
-    const { book, review, bookPage } = scene()
+    const { me, book, review, bookPage } = signedInScene()
     const mine = comment({
-      _id: crypto.randomUUID(),
       reviewId: review._id,
       text: 'At the twist',
       position: { percent: 40 },
@@ -173,9 +175,7 @@ describe('likes and comments on a review', () => {
 
     const form = screen.getByRole('textbox', { name: 'Add a comment' }).closest('form')!
     fireEvent.change(within(form).getByRole('textbox', { name: 'Add a comment' }), { target: { value: 'Page 212 was a shock' } })
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'How far in is this?' }))
-    fireEvent.click(await screen.findByRole('option', { name: 'A page' }))
-    fireEvent.change(within(form).getByLabelText('Page'), { target: { value: '0' } })
+    await choosePosition(form, 'A page', '0')
     fireEvent.click(within(form).getByRole('button', { name: 'Comment' }))
     expect(await within(form).findByText('Give a whole page number from 1')).toBeInTheDocument()
     expect(api.callsTo(`POST /reviews/${review._id}/comments`)).toHaveLength(0)
@@ -188,8 +188,7 @@ describe('likes and comments on a review', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Edit' }))
     const edit = screen.getByRole('textbox', { name: 'Edit your comment' }).closest('form')!
     expect(within(edit).getByLabelText('Percent')).toHaveValue('40')
-    fireEvent.mouseDown(within(edit).getByRole('combobox', { name: 'How far in is this?' }))
-    fireEvent.click(await screen.findByRole('option', { name: 'Not a spoiler' }))
+    await choosePosition(edit, 'Not a spoiler')
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.callsTo(`PUT /comments/${mine._id}`)).toHaveLength(1))
     expect(api.callsTo(`PUT /comments/${mine._id}`)[0]!.body).toEqual({ text: 'At the twist', position: null })

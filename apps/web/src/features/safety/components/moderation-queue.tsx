@@ -20,6 +20,7 @@ import { ErrorAlert } from '#/components/feedback/error-alert.tsx'
 import { SectionSpinner } from '#/components/feedback/section-spinner.tsx'
 import { REASON_TEXT } from '#/components/safety/report-texts.ts'
 import { useDecide, useFlagged, useModerationQueue } from '#/features/safety/api/safety.ts'
+import { NextPageButton } from '#/components/next-page-button.tsx'
 
 // The moderators' queue (decision 0058): reports with their item and its context, a note and one of
 // Hide, Restore, Dismiss; readers many others blocked, above.
@@ -191,13 +192,7 @@ export function ModerationQueue() {
           ))}
         </Box>
       )}
-      {queue.hasNextPage && (
-        <Box sx={{ textAlign: 'center' }}>
-          <Button variant="outlined" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-            {MODERATION_TEXT.loadMore}
-          </Button>
-        </Box>
-      )}
+      <NextPageButton list={queue} label={MODERATION_TEXT.loadMore} />
     </>
   )
 }
