@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest'
+import type { Page } from 'playwright-core'
 import { apiDelete, apiPost, apiPut, postBook, postReview, registerUser, unique } from '../support/api.ts'
 import { baseURL, expectVisible, signInAs, test } from '../support/fixtures.ts'
 import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
@@ -7,6 +8,13 @@ import { checkScreen, WIDTHS, keepPicture } from '../support/screen.ts'
 // (nothing yet). Bea and Cai like Ann's review of a book with a right-to-left title: without a
 // reload, one grouped line appears ("Cai and Bea liked your review of …") and the bell counts one
 // unread. Marking all read clears the bell. One axe pass per width; screenshots in both themes.
+
+/**
+ * Resolves once the page's live stream (a ticket, then the EventSource) has answered: the server
+ * listens for the reader before it sends its headers, so what happens after this reaches the page.
+ * Until now a flat 500 ms stood in for it.
+ */
+const streamOpen = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/notifications/stream' && r.status() === 200)
 
 describe('notifications: the bell and the live list', () => {
   for (const width of WIDTHS) {
@@ -18,11 +26,11 @@ describe('notifications: the bell and the live list', () => {
       const review = await postReview(baseURL, ann, book._id, 5, 'A night to remember.')
 
       await signInAs(page, ann)
+      const live = streamOpen(page)
       await page.goto('/notifications')
       await expectVisible(page.getByText('Nothing yet.', { exact: false }))
       await expectVisible(page.getByRole('link', { name: 'Notifications', exact: true }))
-      // Let the live stream open (a ticket, then the EventSource).
-      await page.waitForTimeout(500)
+      await live
 
       await apiPut(baseURL, `/reviews/${review._id}/like`, bea.token)
       await apiPut(baseURL, `/reviews/${review._id}/like`, cai.token)
@@ -84,9 +92,10 @@ describe('notifications: withdrawn live', () => {
       const review = await postReview(baseURL, ann, book._id, 4, 'Worth a second read.')
 
       await signInAs(page, ann)
+      const live = streamOpen(page)
       await page.goto('/notifications')
       await expectVisible(page.getByText('Nothing yet.', { exact: false }))
-      await page.waitForTimeout(500)
+      await live
 
       await apiPut(baseURL, `/reviews/${review._id}/like`, bea.token)
       const comment = await apiPost<{ _id: string }>(baseURL, `/reviews/${review._id}/comments`, { text: 'So true 🌙' }, bea.token)
