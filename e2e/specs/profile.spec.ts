@@ -43,6 +43,9 @@ describe('own profile: what it shows', () => {
     await expectVisible(page.getByText('Please login to view your profile', { exact: true }))
     await page.getByRole('link', { name: 'Go to Login' }).click()
     await page.waitForURL('**/login')
+    // The login form stays: a token the app cannot show a reader for is no reason to send them back.
+    await expectVisible(page.getByRole('tab', { name: 'Login', selected: true }))
+    expect(new URL(page.url()).pathname).toBe('/login')
   })
 
   test('banner, avatar, name, @username, Edit Profile, Add Book, bio and the five stat tiles as the API counts them', async ({ page }) => {

@@ -152,9 +152,11 @@ export function LoginRoute() {
   const returnTo = useReturnTo()
   const onDone = () => navigate(returnTo, { replace: true })
   // A reader already signed in when they arrive has nothing to do here: their profile instead
-  // (as they arrived; signing in on this page goes on to where they came from, above).
-  const { isAuthenticated } = useAuth()
-  const [signedInOnArrival] = useState(isAuthenticated)
+  // (as they arrived; signing in on this page goes on to where they came from, above). A token
+  // without the reader it belongs to is not signed in for this: the profile would answer "Please
+  // login to view your profile" and send them back here, round and round.
+  const { isAuthenticated, user } = useAuth()
+  const [signedInOnArrival] = useState(isAuthenticated && user !== null)
   if (signedInOnArrival) return <Navigate to={paths.profile.href()} replace />
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
