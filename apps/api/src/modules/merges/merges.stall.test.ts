@@ -86,6 +86,7 @@ describeEachDialect('merges: never stall the server', (ctx) => {
 
       // The probe: one health check after another, each timed, while the merge and its revert run.
       const times: number[] = []
+      const answeredAt: number[] = []
       let probing = true
       const probe = (async () => {
         while (probing) {
@@ -95,6 +96,7 @@ describeEachDialect('merges: never stall the server', (ctx) => {
           await new Promise((resolve) => setImmediate(resolve))
           const res = await ctx.app.inject({ method: 'GET', url: '/api/health' })
           times.push(performance.now() - started)
+          answeredAt.push(performance.now())
           expect(res.statusCode).toBe(200)
         }
       })()
@@ -122,6 +124,8 @@ describeEachDialect('merges: never stall the server', (ctx) => {
         applyMs: ms(t1 - t0),
         revertMs: ms(t2 - t1),
         healthChecks: times.length,
+        duringApply: answeredAt.filter((t) => t > t0 && t < t1).length,
+        duringRevert: answeredAt.filter((t) => t > t1 && t < t2).length,
         healthP50Ms: ms(pct(sorted, 50)),
         healthP99Ms: ms(pct(sorted, 99)),
         healthMaxMs: ms(sorted.at(-1) ?? 0),
@@ -129,8 +133,11 @@ describeEachDialect('merges: never stall the server', (ctx) => {
       }
       console.log(JSON.stringify(figures))
       // The loop is let go between chunks: health checks are answered all along the merge and its
-      // revert (before, on SQLite, two or three were, each after a whole merge).
-      expect(figures.healthChecks).toBeGreaterThan(10)
+      // revert (before, on SQLite, two or three were in all, each after a whole merge). Counted per
+      // phase, not as one total: how many fit depends on the machine's load (18 on a quiet machine,
+      // 10 on a loaded CI), but a merge held in one piece answers none while it runs.
+      expect(figures.duringApply).toBeGreaterThanOrEqual(3)
+      expect(figures.duringRevert).toBeGreaterThanOrEqual(3)
       expect(figures.healthMaxMs).toBeLessThan(t2 - t0)
     },
   )
