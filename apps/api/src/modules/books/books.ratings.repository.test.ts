@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { describeEachDialect } from '../../../test/support/context.ts'
 import { insertBook, insertUser } from '../../../test/support/factories.ts'
 import { storedCounters } from '../../../test/support/book-counters.ts'
-import { addNewReviewRating, moveBookRatings, takeOutRatingsOf } from '#/modules/books/books.ratings.repository.ts'
+import { addNewReviewRating, moveBookRatings, moveManyBookRatings, takeOutRatingsOf } from '#/modules/books/books.ratings.repository.ts'
 
 // The rating ledger (decision 0024): the one writer of a book's rating counters and average.
 
@@ -34,6 +34,25 @@ describeEachDialect('books.ratings.repository', (ctx) => {
     it('answers false for an absent book', async () => {
       expect(await moveBookRatings(ctx.db, uuidv7(), { reviews: 1, reviewStars: 3 })).toBe(false)
     })
+  })
+
+  it('moves many books at once, each by its own change, as one move each would; absent and unmoved books are left alone', async () => {
+    const [a, b, c, still] = [await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db), await insertBook(ctx.db)]
+    await moveBookRatings(ctx.db, c.id, { lone: 2, loneStars: 9, reviews: 1, reviewStars: 2 })
+    await moveManyBookRatings(
+      ctx.db,
+      new Map([
+        [a.id, { lone: 1, loneStars: 4 }],
+        [b.id, { lone: 1, loneStars: 4 }],
+        [c.id, { lone: -1, loneStars: -5 }],
+        [still.id, { lone: 0, loneStars: 0 }],
+        [uuidv7(), { lone: 1, loneStars: 3 }],
+      ]),
+    )
+    expect(await stored(a.id)).toEqual({ reviews: 0, reviewStars: 0, lone: 1, loneStars: 4, average: 4 })
+    expect(await stored(b.id)).toEqual({ reviews: 0, reviewStars: 0, lone: 1, loneStars: 4, average: 4 })
+    expect(await stored(c.id)).toEqual({ reviews: 1, reviewStars: 2, lone: 1, loneStars: 4, average: 3 })
+    expect(await stored(still.id)).toEqual({ reviews: 0, reviewStars: 0, lone: 0, loneStars: 0, average: 0 })
   })
 
   it('adds a new review in one statement that answers the book part of the Review', async () => {

@@ -32,17 +32,24 @@ const averageAfter = (count: unknown, stars: unknown): RawBuilder<number> => {
   return sql<number>`case when ${n} > 0 then (rating_sum + lone_rating_sum + ${stars}) * 1.0 / (${n}) else 0 end`
 }
 
+/** Books one UPDATE of moveManyBookRatings moves at most: six values each in its CASEs, one in its IN list. */
+const MOVED_PER_STATEMENT = 200
+
+/** A move: a number, or an expression over the row being updated (one move per book of a batch). */
+type Moved = number | RawBuilder<number>
+
+/** The UPDATE of books moving their counters and average by one change, for the books the caller names (its WHERE). */
+const moveAll = (db: Db, reviews: Moved, reviewStars: Moved, lone: Moved, loneStars: Moved, count: Moved, stars: Moved) =>
+  db.updateTable('books').set((eb) => ({
+    totalReviews: eb('totalReviews', '+', reviews),
+    ratingSum: eb('ratingSum', '+', reviewStars),
+    loneRatings: eb('loneRatings', '+', lone),
+    loneRatingSum: eb('loneRatingSum', '+', loneStars),
+    averageRating: averageAfter(count, stars),
+  }))
+
 const moveQuery = (db: Db, bookId: string, reviews: number, reviewStars: number, lone: number, loneStars: number, count: number, stars: number) =>
-  db
-    .updateTable('books')
-    .set((eb) => ({
-      totalReviews: eb('totalReviews', '+', reviews),
-      ratingSum: eb('ratingSum', '+', reviewStars),
-      loneRatings: eb('loneRatings', '+', lone),
-      loneRatingSum: eb('loneRatingSum', '+', loneStars),
-      averageRating: averageAfter(count, stars),
-    }))
-    .where('id', '=', bookId)
+  moveAll(db, reviews, reviewStars, lone, loneStars, count, stars).where('id', '=', bookId)
 
 const move = precompile(7, (db, bookId: string, reviews: number, reviewStars: number, lone: number, loneStars: number, count: number, stars: number) =>
   moveQuery(db, bookId, reviews, reviewStars, lone, loneStars, count, stars).returning('id'),
@@ -53,6 +60,42 @@ export async function moveBookRatings(db: Db, bookId: string, m: RatingMove): Pr
   const { reviews = 0, reviewStars = 0, lone = 0, loneStars = 0 } = m
   const moved = await move.first(db, bookId, reviews, reviewStars, lone, loneStars, reviews + lone, reviewStars + loneStars)
   return moved !== undefined
+}
+
+/**
+ * Moves many books' counters and averages, each by its own change (summed per book by the caller), in
+ * one UPDATE (per MOVED_PER_STATEMENT books) whose moves are picked by the book's id; the rows are
+ * locked in id order, so two writers meet them in the same order. Absent books move nothing.
+ */
+export async function moveManyBookRatings(db: Db, moves: ReadonlyMap<string, RatingMove>): Promise<void> {
+  const moving = [...moves]
+    .map(([id, { reviews = 0, reviewStars = 0, lone = 0, loneStars = 0 }]) => ({ id, reviews, reviewStars, lone, loneStars }))
+    .filter((m) => m.reviews || m.reviewStars || m.lone || m.loneStars)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  for (let i = 0; i < moving.length; i += MOVED_PER_STATEMENT) {
+    const chunk = moving.slice(i, i + MOVED_PER_STATEMENT)
+    /** The chunk's moves of one kind, picked by the book being updated. */
+    const by = (of: (m: (typeof chunk)[number]) => number) =>
+      sql<number>`case id ${sql.join(
+        chunk.map((m) => sql`when ${m.id} then cast(${of(m)} as integer)`),
+        sql` `,
+      )} end`
+    await moveAll(
+      db,
+      by((m) => m.reviews),
+      by((m) => m.reviewStars),
+      by((m) => m.lone),
+      by((m) => m.loneStars),
+      by((m) => m.reviews + m.lone),
+      by((m) => m.reviewStars + m.loneStars),
+    )
+      .where(
+        'id',
+        'in',
+        chunk.map((m) => m.id),
+      )
+      .execute()
+  }
 }
 
 // The create path runs on every new review: built once per dialect, answering the book part of the

@@ -4,7 +4,14 @@ import { TOPICS, type Changes } from '#/changes.ts'
 import { notFound } from '#/errors.ts'
 import { NO_UPLOAD_CLAIMS, type UploadClaims } from '#/modules/uploads/uploads.service.ts'
 import { createCatalogue } from '#/modules/books/books.catalogue.ts'
-import { addNewReviewRating, moveBookRatings, takeOutRatingsOf, type RatingMove, type ReviewedBook } from '#/modules/books/books.ratings.repository.ts'
+import {
+  addNewReviewRating,
+  moveBookRatings,
+  moveManyBookRatings,
+  takeOutRatingsOf,
+  type RatingMove,
+  type ReviewedBook,
+} from '#/modules/books/books.ratings.repository.ts'
 import { findCatalogueVersion, findViewerFlags, listBooksByIds, setBookHidden } from '#/modules/books/books.repository.ts'
 import { createEditions } from '#/modules/books/books.editions.ts'
 import { createBookSearch } from '#/modules/books/books.search.ts'
@@ -125,6 +132,8 @@ export const createBooksService = ({ db, uploads = NO_UPLOAD_CLAIMS, changes }: 
     ratings: {
       /** Moves a book's counters and average by one change of its ratings; false when the book is absent. */
       move: (trx: Db, bookId: string, change: RatingMove): Promise<boolean> => moveBookRatings(trx, bookId, change),
+      /** Moves many books, each by its own change (an import's batch, summed per book); absent books move nothing. */
+      moveMany: (trx: Db, moves: ReadonlyMap<string, RatingMove>): Promise<void> => moveManyBookRatings(trx, moves),
       /** A new review's rating in, answering the book part of the Review and its linked author and publisher (one statement); undefined when the book is absent. */
       addReview: (trx: Db, bookId: string, rating: number): Promise<ReviewedBook | undefined> => addNewReviewRating(trx, bookId, rating),
       /** A reader's reviews' ratings out of all their books, before the reviews are deleted. */

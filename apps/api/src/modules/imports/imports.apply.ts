@@ -114,6 +114,9 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     }
     const entry = await (batch ? batch.log.entry(bookId, plan, details) : reading.importEntry(userId, bookId, plan, on, details))
     notes.push(...entry.notes.map(entryNote))
+    // The shelves and the review read the reader's log (a shelved book without a status becomes Want
+    // to Read; a review takes the place of a rating given without one): the batch's entries first.
+    if (batch && (row.shelves?.length || text !== null)) await batch.log.write()
     const shelved = await shelve(userId, row, bookId, on)
     notes.push(...shelved.notes)
     if (row.binding) notes.push(note('format_left_out', NOTE_TEXTS.formatLeftOut(row.binding)))

@@ -79,17 +79,45 @@ export interface ImportedEntryColumns extends EntryDetailsChange {
   rating?: number | null
 }
 
+/** One entry an import writes: `change` made at `at` (else its `createdAt`), or those columns of the one there is changed and marked changed at `at`. */
+export interface ImportedEntryWrite {
+  bookId: string
+  change: ImportedEntryColumns
+  at: string
+}
+
+/** Entries to one insert: about 15 values each, well within either database's limit on a statement's values. */
+const IMPORTED_ENTRIES_PER_STATEMENT = 200
+
 /**
- * Makes the entry with `change` (made at `at`, else its `createdAt`), or changes those columns of the
- * one there is and marks it changed at `at`: one statement for what touchEntry, setEntryDetails and
- * updateEntry do one after another.
+ * Makes or changes the batch's entries: what touchEntry, setEntryDetails and updateEntry do one after
+ * another for each, in one statement for all the entries that change the same columns (a batch has
+ * a few such shapes). Each book at most once: the caller writes a book's entry before reading it again.
  */
-export async function writeImportedEntry(db: Db, userId: string, bookId: string, change: ImportedEntryColumns, at: string): Promise<void> {
-  await db
-    .insertInto('readingEntries')
-    .values({ userId, bookId, status: null, rating: null, createdAt: at, updatedAt: at, ...change })
-    .onConflict((oc) => oc.columns(['userId', 'bookId']).doUpdateSet({ ...change, updatedAt: at }))
-    .execute()
+export async function writeImportedEntries(db: Db, userId: string, writes: readonly ImportedEntryWrite[]): Promise<void> {
+  const shapes = new Map<string, ImportedEntryWrite[]>()
+  for (const w of writes) {
+    const shape = Object.keys(w.change).sort().join(',')
+    shapes.set(shape, [...(shapes.get(shape) ?? []), w])
+  }
+  for (const [shape, group] of shapes) {
+    const columns = (shape ? shape.split(',') : []) as (keyof ImportedEntryColumns)[]
+    for (let i = 0; i < group.length; i += IMPORTED_ENTRIES_PER_STATEMENT)
+      await db
+        .insertInto('readingEntries')
+        .values(
+          group
+            .slice(i, i + IMPORTED_ENTRIES_PER_STATEMENT)
+            .map(({ bookId, change, at }) => ({ userId, bookId, status: null, rating: null, createdAt: at, updatedAt: at, ...change })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['userId', 'bookId']).doUpdateSet((eb) => ({
+            ...Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
+        )
+        .execute()
+  }
 }
 
 /** Reads an import brings (decision 0067: history, left out of the feed), IMPORTED_READS_PER_STATEMENT to a statement. */

@@ -59,7 +59,8 @@ import {
   findLogVersionOf,
   insertImportedReads,
   syncProjectionsOfBooks,
-  writeImportedEntry,
+  writeImportedEntries,
+  type ImportedEntryWrite,
   type LogOfBook,
 } from '#/modules/reading/reading.import-batch.repository.ts'
 import {
@@ -630,8 +631,10 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
     /**
      * importEntry for a batch of an import's rows of one reader (decision 0070), in the batch's
      * transaction `trx`: what the reader's log holds of the batch's books (`bookIds`) is read at
-     * once, an entry is written in one statement, the log version moves once, and the spec's lists
-     * are rewritten for every book the batch changed by `finish`, before the batch commits. The same
+     * once; the entries, new reads and the books' counters are written a few statements for the
+     * batch (by `write` before another module reads the log, and by `finish`), the log version moves
+     * once, and the spec's lists are rewritten for every book the batch changed by `finish`, before
+     * the batch commits. The same
      * merge as importEntry, to the same end. A book met again in the batch (or whose log someone
      * else wrote before this batch first wrote) is read afresh, as importEntry would.
      */
@@ -642,17 +645,25 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
       const met = new Set<string>()
       const changed = new Set<string>()
       let bumped = false
-      /** Reads made so far, written together (before the book's log is read again, and at the end). */
+      /**
+       * Entries and reads made so far, written together before a book's log is read again and at the
+       * end (entries first: a read belongs to its entry); the lone ratings' moves of the books' counters,
+       * summed per book, written at the end, when the batch holds those books' rows the shortest time.
+       */
+      let entries: ImportedEntryWrite[] = []
       let reads: Parameters<typeof insertImportedReads>[2][number][] = []
-      const writeReads = async () => {
+      const moves = new Map<string, { lone: number; loneStars: number }>()
+      const writeLog = async () => {
+        await writeImportedEntries(trx, userId, entries)
         await insertImportedReads(trx, userId, reads)
+        entries = []
         reads = []
       }
       const logOf = async (bookId: string): Promise<LogOfBook> => {
         const log = met.has(bookId) ? undefined : known.get(bookId)
         met.add(bookId)
         if (log) return log
-        await writeReads()
+        await writeLog()
         return (await findLogOfBooks(trx, userId, [bookId])).get(bookId)!
       }
       const entry = async (bookId: string, plan: ImportPlan, details: ImportDetails = {}): Promise<{ changed: boolean; notes: string[] }> => {
@@ -673,26 +684,28 @@ export const createReadingService = ({ db, books, events = noEvents }: ReadingDe
           }
         }
         changed.add(bookId)
-        await writeImportedEntry(
-          trx,
-          userId,
-          bookId,
-          { ...filled, ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) },
-          at,
-        )
+        entries.push({ bookId, change: { ...filled, ...(status !== undefined ? { status } : {}), ...(rating !== undefined ? { rating } : {}) }, at })
         for (const w of writes) if (w.op === 'insert') reads.push({ bookId, id: w.id, values: w.values, at })
+        // A read changed or removed is one the book had before this batch (its entry is there).
         for (const write of writes) if (write.op !== 'insert') await writeRead(trx, userId, bookId, write, at, true)
         // The book's counters move with the rating given without a review, as rate() moves them.
         const before = log.entry?.rating ?? null
-        if (rating !== undefined && before !== rating)
-          await books.ratings.move(trx, bookId, { lone: Number(rating !== null) - Number(before !== null), loneStars: (rating ?? 0) - (before ?? 0) })
+        if (rating !== undefined && before !== rating) {
+          const move = moves.get(bookId) ?? { lone: 0, loneStars: 0 }
+          move.lone += Number(rating !== null) - Number(before !== null)
+          move.loneStars += (rating ?? 0) - (before ?? 0)
+          moves.set(bookId, move)
+        }
         return { changed: true, notes }
       }
       return {
         entry,
-        /** Writes the batch's new reads and rewrites the spec's lists for the books it changed: its last step. */
+        /** Writes the entries and reads held so far: before another module reads the reader's log in the batch (their shelves, their review). */
+        write: writeLog,
+        /** Writes the batch's entries, new reads and counters, and rewrites the spec's lists for the books it changed: its last step. */
         finish: async () => {
-          await writeReads()
+          await writeLog()
+          await books.ratings.moveMany(trx, moves)
           await syncProjectionsOfBooks(trx, userId, [...changed], nowIso())
         },
       }
