@@ -18,7 +18,7 @@ import {
   type ImportedBook,
   type ImportedBooksQuery,
 } from '@shelfwise/contracts'
-import { isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
+import { dialectOf, isUniqueViolation, nowIso, type Db } from '#/db/portable.ts'
 import { badRequest, conflict, notFound, unauthorized } from '#/errors.ts'
 import { decodeKeyset, encodeCursor, type Page } from '#/paging.ts'
 import type { Actor } from '#/security/actor.ts'
@@ -27,6 +27,9 @@ import { findEdition, findIsbnHolder, lockIsbn, type IsbnHolderRow } from '#/mod
 import {
   listBookIdsByIsbns,
   listImportCandidates,
+  listImportCandidatesOf,
+  importLookupsFinding,
+  IMPORT_CANDIDATES,
   listOwnUnclaimedByIsbns,
   listSameTitleAndAuthor,
   listUnclaimedIsbnHolders,
@@ -98,6 +101,17 @@ export interface IsbnHolders {
 }
 type IsbnHolder = IsbnHolderRow
 
+/** A batch's rows looked up by title and author at once (BooksService.importTitleCandidates). */
+export interface TitleCandidates {
+  /** What listImportCandidates finds for the row now, when the batch looked it up; undefined: the row looks for itself. */
+  of(row: { title: string; author: string }): { id: string; title: string; author: string }[] | undefined
+  /** A book the batch made: added to the rows it would be found by, as their own lookup would find it from now on. */
+  made(bookId: string): Promise<void>
+}
+
+/** The lookup key of a row by title and author (listImportCandidates's arguments). */
+const titleLookupOf = (row: { title: string; author: string }) => ({ title: titleKeys(row.title).mainText, authorWords: authorQueryWords(row.author) })
+
 export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => {
   /**
    * The readers a book links to, from the form: named users resolved in any letter case (400 naming
@@ -168,6 +182,8 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       on: Db = db,
       /** The holders of a batch's ISBNs, looked up at once (importIsbnHolders): used for the row's ISBNs when they hold them all. */
       holders?: IsbnHolders,
+      /** The batch's rows looked up by title and author at once (importTitleCandidates). */
+      titles?: TitleCandidates,
     ): Promise<{ byIsbn: string | undefined; editionId?: string; format?: BookFormat | null; candidates: Book[]; waits?: ImportWaitReason }> {
       const known = holders?.of(row.isbns)
       const own = known ? known.own : row.userId ? await listOwnUnclaimedByIsbns(on, row.userId, row.isbns) : []
@@ -188,7 +204,8 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       // By title and author (issue 21): the works the row's main title and names find, decided by
       // books.import-match.ts. In the caller's transaction, as the ISBN lookup: a book an earlier row
       // of the same batch made is found too.
-      const found = await listImportCandidates(on, titleKeys(row.title).mainText, authorQueryWords(row.author))
+      const lookup = titleLookupOf(row)
+      const found = titles?.of(row) ?? (await listImportCandidates(on, lookup.title, lookup.authorWords))
       let decision = decideByTitle(row, found)
       if (decision.kind === 'none') {
         // Before a book is made, the Add Book form's own check (decision 0032): a book with the same
@@ -222,6 +239,35 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
             ? { own: own.filter((h) => wanted.includes(h.isbn)), any: any.filter((h) => wanted.includes(h.isbn)) }
             : undefined,
         changed: (given) => given.forEach((i) => changed.add(i)),
+      }
+    },
+
+    /**
+     * What importMatches looks up by title and author, for the rows of a batch that their ISBNs did
+     * not place, at once: on PostgreSQL one statement for the batch rather than one a row (each is a
+     * round trip there; SQLite asks in-process, and its rows look for themselves). A book the batch
+     * makes is added, by `made`, to the rows whose lookup finds it (one statement trying their
+     * conditions on that book), so every row finds what its own lookup would in the batch's transaction. `of` answers the
+     * same list for the same title and author.
+     */
+    async importTitleCandidates(rows: readonly { title: string; author: string }[], on: Db = db): Promise<TitleCandidates> {
+      if (dialectOf(on) !== 'postgres') return { of: () => undefined, made: async () => {} }
+      const keyOf = (row: { title: string; author: string }) => JSON.stringify(titleLookupOf(row))
+      const lookups = new Map(rows.map((row) => [keyOf(row), titleLookupOf(row)]))
+      const keys = [...lookups.keys()]
+      const asked = [...lookups.values()]
+      const found = new Map((await listImportCandidatesOf(on, asked)).map((candidates, i) => [keys[i]!, candidates]))
+      return {
+        of: (row) => found.get(keyOf(row)),
+        async made(bookId) {
+          if (!asked.length) return
+          const finding = await importLookupsFinding(on, asked, bookId)
+          for (const i of finding.rows) {
+            const list = found.get(keys[i]!)!
+            // As the row's own lookup, at most IMPORT_CANDIDATES of the books it finds.
+            if (list.length < IMPORT_CANDIDATES) list.push(finding.book!)
+          }
+        },
       }
     },
 

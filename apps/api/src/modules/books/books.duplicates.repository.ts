@@ -62,7 +62,7 @@ async function candidatesPostgres(db: Db, title: string, author: string): Promis
 }
 
 /** At most this many books are compared with an imported row (issue 21): books whose title holds its main title's words and whose author one of its names. */
-const IMPORT_CANDIDATES = 200
+export const IMPORT_CANDIDATES = 200
 
 /**
  * Books whose title holds the words of `title` (an imported row's main title, its notes and subtitle
@@ -74,18 +74,13 @@ const IMPORT_CANDIDATES = 200
 export async function listImportCandidates(db: Db, title: string, authorWords: string[]): Promise<Candidate[]> {
   const titleWords = lookupWords(queryWords(title))
   if (!titleWords.length) return []
-  if (dialectOf(db) === 'postgres') {
-    const words = titleWords.map((word) => ({ word, prefix: false, corrections: [] }))
-    const titleQuery = tsQuerySql(words, 'title', [])
-    const [first, ...others] = authorWords
-    const query = first === undefined ? titleQuery : sql`${titleQuery} && ${tsQuerySql([{ word: first, prefix: false, corrections: others }], 'author', [])}`
+  if (dialectOf(db) === 'postgres')
     return db
       .selectFrom('books as b')
-      .where(sql<SqlBool>`b.search_vector @@ (${query})`)
+      .where(sql<SqlBool>`b.search_vector @@ (${importTsQuery(titleWords, authorWords)})`)
       .select(['b.id', 'b.title', 'b.author'])
       .limit(IMPORT_CANDIDATES)
       .execute()
-  }
   const match = authorWords.length
     ? `${fts5All('title', titleWords)} AND {author} : (${authorWords.map((w) => `"${w}"`).join(' OR ')})`
     : fts5All('title', titleWords)
@@ -98,6 +93,75 @@ export async function listImportCandidates(db: Db, title: string, authorWords: s
     .orderBy('booksFts.rowid')
     .limit(IMPORT_CANDIDATES)
     .execute()
+}
+
+/** listImportCandidates's condition on PostgreSQL: the title's words in the title (A), and the first author word or another in the author (B). */
+const importTsQuery = (titleWords: string[], authorWords: string[]) => {
+  const titleQuery = tsQuerySql(
+    titleWords.map((word) => ({ word, prefix: false, corrections: [] })),
+    'title',
+    [],
+  )
+  const [first, ...others] = authorWords
+  return first === undefined ? titleQuery : sql`${titleQuery} && ${tsQuerySql([{ word: first, prefix: false, corrections: others }], 'author', [])}`
+}
+
+/** Lookups one statement of listImportCandidatesOf makes at most (each some ten values). */
+const IMPORT_LOOKUPS_PER_STATEMENT = 100
+
+/**
+ * listImportCandidates for many rows at once, on PostgreSQL (where each statement is a round trip):
+ * one statement of one index lookup per row, answering each row's candidates in the rows' order.
+ */
+export async function listImportCandidatesOf(db: Db, rows: readonly { title: string; authorWords: string[] }[]): Promise<Candidate[][]> {
+  const found: Candidate[][] = rows.map(() => [])
+  for (const some of importLookups(rows, IMPORT_LOOKUPS_PER_STATEMENT)) {
+    const lookups = some.map(
+      ({ i, query }) => sql`(select ${i}::int as k, b.id, b.title, b.author from books b where b.search_vector @@ (${query}) limit ${IMPORT_CANDIDATES})`,
+    )
+    const { rows: hits } = await sql<Candidate & { k: number }>`${sql.join(lookups, sql` union all `)}`.execute(db)
+    for (const { k, ...candidate } of hits) found[k]!.push(candidate)
+  }
+  return found
+}
+
+/**
+ * Which of these rows' lookups (listImportCandidates) find one book, on PostgreSQL: the book's row
+ * read once by its key and each row's condition tried on it (no index scan per row). Answers the
+ * rows' indexes, and the book as a candidate.
+ */
+export async function importLookupsFinding(
+  db: Db,
+  rows: readonly { title: string; authorWords: string[] }[],
+  bookId: string,
+): Promise<{ rows: number[]; book?: Candidate }> {
+  const finding: number[] = []
+  let book: Candidate | undefined
+  for (const some of importLookups(rows, IMPORT_LOOKUPS_PER_STATEMENT)) {
+    const tried = sql.join(
+      some.map(({ i, query }) => sql`(${i}::int, ${query})`),
+      sql`, `,
+    )
+    const { rows: hits } = await sql<
+      Candidate & { k: number }
+    >`select q.k, b.id, b.title, b.author from books b cross join (values ${tried}) as q(k, query) where b.id = ${bookId} and b.search_vector @@ q.query`.execute(
+      db,
+    )
+    for (const { k, ...candidate } of hits) {
+      finding.push(k)
+      book = candidate
+    }
+  }
+  return { rows: finding, ...(book ? { book } : {}) }
+}
+
+/** The rows that have title words to look up, with their PostgreSQL conditions, `size` to a statement. */
+function importLookups(rows: readonly { title: string; authorWords: string[] }[], size: number) {
+  const asked = rows.flatMap((row, i) => {
+    const titleWords = lookupWords(queryWords(row.title))
+    return titleWords.length ? [{ i, query: importTsQuery(titleWords, row.authorWords) }] : []
+  })
+  return Array.from({ length: Math.ceil(asked.length / size) }, (_, n) => asked.slice(n * size, (n + 1) * size))
 }
 
 /**

@@ -24,7 +24,7 @@ import { findIsbnHolder, findWorkIdOf } from '#/modules/books/books.editions.rep
 
 export { SEARCH_DEFAULT_LIMIT, WALK_PAGE } from '#/modules/books/books.search.ts'
 // What an import's batch holds of the catalogue (decision 0070), for the imports module.
-export type { IsbnHolders } from '#/modules/books/books.catalogue.ts'
+export type { IsbnHolders, TitleCandidates } from '#/modules/books/books.catalogue.ts'
 export type { DetailsBatch } from '#/modules/books/books.import-details.ts'
 
 export interface BooksDeps {

@@ -1,7 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, LIMITS, type Book, type BookFormat, type ImportNote } from '@shelfwise/contracts'
 import { isForeignKeyViolation, type Db } from '#/db/portable.ts'
 import { AppError } from '#/errors.ts'
-import type { BooksService, DetailsBatch, IsbnHolders } from '#/modules/books/books.service.ts'
+import type { BooksService, DetailsBatch, IsbnHolders, TitleCandidates } from '#/modules/books/books.service.ts'
 import type { ReadingService } from '#/modules/reading/reading.service.ts'
 import type { ReviewsService } from '#/modules/reviews/reviews.service.ts'
 import type { BookshelvesService } from '#/modules/bookshelves/bookshelves.service.ts'
@@ -234,8 +234,8 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
    * Finds the row's book (or makes it): the book with how it was found, or the row's result when
    * it has none (it waits for its reader, or fails). `holders`: the batch's ISBNs looked up at once.
    */
-  const findBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders): Promise<Target | RowResult> => {
-    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on, holders)
+  const findBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders, titles?: TitleCandidates): Promise<Target | RowResult> => {
+    const match = await books.importMatches({ title: row.title, author: row.author, isbns: isbnsOf(row), userId }, on, holders, titles)
     if (match.byIsbn)
       return {
         bookId: match.byIsbn,
@@ -271,7 +271,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       const named = isbnsOf(row).length > 0 && edition.note?.kind !== 'edition_to_attach'
       return { bookId: work._id, created: false, found: edition.note ? [...found, edition.note] : found, editionId: edition.editionId, namesEdition: named }
     }
-    return createBook(userId, row, on, holders)
+    return createBook(userId, row, on, holders, titles)
   }
 
   /** Applies the row to the book found for it. */
@@ -285,7 +285,7 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
   }
 
   /** Makes the row's book, within the day's books for imports (past it the row waits, saying so). */
-  const createBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders): Promise<Target | RowResult> => {
+  const createBook = async (userId: string, row: ParsedRow, on?: Db, holders?: IsbnHolders, titles?: TitleCandidates): Promise<Target | RowResult> => {
     const day = dayOf(Date.now())
     // Counted in the caller's transaction, with the book: a batch that rolls back counts nothing.
     if (!(await takeAllowance(on ?? db, userId, day, 'books', IMPORT_LIMITS.booksPerDay)))
@@ -314,6 +314,8 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
     }
     // The book carries the row's ISBN (unclaimed): later rows of the batch look it up again, and find it.
     holders?.changed(isbnsOf(row))
+    // ...and later rows looking it up by title find it too.
+    await titles?.made(bookId)
     return { bookId, created: true, found: [note('book_created', NOTE_TEXTS.bookCreated)], editionId: null, namesEdition: true }
   }
 
@@ -326,9 +328,9 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
   /**
    * The worker's batch of rows (decision 0070), in its transaction `trx`, to the same results as
    * settle(applyRow) row after row: first every row's book is found or made, in file order (the
-   * batch's ISBNs looked up at once), then the reader's log of those books is read at once and each
-   * row applied to its book, in file order; the spec's lists are rewritten last. `breathe` runs
-   * after each row of each pass.
+   * batch's ISBNs looked up at once, then the titles of the rows they place nowhere), then the
+   * reader's log of those books is read at once and each row applied to its book, in file order;
+   * the spec's lists are rewritten last. `breathe` runs after each row of each pass.
    */
   const applyBatch = async (userId: string, rows: readonly StoredRow[], trx: Db, breathe: () => Promise<void>): Promise<RowResult[]> => {
     const parsed = rows.map((r) => (r.data === null ? null : (JSON.parse(r.data) as ParsedRow)))
@@ -337,9 +339,15 @@ export const createRowApplier = ({ db, books, reading, reviews, bookshelves }: R
       parsed.flatMap((p) => (p ? isbnsOf(p) : [])),
       trx,
     )
+    // The rows their ISBNs do not place (none, or none the catalogue holds) are looked up by title at once.
+    const byTitle = parsed.filter((p): p is ParsedRow => {
+      const held = p && holders.of(isbnsOf(p))
+      return !!held && !held.own.length && !held.any.length
+    })
+    const titles = await books.importTitleCandidates(byTitle, trx)
     const found: (Target | RowResult)[] = []
     for (const row of rows) {
-      found.push(await settle(userId, row, (p) => findBook(userId, p, trx, holders)))
+      found.push(await settle(userId, row, (p) => findBook(userId, p, trx, holders, titles)))
       await breathe()
     }
     const bookIds = found.flatMap((f) => ('outcome' in f ? [] : [f.bookId]))

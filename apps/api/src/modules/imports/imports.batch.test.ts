@@ -62,4 +62,24 @@ describeEachDialect('imports: one batch of rows', (ctx) => {
     for (const book of [twice!, rerated!, fresh!, shelved!, unrated!])
       expect(await storedCounters(ctx.db, book.id)).toEqual(await countersFromRows(ctx.db, book.id))
   })
+
+  it('finds a book an earlier row of the batch made by its title alone, in any of the forms a title row is found by', async () => {
+    const reader = await signUp(ctx.app)
+    const title = `Lantern Harbour ${Math.random().toString(36).slice(2, 8)}`
+    const job = await importAndWait(
+      ctx.app,
+      reader.token,
+      goodreadsCsv([
+        { Title: title, Author: 'Ines Valcourt', 'Exclusive Shelf': 'read', 'Date Read': '2024/03/01' },
+        { Title: `${title} (Harbour Saga, #1)`, Author: 'Ines Valcourt', 'Exclusive Shelf': 'read', 'Date Read': '2025/03/01' },
+        { Title: title, Author: 'I. Valcourt', 'Exclusive Shelf': 'read', 'My Rating': '4' },
+      ]),
+    )
+    expect(job).toMatchObject({ status: 'done', failed: 0, needsReview: 0 })
+    const made = await ctx.db.selectFrom('books').select('id').where('title', '=', title).execute()
+    expect(made).toHaveLength(1)
+    const entry = await entryOf(made[0]!.id, reader.token)
+    expect(entry).toMatchObject({ status: 'read', rating: 4 })
+    expect(entry.reads.map((r) => r.finishedOn)).toEqual(['2024-03-01', '2025-03-01'])
+  })
 })
