@@ -76,6 +76,8 @@ export interface CatalogueMergeDoor<M extends Moved = Moved> {
    * or only `among` these ids when given. For the merges an import suggests (decision 0030).
    */
   likeWorks(db: Db, id: string, among?: readonly string[]): Promise<string[]>
+  /** likeWorks for many works at once (each looked for by title among the catalogue), by work id: an import's books made. */
+  likeWorksOf(db: Db, ids: readonly string[]): Promise<Map<string, string[]>>
   /**
    * The merge of two proposed ids, both locked until the transaction ends; 409 (MERGE_MESSAGES.bookGone)
    * when either is no longer what was proposed (a work merged away or deleted, an edition merged).

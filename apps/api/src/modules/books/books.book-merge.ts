@@ -1,12 +1,13 @@
 import type { Selectable } from 'kysely'
 import { BOOK_DETAIL_FIELDS, MERGE_MESSAGES, type MergeKind } from '@shelfwise/contracts'
-import { lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
+import { dialectOf, lockedForUpdate, toIso, type Db } from '#/db/portable.ts'
 import type { BookEditsTable, BooksTable } from '#/db/schema.ts'
 import { conflict } from '#/errors.ts'
 import { chunked, type CatalogueMergeDoor, type MergeSide } from '#/book-merge.ts'
+import { yieldToLoop } from '#/work-gate.ts'
 import { countCatalogueEdit } from '#/modules/books/books.repository.ts'
 import { findIsbnHolder, isbn13Of } from '#/modules/books/books.editions.repository.ts'
-import { listImportCandidates } from '#/modules/books/books.duplicates.repository.ts'
+import { listImportCandidates, listImportCandidatesOf } from '#/modules/books/books.duplicates.repository.ts'
 import { authorQueryWords, authorRelation, titleKeys, titleRelation } from '#/modules/books/books.import-match.ts'
 
 // The books module's door for merging duplicates (decision 0030): the catalogue's own rows.
@@ -147,6 +148,60 @@ function likeAuthors(a: string, b: string): boolean {
 /** Works an import suggests merging look at this many books found by title, most relied on first. */
 const LIKE_LOOKED_AT = 200
 
+type LikeRow = { id: string; title: string; author: string; totalReviews: number; createdAt: string | Date }
+
+/** The books likeWorks compares, MERGE_CHUNK ids to a statement. */
+async function readLike(db: Db, ids: readonly string[]): Promise<LikeRow[]> {
+  const rows: LikeRow[] = []
+  for (const some of chunked([...new Set(ids)]))
+    rows.push(...(await db.selectFrom('books').select(['id', 'title', 'author', 'totalReviews', 'createdAt']).where('id', 'in', some).execute()))
+  return rows
+}
+
+/** The works among `others` alike to `book` (likeWorks's rule), most relied on first. */
+const likeAmong = (book: LikeRow, others: readonly LikeRow[]) => {
+  const keys = titleKeys(book.title)
+  return others
+    .filter((o) => o.id !== book.id && ['same', 'subtitle'].includes(titleRelation(keys, titleKeys(o.title))) && likeAuthors(book.author, o.author))
+    .sort((a, b) => b.totalReviews - a.totalReviews || toIso(a.createdAt).localeCompare(toIso(b.createdAt)) || a.id.localeCompare(b.id))
+    .map((o) => o.id)
+}
+
+/**
+ * likeWorks for many works at once, looked for by title among the catalogue: the works read in a
+ * statement, their titles looked up together on PostgreSQL (one statement; SQLite one lookup each,
+ * in-process), and the books found read together. An import that made 500 books asked this
+ * about 1,500 statements, one work at a time.
+ */
+async function likeWorksOf(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const books = await readLike(db, ids)
+  const lookups = books.map((b) => ({ title: titleKeys(b.title).mainText, authorWords: [] }))
+  let found: { id: string }[][] = []
+  if (dialectOf(db) === 'postgres') found = await listImportCandidatesOf(db, lookups)
+  else for (const l of lookups) found.push(await listImportCandidates(db, l.title, l.authorWords))
+  const seen = new Map(
+    (
+      await readLike(
+        db,
+        found.flatMap((f) => f.slice(0, LIKE_LOOKED_AT).map((c) => c.id)),
+      )
+    ).map((o) => [o.id, o]),
+  )
+  // Up to LIKE_LOOKED_AT titles compared per work: the loop is let go between works.
+  const like = new Map<string, string[]>()
+  for (const [i, book] of books.entries()) {
+    like.set(
+      book.id,
+      likeAmong(
+        book,
+        found[i]!.slice(0, LIKE_LOOKED_AT).flatMap((c) => seen.get(c.id) ?? []),
+      ),
+    )
+    await yieldToLoop()
+  }
+  return like
+}
+
 export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
   module: 'books',
   tables: {
@@ -160,21 +215,12 @@ export const booksMergeDoor: CatalogueMergeDoor<BooksMoved> = {
   survivorOf,
 
   async likeWorks(db, id, among) {
-    const read = (q: Db, ids: string[]) =>
-      ids.length ? q.selectFrom('books').select(['id', 'title', 'author', 'totalReviews', 'createdAt']).where('id', 'in', ids).execute() : Promise.resolve([])
-    const [book] = await read(db, [id])
-    if (!book) return []
-    const keys = titleKeys(book.title)
-    const found = among ?? (await listImportCandidates(db, keys.mainText, [])).slice(0, LIKE_LOOKED_AT).map((c) => c.id)
-    const others = await read(
-      db,
-      [...new Set(found)].filter((other) => other !== id),
-    )
-    return others
-      .filter((o) => ['same', 'subtitle'].includes(titleRelation(keys, titleKeys(o.title))) && likeAuthors(book.author, o.author))
-      .sort((a, b) => b.totalReviews - a.totalReviews || toIso(a.createdAt).localeCompare(toIso(b.createdAt)) || a.id.localeCompare(b.id))
-      .map((o) => o.id)
+    if (among === undefined) return (await likeWorksOf(db, [id])).get(id) ?? []
+    const [book] = await readLike(db, [id])
+    return book ? likeAmong(book, await readLike(db, among)) : []
   },
+
+  likeWorksOf: (db, ids) => likeWorksOf(db, ids),
 
   async plan(trx, kind, [first, second], at, lock = true) {
     // Without `lock`, a first look (which would stay) taken before the readers are locked.

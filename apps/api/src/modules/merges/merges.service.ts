@@ -225,7 +225,8 @@ export const createMergesService = ({ db, books, users, doors }: MergesDeps) => 
         if (b !== undefined) pairs.set([a, b].sort().join(' '), [a, b])
       }
       for (const [first, ...rest] of hints.waiting) add(first!, (await doors.catalogue.likeWorks(db, first!, rest))[0])
-      for (const id of hints.created) add(id, (await doors.catalogue.likeWorks(db, id))[0])
+      const made = await doors.catalogue.likeWorksOf(db, hints.created)
+      for (const id of hints.created) add(id, made.get(id)?.[0])
       for (const pair of pairs.values()) await suggest(hints.userId, pair)
     },
 
