@@ -43,34 +43,28 @@ export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: Bookshelves
     async (req, reply) => reply.code(201).send(await bookshelves.create(req.user!, req.body)),
   )
 
-  app.put(
+  route.writeById(
+    'put',
     '/me/shelves/:id',
-    route.signedIn(
-      {
-        summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
-        description: names,
-        params: ShelfIdParamsSchema,
-        body: ShelfUpdateSchema,
-        response: { 200: ShelfSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => bookshelves.update(req.user!, req.params.id, req.body),
+    {
+      summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
+      description: names,
+      params: ShelfIdParamsSchema,
+      body: ShelfUpdateSchema,
+      response: ShelfSchema,
+      scope: 'reading:write',
+    },
+    bookshelves.update,
   )
 
-  app.delete(
+  route.removeById(
     '/me/shelves/:id',
-    route.signedIn(
-      {
-        summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
-        params: ShelfIdParamsSchema,
-      },
-      'reading:write',
-    ),
-    async (req, reply) => {
-      await bookshelves.remove(req.user!, req.params.id)
-      return reply.code(204).send()
+    {
+      summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
+      params: ShelfIdParamsSchema,
+      scope: 'reading:write',
     },
+    bookshelves.remove,
   )
 
   app.get(

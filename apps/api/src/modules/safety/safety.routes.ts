@@ -128,19 +128,18 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     safety.queue,
   )
 
-  app.post(
+  route.writeById(
+    'post',
     '/moderation/reports/:id',
-    route.signedIn(
-      {
-        summary:
-          'Moderators: decide a report with a note: hide the item (its thread shows “removed by the moderators”), restore it, or dismiss the report; every open report of the item gets the same outcome',
-        params: ReportIdParamsSchema,
-        body: ModerationActionSchema,
-        response: { 200: ReportSchema },
-      },
-      'session',
-    ),
-    async (req) => safety.decide(req.user!, req.params.id, req.body),
+    {
+      summary:
+        'Moderators: decide a report with a note: hide the item (its thread shows “removed by the moderators”), restore it, or dismiss the report; every open report of the item gets the same outcome',
+      params: ReportIdParamsSchema,
+      body: ModerationActionSchema,
+      response: ReportSchema,
+      scope: 'session',
+    },
+    safety.decide,
   )
 
   app.get(

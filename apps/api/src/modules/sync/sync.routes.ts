@@ -38,18 +38,17 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
     sync.inbox,
   )
 
-  app.post(
+  route.writeById(
+    'post',
     '/me/sync-inbox/:id/bind',
-    route.signedIn(
-      {
-        summary: 'Bind an inbox item to a book: its last position is applied, and later syncs of the same identifier go straight to that book',
-        params: SyncInboxIdParamsSchema,
-        body: SyncInboxBindInputSchema,
-        response: { 200: ProgressSyncResultSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => sync.bind(req.user!, req.params.id, req.body.bookId),
+    {
+      summary: 'Bind an inbox item to a book: its last position is applied, and later syncs of the same identifier go straight to that book',
+      params: SyncInboxIdParamsSchema,
+      body: SyncInboxBindInputSchema,
+      response: ProgressSyncResultSchema,
+      scope: 'reading:write',
+    },
+    (actor, itemId, input) => sync.bind(actor, itemId, input.bookId),
   )
 
   app.get(
