@@ -39,6 +39,24 @@ export function routeOptions(app: FastifyInstance, tag: string) {
   })
   const open = <S extends FastifySchema>(schema: S) => ({ schema: { tags, ...schema } })
   const viewer = <S extends FastifySchema>(schema: S) => ({ schema: { tags, ...schema }, preHandler: app.optionalUser })
+  /**
+   * Registers a signed-in route from what the OpenAPI document says of it; `answer` makes the answer,
+   * sent with 201 when `created` (a POST that makes something), else 200. The preHandler (a rate
+   * limit) is passed when given.
+   */
+  const signedInCall = (method: Method, path: string, call: SignedInCall<z.ZodType>, answer: (req: FastifyRequest) => Promise<unknown>) => {
+    const { summary, description, params, body, response, created, scope, preHandler } = call
+    const status = created ? 201 : 200
+    const schema = {
+      summary,
+      ...(description === undefined ? {} : { description }),
+      ...(params ? { params } : {}),
+      ...(body ? { body } : {}),
+      response: { [status]: response },
+    }
+    const options = signedIn(schema, scope)
+    app[method](path, preHandler ? { ...options, preHandler } : options, async (req, reply) => reply.code(status).send(await answer(req)))
+  }
   return {
     /** Anyone, signed in or not, with the same answer. */
     open,
@@ -86,27 +104,25 @@ export function routeOptions(app: FastifyInstance, tag: string) {
         .get(path, options, async (req, reply) => sendPage(req, reply, await run(req.user, (req.params as { id: string }).id, req.query as z.output<Q>)))
     },
     /**
-     * A signed-in reader's write to the thing named by `{id}` (a change to it, or something made under
-     * it): its `{id}` params and the body in, what `run` answers out, 201 when `created` (a POST that
-     * makes something), else 200. A preHandler (a rate limit) is passed when given.
+     * A signed-in reader's call on the thing named by `{id}`: read it, change it, or make something
+     * under it. Its `{id}` params and the body (when any) in, what `run` answers out.
      */
-    writeById: <B extends z.ZodType = z.ZodUnknown>(
-      method: 'post' | 'put' | 'delete',
+    byId: <B extends z.ZodType = z.ZodUnknown>(
+      method: Method,
       path: string,
-      write: WriteById<B>,
+      call: SignedInCall<B> & { params: z.ZodType<{ id: string }> },
       run: (actor: Actor, id: string, body: z.output<B>) => Promise<unknown>,
-    ) => {
-      const { summary, description, params, body, response, created, scope, preHandler } = write
-      const status = created ? 201 : 200
-      const options = signedIn(
-        { summary, ...(description === undefined ? {} : { description }), params, ...(body ? { body } : {}), response: { [status]: response } },
-        scope,
-      )
-      const zodApp = app.withTypeProvider<ZodTypeProvider>()
-      zodApp[method](path, preHandler ? { ...options, preHandler } : options, async (req, reply) =>
-        reply.code(status).send(await run(req.user!, (req.params as { id: string }).id, req.body as z.output<B>)),
-      )
-    },
+    ) => signedInCall(method, path, call, (req) => run(req.user!, (req.params as { id: string }).id, req.body as z.output<B>)),
+    /**
+     * A signed-in reader's call on their own things, with no id in the path (their settings, their
+     * unread count, a device they approve): the body (when any) in, what `run` answers out.
+     */
+    mine: <B extends z.ZodType = z.ZodUnknown>(
+      method: Method,
+      path: string,
+      call: SignedInCall<B>,
+      run: (actor: Actor, body: z.output<B>) => Promise<unknown>,
+    ) => signedInCall(method, path, call, (req) => run(req.user!, req.body as z.output<B>)),
     /**
      * DELETE the thing named by `{id}` for a signed-in reader: `run` removes it (or refuses), the answer
      * is 204 without a body; `response` is what the OpenAPI document says of that 204, when anything.
@@ -156,11 +172,14 @@ interface PagesOf<Q extends z.ZodType> {
   response: z.ZodType
 }
 
-/** What the OpenAPI document says of a signed-in write to one thing, the scope it needs and its preHandler. */
-interface WriteById<B extends z.ZodType> {
+/** The methods byId() and mine() register. */
+type Method = 'get' | 'post' | 'put' | 'delete'
+
+/** What the OpenAPI document says of a signed-in call, the scope it needs and its preHandler. */
+interface SignedInCall<B extends z.ZodType> {
   summary: string
   description?: string
-  params: z.ZodType<{ id: string }>
+  params?: z.ZodType
   body?: B
   response: z.ZodType
   /** The answer is 201: the write made something. */

@@ -179,7 +179,7 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     async (req, reply) => reply.code(201).send(await books.create(req.user!, req.body)),
   )
 
-  route.writeById(
+  route.byId(
     'put',
     '/books/:id',
     {
@@ -208,7 +208,7 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     (_viewer, bookId, query) => books.editions(bookId, query),
   )
 
-  route.writeById(
+  route.byId(
     'post',
     '/books/:id/editions',
     {
@@ -259,7 +259,7 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     books.remove,
   )
 
-  route.writeById(
+  route.byId(
     'delete',
     '/books/:id/credit',
     {

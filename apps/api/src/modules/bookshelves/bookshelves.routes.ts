@@ -43,7 +43,7 @@ export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: Bookshelves
     async (req, reply) => reply.code(201).send(await bookshelves.create(req.user!, req.body)),
   )
 
-  route.writeById(
+  route.byId(
     'put',
     '/me/shelves/:id',
     {
@@ -67,30 +67,30 @@ export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: Bookshelves
     bookshelves.remove,
   )
 
-  app.get(
+  route.byId(
+    'get',
     '/books/:id/shelves',
-    route.signedIn({
+    {
       summary: 'The caller’s shelves a book is on, by name, with its position on each',
       params: BookIdParamsSchema,
-      response: { 200: BookShelfListSchema },
-    }),
-    async (req) => bookshelves.ofBook(req.user!, req.params.id),
+      response: BookShelfListSchema,
+    },
+    bookshelves.ofBook,
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/books/:id/shelves',
-    route.signedIn(
-      {
-        summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
-        description:
-          `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
-          'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
-        params: BookIdParamsSchema,
-        body: BookShelvesInputSchema,
-        response: { 200: BookShelfListSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => bookshelves.setForBook(req.user!, req.params.id, req.body.names),
+    {
+      summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
+      description:
+        `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
+        'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
+      params: BookIdParamsSchema,
+      body: BookShelvesInputSchema,
+      response: BookShelfListSchema,
+      scope: 'reading:write',
+    },
+    (actor, bookId, input) => bookshelves.setForBook(actor, bookId, input.names),
   )
 }

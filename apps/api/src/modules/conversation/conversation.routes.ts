@@ -60,7 +60,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     (viewer, reviewId, query) => conversation.comments(reviewId, query, viewer),
   )
 
-  route.writeById(
+  route.byId(
     'post',
     '/reviews/:id/comments',
     {
@@ -76,7 +76,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     conversation.comment,
   )
 
-  route.writeById(
+  route.byId(
     'put',
     '/comments/:id',
     {

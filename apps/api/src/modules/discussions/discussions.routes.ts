@@ -38,7 +38,7 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
     discussions.listForBook,
   )
 
-  route.writeById(
+  route.byId(
     'post',
     '/books/:id/discussions',
     {
@@ -77,7 +77,7 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
     discussions.listPosts,
   )
 
-  route.writeById(
+  route.byId(
     'post',
     '/discussions/:id/posts',
     {
@@ -91,7 +91,7 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
     (actor, discussionId, input) => discussions.addPost(actor, discussionId, input, limit),
   )
 
-  route.writeById(
+  route.byId(
     'put',
     '/posts/:id',
     {

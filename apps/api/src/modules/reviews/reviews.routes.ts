@@ -78,7 +78,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     async () => reviews.popularThisWeek(),
   )
 
-  route.writeById(
+  route.byId(
     'put',
     '/reviews/:id',
     { summary: 'Change your own review', params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: ReviewSchema, scope: 'reviews:write' },

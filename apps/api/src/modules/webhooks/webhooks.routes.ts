@@ -30,11 +30,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
     },
   )
 
-  app.get(
-    '/me/webhooks',
-    route.signedIn({ summary: 'Your webhooks (without their secrets), with why one was disabled', response: { 200: WebhookListSchema } }),
-    async (req) => webhooks.list(req.user!),
-  )
+  route.mine('get', '/me/webhooks', { summary: 'Your webhooks (without their secrets), with why one was disabled', response: WebhookListSchema }, webhooks.list)
 
   route.removeById(
     '/me/webhooks/:id',
@@ -42,7 +38,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
     webhooks.remove,
   )
 
-  route.writeById(
+  route.byId(
     'post',
     '/me/webhooks/:id/enable',
     {
