@@ -96,8 +96,8 @@ export function routeOptions(app: FastifyInstance, tag: string) {
       list: PagesOf<Q>,
       run: (viewer: Actor | undefined, id: string, query: z.output<Q>) => Promise<Page<unknown>>,
     ) => {
-      const { summary, params, querystring, response } = list
-      const schema = { summary, params, querystring, response: { 200: response } }
+      const { summary, description, params, querystring, response } = list
+      const schema = { summary, ...(description === undefined ? {} : { description }), params, querystring, response: { 200: response } }
       const options = guard === 'open' ? open(schema) : guard === 'viewer' ? viewer(schema) : signedIn(schema)
       app
         .withTypeProvider<ZodTypeProvider>()
@@ -167,6 +167,7 @@ interface MyPages<Q extends z.ZodType> {
 /** What the OpenAPI document says of a page of what belongs to one thing, and the query it takes. */
 interface PagesOf<Q extends z.ZodType> {
   summary: string
+  description?: string
   params: z.ZodType<{ id: string }>
   querystring: Q
   response: z.ZodType
