@@ -44,7 +44,7 @@ export function routeOptions(app: FastifyInstance, tag: string) {
    * sent with 201 when `created` (a POST that makes something), else 200. The preHandler (a rate
    * limit) is passed when given.
    */
-  const signedInCall = (method: Method, path: string, call: SignedInCall<z.ZodType>, answer: (req: FastifyRequest) => Promise<unknown>) => {
+  const signedInCall = (method: Method, path: string, call: SignedInCall<z.ZodType, z.ZodType>, answer: (req: FastifyRequest) => Promise<unknown>) => {
     const { summary, description, params, body, response, created, scope, preHandler } = call
     const status = created ? 201 : 200
     const schema = {
@@ -107,21 +107,21 @@ export function routeOptions(app: FastifyInstance, tag: string) {
      * A signed-in reader's call on the thing named by `{id}`: read it, change it, or make something
      * under it. Its `{id}` params and the body (when any) in, what `run` answers out.
      */
-    byId: <B extends z.ZodType = z.ZodUnknown>(
+    byId: <R extends z.ZodType, B extends z.ZodType = z.ZodUnknown>(
       method: Method,
       path: string,
-      call: SignedInCall<B> & { params: z.ZodType<{ id: string }> },
-      run: (actor: Actor, id: string, body: z.output<B>) => Promise<unknown>,
+      call: SignedInCall<R, B> & { params: z.ZodType<{ id: string }> },
+      run: (actor: Actor, id: string, body: z.output<B>) => Promise<z.input<R>>,
     ) => signedInCall(method, path, call, (req) => run(req.user!, (req.params as { id: string }).id, req.body as z.output<B>)),
     /**
      * A signed-in reader's call on their own things, with no id in the path (their settings, their
      * unread count, a device they approve): the body (when any) in, what `run` answers out.
      */
-    mine: <B extends z.ZodType = z.ZodUnknown>(
+    mine: <R extends z.ZodType, B extends z.ZodType = z.ZodUnknown>(
       method: Method,
       path: string,
-      call: SignedInCall<B>,
-      run: (actor: Actor, body: z.output<B>) => Promise<unknown>,
+      call: SignedInCall<R, B>,
+      run: (actor: Actor, body: z.output<B>) => Promise<z.input<R>>,
     ) => signedInCall(method, path, call, (req) => run(req.user!, req.body as z.output<B>)),
     /**
      * DELETE the thing named by `{id}` for a signed-in reader: `run` removes it (or refuses), the answer
@@ -177,12 +177,13 @@ interface PagesOf<Q extends z.ZodType> {
 type Method = 'get' | 'post' | 'put' | 'delete'
 
 /** What the OpenAPI document says of a signed-in call, the scope it needs and its preHandler. */
-interface SignedInCall<B extends z.ZodType> {
+interface SignedInCall<R extends z.ZodType, B extends z.ZodType> {
   summary: string
   description?: string
   params?: z.ZodType
   body?: B
-  response: z.ZodType
+  /** The answer's schema; what `run` answers is checked against it. */
+  response: R
   /** The answer is 201: the write made something. */
   created?: boolean
   scope?: RouteScope
