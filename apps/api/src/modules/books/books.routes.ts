@@ -179,57 +179,62 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     async (req, reply) => reply.code(201).send(await books.create(req.user!, req.body)),
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/books/:id',
-    route.signedIn({
+    {
       summary:
         'Correct a book, by the reader who added it (404 for anyone else): the whole add form again, under the same rules. ' +
         'Once other readers reviewed, rated or shelved it, its title, author and ISBN take only small corrections (409 otherwise)',
       params: BookIdParamsSchema,
       // The add form's schema: a correction follows exactly the rules of adding.
       body: CreateBookInputSchema,
-      response: { 200: BookSchema },
-    }),
-    async (req) => books.update(req.user!, req.params.id, req.body),
+      response: BookSchema,
+    },
+    books.update,
   )
 
-  app.get(
+  route.pagesOf(
+    'open',
     '/books/:id/editions',
-    route.open({
+    {
       summary:
         `A work's editions (the id a work's or an edition's), its shown edition first (primary: true, the work's id), then the others ` +
         `in the order they were added. At most \`limit\` (default ${EDITIONS_DEFAULT_LIMIT}) per call, with X-Total-Count (editionCount) and Link rel="next"`,
       params: BookIdParamsSchema,
       querystring: EditionListQuerySchema,
-      response: { 200: EditionListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await books.editions(req.params.id, req.query)),
+      response: EditionListSchema,
+    },
+    (_viewer, bookId, query) => books.editions(bookId, query),
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/books/:id/editions',
-    route.signedIn({
+    {
       summary:
         'Add an edition of a work (the id a work’s or an edition’s). An ISBN is required unless the format is ebook or audiobook, and is ' +
         'kept as its ISBN-13; 409 naming the work when a book or edition already holds it (either form); GET /books/duplicates?isbn= finds it',
       params: BookIdParamsSchema,
       body: CreateEditionInputSchema,
-      response: { 201: EditionSchema },
-    }),
-    async (req, reply) => reply.code(201).send(await books.addEdition(req.user!, req.params.id, req.body)),
+      response: EditionSchema,
+      created: true,
+    },
+    books.addEdition,
   )
 
-  app.get(
+  route.pagesOf(
+    'open',
     '/books/:id/history',
-    route.open({
+    {
       summary:
         `A book's history, newest first: one entry per changed field of each edit (who, when, the value before and after). ` +
         `At most \`limit\` (default ${BOOK_HISTORY_DEFAULT_LIMIT}) per call, with X-Total-Count and Link rel="next"`,
       params: BookIdParamsSchema,
       querystring: BookHistoryQuerySchema,
-      response: { 200: BookEditListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await books.history(req.params.id, req.query)),
+      response: BookEditListSchema,
+    },
+    (_viewer, bookId, query) => books.history(bookId, query),
   )
 
   app.get(
@@ -244,26 +249,24 @@ export const booksRoutes: FastifyPluginAsyncZod<BooksRoutesOptions> = async (app
     async (req, reply) => sendPage(req, reply, await books.importedBy(req.user!.id, req.query)),
   )
 
-  app.delete(
+  route.removeById(
     '/books/:id',
-    route.signedIn({
+    {
       summary: 'Delete a book, by the reader who added it (404 for anyone else); 409 with the reason when other readers reviewed or shelved it',
       params: BookIdParamsSchema,
-      response: { 204: z.null().describe('Deleted') },
-    }),
-    async (req, reply) => {
-      await books.remove(req.user!, req.params.id)
-      return reply.code(204).send(null)
+      response: z.null().describe('Deleted'),
     },
+    books.remove,
   )
 
-  app.delete(
+  route.byId(
+    'delete',
     '/books/:id/credit',
-    route.signedIn({
+    {
       summary: "Remove the caller's credit as the book's linked author or publisher (the printed names stay); 404 when the caller is not credited",
       params: BookIdParamsSchema,
-      response: { 200: BookSchema },
-    }),
-    async (req) => books.removeCredit(req.user!, req.params.id),
+      response: BookSchema,
+    },
+    books.removeCredit,
   )
 }

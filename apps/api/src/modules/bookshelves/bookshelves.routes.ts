@@ -43,60 +43,54 @@ export const bookshelvesRoutes: FastifyPluginAsyncZod<{ bookshelves: Bookshelves
     async (req, reply) => reply.code(201).send(await bookshelves.create(req.user!, req.body)),
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/me/shelves/:id',
-    route.signedIn(
-      {
-        summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
-        description: names,
-        params: ShelfIdParamsSchema,
-        body: ShelfUpdateSchema,
-        response: { 200: ShelfSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => bookshelves.update(req.user!, req.params.id, req.body),
-  )
-
-  app.delete(
-    '/me/shelves/:id',
-    route.signedIn(
-      {
-        summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
-        params: ShelfIdParamsSchema,
-      },
-      'reading:write',
-    ),
-    async (req, reply) => {
-      await bookshelves.remove(req.user!, req.params.id)
-      return reply.code(204).send()
+    {
+      summary: 'Rename one of the caller’s shelves, or make it public or private; 404 for anyone else’s',
+      description: names,
+      params: ShelfIdParamsSchema,
+      body: ShelfUpdateSchema,
+      response: ShelfSchema,
+      scope: 'reading:write',
     },
+    bookshelves.update,
   )
 
-  app.get(
+  route.removeById(
+    '/me/shelves/:id',
+    {
+      summary: 'Delete one of the caller’s shelves; its books leave it and stay in the library. 404 for anyone else’s',
+      params: ShelfIdParamsSchema,
+      scope: 'reading:write',
+    },
+    bookshelves.remove,
+  )
+
+  route.byId(
+    'get',
     '/books/:id/shelves',
-    route.signedIn({
+    {
       summary: 'The caller’s shelves a book is on, by name, with its position on each',
       params: BookIdParamsSchema,
-      response: { 200: BookShelfListSchema },
-    }),
-    async (req) => bookshelves.ofBook(req.user!, req.params.id),
+      response: BookShelfListSchema,
+    },
+    bookshelves.ofBook,
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/books/:id/shelves',
-    route.signedIn(
-      {
-        summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
-        description:
-          `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
-          'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
-        params: BookIdParamsSchema,
-        body: BookShelvesInputSchema,
-        response: { 200: BookShelfListSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => bookshelves.setForBook(req.user!, req.params.id, req.body.names),
+    {
+      summary: 'Set the caller’s shelves of a book by name (an empty list takes it off all of them)',
+      description:
+        `${names} Shelves the caller lacks are made, private. The book goes after each new shelf’s last book and keeps its place on ` +
+        'shelves it was already on. A book without a reading status enters the library as Want to Read. Nothing is changed when a name is refused.',
+      params: BookIdParamsSchema,
+      body: BookShelvesInputSchema,
+      response: BookShelfListSchema,
+      scope: 'reading:write',
+    },
+    (actor, bookId, input) => bookshelves.setForBook(actor, bookId, input.names),
   )
 }

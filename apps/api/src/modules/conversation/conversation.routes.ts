@@ -12,7 +12,6 @@ import {
   ReviewIdParamsSchema,
   UpdateCommentInputSchema,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { ConversationService } from '#/modules/conversation/conversation.service.ts'
 
@@ -35,79 +34,71 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversation: Conversat
     { summary: 'Take back your like of a review (fine when there is none)', run: conversation.unlikeReview },
   )
 
-  app.get(
+  route.pagesOf(
+    'open',
     '/reviews/:id/likes',
-    route.open({
+    {
       summary: 'Who liked a review, newest like first (paged with limit and cursor)',
       params: ReviewIdParamsSchema,
       querystring: PagingQuerySchema,
-      response: { 200: LikerListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await conversation.likers(req.params.id, req.query)),
+      response: LikerListSchema,
+    },
+    (_viewer, reviewId, query) => conversation.likers(reviewId, query),
   )
 
-  app.get(
+  route.pagesOf(
+    'viewer',
     '/reviews/:id/comments',
-    route.viewer({
+    {
       summary:
         'A review’s comments: each top-level comment, oldest first, followed by its replies (paged with limit and cursor); a deleted comment with replies is a tombstone. ' +
         WITHHELD,
       params: ReviewIdParamsSchema,
       querystring: CommentReadQuerySchema,
-      response: { 200: CommentListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await conversation.comments(req.params.id, req.query, req.user)),
+      response: CommentListSchema,
+    },
+    (viewer, reviewId, query) => conversation.comments(reviewId, query, viewer),
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/reviews/:id/comments',
     {
-      ...route.signedIn(
-        {
-          summary:
-            'Comment on a review, or reply to one of its comments with parentId (a reply to a reply joins the top-level comment), optionally saying how far into the book it is (position)',
-          params: ReviewIdParamsSchema,
-          body: CreateCommentInputSchema,
-          response: { 201: CommentSchema },
-        },
-        'social:write',
-      ),
+      summary:
+        'Comment on a review, or reply to one of its comments with parentId (a reply to a reply joins the top-level comment), optionally saying how far into the book it is (position)',
+      params: ReviewIdParamsSchema,
+      body: CreateCommentInputSchema,
+      response: CommentSchema,
+      created: true,
+      scope: 'social:write',
       preHandler: commentLimit,
     },
-    async (req, reply) => reply.code(201).send(await conversation.comment(req.user!, req.params.id, req.body)),
+    conversation.comment,
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/comments/:id',
     {
-      ...route.signedIn(
-        {
-          summary: 'Change your own comment (marked edited); position null takes its position away, left out keeps it',
-          params: CommentIdParamsSchema,
-          body: UpdateCommentInputSchema,
-          response: { 200: CommentSchema },
-        },
-        'social:write',
-      ),
+      summary: 'Change your own comment (marked edited); position null takes its position away, left out keeps it',
+      params: CommentIdParamsSchema,
+      body: UpdateCommentInputSchema,
+      response: CommentSchema,
+      scope: 'social:write',
       preHandler: commentLimit,
     },
-    async (req) => conversation.edit(req.user!, req.params.id, req.body),
+    conversation.edit,
   )
 
-  app.delete(
+  route.removeById(
     '/comments/:id',
-    route.signedIn(
-      {
-        summary: 'Delete your own comment, or any comment on your review; one with replies stays as a tombstone',
-        params: CommentIdParamsSchema,
-        response: { 204: z.null() },
-      },
-      'social:write',
-    ),
-    async (req, reply) => {
-      await conversation.remove(req.user!, req.params.id)
-      return reply.code(204).send(null)
+    {
+      summary: 'Delete your own comment, or any comment on your review; one with replies stays as a tombstone',
+      params: CommentIdParamsSchema,
+      response: z.null(),
+      scope: 'social:write',
     },
+    conversation.remove,
   )
 
   route.toggle(

@@ -14,7 +14,6 @@ import {
   RevealOnlyQuerySchema,
   UpdatePostInputSchema,
 } from '@shelfwise/contracts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { DiscussionsService } from '#/modules/discussions/discussions.service.ts'
 import type { Limiter } from '#/modules/discussions/discussions.limits.ts'
@@ -27,29 +26,30 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
   const route = routeOptions(app, 'discussions')
   const limit: Limiter = (what, userId, max, windowSeconds) => app.rateLimits.countForReader(what, userId, max, windowSeconds)
 
-  app.get(
+  route.pagesOf(
+    'viewer',
     '/books/:id/discussions',
-    route.viewer({
+    {
       summary: `A book’s discussions, newest activity first, each with its post count, last activity and opening post (paged with limit and cursor). ${WITHHELD}`,
       params: BookIdParamsSchema,
       querystring: DiscussionReadQuerySchema,
-      response: { 200: DiscussionListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await discussions.listForBook(req.user, req.params.id, req.query)),
+      response: DiscussionListSchema,
+    },
+    discussions.listForBook,
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/books/:id/discussions',
-    route.signedIn(
-      {
-        summary: 'Start a discussion of a book: a title and its opening post (which has the discussion’s id), optionally saying how far in it is',
-        params: BookIdParamsSchema,
-        body: CreateDiscussionInputSchema,
-        response: { 201: DiscussionSchema },
-      },
-      'social:write',
-    ),
-    async (req, reply) => reply.code(201).send(await discussions.create(req.user!, req.params.id, req.body, limit)),
+    {
+      summary: 'Start a discussion of a book: a title and its opening post (which has the discussion’s id), optionally saying how far in it is',
+      params: BookIdParamsSchema,
+      body: CreateDiscussionInputSchema,
+      response: DiscussionSchema,
+      created: true,
+      scope: 'social:write',
+    },
+    (actor, bookId, input) => discussions.create(actor, bookId, input, limit),
   )
 
   app.get(
@@ -63,61 +63,56 @@ export const discussionsRoutes: FastifyPluginAsyncZod<{ discussions: Discussions
     async (req) => discussions.get(req.user, req.params.id, req.query.reveal),
   )
 
-  app.get(
+  route.pagesOf(
+    'viewer',
     '/discussions/:id/posts',
-    route.viewer({
+    {
       summary:
         'A discussion’s posts, oldest first, each top-level post followed by its replies (one level deep); a deleted post with replies ' +
         `stays as deleted: true without text or author (paged with limit and cursor). ${WITHHELD}`,
       params: DiscussionIdParamsSchema,
       querystring: DiscussionReadQuerySchema,
-      response: { 200: PostListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await discussions.listPosts(req.user, req.params.id, req.query)),
-  )
-
-  app.post(
-    '/discussions/:id/posts',
-    route.signedIn(
-      {
-        summary: 'Post in a discussion, or reply to a post (parentId; a reply to a reply answers its top-level post), optionally saying how far in it is',
-        params: DiscussionIdParamsSchema,
-        body: CreatePostInputSchema,
-        response: { 201: PostSchema },
-      },
-      'social:write',
-    ),
-    async (req, reply) => reply.code(201).send(await discussions.addPost(req.user!, req.params.id, req.body, limit)),
-  )
-
-  app.put(
-    '/posts/:id',
-    route.signedIn(
-      {
-        summary:
-          'Change your own post (marked edited); position null takes its position away, left out keeps it; title (on a discussion’s opening post only, else 400) changes the discussion’s title',
-        params: PostIdParamsSchema,
-        body: UpdatePostInputSchema,
-        response: { 200: PostSchema },
-      },
-      'social:write',
-    ),
-    async (req) => discussions.updatePost(req.user!, req.params.id, req.body),
-  )
-
-  app.delete(
-    '/posts/:id',
-    route.signedIn(
-      {
-        summary: 'Delete your own post; one with replies (or a discussion’s opening post with others after it) stays as a tombstone',
-        params: PostIdParamsSchema,
-        response: { 204: z.null() },
-      },
-      'social:write',
-    ),
-    async (req, reply) => {
-      await discussions.removePost(req.user!, req.params.id)
-      return reply.code(204).send(null)
+      response: PostListSchema,
     },
+    discussions.listPosts,
+  )
+
+  route.byId(
+    'post',
+    '/discussions/:id/posts',
+    {
+      summary: 'Post in a discussion, or reply to a post (parentId; a reply to a reply answers its top-level post), optionally saying how far in it is',
+      params: DiscussionIdParamsSchema,
+      body: CreatePostInputSchema,
+      response: PostSchema,
+      created: true,
+      scope: 'social:write',
+    },
+    (actor, discussionId, input) => discussions.addPost(actor, discussionId, input, limit),
+  )
+
+  route.byId(
+    'put',
+    '/posts/:id',
+    {
+      summary:
+        'Change your own post (marked edited); position null takes its position away, left out keeps it; title (on a discussion’s opening post only, else 400) changes the discussion’s title',
+      params: PostIdParamsSchema,
+      body: UpdatePostInputSchema,
+      response: PostSchema,
+      scope: 'social:write',
+    },
+    discussions.updatePost,
+  )
+
+  route.removeById(
+    '/posts/:id',
+    {
+      summary: 'Delete your own post; one with replies (or a discussion’s opening post with others after it) stays as a tombstone',
+      params: PostIdParamsSchema,
+      response: z.null(),
+      scope: 'social:write',
+    },
+    discussions.removePost,
   )
 }

@@ -11,6 +11,7 @@ import {
 } from '@shelfwise/contracts'
 import { sendPage } from '#/paging.ts'
 import type { MergesService } from '#/modules/merges/merges.service.ts'
+import { routeOptions } from '#/route-options.ts'
 
 const tags = ['merges']
 const security = [{ bearer: [] }]
@@ -19,6 +20,7 @@ const who =
   'not on their own proposal). Anyone else: 403.'
 
 export const mergesRoutes: FastifyPluginAsyncZod<{ merges: MergesService }> = async (app, { merges }) => {
+  const route = routeOptions(app, 'merges')
   app.post(
     '/merge-proposals',
     {
@@ -69,35 +71,27 @@ export const mergesRoutes: FastifyPluginAsyncZod<{ merges: MergesService }> = as
     async (req) => merges.get(req.params.id),
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/merge-proposals/:id/apply',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Apply an open proposal: every review, rating, read, shelf and list entry of the absorbed book moves to the one that stays',
-        description: `${who} 404 for an unknown proposal; 409 when it is not open, or one of its books has been deleted or merged since.`,
-        params: MergeIdParamsSchema,
-        response: { 200: MergeProposalSchema },
-      },
-      preValidation: app.requireUser,
+      summary: 'Apply an open proposal: every review, rating, read, shelf and list entry of the absorbed book moves to the one that stays',
+      description: `${who} 404 for an unknown proposal; 409 when it is not open, or one of its books has been deleted or merged since.`,
+      params: MergeIdParamsSchema,
+      response: MergeProposalSchema,
     },
-    async (req) => merges.apply(req.user!, req.params.id),
+    merges.apply,
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/merges/:id/revert',
     {
-      schema: {
-        tags,
-        security,
-        summary: 'Revert a merge in one step: the absorbed book is a book again with everything that moved; what readers wrote on the other since stays',
-        description: `${who} 404 for an unknown merge; 409 when already reverted, when a later merge involves these books, or when the book that stayed is gone.`,
-        params: MergeIdParamsSchema,
-        response: { 200: MergeProposalSchema },
-      },
-      preValidation: app.requireUser,
+      summary: 'Revert a merge in one step: the absorbed book is a book again with everything that moved; what readers wrote on the other since stays',
+      description: `${who} 404 for an unknown merge; 409 when already reverted, when a later merge involves these books, or when the book that stayed is gone.`,
+      params: MergeIdParamsSchema,
+      response: MergeProposalSchema,
     },
-    async (req) => merges.revert(req.user!, req.params.id),
+    merges.revert,
   )
 }

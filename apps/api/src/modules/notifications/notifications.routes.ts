@@ -34,35 +34,34 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     notifications.list,
   )
 
-  app.get(
+  route.mine(
+    'get',
     '/me/notifications/unread-count',
-    route.signedIn({ summary: 'How many of your notifications are unread', response: { 200: CountSchema } }, 'read'),
-    async (req) => notifications.unreadCount(req.user!),
+    { summary: 'How many of your notifications are unread', response: CountSchema, scope: 'read' },
+    notifications.unreadCount,
   )
 
-  app.post(
+  route.mine(
+    'post',
     '/me/notifications/read',
-    route.signedIn(
-      {
-        summary: 'Mark notifications read: the ones named in `ids`, or all of them when `ids` is absent',
-        body: MarkReadInputSchema,
-        response: { 200: MarkReadResultSchema },
-      },
-      'read',
-    ),
-    async (req) => notifications.markRead(req.user!, req.body),
+    {
+      summary: 'Mark notifications read: the ones named in `ids`, or all of them when `ids` is absent',
+      body: MarkReadInputSchema,
+      response: MarkReadResultSchema,
+      scope: 'read',
+    },
+    notifications.markRead,
   )
 
-  app.post(
+  route.mine(
+    'post',
     '/me/notifications/ticket',
-    route.signedIn(
-      {
-        summary: 'A single-use ticket (valid one minute) to open the live stream from a browser, whose EventSource cannot send the token',
-        response: { 200: StreamTicketSchema },
-      },
-      'read',
-    ),
-    async (req) => notifications.ticket(req.user!),
+    {
+      summary: 'A single-use ticket (valid one minute) to open the live stream from a browser, whose EventSource cannot send the token',
+      response: StreamTicketSchema,
+      scope: 'read',
+    },
+    notifications.ticket,
   )
 
   app.get(
@@ -92,19 +91,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
   )
 
-  app.get(
+  route.mine(
+    'get',
     '/me/notification-settings',
-    route.signedIn({ summary: 'Which kinds of notification you get (true) or turned off', response: { 200: NotificationSettingsSchema } }, 'read'),
-    async (req) => notifications.settings(req.user!),
+    { summary: 'Which kinds of notification you get (true) or turned off', response: NotificationSettingsSchema, scope: 'read' },
+    notifications.settings,
   )
 
-  app.put(
+  route.mine(
+    'put',
     '/me/notification-settings',
-    route.signedIn({
+    {
       summary: 'Turn kinds of notification on (true) or off (false); kinds not named stay as they are',
       body: NotificationSettingsInputSchema,
-      response: { 200: NotificationSettingsSchema },
-    }),
-    async (req) => notifications.putSettings(req.user!, req.body),
+      response: NotificationSettingsSchema,
+    },
+    // Not passed bare: putSettings answers through this.settings.
+    (actor, input) => notifications.putSettings(actor, input),
   )
 }

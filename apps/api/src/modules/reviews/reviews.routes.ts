@@ -78,13 +78,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     async () => reviews.popularThisWeek(),
   )
 
-  app.put(
+  route.byId(
+    'put',
     '/reviews/:id',
-    route.signedIn(
-      { summary: 'Change your own review', params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: { 200: ReviewSchema } },
-      'reviews:write',
-    ),
-    async (req) => reviews.update(req.user!, req.params.id, req.body),
+    { summary: 'Change your own review', params: ReviewIdParamsSchema, body: UpdateReviewInputSchema, response: ReviewSchema, scope: 'reviews:write' },
+    reviews.update,
   )
 
   app.delete(
@@ -104,14 +102,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     },
   )
 
-  app.get(
+  route.pagesOf(
+    'viewer',
     '/users/reviews/:id',
-    route.viewer({
+    {
       summary: 'A reader’s reviews, newest first, each with its book (paged with limit and cursor)',
       params: UserIdParamsSchema,
       querystring: PagingQuerySchema,
-      response: { 200: ReviewListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await reviews.listForUser(req.params.id, req.query, req.user)),
+      response: ReviewListSchema,
+    },
+    (viewer, userId, query) => reviews.listForUser(userId, query, viewer),
   )
 }

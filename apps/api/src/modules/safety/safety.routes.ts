@@ -27,14 +27,15 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
   const route = routeOptions(app, 'safety')
   const reportLimit = app.rateLimits.perReader('reports', isNewAccount)
 
-  app.get(
+  route.byId(
+    'get',
     '/users/:id/safety',
-    route.signedIn({
+    {
       summary: 'Whether you blocked or muted a reader (the profile’s Block and Mute buttons)',
       params: SafetyUserParamsSchema,
-      response: { 200: SafetyStateSchema },
-    }),
-    async (req) => safety.standing(req.user!, req.params.id),
+      response: SafetyStateSchema,
+    },
+    safety.standing,
   )
 
   const aboutReader = { params: SafetyUserParamsSchema, response: SafetyStateSchema, scope: 'social:write' } as const
@@ -69,27 +70,20 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     safety.blocks,
   )
 
-  app.get(
-    '/me/mutes',
-    route.signedIn({ summary: 'The readers and books you muted, newest first (at most 500 of each)', response: { 200: MutesSchema } }),
-    async (req) => safety.mutes(req.user!),
-  )
+  route.mine('get', '/me/mutes', { summary: 'The readers and books you muted, newest first (at most 500 of each)', response: MutesSchema }, safety.mutes)
 
-  app.get('/me/muted-words', route.signedIn({ summary: 'The words you muted', response: { 200: MutedWordsSchema } }), async (req) =>
-    safety.mutedWords(req.user!),
-  )
+  route.mine('get', '/me/muted-words', { summary: 'The words you muted', response: MutedWordsSchema }, safety.mutedWords)
 
-  app.put(
+  route.mine(
+    'put',
     '/me/muted-words',
-    route.signedIn(
-      {
-        summary: 'Replace the words you muted (at most 100; case and accents do not matter): feed items and posts holding one stay out of your view',
-        body: MutedWordsSchema,
-        response: { 200: MutedWordsSchema },
-      },
-      'social:write',
-    ),
-    async (req) => safety.setMutedWords(req.user!, req.body.words),
+    {
+      summary: 'Replace the words you muted (at most 100; case and accents do not matter): feed items and posts holding one stay out of your view',
+      body: MutedWordsSchema,
+      response: MutedWordsSchema,
+      scope: 'social:write',
+    },
+    (actor, input) => safety.setMutedWords(actor, input.words),
   )
 
   app.post(
@@ -128,27 +122,24 @@ export const safetyRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; isNewA
     safety.queue,
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/moderation/reports/:id',
-    route.signedIn(
-      {
-        summary:
-          'Moderators: decide a report with a note: hide the item (its thread shows “removed by the moderators”), restore it, or dismiss the report; every open report of the item gets the same outcome',
-        params: ReportIdParamsSchema,
-        body: ModerationActionSchema,
-        response: { 200: ReportSchema },
-      },
-      'session',
-    ),
-    async (req) => safety.decide(req.user!, req.params.id, req.body),
+    {
+      summary:
+        'Moderators: decide a report with a note: hide the item (its thread shows “removed by the moderators”), restore it, or dismiss the report; every open report of the item gets the same outcome',
+      params: ReportIdParamsSchema,
+      body: ModerationActionSchema,
+      response: ReportSchema,
+      scope: 'session',
+    },
+    safety.decide,
   )
 
-  app.get(
+  route.mine(
+    'get',
     '/moderation/flagged',
-    route.signedIn(
-      { summary: 'Moderators: readers blocked by many others, most blocked first (at most 50)', response: { 200: FlaggedReaderListSchema } },
-      'session',
-    ),
-    async (req) => safety.flagged(req.user!),
+    { summary: 'Moderators: readers blocked by many others, most blocked first (at most 50)', response: FlaggedReaderListSchema, scope: 'session' },
+    safety.flagged,
   )
 }

@@ -69,16 +69,11 @@ export const shelvesRoutes: FastifyPluginAsyncZod<{ shelves: ShelvesService }> =
       async (req, reply) => sendPage(req, reply, await shelves.ownedBooks(ownership, req.user!, req.query)),
     )
 
-    app.get(
+    route.pagesOf(
+      'open',
       `/users/${path}/:id`,
-      route.open({
-        summary: `Books a reader ${what}, ${order}`,
-        description: paged,
-        params: UserIdParamsSchema,
-        querystring: PagingQuerySchema,
-        response: { 200: BookListSchema },
-      }),
-      async (req, reply) => sendPage(req, reply, await shelves.ownedBooks(ownership, req.params.id, req.query)),
+      { summary: `Books a reader ${what}, ${order}`, description: paged, params: UserIdParamsSchema, querystring: PagingQuerySchema, response: BookListSchema },
+      (_viewer, userId, query) => shelves.ownedBooks(ownership, userId, query),
     )
   }
 

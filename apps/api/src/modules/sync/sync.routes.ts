@@ -38,39 +38,35 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService }> = async (a
     sync.inbox,
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/me/sync-inbox/:id/bind',
-    route.signedIn(
-      {
-        summary: 'Bind an inbox item to a book: its last position is applied, and later syncs of the same identifier go straight to that book',
-        params: SyncInboxIdParamsSchema,
-        body: SyncInboxBindInputSchema,
-        response: { 200: ProgressSyncResultSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => sync.bind(req.user!, req.params.id, req.body.bookId),
+    {
+      summary: 'Bind an inbox item to a book: its last position is applied, and later syncs of the same identifier go straight to that book',
+      params: SyncInboxIdParamsSchema,
+      body: SyncInboxBindInputSchema,
+      response: ProgressSyncResultSchema,
+      scope: 'reading:write',
+    },
+    (actor, itemId, input) => sync.bind(actor, itemId, input.bookId),
   )
 
-  app.get(
+  route.mine(
+    'get',
     '/me/sync-settings',
-    route.signedIn(
-      { summary: 'Your sync settings: whether a device reporting the end of a book finishes the read', response: { 200: SyncSettingsSchema } },
-      'read',
-    ),
-    async (req) => sync.settings(req.user!),
+    { summary: 'Your sync settings: whether a device reporting the end of a book finishes the read', response: SyncSettingsSchema, scope: 'read' },
+    sync.settings,
   )
 
-  app.put(
+  route.mine(
+    'put',
     '/me/sync-settings',
-    route.signedIn(
-      {
-        summary: 'Change your sync settings: finishAtEnd finishes a read when a device reports 100 %, the last page or the last second',
-        body: SyncSettingsInputSchema,
-        response: { 200: SyncSettingsSchema },
-      },
-      'reading:write',
-    ),
-    async (req) => sync.setSettings(req.user!, req.body),
+    {
+      summary: 'Change your sync settings: finishAtEnd finishes a read when a device reports 100 %, the last page or the last second',
+      body: SyncSettingsInputSchema,
+      response: SyncSettingsSchema,
+      scope: 'reading:write',
+    },
+    sync.setSettings,
   )
 }

@@ -63,22 +63,22 @@ export const deviceLinkRoutes: FastifyPluginAsyncZod<{ link: DeviceLinkService }
     },
   )
 
-  app.post(
+  route.mine(
+    'post',
     '/device/approve',
-    route.signedIn(
-      {
-        summary: 'Link the device showing this code, with the scopes chosen; its next poll receives the token',
-        body: DeviceApproveInputSchema,
-        response: { 200: DeviceLinkAnswerSchema },
-      },
-      'session',
-    ),
-    async (req) => link.approve(req.user!, req.body),
+    {
+      summary: 'Link the device showing this code, with the scopes chosen; its next poll receives the token',
+      body: DeviceApproveInputSchema,
+      response: DeviceLinkAnswerSchema,
+      scope: 'session',
+    },
+    link.approve,
   )
 
-  app.post(
+  route.mine(
+    'post',
     '/device/deny',
-    route.signedIn({ summary: 'Refuse the device showing this code', body: DeviceDenyInputSchema, response: { 200: DeviceLinkAnswerSchema } }, 'session'),
-    async (req) => link.deny(req.user!, req.body.user_code),
+    { summary: 'Refuse the device showing this code', body: DeviceDenyInputSchema, response: DeviceLinkAnswerSchema, scope: 'session' },
+    (actor, input) => link.deny(actor, input.user_code),
   )
 }

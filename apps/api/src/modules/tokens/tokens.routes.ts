@@ -40,14 +40,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; device
       async (req, reply) => reply.code(201).send(await secrets.create(req.user!, req.body as Input)),
     )
     route.myPages(path, { summary: summaries.list, response: schemas.list, scope: 'session' }, secrets.list)
-    app.delete(
-      `${path}/:id`,
-      route.signedIn({ summary: summaries.end, params: schemas.params, response: { 204: z.null() } }, 'session'),
-      async (req, reply) => {
-        await secrets.end(req.user!, (req.params as { id: string }).id)
-        return reply.code(204).send(null)
-      },
-    )
+    route.removeById(`${path}/:id`, { summary: summaries.end, params: schemas.params, response: z.null(), scope: 'session' }, secrets.end)
   }
 
   secretRoutes({

@@ -49,13 +49,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; isNewAcco
     async (req, reply) => sendShared(req, reply, await users.sharedProfileByUsername(req.user?.id, req.params.username)),
   )
 
-  app.put(
+  route.mine(
+    'put',
     '/users/profile/update',
-    route.signedIn(
-      { summary: 'Change the own username, name, bio or profile image', body: ProfileUpdateInputSchema, response: { 200: UserSchema } },
-      'session',
-    ),
-    async (req) => users.updateProfile(req.user!, req.body),
+    { summary: 'Change the own username, name, bio or profile image', body: ProfileUpdateInputSchema, response: UserSchema, scope: 'session' },
+    users.updateProfile,
   )
 
   app.get(

@@ -10,7 +10,6 @@ import {
   WebhookSchema,
 } from '@shelfwise/contracts'
 import { noStore } from '#/http-cache.ts'
-import { sendPage } from '#/paging.ts'
 import { routeOptions } from '#/route-options.ts'
 import type { WebhooksService } from '#/modules/webhooks/webhooks.service.ts'
 
@@ -31,39 +30,34 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }
     },
   )
 
-  app.get(
-    '/me/webhooks',
-    route.signedIn({ summary: 'Your webhooks (without their secrets), with why one was disabled', response: { 200: WebhookListSchema } }),
-    async (req) => webhooks.list(req.user!),
-  )
+  route.mine('get', '/me/webhooks', { summary: 'Your webhooks (without their secrets), with why one was disabled', response: WebhookListSchema }, webhooks.list)
 
-  app.delete(
+  route.removeById(
     '/me/webhooks/:id',
-    route.signedIn({ summary: 'Delete one of your webhooks and its delivery log', params: WebhookIdParamsSchema, response: { 204: z.null() } }),
-    async (req, reply) => {
-      await webhooks.remove(req.user!, req.params.id)
-      return reply.code(204).send(null)
-    },
+    { summary: 'Delete one of your webhooks and its delivery log', params: WebhookIdParamsSchema, response: z.null() },
+    webhooks.remove,
   )
 
-  app.post(
+  route.byId(
+    'post',
     '/me/webhooks/:id/enable',
-    route.signedIn({
+    {
       summary: 'Turn a disabled webhook back on (after its URL answers again): events from now on are delivered; those it missed are not sent again',
       params: WebhookIdParamsSchema,
-      response: { 200: WebhookSchema },
-    }),
-    async (req) => webhooks.enable(req.user!, req.params.id),
+      response: WebhookSchema,
+    },
+    webhooks.enable,
   )
 
-  app.get(
+  route.pagesOf(
+    'signedIn',
     '/me/webhooks/:id/deliveries',
-    route.signedIn({
+    {
       summary: 'A webhook’s delivery log, newest first (paged with limit and cursor; 50 unless limit says otherwise)',
       params: WebhookIdParamsSchema,
       querystring: WebhookDeliveriesQuerySchema,
-      response: { 200: WebhookDeliveryListSchema },
-    }),
-    async (req, reply) => sendPage(req, reply, await webhooks.deliveries(req.user!, req.params.id, req.query)),
+      response: WebhookDeliveryListSchema,
+    },
+    (reader, webhookId, query) => webhooks.deliveries(reader!, webhookId, query),
   )
 }
