@@ -69,6 +69,7 @@ import * as signInsTold from './2026_12_24_0500_sign_ins_told.ts'
 import * as hooksTold from './2026_12_24_0510_hooks_told.ts'
 import * as profilesTold from './2026_12_25_0500_profiles_told.ts'
 import * as personalTokensTold from './2026_12_25_0510_personal_tokens_told.ts'
+import * as searchPendingList from './2026_12_26_0500_search_pending_list.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -145,4 +146,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_24_0510_hooks_told': hooksTold,
   '2026_12_25_0500_profiles_told': profilesTold,
   '2026_12_25_0510_personal_tokens_told': personalTokensTold,
+  '2026_12_26_0500_search_pending_list': searchPendingList,
 }

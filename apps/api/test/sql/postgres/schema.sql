@@ -646,7 +646,7 @@ CREATE INDEX books_publisher_key_idx ON public.books USING btree (lower(shelfwis
 CREATE INDEX books_publisher_user_idx ON public.books USING btree (publisher_user_id)
 CREATE INDEX books_rating_idx ON public.books USING btree (average_rating DESC, id DESC)
 CREATE INDEX books_rating_reviews_idx ON public.books USING btree (average_rating DESC, total_reviews DESC, id DESC)
-CREATE INDEX books_search_vector_idx ON public.books USING gin (search_vector)
+CREATE INDEX books_search_vector_idx ON public.books USING gin (search_vector) WITH (gin_pending_list_limit='256')
 CREATE INDEX books_title_idx ON public.books USING btree (title, id)
 CREATE INDEX books_title_lower_idx ON public.books USING btree (lower(title), id) WHERE (hidden = 0)
 CREATE INDEX books_unclaimed_isbn_idx ON public.books USING btree (unclaimed_isbn) WHERE (unclaimed_isbn IS NOT NULL)
