@@ -12,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its files one after another in one process: a fresh process per file imported
+    // the app (Fastify, Kysely, both drivers) again 138 times. Every suite builds its own app and
+    // database (test/support/context.ts), and the pool guard patches the driver once per process.
+    isolate: false,
     maxWorkers: 2,
     reporters: reportDir ? ['default', ['json', { outputFile: join(reportDir, 'api.json') }]] : ['default'],
   },

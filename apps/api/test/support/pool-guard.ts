@@ -12,36 +12,45 @@ import pg from 'pg'
 // where it came from, even when the code caught the error (an import's worker fails the row and goes on).
 // POOL_GUARD_TRACE=1 also prints each at once.
 
-const caught: string[] = []
-const inside = new AsyncLocalStorage<{ open: boolean }>()
+// With isolate: false (vitest.config.ts) a worker runs this file again before each of its test
+// files, in the same process: the prototypes are patched once, and every file's afterEach reads the
+// one list the patches fill (patched again per file, each call went through one layer per file run).
+const GUARD = Symbol.for('shelfwise.test.poolGuard')
+const shared = globalThis as { [GUARD]?: string[] }
+const installed = shared[GUARD] !== undefined
+const caught = (shared[GUARD] ??= [])
 
-type Execute = TransactionBuilder<unknown>['execute']
-const execute: Execute = TransactionBuilder.prototype.execute
-TransactionBuilder.prototype.execute = function (this: TransactionBuilder<unknown>, callback: Parameters<Execute>[0]) {
-  return execute.call(this, (trx) => {
-    // Closed when the callback settles, so work it only schedules for later (after the COMMIT) is free.
-    const mark = { open: true }
-    return inside.run(mark, () => callback(trx)).finally(() => (mark.open = false))
-  })
-} as Execute
+if (!installed) {
+  const inside = new AsyncLocalStorage<{ open: boolean }>()
 
-const connect = pg.Pool.prototype.connect
-pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
-  if (inside.getStore()?.open) {
-    // Deep enough to reach the app's frames below the query builder's and the driver's.
-    const limit = Error.stackTraceLimit
-    Error.stackTraceLimit = 60
-    const err = new Error(
-      'A pooled connection was asked for inside a transaction: read and write through the transaction (trx), or move the call after its COMMIT',
-    )
-    Error.stackTraceLimit = limit
-    caught.push(err.stack ?? err.message)
-    if (typeof args[0] === 'function') return void (args[0] as (e: Error) => void)(err)
-    if (process.env.POOL_GUARD_TRACE) console.error(err.stack)
-    return Promise.reject(err)
-  }
-  return (connect as (...a: unknown[]) => unknown).apply(this, args)
-} as typeof pg.Pool.prototype.connect
+  type Execute = TransactionBuilder<unknown>['execute']
+  const execute: Execute = TransactionBuilder.prototype.execute
+  TransactionBuilder.prototype.execute = function (this: TransactionBuilder<unknown>, callback: Parameters<Execute>[0]) {
+    return execute.call(this, (trx) => {
+      // Closed when the callback settles, so work it only schedules for later (after the COMMIT) is free.
+      const mark = { open: true }
+      return inside.run(mark, () => callback(trx)).finally(() => (mark.open = false))
+    })
+  } as Execute
+
+  const connect = pg.Pool.prototype.connect
+  pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
+    if (inside.getStore()?.open) {
+      // Deep enough to reach the app's frames below the query builder's and the driver's.
+      const limit = Error.stackTraceLimit
+      Error.stackTraceLimit = 60
+      const err = new Error(
+        'A pooled connection was asked for inside a transaction: read and write through the transaction (trx), or move the call after its COMMIT',
+      )
+      Error.stackTraceLimit = limit
+      caught.push(err.stack ?? err.message)
+      if (typeof args[0] === 'function') return void (args[0] as (e: Error) => void)(err)
+      if (process.env.POOL_GUARD_TRACE) console.error(err.stack)
+      return Promise.reject(err)
+    }
+    return (connect as (...a: unknown[]) => unknown).apply(this, args)
+  } as typeof pg.Pool.prototype.connect
+}
 
 afterEach(() => {
   const seen = caught.splice(0)
