@@ -152,7 +152,16 @@ export async function insertImportedReads(
 export async function syncProjectionsOfBooks(db: Db, userId: string, bookIds: readonly string[], at: string): Promise<void> {
   const ids = [...new Set(bookIds)]
   if (!ids.length) return
-  const entries = await db.selectFrom('readingEntries').select(['bookId', 'status']).where('userId', '=', userId).where('bookId', 'in', ids).execute()
+  // With a column reading_entries_user_status_idx does not hold (createdAt), so PostgreSQL finds the
+  // books by the primary key: asked for the status alone, it read every entry of the reader through
+  // that index instead (20 books of a 5,000-book library: 3.9 ms against 0.5 ms; on an import, one
+  // batch after another as the library grows).
+  const entries = await db
+    .selectFrom('readingEntries')
+    .select(['bookId', 'status', 'createdAt'])
+    .where('userId', '=', userId)
+    .where('bookId', 'in', ids)
+    .execute()
   const wanted = new Set(entries.filter((e) => e.status === 'want').map((e) => e.bookId))
   const newest = await db
     .selectFrom('readThroughs')
