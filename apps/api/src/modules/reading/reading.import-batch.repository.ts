@@ -74,7 +74,7 @@ export async function bumpLogVersionReturning(db: Db, userId: string): Promise<n
 }
 
 /** The columns of an entry an import writes, besides its keys and moments. */
-export interface ImportedEntryColumns extends EntryDetailsChange {
+interface ImportedEntryColumns extends EntryDetailsChange {
   status?: string | null
   rating?: number | null
 }
