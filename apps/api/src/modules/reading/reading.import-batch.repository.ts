@@ -95,11 +95,7 @@ const IMPORTED_ENTRIES_PER_STATEMENT = 200
  * a few such shapes). Each book at most once: the caller writes a book's entry before reading it again.
  */
 export async function writeImportedEntries(db: Db, userId: string, writes: readonly ImportedEntryWrite[]): Promise<void> {
-  const shapes = new Map<string, ImportedEntryWrite[]>()
-  for (const w of writes) {
-    const shape = Object.keys(w.change).sort().join(',')
-    shapes.set(shape, [...(shapes.get(shape) ?? []), w])
-  }
+  const shapes = Map.groupBy(writes, (w) => Object.keys(w.change).sort().join(','))
   for (const [shape, group] of shapes) {
     const columns = (shape ? shape.split(',') : []) as (keyof ImportedEntryColumns)[]
     for (let i = 0; i < group.length; i += IMPORTED_ENTRIES_PER_STATEMENT)
