@@ -13,7 +13,7 @@ export type Width = (typeof WIDTHS)[number]
 /** Card grids: 2 columns on small screens, 3 from md (900), 4 from lg (1200). */
 export const GRID_COLUMNS: Record<Width, number> = { 375: 2, 900: 3, 1440: 4 }
 
-/** Waits until the screen has its data: no request in flight, no spinner, fonts and images ready. */
+/** Waits until the screen has its data: no request in flight, no spinner, fonts and images ready, transitions ended. */
 async function settle(page: Page) {
   await page.waitForLoadState('load')
   await quietNetwork(page, 15_000)
@@ -35,8 +35,13 @@ async function settle(page: Page) {
           }),
       ),
     )
+    // Transitions (a tab's indicator, a fade) end before the checks look: after two frames, so one
+    // just asked for has started, every running animation with an end is awaited, at most a second.
+    // This was a flat 250 ms, spent on every screen whether anything moved or not.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    const moving = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1000))])
   })
-  await page.waitForTimeout(250) // let transitions (tabs' indicator, fades) finish
 }
 
 /**

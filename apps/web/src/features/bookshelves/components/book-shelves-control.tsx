@@ -112,9 +112,6 @@ export default function BookShelvesControl({ bookId, hasStatus }: { bookId: stri
                     : `Type to find one of your shelves, or a new name and Enter to make a private shelf.${hasStatus ? '' : ' The book goes on Want to Read.'}`
                 }
                 inputProps={{ ...params.inputProps, dir: 'auto', maxLength: SHELF_LIMITS.nameMax * 2 }}
-                // The help stays readable while the field waits or is full (it says why): MUI greys a
-                // disabled field's helper text to a contrast of 2.7, under WCAG's 4.5.
-                slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
               />
             )}
             sx={{ maxWidth: 420 }}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createTheme, decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles'
+import { render, screen } from '@testing-library/react'
+import { TextField } from '@mui/material'
+import { createTheme, decomposeColor, getContrastRatio, recomposeColor, ThemeProvider } from '@mui/material/styles'
 import { darkTheme, theme } from '#/theme/theme.ts'
 
 // Production builds replace MUI's CSS-variables theming with stubs that throw (vite.config.ts):
@@ -43,5 +45,25 @@ describe.each([
     ['error text on the page', palette.error.dark, palette.background.default],
   ])('%s is at least 4.5:1', (_, fg, bg) => {
     expect(getContrastRatio(over(fg, bg), bg)).toBeGreaterThanOrEqual(4.5)
+  })
+})
+
+// A disabled field's help (a field waiting for its data or a save) often says why it waits: it keeps
+// secondary text's contrast instead of MUI's text.disabled (2.65 on the page, under 4.5).
+describe.each([
+  ['light', theme],
+  ['dark', darkTheme],
+])('%s theme: a disabled field', (_mode, t) => {
+  it('keeps its help in secondary text', () => {
+    render(
+      <ThemeProvider theme={t}>
+        <TextField disabled label="Add to a shelf" helperText="Type to find one of your shelves" />
+      </ThemeProvider>,
+    )
+    const help = screen.getByText('Type to find one of your shelves')
+    expect(help).toHaveClass('Mui-disabled')
+    const color = getComputedStyle(help).color
+    expect(color.replace(/\s/g, '')).toBe(t.palette.text.secondary.replace(/\s/g, ''))
+    expect(getContrastRatio(over(color, t.palette.background.default), t.palette.background.default)).toBeGreaterThanOrEqual(4.5)
   })
 })
