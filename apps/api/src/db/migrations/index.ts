@@ -70,6 +70,7 @@ import * as hooksTold from './2026_12_24_0510_hooks_told.ts'
 import * as profilesTold from './2026_12_25_0500_profiles_told.ts'
 import * as personalTokensTold from './2026_12_25_0510_personal_tokens_told.ts'
 import * as searchPendingList from './2026_12_26_0500_search_pending_list.ts'
+import * as booksFewerIndexes from './2026_12_27_0100_books_fewer_indexes.ts'
 
 export interface AppMigration {
   up(db: Kysely<any>, t: ColumnTypes): Promise<void>
@@ -147,4 +148,5 @@ export const migrations: Record<string, AppMigration> = {
   '2026_12_25_0500_profiles_told': profilesTold,
   '2026_12_25_0510_personal_tokens_told': personalTokensTold,
   '2026_12_26_0500_search_pending_list': searchPendingList,
+  '2026_12_27_0100_books_fewer_indexes': booksFewerIndexes,
 }

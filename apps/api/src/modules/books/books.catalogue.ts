@@ -27,8 +27,9 @@ import { findEdition, findIsbnHolder, lockIsbn, type IsbnHolderRow } from '#/mod
 import {
   listBookIdsByIsbns,
   listImportCandidates,
-  listImportCandidatesOf,
   importLookupsFinding,
+  importQueriesOf,
+  listImportCandidatesByQueries,
   IMPORT_CANDIDATES,
   listOwnUnclaimedByIsbns,
   listSameTitleAndAuthor,
@@ -107,6 +108,12 @@ export interface TitleCandidates {
   of(row: { title: string; author: string }): { id: string; title: string; author: string }[] | undefined
   /** A book the batch made: added to the rows it would be found by, as their own lookup would find it from now on. */
   made(bookId: string): Promise<void>
+  /**
+   * The book a row of the batch was found to be by title, read with the others at the start (one
+   * statement rather than one a row); undefined: read it. Only what an import never changes (its id,
+   * title, author, ISBN) is read from it, so a book the batch's earlier rows reviewed is still right.
+   */
+  matched(bookId: string): Book | undefined
 }
 
 /** The lookup key of a row by title and author (listImportCandidates's arguments). */
@@ -215,7 +222,8 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
         if (!similar.length) return { byIsbn: undefined, candidates: [] }
         decision = { kind: 'wait', reason: 'similar', ids: similar.slice(0, DUPLICATES_MAX) }
       }
-      const books = await listBooksByIds(on, decision.kind === 'match' ? [decision.id] : decision.ids)
+      const prefetched = decision.kind === 'match' ? titles?.matched(decision.id) : undefined
+      const books = prefetched ? [prefetched] : await listBooksByIds(on, decision.kind === 'match' ? [decision.id] : decision.ids)
       books.sort((a, b) => b.totalReviews - a.totalReviews || a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id))
       return { byIsbn: undefined, candidates: books, ...(decision.kind === 'wait' ? { waits: decision.reason } : {}) }
     },
@@ -251,17 +259,35 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
      * same list for the same title and author.
      */
     async importTitleCandidates(rows: readonly { title: string; author: string }[], on: Db = db): Promise<TitleCandidates> {
-      if (dialectOf(on) !== 'postgres') return { of: () => undefined, made: async () => {} }
+      if (dialectOf(on) !== 'postgres') return { of: () => undefined, made: async () => {}, matched: () => undefined }
       const keyOf = (row: { title: string; author: string }) => JSON.stringify(titleLookupOf(row))
       const lookups = new Map(rows.map((row) => [keyOf(row), titleLookupOf(row)]))
       const keys = [...lookups.keys()]
-      const asked = [...lookups.values()]
-      const found = new Map((await listImportCandidatesOf(on, asked)).map((candidates, i) => [keys[i]!, candidates]))
+      // The rows still to ask for each lookup: a book made later is tried only on the lookups still to be asked for.
+      const toAsk = new Map<string, number>()
+      for (const row of rows) toAsk.set(keyOf(row), (toAsk.get(keyOf(row)) ?? 0) + 1)
+      const queries = await importQueriesOf(on, [...lookups.values()])
+      const found = new Map((await listImportCandidatesByQueries(on, queries)).map((candidates, i) => [keys[i]!, candidates]))
+      // The books the rows are found to be now (the rule decides on what the lookup found), read at once.
+      const matches = new Set(
+        rows.flatMap((row) => {
+          const decision = decideByTitle(row, found.get(keyOf(row)) ?? [])
+          return decision.kind === 'match' ? [decision.id] : []
+        }),
+      )
+      const matched = new Map((matches.size ? await listBooksByIds(on, [...matches]) : []).map((b) => [b._id, b]))
       return {
-        of: (row) => found.get(keyOf(row)),
+        of: (row) => {
+          const key = keyOf(row)
+          const list = found.get(key)
+          if (list) toAsk.set(key, (toAsk.get(key) ?? 1) - 1)
+          return list
+        },
+        matched: (bookId) => matched.get(bookId),
         async made(bookId) {
-          if (!asked.length) return
-          const finding = await importLookupsFinding(on, asked, bookId)
+          const pending = queries.flatMap((q, k) => (q !== null && (toAsk.get(keys[k]!) ?? 0) > 0 ? [{ k, q }] : []))
+          if (!pending.length) return
+          const finding = await importLookupsFinding(on, pending, bookId)
           for (const i of finding.rows) {
             const list = found.get(keys[i]!)!
             // As the row's own lookup, at most IMPORT_CANDIDATES of the books it finds.

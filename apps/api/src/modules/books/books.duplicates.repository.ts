@@ -126,20 +126,50 @@ export async function listImportCandidatesOf(db: Db, rows: readonly { title: str
 }
 
 /**
- * Which of these rows' lookups (listImportCandidates) find one book, on PostgreSQL: the book's row
- * read once by its key and each row's condition tried on it (no index scan per row). Answers the
- * rows' indexes, and the book as a candidate.
+ * The PostgreSQL condition of each row's lookup (listImportCandidates's), computed once as tsquery
+ * text (its words already normalised and unaccented): null for a row without title words to look
+ * up. An import's batch tries these conditions on every book it makes (importLookupsFinding), where
+ * building each again from its words cost most of the work (4.5 ms for 100 rows, a book).
+ */
+export async function importQueriesOf(db: Db, rows: readonly { title: string; authorWords: string[] }[]): Promise<(string | null)[]> {
+  const queries: (string | null)[] = rows.map(() => null)
+  for (const some of importLookups(rows, IMPORT_LOOKUPS_PER_STATEMENT)) {
+    const made = some.map(({ i, query }) => sql`select ${i}::int as k, (${query})::text as q`)
+    const { rows: texts } = await sql<{ k: number; q: string }>`${sql.join(made, sql` union all `)}`.execute(db)
+    for (const { k, q } of texts) queries[k] = q
+  }
+  return queries
+}
+
+/** listImportCandidatesOf for rows whose conditions importQueriesOf gave (null: no lookup, no candidates). */
+export async function listImportCandidatesByQueries(db: Db, queries: readonly (string | null)[]): Promise<Candidate[][]> {
+  const found: Candidate[][] = queries.map(() => [])
+  const asked = queries.flatMap((q, i) => (q === null ? [] : [{ i, q }]))
+  for (let n = 0; n < asked.length; n += IMPORT_LOOKUPS_PER_STATEMENT) {
+    const lookups = asked
+      .slice(n, n + IMPORT_LOOKUPS_PER_STATEMENT)
+      .map(({ i, q }) => sql`(select ${i}::int as k, b.id, b.title, b.author from books b where b.search_vector @@ ${q}::tsquery limit ${IMPORT_CANDIDATES})`)
+    const { rows: hits } = await sql<Candidate & { k: number }>`${sql.join(lookups, sql` union all `)}`.execute(db)
+    for (const { k, ...candidate } of hits) found[k]!.push(candidate)
+  }
+  return found
+}
+
+/**
+ * Which of these lookups (importQueriesOf's conditions, each with its row's index `k`) find one book,
+ * on PostgreSQL: the book's row read once by its key and each condition tried on it (no index scan
+ * per row). Answers the rows' indexes, and the book as a candidate.
  */
 export async function importLookupsFinding(
   db: Db,
-  rows: readonly { title: string; authorWords: string[] }[],
+  queries: readonly { k: number; q: string }[],
   bookId: string,
 ): Promise<{ rows: number[]; book?: Candidate }> {
   const finding: number[] = []
   let book: Candidate | undefined
-  for (const some of importLookups(rows, IMPORT_LOOKUPS_PER_STATEMENT)) {
+  for (let n = 0; n < queries.length; n += IMPORT_LOOKUPS_PER_STATEMENT) {
     const tried = sql.join(
-      some.map(({ i, query }) => sql`(${i}::int, ${query})`),
+      queries.slice(n, n + IMPORT_LOOKUPS_PER_STATEMENT).map(({ k, q }) => sql`(${k}::int, ${q}::tsquery)`),
       sql`, `,
     )
     const { rows: hits } = await sql<

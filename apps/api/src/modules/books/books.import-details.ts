@@ -76,6 +76,7 @@ export async function keepImportedDetails(
   }
   if (Object.keys(fill).length) {
     if (onEdition) await trx.updateTable('editions').set(fill).where('id', '=', editionId).execute()
+    else if (batch) batch.fill(workId, fill)
     else {
       await trx.updateTable('books').set(fill).where('id', '=', workId).execute()
       Object.assign(work, fill)
@@ -93,7 +94,9 @@ const findWork = (db: Db, workId: string): Promise<Work | undefined> => db.selec
 export interface DetailsBatch {
   work(id: string): Promise<Work | undefined>
   fillYear(id: string, year: number): void
-  /** Writes the first years the batch filled in: one statement, its last step. */
+  /** A work's shown edition's binding and other contributors, filled in where it had none. */
+  fill(id: string, values: { binding?: string; additionalAuthors?: string }): void
+  /** Writes what the batch filled in: one statement, its last step. */
   finish(): Promise<void>
 }
 
@@ -114,6 +117,7 @@ export async function createDetailsBatch(trx: Db, workIds: readonly string[]): P
     : []
   const works = new Map<string, Work | undefined>(rows.map(({ id, ...w }) => [id, w]))
   const years = new Map<string, number>()
+  const fills = new Map<string, { binding?: string; additionalAuthors?: string }>()
   return {
     async work(id) {
       if (!works.has(id)) works.set(id, await findWork(trx, id))
@@ -124,17 +128,29 @@ export async function createDetailsBatch(trx: Db, workIds: readonly string[]): P
       const work = works.get(id)
       if (work) work.originalYear = year
     },
+    fill(id, values) {
+      fills.set(id, { ...fills.get(id), ...values })
+      const work = works.get(id)
+      if (work) Object.assign(work, values)
+    },
     async finish() {
-      if (!years.size) return
-      const byId = sql.join(
-        [...years].map(([id, year]) => sql`when ${id} then cast(${year} as integer)`),
-        sql` `,
-      )
+      const ids = [...new Set([...years.keys(), ...fills.keys()])]
+      if (!ids.length) return
+      /** The column's new value for the books the batch filled it on, else the value it has. */
+      const filled = (column: 'binding' | 'additional_authors', of: (f: { binding?: string; additionalAuthors?: string }) => string | undefined) => {
+        const given = [...fills].flatMap(([id, f]) => (of(f) === undefined ? [] : [sql`when ${id} then ${of(f)}`]))
+        return sql<string | null>`${given.length ? sql`case id ${sql.join(given, sql` `)} else ${sql.ref(column)} end` : sql.ref(column)}`
+      }
+      const byYear = [...years].map(([id, year]) => sql`when ${id} then cast(${year} as integer)`)
+      // One new version of each book's row for all the batch filled in on it; the year only where the catalogue has none.
       await trx
         .updateTable('books')
-        .set({ originalYear: sql`case id ${byId} end` })
-        .where('id', 'in', [...years.keys()])
-        .where('originalYear', 'is', null)
+        .set({
+          originalYear: sql<number | null>`${byYear.length ? sql`coalesce(original_year, case id ${sql.join(byYear, sql` `)} end)` : sql.ref('original_year')}`,
+          binding: filled('binding', (f) => f.binding),
+          additionalAuthors: filled('additional_authors', (f) => f.additionalAuthors),
+        })
+        .where('id', 'in', ids)
         .execute()
     },
   }

@@ -79,14 +79,8 @@ CREATE INDEX books_publisher_key_idx on books ((replace(replace(replace(replace(
 -- index books_publisher_user_idx
 CREATE INDEX "books_publisher_user_idx" on "books" ("publisher_user_id");
 
--- index books_rating_idx
-CREATE INDEX "books_rating_idx" on "books" ("average_rating" desc, "id" desc);
-
 -- index books_rating_reviews_idx
 CREATE INDEX books_rating_reviews_idx on books (average_rating desc, total_reviews desc, id desc);
-
--- index books_title_idx
-CREATE INDEX "books_title_idx" on "books" ("title", "id");
 
 -- index books_title_lower_idx
 CREATE INDEX books_title_lower_idx on books (lower(title), id) where hidden = 0;
