@@ -12,6 +12,8 @@ let passed = 0,
   browser = 0
 const failures = []
 const retried = []
+/** The slowest files of each suite, to see where CI's time goes (issue 26, point 6). */
+const slowest = []
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'))
   const suiteName = file.replace(/\.json$/, '')
@@ -37,6 +39,17 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       if (t.status === 'passed' && (t.fullName ?? '').includes('[postgres]')) postgres++
     }
   }
+  const files = (report.testResults ?? [])
+    .filter((suite) => suite.endTime && suite.startTime)
+    .map((suite) => ({ name: suite.name?.split('/').slice(-2).join('/'), s: (suite.endTime - suite.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s)
+  if (files.length)
+    slowest.push(
+      `${suiteName}, slowest files: ${files
+        .slice(0, 6)
+        .map((x) => `${x.name} ${x.s.toFixed(0)} s`)
+        .join(', ')} (${files.length} files, ${files.reduce((n, x) => n + x.s, 0).toFixed(0)} s in all)`,
+    )
   if (file === 'e2e.json') browser = p
   console.log(`${suiteName}: ${p} passed, ${f} failed, ${s} skipped`)
   passed += p
@@ -45,6 +58,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
 }
 console.log(`PostgreSQL tests passed: ${postgres}`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
+for (const line of slowest) console.log(line)
 for (const where of retried) console.log(`passed on its retry (flaky, look at it): ${where}`)
 for (const failure of failures) console.log(`FAILED ${failure}`)
 if (postgres === 0) {
