@@ -7,7 +7,7 @@ import { chunked, type CatalogueMergeDoor, type MergeSide } from '#/book-merge.t
 import { yieldToLoop } from '#/work-gate.ts'
 import { countCatalogueEdit } from '#/modules/books/books.repository.ts'
 import { findIsbnHolder, isbn13Of } from '#/modules/books/books.editions.repository.ts'
-import { listImportCandidates, listImportCandidatesOf } from '#/modules/books/books.duplicates.repository.ts'
+import { importQueriesOf, listImportCandidates, listImportCandidatesByQueries } from '#/modules/books/books.duplicates.repository.ts'
 import { authorQueryWords, authorRelation, titleKeys, titleRelation } from '#/modules/books/books.import-match.ts'
 
 // The books module's door for merging duplicates (decision 0030): the catalogue's own rows.
@@ -177,7 +177,7 @@ async function likeWorksOf(db: Db, ids: readonly string[]): Promise<Map<string, 
   const books = await readLike(db, ids)
   const lookups = books.map((b) => ({ title: titleKeys(b.title).mainText, authorWords: [] }))
   let found: { id: string }[][] = []
-  if (dialectOf(db) === 'postgres') found = await listImportCandidatesOf(db, lookups)
+  if (dialectOf(db) === 'postgres') found = await listImportCandidatesByQueries(db, await importQueriesOf(db, lookups))
   else for (const l of lookups) found.push(await listImportCandidates(db, l.title, l.authorWords))
   const seen = new Map(
     (

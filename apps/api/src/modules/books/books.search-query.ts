@@ -123,7 +123,7 @@ export function toTsQuery(groups: WordGroup[], type: SearchType, quote = (w: str
 const facetTsQuery = (facets: string[][]) => facets.map((tokens) => `(${tokens.map((t) => `'${t}'`).join(' | ')})`).join(' & ')
 
 // One word of a tsquery, quoted by PostgreSQL after unaccent: a quote doubled, a backslash escaped.
-const quotedWordSql = (word: string) =>
+const quotedWordSql = (word: string | RawBuilder<unknown>) =>
   sql`chr(39) || replace(replace(shelfwise_unaccent(${word}::text), chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || chr(39)`
 
 /**
@@ -135,8 +135,30 @@ const quotedWordSql = (word: string) =>
  * immutable, so the planner still sees the query itself when it weighs the index against the order.
  */
 export function tsQuerySql(groups: WordGroup[], type: SearchType, facets: string[][]): RawBuilder<unknown> {
-  const words: string[] = []
-  const template = [groups.length ? toTsQuery(groups, type, (w) => (words.push(w), '%s')) : '', facetTsQuery(facets)].filter(Boolean).join(' & ')
+  const { template, words } = tsQueryParts(groups, type, facets)
   const pieces = template.split('%s').flatMap((text, i) => [sql`${text}::text`, ...(i < words.length ? [quotedWordSql(words[i]!)] : [])])
   return sql`to_tsquery('simple', ${sql.join(pieces, sql` || `)})`
 }
+
+/** tsQuerySql's text before PostgreSQL quotes its words: our own text with `%s` for each of `words`, in order. */
+export function tsQueryParts(groups: WordGroup[], type: SearchType, facets: string[][]): { template: string; words: string[] } {
+  const words: string[] = []
+  const template = [groups.length ? toTsQuery(groups, type, (w) => (words.push(w), '%s')) : '', facetTsQuery(facets)].filter(Boolean).join(' & ')
+  return { template, words }
+}
+
+/**
+ * The text to_tsquery('simple', …) reads for tsQueryParts, with its words as PostgreSQL quoted them
+ * (`quoted`, from quotedWordsSql): the same as tsQuerySql builds in the statement, for a caller that
+ * sends the same query many times (an import's batch tries its rows' lookups on every book it makes).
+ */
+export function tsQueryText({ template, words }: { template: string; words: string[] }, quoted: ReadonlyMap<string, string>): string {
+  return template
+    .split('%s')
+    .flatMap((text, i) => [text, ...(i < words.length ? [quoted.get(words[i]!)!] : [])])
+    .join('')
+}
+
+/** Each of `words` (a text[] parameter) as tsQuerySql quotes it: unaccented first, then quoted. */
+export const quotedWordsSql = (words: string[]) =>
+  sql<{ word: string; quoted: string }>`select w as word, ${quotedWordSql(sql`w`)} as quoted from unnest(cast(${words} as text[])) as w`
