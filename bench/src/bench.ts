@@ -11,7 +11,7 @@
 // `--only hostile` / `--only 'open streams'` for one) and the import of a Goodreads export
 // (imports.ts; `--only import`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
@@ -298,6 +298,11 @@ async function main() {
   const nodeArgs = f['node-args'] !== undefined ? f['node-args'].split(/\s+/).filter(Boolean) : startScriptNodeArgs()
   const server = startProcess(0, [NODE, ...nodeArgs, SERVER_ENTRY], env)
   server.stderr!.on('data', (d) => process.stderr.write(`[server] ${d}`))
+  // Its log (warnings and errors) kept to look at after the run, the last run's only: a pipe nobody
+  // reads fills at 64 KB, and the server's next log line would then wait for it.
+  const serverLog = join(tmpdir(), 'shelfwise-bench-server.log')
+  server.stdout!.pipe(createWriteStream(serverLog))
+  console.log(`server log: ${serverLog}`)
   // Undone before the server stops (the personal tokens the run made).
   const cleanups: (() => Promise<unknown>)[] = []
   const cleanup = async () => {

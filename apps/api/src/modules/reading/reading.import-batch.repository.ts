@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { toIso, type Db } from '#/db/portable.ts'
 import {
   ENTRY_COLUMNS,
+  noteLogVersionMoved,
   ENTRY_DETAIL_COLUMNS,
   READ_COLUMNS,
   readColumns,
@@ -62,8 +63,9 @@ export async function findLogVersionOf(db: Db, userId: string): Promise<number |
   return row && Number(row.logVersion)
 }
 
-/** bumpLogVersion, answering the version it made (undefined for an unknown reader). */
+/** bumpLogVersion, answering the version it made (undefined for an unknown reader); always sent, and noted as moved. */
 export async function bumpLogVersionReturning(db: Db, userId: string): Promise<number | undefined> {
+  noteLogVersionMoved(db, userId)
   const row = await db
     .updateTable('users')
     .set((eb) => ({ logVersion: eb('logVersion', '+', 1) }))

@@ -257,11 +257,31 @@ export async function clearEntryRating(db: Db, userId: string, bookId: string): 
 }
 
 /**
+ * The readers whose log version a transaction has moved already (by the transaction's handle). Others
+ * see the version move when the transaction commits, once however often it moved inside: an import's
+ * batch of 100 rows, whose reviews and shelves each marked the log changed again, sent 549 of these
+ * UPDATEs for 5,000 rows. A transaction that rolls back takes its handle, and this entry, with it.
+ */
+const movedIn = new WeakMap<Db, Set<string>>()
+
+/** Notes that the transaction `db` moved the reader's log version; false when it had already (nothing to send). */
+export function noteLogVersionMoved(db: Db, userId: string): boolean {
+  if (!db.isTransaction) return true
+  const moved = movedIn.get(db) ?? new Set<string>()
+  movedIn.set(db, moved)
+  if (moved.has(userId)) return false
+  moved.add(userId)
+  return true
+}
+
+/**
  * Marks the reader's log changed (`users.log_version`, decision 0026), in the transaction of the
  * write. Run before the write's other statements: the reader's row is locked first, as every writer
- * locks users' rows before others, so two transactions never wait on each other crosswise.
+ * locks users' rows before others, so two transactions never wait on each other crosswise. Once per
+ * transaction and reader: after the first, the row is locked and the version moved already.
  */
 export async function bumpLogVersion(db: Db, userId: string): Promise<void> {
+  if (!noteLogVersionMoved(db, userId)) return
   await db
     .updateTable('users')
     .set((eb) => ({ logVersion: eb('logVersion', '+', 1) }))
