@@ -35,7 +35,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
       } else s++
       // Vitest keeps a failed attempt's errors on a test that then passed on its retry.
       if (t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)
-        retried.push(`${where} (first attempt: ${String(t.failureMessages[0]).split('\n')[0]})`)
+        retried.push(`${where} (first attempt: ${String(t.failureMessages[0]).split('\n').slice(0, 4).join('\n    ')})`)
       if (t.status === 'passed' && (t.fullName ?? '').includes('[postgres]')) postgres++
     }
   }

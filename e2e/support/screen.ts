@@ -36,11 +36,18 @@ async function settle(page: Page) {
       ),
     )
     // Transitions (a tab's indicator, a fade) end before the checks look: after two frames, so one
-    // just asked for has started, every running animation with an end is awaited, at most a second.
-    // This was a flat 250 ms, spent on every screen whether anything moved or not.
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
-    const moving = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-    await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 1000))])
+    // just asked for has started, every running animation with an end is awaited, and again until two
+    // frames pass with none running (a fade that starts once another ends, or once late data lands),
+    // at most a second in all. This was a flat 250 ms, spent on every screen whether anything moved or not.
+    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+    const until = performance.now() + 1000
+    for (;;) {
+      await frames()
+      const moving = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+      const left = until - performance.now()
+      if (!moving.length || left <= 0) break
+      await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, left))])
+    }
   })
 }
 
