@@ -48,22 +48,23 @@ describe.each([
   })
 })
 
-// A disabled field's help (a field waiting for its data or a save) often says why it waits: it keeps
-// secondary text's contrast instead of MUI's text.disabled (2.65 on the page, under 4.5).
+// A disabled field's label and help (a field waiting for its data or a save; the help often says why)
+// keep secondary text's contrast instead of MUI's text.disabled (2.65 on the page, under 4.5).
 describe.each([
   ['light', theme],
   ['dark', darkTheme],
 ])('%s theme: a disabled field', (_mode, t) => {
-  it('keeps its help in secondary text', () => {
+  it('keeps its label and its help in secondary text', () => {
     render(
       <ThemeProvider theme={t}>
         <TextField disabled label="Add to a shelf" helperText="Type to find one of your shelves" />
       </ThemeProvider>,
     )
-    const help = screen.getByText('Type to find one of your shelves')
-    expect(help).toHaveClass('Mui-disabled')
-    const color = getComputedStyle(help).color
-    expect(color.replace(/\s/g, '')).toBe(t.palette.text.secondary.replace(/\s/g, ''))
-    expect(getContrastRatio(over(color, t.palette.background.default), t.palette.background.default)).toBeGreaterThanOrEqual(4.5)
+    for (const text of [screen.getByText('Add to a shelf', { selector: 'label' }), screen.getByText('Type to find one of your shelves')]) {
+      expect(text).toHaveClass('Mui-disabled')
+      const color = getComputedStyle(text).color
+      expect(color.replace(/\s/g, '')).toBe(t.palette.text.secondary.replace(/\s/g, ''))
+      expect(getContrastRatio(over(color, t.palette.background.default), t.palette.background.default)).toBeGreaterThanOrEqual(4.5)
+    }
   })
 })

@@ -77,12 +77,15 @@ const makeTheme = (mode: ColorMode) =>
           root: ({ theme: t }) => ({ '&:focus-visible': { outline: `3px solid ${t.palette.secondary.main}`, outlineOffset: 2 } }),
         },
       },
+      // A field's label and help stay readable while the field waits (disabled while saving or
+      // loading): MUI greys them to text.disabled, a contrast of 2.65–2.7, under WCAG's 4.5, and axe
+      // counts a label of a disabled field too. The help often says why it waits. Kept at
+      // text.secondary, the label also has no colour to fade through when the field comes back.
+      MuiFormLabel: {
+        styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) },
+      },
       MuiFormHelperText: {
-        styleOverrides: {
-          // A field's help stays readable while the field waits (disabled while saving or loading):
-          // MUI greys it to text.disabled, a contrast of 2.65–2.7, under WCAG's 4.5. It often says why.
-          root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }),
-        },
+        styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) },
       },
       MuiCard: { defaultProps: { elevation: 0 }, styleOverrides: { root: ({ theme: t }) => ({ border: `1px solid ${t.palette.divider}` }) } },
     },
