@@ -50,6 +50,8 @@ describeEachDialect('notifications withdrawn with their cause', (ctx) => {
     await api.ok('PUT', `/api/reviews/${readReview}/like`, liker.token)
     await api.ok('POST', '/api/me/notifications/read', owner.token, {})
     await api.ok('PUT', `/api/reviews/${ownersReview}/like`, liker.token)
+    // Newest first: two likes in the same millisecond are ordered by the readers' ids instead (CI met one).
+    await new Promise((r) => setTimeout(r, 3))
     await api.ok('PUT', `/api/reviews/${ownersReview}/like`, other.token)
     await api.ok('PUT', `/api/reviews/${likersReview}/like`, owner.token)
     await api.ok('PUT', `/api/users/follow/${owner.id}`, liker.token)
