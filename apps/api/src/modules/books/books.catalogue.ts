@@ -265,7 +265,7 @@ export const createCatalogue = ({ db, uploads, get, workOf }: CatalogueDeps) => 
       const keys = [...lookups.keys()]
       // The rows still to ask for each lookup: a book made later is tried only on the lookups still to be asked for.
       const toAsk = new Map<string, number>()
-      for (const row of rows) toAsk.set(keyOf(row), (toAsk.get(keyOf(row)) ?? 0) + 1)
+      for (const key of rows.map(keyOf)) toAsk.set(key, (toAsk.get(key) ?? 0) + 1)
       const queries = await importQueriesOf(on, [...lookups.values()])
       const found = new Map((await listImportCandidatesByQueries(on, queries)).map((candidates, i) => [keys[i]!, candidates]))
       // The books the rows are found to be now (the rule decides on what the lookup found), read at once.

@@ -4,6 +4,7 @@ import { listEditionsByIsbns, type IsbnHolderRow } from '#/modules/books/books.e
 import type { BookFormat } from '@shelfwise/contracts'
 import { lookupWords, queryWords, sameTitleAndAuthor } from '#/modules/books/books.match-keys.ts'
 import { quotedWordsSql, tsQueryParts, tsQuerySql, tsQueryText } from '#/modules/books/books.search-query.ts'
+import type { WordGroup } from '#/modules/books/books.search-terms.ts'
 
 // Likely duplicates of a book about to be added (decision 0011): the same ISBN (the unique index),
 // or the same title and author, letter case, accents and punctuation aside. An index narrows the
@@ -95,18 +96,23 @@ export async function listImportCandidates(db: Db, title: string, authorWords: s
     .execute()
 }
 
-/** listImportCandidates's condition on PostgreSQL: the title's words in the title (A), and the first author word or another in the author (B). */
-const importTsQuery = (titleWords: string[], authorWords: string[]) => {
-  const titleQuery = tsQuerySql(
-    titleWords.map((word) => ({ word, prefix: false, corrections: [] })),
-    'title',
-    [],
-  )
+/** listImportCandidates's words on PostgreSQL: every title word in the title (A), and the first author word or another in the author (B; none: any author). */
+const importWordGroups = (titleWords: string[], authorWords: string[]): { title: WordGroup[]; author: WordGroup[] | null } => {
   const [first, ...others] = authorWords
-  return first === undefined ? titleQuery : sql`${titleQuery} && ${tsQuerySql([{ word: first, prefix: false, corrections: others }], 'author', [])}`
+  return {
+    title: titleWords.map((word) => ({ word, prefix: false, corrections: [] })),
+    author: first === undefined ? null : [{ word: first, prefix: false, corrections: others }],
+  }
 }
 
-/** Lookups one statement of listImportCandidatesOf makes at most (each some ten values). */
+/** listImportCandidates's condition on PostgreSQL (importWordGroups), built in the statement. */
+const importTsQuery = (titleWords: string[], authorWords: string[]) => {
+  const groups = importWordGroups(titleWords, authorWords)
+  const titleQuery = tsQuerySql(groups.title, 'title', [])
+  return groups.author === null ? titleQuery : sql`${titleQuery} && ${tsQuerySql(groups.author, 'author', [])}`
+}
+
+/** Lookups one statement of listImportCandidatesByQueries or importLookupsFinding makes at most (each some ten values). */
 const IMPORT_LOOKUPS_PER_STATEMENT = 100
 
 /** A row's lookup (listImportCandidates's condition on PostgreSQL) as the texts to_tsquery reads: its title's, and its author's when it names one. */
@@ -130,15 +136,8 @@ export async function importQueriesOf(db: Db, rows: readonly { title: string; au
   const parts = rows.map((row) => {
     const titleWords = lookupWords(queryWords(row.title))
     if (!titleWords.length) return null
-    const [first, ...others] = row.authorWords
-    return {
-      title: tsQueryParts(
-        titleWords.map((word) => ({ word, prefix: false, corrections: [] })),
-        'title',
-        [],
-      ),
-      author: first === undefined ? null : tsQueryParts([{ word: first, prefix: false, corrections: others }], 'author', []),
-    }
+    const groups = importWordGroups(titleWords, row.authorWords)
+    return { title: tsQueryParts(groups.title, 'title', []), author: groups.author && tsQueryParts(groups.author, 'author', []) }
   })
   const words = [...new Set(parts.flatMap((p) => (p ? [...p.title.words, ...(p.author?.words ?? [])] : [])))]
   const quoted = new Map<string, string>()

@@ -57,10 +57,6 @@ const APPLY_BATCH: Record<DialectName, number> = { sqlite: 20, postgres: 100 }
  * would otherwise stop it again at every start.
  */
 const MAX_TAKEOVERS = 3
-/**
- * After a takeover, the rows of the batch that was under way (at most APPLY_BATCH) are applied one
- * at a time, each noted before its work: if the server stops on one again, that row fails alone.
- */
 /** Rows stored per statement while the file is read. */
 const STORE_BATCH = 500
 /** ...or fewer, when their cells come to this many characters (500 rows of 65,536-character cells would be one statement of 30 MB; 512 KB took up to 19 ms). */
@@ -209,6 +205,8 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges, notify =
       sliceStart = performance.now()
     }
     const batchRows = APPLY_BATCH[dialectOf(db)]
+    // After a takeover, as many rows as the batch under way could hold are applied one at a time,
+    // each noted before its work: if the server stops on one again, that row fails alone.
     let careful = job.takeovers > 0 ? batchRows : 0
     for (;;) {
       if (stopped) {
