@@ -242,6 +242,52 @@ describe('csvRecordsSliced', () => {
   })
 })
 
+describe('csvRecordsSliced on a text in pieces (a file decoded a megabyte at a time)', () => {
+  /** The records, or the CsvError's message, of reading `text` whole or in `pieces`. */
+  async function outcome(text: string | string[], options?: CsvOptions) {
+    const records: CsvRecord[] = []
+    try {
+      for await (const record of csvRecordsSliced(text, 1e9, options)) records.push(record)
+    } catch (error) {
+      if (error instanceof CsvError) return { error: error.message, records }
+      throw error
+    }
+    return { records }
+  }
+  /** `text` cut at the given places (any place: inside a CR LF, a doubled quote, a quoted field). */
+  const cut = (text: string, at: number[]) =>
+    [...new Set([0, ...at.map((a) => a % (text.length + 1)), text.length])].sort((a, b) => a - b).flatMap((a, i, all) => (i ? [text.slice(all[i - 1], a)] : []))
+
+  it('gives the records and lines the whole text gives, however the pieces cut it', async () => {
+    const text = '\uFEFFTitle,Review\r\n\r\nDune,"one\r\ntwo ""quoted"""\r\nEmma,ok\n\n"Kindred","a\nb"\rBeloved,x'
+    const whole = await outcome(text)
+    expect(whole.records.map((r) => r.line)).toEqual([1, 3, 5, 7, 9])
+    for (let at = 0; at <= text.length; at++) expect(await outcome(cut(text, [at]))).toEqual(whole)
+    expect(await outcome([...text])).toEqual(whole)
+  })
+
+  it('refuses what the whole text refuses, with the same line and words (property)', async () => {
+    const unit = fc.oneof(fc.constantFrom(',', '"', '""', '\r', '\n', '\r\n', '\uFEFF', 'a', 'bb', ' '), fc.string({ unit: 'binary', maxLength: 3 }))
+    await fc.assert(
+      fc.asyncProperty(fc.array(unit, { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 8 }), async (units, at) => {
+        const text = units.join('')
+        // Small caps, so that records and fields past them are common.
+        const options = { maxFields: 4, maxFieldLength: 6 }
+        expect(await outcome(cut(text, at), options)).toEqual(await outcome(text, options))
+      }),
+      { numRuns: 1000 },
+    )
+  }, 60_000)
+
+  it('keeps only the columns asked for across pieces, as whole', async () => {
+    const text = 'Title,Skip,Author\nDune,"long\nskipped",Herbert\nEmma,x,Austen\n'
+    const keep = () => [0, 2]
+    const whole = await outcome(text, { keep })
+    expect(whole.records[1]!.fields).toEqual(['Dune', '', 'Herbert'])
+    expect(await outcome(cut(text, [20, 31]), { keep })).toEqual(whole)
+  })
+})
+
 describe('csvRecords, lenient', () => {
   const lenient = (text: string) => fieldsOf(text, { lenient: true })
 

@@ -74,6 +74,13 @@ export interface Caps {
   fieldTooLong: string
 }
 
+/**
+ * Thrown inside a Scanner given a piece of the text that is not its last (`refill`), when the record
+ * under way reaches the end of that piece: what follows decides it (a field's end, a doubled quote,
+ * CR LF). The record is read again from its start once the next piece is added.
+ */
+export const NEED_MORE: unique symbol = Symbol('the record goes on in the next piece of the text')
+
 const NO_CAPS: Caps = { maxFields: Infinity, maxFieldLength: Infinity, tooManyFields: '', fieldTooLong: '' }
 
 /**
@@ -94,8 +101,13 @@ export function csvHead(text: string, count: number): { records: CsvRecord[]; re
 
 /** Reads a string a field at a time, keeping its place, its line and the record under way. */
 export class Scanner {
-  private readonly text: string
-  private readonly end: number
+  private text: string
+  private end: number
+  /** Whether the text ends with `end` (false while later pieces of it are still to come: see refill). */
+  private final = true
+  /** Where the record under way began (before the blank lines ahead of it), and on which line. */
+  private recordAt = 0
+  private recordLine = 1
   private readonly caps: Caps
   private readonly keepOf: CsvOptions['keep']
   private readonly lenient: boolean
@@ -113,11 +125,13 @@ export class Scanner {
   private nextCr = -1
   /** Likewise the next quote that opens a field; only countRest looks for it. */
   private nextQuote = -1
-  private readonly start: number
+  private start: number
 
-  constructor(text: string, caps: Caps, { lenient = false, keep }: CsvOptions) {
+  /** `final` false: `text` is the first piece of a text whose next pieces come with refill. */
+  constructor(text: string, caps: Caps, { lenient = false, keep }: CsvOptions, final = true) {
     this.text = text
     this.end = text.length
+    this.final = final
     this.caps = caps
     this.keepOf = keep
     this.lenient = lenient
@@ -128,6 +142,33 @@ export class Scanner {
   /** How far into the text the reader is. */
   get position(): number {
     return this.pos
+  }
+
+  /**
+   * Reads on in a new piece of text: `text` is what the last piece held from the start of the record
+   * under way (see `rest`) followed by the next piece; `final` says no piece follows it. The line,
+   * the header and the columns kept carry over; a record that reached the end of the last piece is
+   * read again from its start.
+   */
+  refill(text: string, final: boolean) {
+    this.text = text
+    this.end = text.length
+    this.final = final
+    this.start = 0
+    this.pos = 0
+    this.line = this.recordLine
+    this.record = null
+    this.nextComma = this.nextLf = this.nextCr = this.nextQuote = -1
+  }
+
+  /** The text from the start of the record under way to the end of the piece. */
+  rest(): string {
+    return this.text.slice(this.recordAt)
+  }
+
+  /** Ends the reading when the text may go on past `end`, so the record is read again with more. */
+  private needMoreAt(at: number) {
+    if (!this.final && at >= this.end) throw NEED_MORE
   }
 
   /** The next record, or null at the end of the text. */
@@ -174,7 +215,10 @@ export class Scanner {
    */
   step(): CsvRecord | null | undefined {
     if (this.record === null) {
+      this.recordAt = this.pos
+      this.recordLine = this.line
       this.skipBlankLines()
+      this.needMoreAt(this.pos)
       if (this.pos >= this.end) return null
       this.record = { line: this.line, fields: [] }
     }
@@ -212,6 +256,8 @@ export class Scanner {
 
   /** Steps over the CR LF, LF or CR at `pos`, counting the line. */
   private skipLineEnd() {
+    // A CR last in a piece may be the first half of a CR LF.
+    if (this.text.charCodeAt(this.pos) === CR) this.needMoreAt(this.pos + 1)
     const crlf = this.text.charCodeAt(this.pos) === CR && this.text.charCodeAt(this.pos + 1) === LF
     this.pos += crlf ? 2 : 1
     this.line++
@@ -251,6 +297,7 @@ export class Scanner {
     if (this.nextCr < start) this.nextCr = this.find('\r', start)
     const stop = Math.min(this.nextComma, this.nextLf, this.nextCr)
     if (stop - start > this.caps.maxFieldLength) throw new CsvError(this.line, this.caps.fieldTooLong)
+    this.needMoreAt(stop)
     this.pos = stop
     return wanted ? this.text.slice(start, stop) : ''
   }
@@ -272,12 +319,15 @@ export class Scanner {
     let close: number
     for (;;) {
       let quote = this.text.indexOf('"', from)
+      if (quote === -1) this.needMoreAt(this.end)
       if (quote === -1) {
         if (!this.lenient) throw new CsvError(openedOn, 'a quoted field never closes')
         quote = this.end
       }
       // The field's length so far, each doubled quote counted once.
       if (quote - open - 1 - doubled > this.caps.maxFieldLength) throw new CsvError(openedOn, this.caps.fieldTooLong)
+      // A quote last in a piece may be the first of a doubled one; what follows the closing quote decides the rest.
+      this.needMoreAt(quote + 1)
       if (this.text.charCodeAt(quote + 1) !== QUOTE) {
         close = quote
         break

@@ -3,7 +3,7 @@
 // 10 MB file never stalls the server.
 
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@shelfwise/contracts'
-import { Scanner, type Caps, type CsvOptions, type CsvRecord } from '#/csv-read.ts'
+import { NEED_MORE, Scanner, type Caps, type CsvOptions, type CsvRecord } from '#/csv-read.ts'
 
 /** The import's caps (the contracts'), or those `options` give. */
 const capsOf = ({ maxFields = IMPORT_LIMITS.maxFields, maxFieldLength = IMPORT_LIMITS.maxFieldLength }: CsvOptions): Caps => ({
@@ -33,12 +33,25 @@ const LOOK_EVERY_CHARS = 64 * 1024
  * the same turns between its fields: one record may fill the whole file (76 fields of 65,536
  * doubled quotes held the loop 0.8 s read whole).
  */
-export async function* csvRecordsSliced(text: string, sliceMs = 8, options: CsvOptions = {}): AsyncGenerator<CsvRecord> {
-  const scanner = new Scanner(text, capsOf(options), options)
+export async function* csvRecordsSliced(text: string | readonly string[], sliceMs = 8, options: CsvOptions = {}): AsyncGenerator<CsvRecord> {
+  // A text in pieces (a file decoded a megabyte at a time) is read a piece at a time: joined into one
+  // string, 10 MB held the loop 30 ms on a quiet machine and 95 ms beside the database (issue 26).
+  const pieces = typeof text === 'string' ? [text] : text.filter((piece) => piece.length > 0)
+  let next = 1
+  const scanner = new Scanner(pieces[0] ?? '', capsOf(options), options, pieces.length <= 1)
   let sliceStart = performance.now()
   let lookedAt = 0
   for (;;) {
-    const record = scanner.step()
+    let record: CsvRecord | null | undefined
+    try {
+      record = scanner.step()
+    } catch (err) {
+      if (err !== NEED_MORE) throw err
+      // The record under way goes on in the next piece: read again from its start with it.
+      scanner.refill(scanner.rest() + pieces[next]!, ++next >= pieces.length)
+      lookedAt = 0
+      continue
+    }
     if (record === null) return
     if (record === undefined && scanner.position - lookedAt < LOOK_EVERY_CHARS) continue
     if (record) yield record

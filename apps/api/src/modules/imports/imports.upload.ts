@@ -7,7 +7,7 @@ import type { Actor } from '#/security/actor.ts'
 import { detectFormat } from '#/modules/imports/import-formats.ts'
 import { findKeptUsage } from '#/modules/imports/imports.limits.repository.ts'
 import { findImport, insertImport, listImports } from '#/modules/imports/imports.repository.ts'
-import { DAY_MS, fileNameOf, inWords, SLICE_MS, textOf } from '#/modules/imports/imports.rules.ts'
+import { DAY_MS, fileNameOf, inWords, SLICE_MS, textPiecesOf } from '#/modules/imports/imports.rules.ts'
 
 // A file sent to be imported (issue 14, issue 19): checked whole and refused before anything is kept,
 // else kept (compressed, in parts) with its job, which starts at once on this instance.
@@ -46,7 +46,7 @@ export const createImportsUpload = ({ db, kick }: ImportsUploadDeps) => {
       // hundred). Looked at first to spare reading the file; the insert below is what holds it.
       if ((await listImports(db, actor.id, 5)).some((j) => j.status === 'queued' || j.status === 'running')) throw conflict(IMPORT_MESSAGES.oneAtATime)
       await assertRoom(actor.id, size)
-      const text = await textOf(pieces)
+      const text = await textPiecesOf(pieces)
       if (text === undefined) throw badRequest(IMPORT_MESSAGES.notText)
       let header: string[] | undefined
       let format: ReturnType<typeof detectFormat> | undefined

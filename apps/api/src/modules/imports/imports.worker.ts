@@ -32,7 +32,7 @@ import {
   type OutcomeCounts,
   type StoredRow,
 } from '#/modules/imports/imports.rows.repository.ts'
-import { counted, DAY_MS, dayOf, failed, note, SLICE_MS, textOf, type RowResult } from '#/modules/imports/imports.rules.ts'
+import { counted, DAY_MS, dayOf, failed, note, SLICE_MS, textPiecesOf, type RowResult } from '#/modules/imports/imports.rules.ts'
 import { importMergeHints } from '#/modules/imports/imports.book-merge.ts'
 import type { ImportMergeHints } from '#/book-merge.ts'
 
@@ -97,7 +97,7 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges, notify =
   let stopped = false
 
   /** Reads the file's rows into the database, STORE_BATCH at a time, then lets the text go. */
-  const storeRows = async (job: ClaimedImport, text: string) => {
+  const storeRows = async (job: ClaimedImport, text: readonly string[]) => {
     const header = await findImportHeader(db, job.id)
     const format = detectFormat(header, job.source)
     if (!format.ok) throw new Error(format.message)
@@ -257,7 +257,7 @@ export const createImportsWorker = ({ db, apply, pollMs, suggestMerges, notify =
       if (job.takeovers > MAX_TAKEOVERS) return await giveUp(job)
       if (job.hasFile) {
         // Checked as text when it was sent: bytes that are not text now were changed in the database.
-        const text = await textOf(await readFile(db, job.id))
+        const text = await textPiecesOf(await readFile(db, job.id))
         if (text === undefined) throw new Error('the stored file is not UTF-8 text')
         await storeRows(job, text)
       }
