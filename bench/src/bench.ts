@@ -393,7 +393,11 @@ async function main() {
       const ratio = ceiling ? result.rps / ceiling : undefined
       const b = call.budget
       // The second ceiling, for the calls whose budget names it: the same requests to a bare server reading the row.
-      const dbCeiling = b.dbRatio !== undefined ? await dbCeilingOf(target, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work) : undefined
+      // For a write, the transaction of as many statements (reported, not budgeted).
+      const dbCeiling =
+        b.dbRatio !== undefined || (call.writeStatements !== undefined && !quick)
+          ? await dbCeilingOf(target, { ...spec, duration: Math.max(1, Math.round(duration / 2)) }, work, call.writeStatements)
+          : undefined
       const dbRatio = dbCeiling ? result.rps / dbCeiling : undefined
       // The p50 against another call's of this run (left out of the verdict when that call did not run).
       const baseline = b.p50Over ? rows.find((r) => r.name === b.p50Over!.call) : undefined
@@ -812,8 +816,9 @@ async function ceilingOf(script: string, args: string[], spec: LoadSpec, work: s
   }
 }
 
-/** Requests/s of a bare node:http server reading each asked book's row from the database (bare-db.ts). */
-const dbCeilingOf = (target: Target, spec: LoadSpec, work: string) => ceilingOf('bare-db.ts', [target.kind === 'sqlite' ? target.path : target.url], spec, work)
+/** Requests/s of a bare node:http server reading each asked book's row from the database, or writing a transaction of `writes` statements (bare-db.ts). */
+const dbCeilingOf = (target: Target, spec: LoadSpec, work: string, writes?: number) =>
+  ceilingOf('bare-db.ts', [target.kind === 'sqlite' ? target.path : target.url, ...(writes ? ['--writes', String(writes)] : [])], spec, work)
 
 /** Requests/s of a bare node:http server answering `sample` (bare.ts). */
 async function bareCeiling(sample: Raw, spec: LoadSpec, work: string): Promise<number> {

@@ -38,6 +38,13 @@ export interface Call {
   budget: Budget
   /** A write whose answer no GET of its path gives: no bare node:http ceiling for it. */
   noBare?: boolean
+  /**
+   * A write: the statements it sends once warm, begin and commit included, as `npm run bench --
+   * --round-trips` counts them (decision 0073). Its second ceiling is bare-db.ts's transaction of as
+   * many statements (reported beside the call, not a budget): what this machine's database allows a
+   * write of that many round trips.
+   */
+  writeStatements?: number
 }
 
 /** A reader the bench signs session tokens for: their id and token version. */
@@ -282,7 +289,7 @@ export function buildCalls(
     { name: 'stats', method: 'GET', paths: [`/api/users/${fx.typical}/stats`], budget: read },
     { name: `profile (${fx.mostFollowed.followers} followers)`, method: 'GET', paths: [`/api/users/profile/${fx.mostFollowed.id}`], budget: read },
     { name: 'stats (most followed)', method: 'GET', paths: [`/api/users/${fx.mostFollowed.id}/stats`], budget: read },
-    { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 } },
+    { name: 'create review', method: 'POST', paths: writes.paths, tokens: writes.tokens, bodies: writes.bodies, budget: { rps: 1000 }, writeStatements: 8 },
     ...readingCalls(fx, later.library, libraryToken, more.libraryPersonalToken, more.progress),
     ...notificationCalls(fx, more),
     ...syncCalls(more),
@@ -348,7 +355,15 @@ function notificationCalls(fx: Fixtures, more: MoreCalls): Call[] {
     )
   }
   if (more.likes?.paths.length)
-    calls.push({ name: 'like that notifies', method: 'PUT', paths: more.likes.paths, tokens: more.likes.tokens, budget: { rps: 1500 }, noBare: true })
+    calls.push({
+      name: 'like that notifies',
+      method: 'PUT',
+      paths: more.likes.paths,
+      tokens: more.likes.tokens,
+      budget: { rps: 1500 },
+      noBare: true,
+      writeStatements: 8,
+    })
   return calls
 }
 
@@ -364,6 +379,7 @@ function syncCalls(more: MoreCalls): Call[] {
       bodies: more.sync.bodies,
       budget: { p99: 20, rps: 1000 },
       noBare: true,
+      writeStatements: 11,
     },
   ]
 }
@@ -413,7 +429,17 @@ function readingCalls(
     { name: `stats: years and totals (${reads} reads)`, method: 'GET', paths: [`/api/users/${lib.id}/stats`], budget: { p99: 20 } },
     // The budget's row: progress from 20 readers at once, as a community sends it.
     ...(progress?.paths.length
-      ? [{ name: PROGRESS_CALL, method: 'PUT' as const, paths: progress.paths, tokens: progress.tokens, bodies: progress.bodies, budget: { rps: 1000 } }]
+      ? [
+          {
+            name: PROGRESS_CALL,
+            method: 'PUT' as const,
+            paths: progress.paths,
+            tokens: progress.tokens,
+            bodies: progress.bodies,
+            budget: { rps: 1000 },
+            writeStatements: 10,
+          },
+        ]
       : []),
     // One reader's 16 connections at once, reported: a reader's log takes its changes one at a time
     // (their row is locked first, reading.repository.ts bumpLogVersion), so this row measures how
