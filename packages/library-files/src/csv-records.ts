@@ -47,8 +47,14 @@ export async function* csvRecordsSliced(text: string | readonly string[], sliceM
       record = scanner.step()
     } catch (err) {
       if (err !== NEED_MORE) throw err
-      // The record under way goes on in the next piece: read again from its start with it.
-      scanner.refill(scanner.rest() + pieces[next]!, ++next >= pieces.length)
+      // The record under way goes on in the next piece: read again from its start with it, and with
+      // as many more pieces as it already holds, so that a record spanning many pieces is read again
+      // a few times in all (its text doubles each time), not once per piece.
+      const rest = scanner.rest()
+      let more = ''
+      do more += pieces[next++]!
+      while (next < pieces.length && more.length < rest.length)
+      scanner.refill(rest + more, next >= pieces.length)
       lookedAt = 0
       continue
     }
